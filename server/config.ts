@@ -1,0 +1,138 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "../shared/site-settings";
+
+/** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */
+export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findProjectRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return start;
+  }
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+/** Every environment variable the server reads; documented in .env.example. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: optionalString,
+  DATABASE_FILE: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
+  MAIL_TO: optionalString,
+  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  LEAD_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().min(1).default(10),
+  FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, "GTM_ID must look like GTM-XXXXXXX")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SITE_URL: optionalString.pipe(z.url().optional()),
+  SITE_BRAND_NAME: optionalString,
+  SITE_EMAIL: optionalString,
+  SITE_PHONE: optionalString,
+  SITE_PHONE_DISPLAY: optionalString,
+  SITE_ADDRESS_STREET: optionalString,
+  SITE_ADDRESS_CITY: optionalString,
+  SITE_ADDRESS_POSTAL_CODE: optionalString,
+  SITE_LINKEDIN_URL: optionalString,
+  SITE_MAP_URL: optionalString,
+  SITE_MAP_EMBED_URL: optionalString,
+});
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Number of reverse proxies in front of the server; never `true` (see express "trust proxy"). */
+  trustProxyHops: number;
+  logLevel: string;
+  dataDir: string;
+  databaseFile: string;
+  mail: {
+    /** When unset, messages are written as .eml files to `outboxDir`. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** The agency inbox that receives lead notifications. */
+    to: string;
+    outboxDir: string;
+  };
+  rateLimit: { leadMax: number; leadWindowMs: number };
+  /** Submissions faster than this after the form was rendered are treated as bots. */
+  forms: { minFillMs: number };
+  gtmId: string | undefined;
+  settings: SiteSettings;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const defaults = defaultSiteSettings;
+  const settingsResult = siteSettingsSchema.safeParse({
+    ...defaults,
+    brandName: e.SITE_BRAND_NAME ?? defaults.brandName,
+    email: e.SITE_EMAIL ?? defaults.email,
+    phone: e.SITE_PHONE ?? defaults.phone,
+    phoneDisplay: e.SITE_PHONE_DISPLAY ?? e.SITE_PHONE ?? defaults.phoneDisplay,
+    address: {
+      ...defaults.address,
+      street: e.SITE_ADDRESS_STREET ?? defaults.address.street,
+      city: e.SITE_ADDRESS_CITY ?? defaults.address.city,
+      postalCode: e.SITE_ADDRESS_POSTAL_CODE ?? defaults.address.postalCode,
+    },
+    linkedinUrl: e.SITE_LINKEDIN_URL ?? defaults.linkedinUrl,
+    mapUrl: e.SITE_MAP_URL ?? defaults.mapUrl,
+    mapEmbedUrl: e.SITE_MAP_EMBED_URL ?? defaults.mapEmbedUrl,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+  });
+  if (!settingsResult.success) {
+    const lines = settingsResult.error.issues.map((i) => `site settings ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const settings = settingsResult.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(projectRoot, "data"));
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseFile: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, "site.sqlite")),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${settings.brandName} website <${settings.email}>`,
+      to: e.MAIL_TO ?? settings.email,
+      outboxDir: path.join(dataDir, "mail"),
+    },
+    rateLimit: {
+      leadMax: e.LEAD_RATE_LIMIT_MAX,
+      leadWindowMs: e.LEAD_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000 },
+    gtmId: e.GTM_ID,
+    settings,
+  };
+}

@@ -1,0 +1,19 @@
+import type { ContentSource } from "./content/content-source";
+import type { LeadService } from "./leads/lead-service";
+import type { SiteSettings } from "../shared/site-settings";
+
+/** What every route loader and action receives as `context`. */
+export type SiteLoadContext = {
+  cspNonce: string;
+  settings: SiteSettings;
+  gtmId: string | undefined;
+  content: ContentSource;
+  /** Form submissions, for route actions (forms posted without JavaScript) and the newsletter pages. */
+  leads: LeadService;
+};
+
+declare module "react-router" {
+  // Interface merging is how React Router types the load context.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends SiteLoadContext {}
+}

@@ -1,0 +1,125 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../../server/config";
+import { paths } from "../../shared/paths";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let site: TestApp;
+const brand = "Test Agency";
+
+beforeAll(async () => {
+  site = await createTestApp({ SITE_BRAND_NAME: brand, SITE_URL: "https://agency.test" });
+});
+afterAll(() => site.cleanup());
+
+function cspOf(res: request.Response): Map<string, string> {
+  const header = String(res.headers["content-security-policy"]);
+  return new Map(
+    header.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")] as const;
+    }),
+  );
+}
+
+describe("security headers", () => {
+  it("sends an enforced CSP with a per-request nonce and the locked-down directives", async () => {
+    const res = await request(site.app).get("/").expect(200);
+    expect(res.headers["content-security-policy-report-only"]).toBeUndefined();
+    const csp = cspOf(res);
+    expect(csp.get("script-src")).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'$/);
+    expect(csp.get("script-src")).not.toContain("unsafe-inline");
+    expect(csp.get("object-src")).toBe("'none'");
+    expect(csp.get("base-uri")).toBe("'self'");
+    expect(csp.get("form-action")).toBe("'self'");
+    expect(csp.get("frame-ancestors")).toBe("'none'");
+    expect(csp.get("default-src")).toBe("'self'");
+  });
+
+  it("sends HSTS, nosniff, referrer, permissions and cross-origin policies", async () => {
+    const res = await request(site.app).get("/").expect(200);
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d{8}; includeSubDomains/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers["permissions-policy"]).toContain("geolocation=()");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("uses a different nonce on every request, and it is the one on the page's scripts", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await request(site.app).get("/about").expect(200);
+      const nonce = /'nonce-([^']+)'/.exec(cspOf(res).get("script-src") ?? "")?.[1];
+      expect(nonce).toBeDefined();
+      nonces.add(nonce!);
+      const scriptTags = res.text.match(/<script\b[^>]*>/g) ?? [];
+      const executable = scriptTags.filter((tag) => !tag.includes('type="application/ld+json"'));
+      expect(executable.length).toBeGreaterThan(0);
+      for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(3);
+  });
+});
+
+describe("pages", () => {
+  const titled: Array<[string, string]> = [
+    [paths.home, "Home"],
+    [paths.about, "About"],
+    [paths.services, "Services"],
+    [paths.websiteDesign, "Website Design"],
+    [paths.webAppDevelopment, "Web App Development"],
+    [paths.projects, "Projects"],
+    [paths.caseStudies, "Case Studies"],
+    [paths.news, "Tech News"],
+    [paths.contact, "Contact"],
+    [paths.bookAppointment, "Book an Appointment"],
+    [paths.privacyPolicy, "Privacy &amp; Cookie Policy"],
+    [paths.thankYouWebApp, "Thank You"],
+    [paths.thankYouWebsiteDesign, "Thank You"],
+  ];
+  it.each(titled)("%s answers 200 with the title '%s - brand' and one h1", async (url, name) => {
+    const res = await request(site.app).get(url).expect(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.text).toContain(`<title>${name} - ${brand}</title>`);
+    expect(res.text.match(/<h1\b/g)).toHaveLength(1);
+    expect(res.text).toContain(`<link rel="canonical" href="https://agency.test${url}"/>`);
+  });
+
+  it("answers 404 for an unknown path, titled with the path", async () => {
+    const res = await request(site.app).get("/no/such/page").expect(404);
+    expect(res.text).toContain(`<title>/no/such/page - ${brand}</title>`);
+    expect(res.text).toContain("Oops! Page not found");
+    expect(res.text).toContain("Return to Home");
+  });
+
+  it("compresses HTML for clients that accept gzip", async () => {
+    const res = await request(site.app).get("/").set("Accept-Encoding", "gzip").expect(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+});
+
+describe("operations", () => {
+  it("reports health on /healthz without caching", async () => {
+    const res = await request(site.app).get("/healthz").expect(200);
+    expect(res.body).toEqual({ status: "ok" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("serves hashed build assets as immutable for a year, other files briefly", async () => {
+    const asset = readdirSync(path.join(projectRoot, "build", "client", "assets")).find((f) => f.endsWith(".js"));
+    expect(asset).toBeDefined();
+    const hashed = await request(site.app).get(`/assets/${asset}`).expect(200);
+    expect(hashed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const plain = await request(site.app).get("/favicon.svg").expect(200);
+    expect(plain.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("answers 404 for a missing hashed asset instead of rendering a page", async () => {
+    await request(site.app).get("/assets/missing-abc123.js").expect(404);
+  });
+});

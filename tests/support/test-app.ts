@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp, type AppOptions, type SiteApp } from "../../server/app";
+import { loadConfig, projectRoot, type AppConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+
+/** The production React Router build; `npm test` builds before running the API tests. */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const file = path.join(projectRoot, "build", "server", "index.js");
+  try {
+    return (await import(pathToFileURL(file).href)) as ServerBuild;
+  } catch (error) {
+    throw new Error(`No server build at ${file}: run \`npm run build\` first`, { cause: error });
+  }
+}
+
+export type TestApp = SiteApp & { config: AppConfig; dataDir: string; cleanup(): Promise<void> };
+
+/** An app on its own temporary data folder, removed by cleanup(). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Omit<AppOptions, "config" | "logger">> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
+  const site = await createApp({ config, logger: createLogger("silent"), build: await loadServerBuild(), ...overrides });
+  return {
+    ...site,
+    config,
+    dataDir,
+    async cleanup() {
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
