@@ -1,0 +1,52 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { listCardContributions, listCardDescription } from "../../../shared/case-study-rules";
+import type { CaseStudy } from "../../../shared/content-types";
+import { paths } from "../../../shared/paths";
+
+/** SPEC §2 list card: screenshot, logo, title, cut description, two contributions, link. */
+export function CaseStudyCard({ study, headingLevel = 2 }: { study: CaseStudy; headingLevel?: 2 | 3 }) {
+  const { shown, hasMore } = listCardContributions(study);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <img
+        src={study.screenshot.src}
+        alt=""
+        width={study.screenshot.width}
+        height={study.screenshot.height}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <div className="flex items-center gap-3">
+          <img
+            src={study.clientLogo.src}
+            alt={`${study.clientName} logo`}
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="size-12 rounded-lg"
+          />
+          <Heading className="text-xl font-semibold text-slate-900">{study.title}</Heading>
+        </div>
+        <p className="mt-3 text-slate-700">{listCardDescription(study)}</p>
+        <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {shown.map((contribution) => (
+            <li key={contribution}>{contribution}</li>
+          ))}
+        </ul>
+        {hasMore ? <p className="mt-1 pl-5 text-sm font-medium text-slate-700">And more...</p> : null}
+        <Link
+          to={paths.caseStudy(study.id)}
+          className="mt-auto inline-flex items-center gap-2 pt-6 font-semibold text-brand hover:underline"
+        >
+          View full case study<span className="sr-only">: {study.clientName}</span>
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { ExternalLink, MapPinned } from "lucide-react";
+import { useState } from "react";
+
+export type ClickToLoadMapProps = { embedUrl: string; mapUrl: string; label: string };
+
+/**
+ * The maps service sets cookies and loads scripts, so its frame appears only when
+ * the visitor asks for it: no page makes a third-party request by default.
+ */
+export function ClickToLoadMap({ embedUrl, mapUrl, label }: ClickToLoadMapProps) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <div>
+      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
+        {loaded ? (
+          <iframe
+            src={embedUrl}
+            title={label}
+            className="absolute inset-0 size-full border-0"
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            allowFullScreen
+          />
+        ) : (
+          <div className="map-placeholder absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+            <MapPinned aria-hidden="true" className="size-12 text-brand" />
+            <p className="max-w-sm text-slate-800">
+              The map is provided by Google Maps, which may set cookies. It loads only if you ask for it.
+            </p>
+            <button type="button" className="btn-primary" onClick={() => setLoaded(true)}>
+              Show the map
+            </button>
+          </div>
+        )}
+      </div>
+      <a
+        href={mapUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand hover:underline"
+      >
+        Open in Google Maps
+        <ExternalLink aria-hidden="true" className="size-4" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}

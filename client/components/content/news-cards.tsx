@@ -1,0 +1,71 @@
+import { Calendar, User } from "lucide-react";
+import type { NewsPost } from "../../../shared/content-types";
+import { formatIsoDate } from "../../../shared/format-date";
+import { ArticleMore } from "./article-more";
+
+function Byline({ post, prefix }: { post: NewsPost; prefix: string }) {
+  return (
+    <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+      <span className="inline-flex items-center gap-1.5">
+        <Calendar aria-hidden="true" className="size-4" />
+        <time dateTime={post.date}>{formatIsoDate(post.date)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <User aria-hidden="true" className="size-4" />
+        {prefix}
+        {post.author}
+      </span>
+    </p>
+  );
+}
+
+/** SPEC §2: the first news item, shown large. */
+export function FeaturedArticle({ post }: { post: NewsPost }) {
+  return (
+    <article className="grid overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 lg:grid-cols-2">
+      <img
+        src={post.image.src}
+        alt=""
+        width={post.image.width}
+        height={post.image.height}
+        fetchPriority="high"
+        className="aspect-video h-full w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-col justify-center p-8">
+        <p className="w-fit rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">{post.category}</p>
+        <h3 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{post.title}</h3>
+        <p className="mt-3 text-lg text-slate-700">{post.excerpt}</p>
+        <Byline post={post} prefix="By " />
+        <div className="mt-6">
+          <ArticleMore post={post} label="Read Full Article" />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** SPEC §2: a card in the grid of the other articles. */
+export function ArticleCard({ post }: { post: NewsPost }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <img
+        src={post.image.src}
+        alt=""
+        width={post.image.width}
+        height={post.image.height}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900">{post.category}</p>
+        <h3 className="mt-3 text-xl font-semibold text-slate-900">{post.title}</h3>
+        <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
+        <Byline post={post} prefix="" />
+        <div className="mt-4">
+          <ArticleMore post={post} label="Read More" />
+        </div>
+      </div>
+    </article>
+  );
+}

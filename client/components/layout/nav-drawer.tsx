@@ -1,0 +1,79 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useLocation } from "react-router";
+import type { NavItem } from "../../../shared/paths";
+import { NavLinks } from "./nav-links";
+
+/**
+ * The navigation below 768 px: a right-side drawer built on <dialog>, which
+ * gives Escape to close, an inert page behind it and focus
+ * returned to the menu button, all from the browser.
+ */
+/**
+ * A modal <dialog> lets Tab leave for the browser's own toolbar after its last
+ * control; wrapping at both ends keeps keyboard focus inside the open drawer.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function NavDrawer({ items }: { items: readonly NavItem[] }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  const close = () => dialogRef.current?.close();
+
+  // Any navigation (a link, back, forward) closes the drawer.
+  useEffect(close, [location.key]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={() => dialogRef.current?.showModal()}
+      >
+        <Menu aria-hidden="true" />
+      </button>
+      {/* Keyboard users close it with Escape or the close button; the click handler is for the backdrop. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <dialog
+        ref={dialogRef}
+        aria-label="Site navigation"
+        className="nav-drawer fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+        // A click on the backdrop lands on the dialog element itself.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        onKeyDown={keepFocusInside}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <span className="font-semibold text-slate-900">Menu</span>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+            aria-label="Close menu"
+            onClick={close}
+          >
+            <X aria-hidden="true" />
+          </button>
+        </div>
+        <nav aria-label="Main">
+          <NavLinks items={items} className="flex flex-col gap-1 p-4" onNavigate={close} />
+        </nav>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { footerQuickLinks, footerServiceLinks, type NavItem } from "../../../shared/paths";
+import type { SiteSettings } from "../../../shared/site-settings";
+import { LinkedinIcon } from "../ui/linkedin-icon";
+
+/** SPEC §2 footer: quick links, service links, contact block, network link, copyright. */
+export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const { address } = settings;
+  return (
+    <footer className="bg-slate-900 text-slate-200">
+      <div className="page-container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{settings.brandName}</p>
+          <p className="mt-3 text-sm text-slate-300">{settings.tagline}</p>
+          <a
+            href={settings.linkedinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 inline-flex items-center gap-2 text-sm text-slate-200 hover:text-white"
+          >
+            <LinkedinIcon />
+            <span>
+              LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+            </span>
+          </a>
+        </div>
+        <FooterLinks heading="Quick Links" items={footerQuickLinks} />
+        <FooterLinks heading="Services" items={footerServiceLinks} />
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="size-5 shrink-0" />
+              <span>
+                {address.street}, {address.city}, {address.postalCode}, {address.country}
+              </span>
+            </p>
+            <p>
+              <a href={`mailto:${settings.email}`} className="flex gap-2 hover:text-white">
+                <Mail aria-hidden="true" className="size-5 shrink-0" />
+                {settings.email}
+              </a>
+            </p>
+            <p>
+              <a href={`tel:${settings.phone}`} className="flex gap-2 hover:text-white">
+                <Phone aria-hidden="true" className="size-5 shrink-0" />
+                {settings.phoneDisplay}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="page-container py-6 text-sm text-slate-300">
+          © {new Date().getFullYear()} {settings.brandName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ heading, items }: { heading: string; items: readonly NavItem[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{heading}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item.label}>
+            <Link to={item.to} className="hover:text-white hover:underline">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

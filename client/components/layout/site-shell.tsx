@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import type { SiteSettings } from "../../../shared/site-settings";
+import { usePageViews } from "../../lib/use-page-views";
+import { Toaster } from "../ui/toaster";
+import { NavigationProgress } from "./navigation-progress";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** SPEC §2: every page sits in a sticky header, a main area and the footer. */
+export function SiteShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+  usePageViews();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <NavigationProgress />
+      <SiteHeader brandName={settings.brandName} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter settings={settings} />
+      <Toaster />
+    </div>
+  );
+}

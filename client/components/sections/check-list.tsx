@@ -1,0 +1,15 @@
+import { CheckCircle2 } from "lucide-react";
+
+/** A bulleted list with check marks; the marks are decoration. */
+export function CheckList({ items, className = "" }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 text-slate-800">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

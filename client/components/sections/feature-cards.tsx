@@ -1,0 +1,28 @@
+import type { LucideIcon } from "lucide-react";
+
+export type Feature = { icon?: LucideIcon; title: string; text: string };
+
+const columnClasses = {
+  2: "md:grid-cols-2",
+  3: "md:grid-cols-3",
+  4: "md:grid-cols-2 lg:grid-cols-4",
+} as const;
+
+/** A grid of titled cards; titles are h3 under the section's h2. */
+export function FeatureCards({ items, columns = 3 }: { items: readonly Feature[]; columns?: keyof typeof columnClasses }) {
+  return (
+    <ul className={`mt-10 grid gap-6 ${columnClasses[columns]}`}>
+      {items.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          {Icon ? (
+            <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+          ) : null}
+          <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
+          <p className="mt-2 text-slate-700">{text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

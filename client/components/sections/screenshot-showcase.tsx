@@ -1,0 +1,192 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "../../../shared/content-types";
+import { buildShowcaseSlides, type ShowcaseSlide } from "../../../shared/showcase-slides";
+import { useReducedMotion } from "../../lib/use-reduced-motion";
+
+export type ScreenshotShowcaseProps = {
+  title: string;
+  servicePage: ServicePage;
+  placeholders: readonly ScreenshotPlaceholder[];
+  screenshots: readonly ServiceScreenshot[];
+};
+
+/**
+ * SPEC §2: the portfolio of a service page. Each position shows its uploaded
+ * screenshot or else its placeholder; one slide shows as a single large image,
+ * more as a looping, centred carousel.
+ */
+export function ScreenshotShowcase({ title, servicePage, placeholders, screenshots }: ScreenshotShowcaseProps) {
+  const slides = buildShowcaseSlides(placeholders, screenshots);
+  const [onlySlide] = slides;
+  const headingId = `showcase-${servicePage}`;
+  return (
+    <section aria-labelledby={headingId} className="section bg-slate-50">
+      <div className="page-container">
+        <h2 id={headingId} className="section-title text-center">
+          {title}
+        </h2>
+        <div className="mt-10">
+          {slides.length === 1 && onlySlide ? (
+            <div className="mx-auto max-w-4xl">
+              <SlideContent slide={onlySlide} eager />
+            </div>
+          ) : (
+            <Carousel slides={slides} label={title} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string }) {
+  const reducedMotion = useReducedMotion();
+  const [viewportRef, embla] = useEmblaCarousel({
+    loop: true,
+    align: "center",
+    dragFree: false,
+    duration: reducedMotion ? 1 : 25,
+  });
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on("select", onSelect).on("reInit", onSelect);
+    return () => {
+      embla.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [embla]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") previous();
+    else if (event.key === "ArrowRight") next();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    // The region takes focus so arrow keys work anywhere in the carousel (the APG
+    // carousel pattern); jsx-a11y cannot tell a focusable region from a static one.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={`${label}: screenshots`}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
+    >
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="-ml-4 flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.position}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-hidden={index !== selected}
+              className={`min-w-0 shrink-0 grow-0 basis-full pl-4 transition-opacity lg:basis-[70%] ${
+                index === selected ? "opacity-100" : "lg:opacity-60"
+              }`}
+            >
+              <SlideContent slide={slide} eager={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex items-center justify-center gap-4">
+        <button type="button" className="btn-secondary size-11 px-0" aria-label="Previous screenshot" onClick={previous}>
+          <ChevronLeft aria-hidden="true" />
+        </button>
+        <p className="min-w-16 text-center text-sm text-slate-700" aria-live="polite">
+          {selected + 1} / {slides.length}
+        </p>
+        <button type="button" className="btn-secondary size-11 px-0" aria-label="Next screenshot" onClick={next}>
+          <ChevronRight aria-hidden="true" />
+        </button>
+      </div>
+      <ul className="mt-4 flex justify-center gap-2 md:hidden" aria-label="Screenshots">
+        {slides.map((slide, index) => (
+          <li key={slide.position}>
+            <button
+              type="button"
+              aria-label={`Show screenshot ${index + 1}`}
+              aria-current={index === selected ? "true" : undefined}
+              onClick={() => embla?.scrollTo(index)}
+              className={`block h-12 w-16 overflow-hidden rounded-md border-2 ${
+                index === selected ? "border-brand" : "border-transparent"
+              }`}
+            >
+              <SlideThumbnail slide={slide} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SlideContent({ slide, eager }: { slide: ShowcaseSlide; eager?: boolean }) {
+  if (slide.kind === "screenshot") {
+    const { screenshot } = slide;
+    return (
+      <img
+        src={screenshot.image_url}
+        alt={screenshot.alt_text ?? `Screenshot ${slide.position}`}
+        width={screenshot.width}
+        height={screenshot.height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[16/10] w-full rounded-xl bg-white object-cover shadow-lg"
+      />
+    );
+  }
+  const { placeholder } = slide;
+  return (
+    <div
+      className="flex aspect-[16/10] w-full flex-col items-center justify-center gap-3 rounded-xl text-center shadow-lg"
+      style={{
+        backgroundColor: placeholder.bgColor,
+        backgroundImage: `linear-gradient(135deg, ${placeholder.gradientFrom}, ${placeholder.gradientTo})`,
+      }}
+    >
+      <span className="text-5xl" aria-hidden="true">
+        {placeholder.emoji}
+      </span>
+      <p className="rounded-md bg-white/90 px-3 py-1 text-lg font-semibold text-slate-900">
+        Screenshot Placeholder {slide.position}
+      </p>
+      <p className="rounded-md bg-white/90 px-3 py-1 text-sm text-slate-800">Upload via Admin Portal</p>
+    </div>
+  );
+}
+
+function SlideThumbnail({ slide }: { slide: ShowcaseSlide }) {
+  if (slide.kind === "screenshot") {
+    return (
+      <img
+        src={slide.screenshot.image_url}
+        alt=""
+        width={64}
+        height={48}
+        loading="lazy"
+        className="size-full object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-full items-center justify-center text-xl"
+      style={{ backgroundImage: `linear-gradient(135deg, ${slide.placeholder.gradientFrom}, ${slide.placeholder.gradientTo})` }}
+    >
+      {slide.placeholder.emoji}
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../../../shared/paths";
+
+/** SPEC §2: what happens after a lead is sent. */
+const NEXT_STEPS = [
+  "Our team reviews your requirements within 24 hours.",
+  "We prepare a custom proposal for your project.",
+  "We schedule a discovery call or consultation with you.",
+] as const;
+
+export function ThankYou({ service }: { service: string }) {
+  return (
+    <section className="page-container section max-w-3xl text-center">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-emerald-700" />
+      <h1 className="section-title mt-6">Thank You!</h1>
+      <p className="mt-4 text-lg text-slate-700">
+        We have received your {service} enquiry and a copy is on its way to our team.
+      </p>
+      <div className="mt-10 rounded-xl bg-slate-50 p-6 text-left ring-1 ring-slate-200">
+        <h2 className="text-xl font-semibold text-slate-900">What happens next</h2>
+        <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-800">
+          {NEXT_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+      <div className="mt-10 flex flex-wrap justify-center gap-4">
+        <Link to={paths.home} className="btn-primary">
+          Return to Home
+        </Link>
+        <Link to={paths.services} className="btn-secondary">
+          View All Services
+        </Link>
+      </div>
+    </section>
+  );
+}

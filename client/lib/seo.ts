@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from "react-router";
+import type { SiteSettings } from "../../shared/site-settings";
+
+export type PageSeo = {
+  /** The page name; the document title becomes "name - brand" (SPEC §2). */
+  title: string;
+  description: string;
+  /** Path of the page, for the canonical URL. */
+  path: string;
+  /** Absolute or root-relative image for link previews. */
+  image?: string;
+  /** Structured data objects for JSON-LD. */
+  jsonLd?: object[];
+};
+
+export function formatDocumentTitle(pageName: string, brandName: string): string {
+  return `${pageName} - ${brandName}`;
+}
+
+/** Title, description, canonical, Open Graph, Twitter and JSON-LD for one page. */
+export function buildMeta(seo: PageSeo, settings: SiteSettings | undefined): MetaDescriptor[] {
+  if (!settings) return [{ title: seo.title }];
+  const title = formatDocumentTitle(seo.title, settings.brandName);
+  const url = new URL(seo.path, settings.siteUrl).href;
+  const image = new URL(seo.image ?? "/images/og-default.png", settings.siteUrl).href;
+  return [
+    { title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: settings.brandName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: "en_ZA" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: seo.description },
+    { name: "twitter:image", content: image },
+    ...(seo.jsonLd ?? []).map((item) => ({ "script:ld+json": item })),
+  ];
+}

@@ -1,0 +1,75 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteShell } from "./components/layout/site-shell";
+import { gtmSnippet } from "./lib/analytics";
+import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/root-data";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { settings: context.settings, gtmId: context.gtmId };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+        {data?.gtmId ? (
+          // Hydration never re-runs this script; the browser hides its nonce, hence the flag.
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: gtmSnippet(data.gtmId) }} />
+        ) : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell settings={loaderData.settings}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+/** Last resort for errors no route handled: the site chrome stays, the message is plain. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const content = (
+    <section className="page-container section text-center">
+      <h1 className="section-title">{status === 404 ? "Oops! Page not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-700">An unexpected error occurred. Please try again</p>
+      <a href="/" className="btn-primary mt-8">
+        Return to Home
+      </a>
+    </section>
+  );
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return data ? <SiteShell settings={data.settings}>{content}</SiteShell> : <main id="main-content">{content}</main>;
+}

@@ -1,0 +1,65 @@
+import { paths } from "../../shared/paths";
+import { CaseStudyCard } from "../components/content/case-study-card";
+import { CallToAction } from "../components/sections/call-to-action";
+import { PageHeader } from "../components/sections/page-header";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import { breadcrumbJsonLd } from "../lib/structured-data";
+import type { Route } from "./+types/case-studies";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { caseStudies: await context.content.listCaseStudies() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = settingsFromMatches(matches);
+  return buildMeta(
+    {
+      title: "Case Studies",
+      description:
+        "Case studies of the South African businesses we work with: what they do, and the websites, apps and systems we built and support for them.",
+      path: paths.caseStudies,
+      jsonLd: settings
+        ? [
+            breadcrumbJsonLd(
+              [
+                { name: "Home", path: paths.home },
+                { name: "Case Studies", path: paths.caseStudies },
+              ],
+              settings,
+            ),
+          ]
+        : [],
+    },
+    settings,
+  );
+};
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader
+        title="Case Studies"
+        subtitle="The businesses we partner with, and how we help them grow year after year."
+      />
+      <section aria-label="Our clients" className="section">
+        <div className="page-container">
+          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {loaderData.caseStudies.map((study) => (
+              <li key={study.id}>
+                <CaseStudyCard study={study} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CallToAction
+        id="case-studies-cta"
+        title="Could Your Business Be Next?"
+        text="Let's talk about what we could build together."
+        linkLabel="Start Your Project"
+        to={paths.contact}
+      />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { otherCaseStudies } from "../../shared/case-study-rules";
+import { paths } from "../../shared/paths";
+import { CaseStudyCard } from "../components/content/case-study-card";
+import { CheckList } from "../components/sections/check-list";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import { breadcrumbJsonLd } from "../lib/structured-data";
+import type { Route } from "./+types/case-study";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const caseStudy = await context.content.getCaseStudy(params.id);
+  // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
+  if (!caseStudy) return data({ caseStudy: undefined, others: [] }, { status: 404 });
+  const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);
+  return { caseStudy, others };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
+  const settings = settingsFromMatches(matches);
+  const study = loaderData?.caseStudy;
+  if (!study) {
+    return [
+      ...buildMeta(
+        {
+          title: "Case Study Not Found",
+          description: "The case study you're looking for doesn't exist or has been removed.",
+          path: paths.caseStudy(params.id ?? ""),
+        },
+        settings,
+      ),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return buildMeta(
+    {
+      title: `${study.clientName} Case Study`,
+      description: `How we helped ${study.clientName}: ${study.title}. What ${study.clientName} does and what we contributed this year.`,
+      path: paths.caseStudy(study.id),
+      jsonLd: settings
+        ? [
+            breadcrumbJsonLd(
+              [
+                { name: "Home", path: paths.home },
+                { name: "Case Studies", path: paths.caseStudies },
+                { name: study.clientName, path: paths.caseStudy(study.id) },
+              ],
+              settings,
+            ),
+          ]
+        : [],
+    },
+    settings,
+  );
+};
+
+export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
+  const { caseStudy: study, others } = loaderData;
+  if (!study) {
+    return (
+      <section className="page-container section text-center">
+        <h1 className="section-title">Case study not found</h1>
+        <p className="mt-4 text-slate-700">The case study you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+        <Link to={paths.caseStudies} className="btn-primary mt-8">
+          Return to Case Studies
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <>
+      <article>
+        <header className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-700 text-white">
+          <div className="page-container py-12 sm:py-16">
+            <Link to={paths.caseStudies} className="inline-flex min-h-11 items-center gap-2 text-blue-50 hover:text-white hover:underline">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Case Studies
+            </Link>
+            <div className="mt-6 flex items-center gap-4">
+              <img
+                src={study.clientLogo.src}
+                alt={`${study.clientName} logo`}
+                width={64}
+                height={64}
+                className="size-16 rounded-xl bg-white"
+              />
+              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">How We Helped {study.clientName}</h1>
+            </div>
+            <p className="mt-4 max-w-3xl text-lg text-blue-50">{study.title}</p>
+          </div>
+        </header>
+        <div className="page-container section grid gap-12 lg:grid-cols-5">
+          <img
+            src={study.screenshot.src}
+            alt={`Screenshot of the ${study.clientName} product we work on`}
+            width={study.screenshot.width}
+            height={study.screenshot.height}
+            fetchPriority="high"
+            className="h-auto w-full rounded-xl shadow-lg lg:col-span-3"
+          />
+          <div className="lg:col-span-2">
+            <h2 className="text-2xl font-bold text-slate-900">What is {study.clientName}?</h2>
+            <p className="mt-4 text-lg text-slate-700">{study.description}</p>
+            <h2 className="mt-10 text-2xl font-bold text-slate-900">Our contribution this year:</h2>
+            <CheckList items={study.contributions} className="mt-4" />
+            <Link to={paths.contact} className="btn-primary mt-10">
+              Start Your Project
+            </Link>
+          </div>
+        </div>
+      </article>
+      {others.length > 0 ? (
+        <section aria-labelledby="other-case-studies" className="section bg-slate-50">
+          <div className="page-container">
+            <h2 id="other-case-studies" className="section-title text-center">
+              Other Case Studies
+            </h2>
+            <ul className="mt-10 grid gap-8 md:grid-cols-3">
+              {others.map((other) => (
+                <li key={other.id}>
+                  <CaseStudyCard study={other} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 text-center">
+              <Link to={paths.caseStudies} className="btn-secondary">
+                View All Case Studies
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../../shared/paths";
+import { ClickToLoadMap } from "../components/content/click-to-load-map";
+import { PageHeader } from "../components/sections/page-header";
+import { settingsFromMatches, useSiteSettings } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import { organizationJsonLd } from "../lib/structured-data";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = settingsFromMatches(matches);
+  return buildMeta(
+    {
+      title: "Contact",
+      description:
+        "Contact our Cape Town web and mobile development team by e-mail or phone, or visit our studio. We reply to every enquiry within one business day.",
+      path: paths.contact,
+      jsonLd: settings ? [organizationJsonLd(settings)] : [],
+    },
+    settings,
+  );
+};
+
+export default function Page() {
+  const settings = useSiteSettings();
+  const { address } = settings;
+  return (
+    <>
+      <PageHeader title="Contact Us" subtitle="Tell us about your project. We reply to every enquiry within one business day." />
+      <section aria-label="Contact details" className="section">
+        <div className="page-container grid gap-10 lg:grid-cols-2">
+          <div className="space-y-6">
+            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+                <MapPin aria-hidden="true" className="size-6 text-brand" />
+                Our Office
+              </h2>
+              <address className="mt-3 text-lg text-slate-700 not-italic">
+                {address.street}
+                <br />
+                {address.suburb}
+                <br />
+                {address.city} {address.postalCode}
+                <br />
+                {address.country}
+              </address>
+            </div>
+            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+                <Mail aria-hidden="true" className="size-6 text-brand" />
+                Email Us
+              </h2>
+              <a href={`mailto:${settings.email}`} className="mt-3 inline-block text-lg text-brand hover:underline">
+                {settings.email}
+              </a>
+            </div>
+            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+                <Phone aria-hidden="true" className="size-6 text-brand" />
+                Call Us
+              </h2>
+              <a href={`tel:${settings.phone}`} className="mt-3 inline-block text-lg text-brand hover:underline">
+                {settings.phoneDisplay}
+              </a>
+              <p className="mt-1 text-slate-700">Monday to Friday, 08:30 to 17:00</p>
+            </div>
+            <p className="text-slate-700">
+              Prefer to talk it through?{" "}
+              <Link to={paths.bookAppointment} className="font-semibold text-brand hover:underline">
+                Book a free consultation
+              </Link>
+              .
+            </p>
+          </div>
+          <div>
+            <h2 className="sr-only">Map</h2>
+            <ClickToLoadMap
+              embedUrl={settings.mapEmbedUrl}
+              mapUrl={settings.mapUrl}
+              label={`Map showing ${settings.brandName} at ${address.street}, ${address.city}`}
+            />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useNavigation } from "react-router";
+import { paths } from "../../shared/paths";
+import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
+import { PageHeader } from "../components/sections/page-header";
+import { Spinner } from "../components/ui/spinner";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import { useLoadErrorToast } from "../lib/use-load-error-toast";
+import type { Route } from "./+types/news";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { posts: await context.content.listNewsPosts(), failed: false };
+  } catch (error) {
+    console.error("Failed to load news posts", error);
+    return { posts: [], failed: true };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta(
+    {
+      title: "Tech News",
+      description:
+        "Tech news and updates from our Cape Town team: web development, mobile apps, AI and practical advice for South African businesses going digital.",
+      path: paths.news,
+    },
+    settingsFromMatches(matches),
+  );
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { posts, failed } = loaderData;
+  const navigation = useNavigation();
+  useLoadErrorToast(failed, "Failed to load news posts");
+  const reloading = navigation.state === "loading" && navigation.location.pathname === paths.news;
+  // SPEC §2: the featured article is the first news item.
+  const [featured, ...others] = posts;
+
+  return (
+    <>
+      <PageHeader
+        title="Tech News & Updates"
+        subtitle="Insights on web development, mobile apps and technology trends that matter to South African businesses."
+      />
+      {reloading ? (
+        <Spinner label="Loading news..." />
+      ) : (
+        <>
+          <section aria-labelledby="featured-article" className="section pb-0">
+            <div className="page-container">
+              <h2 id="featured-article" className="section-title">
+                Featured Article
+              </h2>
+              <div className="mt-8">
+                {featured ? (
+                  <FeaturedArticle post={featured} />
+                ) : (
+                  <p className="text-lg text-slate-700">No featured article available</p>
+                )}
+              </div>
+            </div>
+          </section>
+          <section aria-labelledby="latest-articles" className="section">
+            <div className="page-container">
+              <h2 id="latest-articles" className="section-title">
+                Latest Articles
+              </h2>
+              {others.length > 0 ? (
+                <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+                  {others.map((post) => (
+                    <li key={post.id}>
+                      <ArticleCard post={post} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-8 text-lg text-slate-700">No articles available</p>
+              )}
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

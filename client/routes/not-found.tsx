@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { data, Link, useLocation } from "react-router";
+import { paths } from "../../shared/paths";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import type { Route } from "./+types/not-found";
+
+/** Any unknown path answers 404 (SPEC §2). */
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ path: new URL(request.url).pathname }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => [
+  // SPEC §2: an unknown path uses the path in place of the page name.
+  ...buildMeta(
+    {
+      title: loaderData?.path ?? location.pathname,
+      description: "The page you are looking for could not be found.",
+      path: location.pathname,
+    },
+    settingsFromMatches(matches),
+  ).filter((tag) => !("tagName" in tag)),
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // SPEC §2: the missed path is logged to the console.
+    console.warn("404: no page at", pathname);
+  }, [pathname]);
+  return (
+    <section className="page-container section flex flex-col items-center text-center">
+      <p className="text-6xl font-extrabold text-brand" aria-hidden="true">
+        404
+      </p>
+      <h1 className="section-title mt-4">Oops! Page not found</h1>
+      <p className="mt-4 text-slate-700">The page you were looking for does not exist or has moved.</p>
+      <Link to={paths.home} className="btn-primary mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useNavigation } from "react-router";
+import { paths } from "../../shared/paths";
+import { ProjectCard } from "../components/content/project-card";
+import { CallToAction } from "../components/sections/call-to-action";
+import { PageHeader } from "../components/sections/page-header";
+import { ProcessSteps } from "../components/sections/process-steps";
+import { Section } from "../components/sections/section";
+import { Spinner } from "../components/ui/spinner";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import { useLoadErrorToast } from "../lib/use-load-error-toast";
+import type { Route } from "./+types/projects";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { projects: await context.content.listProjects(), failed: false };
+  } catch (error) {
+    console.error("Failed to load projects", error);
+    return { projects: [], failed: true };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta(
+    {
+      title: "Projects",
+      description:
+        "Websites, web applications and mobile apps we have built for South African businesses, with the technologies behind them: React.js, Laravel, React Native and more.",
+      path: paths.projects,
+    },
+    settingsFromMatches(matches),
+  );
+
+const PROCESS = [
+  { title: "Discovery & Planning", text: "Workshops to understand your goals, users and constraints, ending in a clear scope and plan." },
+  { title: "Design & Prototyping", text: "Wireframes and clickable prototypes so you can test ideas before a line of code is written." },
+  { title: "Development", text: "Clean, tested code in short sprints, with a working demo at the end of every sprint." },
+  { title: "Testing & QA", text: "Automated tests, device testing and accessibility checks before anything reaches your customers." },
+  { title: "Deployment", text: "Smooth, monitored releases to the cloud and the app stores, with no downtime surprises." },
+  { title: "Maintenance & Support", text: "Updates, security patches and improvements as your business and your users grow." },
+] as const;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { projects, failed } = loaderData;
+  const navigation = useNavigation();
+  useLoadErrorToast(failed, "Failed to load projects.");
+  // Revalidating this page (e.g. a link to itself) shows the spinner of SPEC §4.
+  const reloading = navigation.state === "loading" && navigation.location.pathname === paths.projects;
+
+  return (
+    <>
+      <PageHeader
+        title="Our Projects"
+        subtitle="A selection of the websites, web applications and mobile apps we have designed and built for our clients."
+      />
+      <section aria-labelledby="project-list" className="section">
+        <div className="page-container">
+          <h2 id="project-list" className="sr-only">
+            Project list
+          </h2>
+          {reloading ? (
+            <Spinner label="Loading projects..." />
+          ) : failed ? (
+            <p role="alert" className="py-12 text-center text-lg font-medium text-red-800">
+              Failed to load projects
+            </p>
+          ) : projects.length === 0 ? (
+            <p className="py-12 text-center text-lg text-slate-700">No projects available yet. Check back soon!</p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project, index) => (
+                <li key={project.id}>
+                  <ProjectCard project={project} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      <Section id="development-process" title="Our Development Process" tone="muted">
+        <ProcessSteps steps={PROCESS} />
+      </Section>
+      <CallToAction
+        id="projects-cta"
+        title="Ready to Start Your Project?"
+        text="Tell us what you want to build and we'll come back with a plan, a timeline and a fixed proposal."
+        linkLabel="Contact Us"
+        to={paths.contact}
+      />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const sitemap = new URL("/sitemap.xml", context.settings.siteUrl).href;
+  const body = ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${sitemap}`, ""].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

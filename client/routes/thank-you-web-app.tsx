@@ -1,0 +1,22 @@
+import { paths } from "../../shared/paths";
+import { ThankYou } from "../components/sections/thank-you";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta } from "../lib/seo";
+import type { Route } from "./+types/thank-you-web-app";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...buildMeta(
+    {
+      title: "Thank You",
+      description: "Thank you for your web-app enquiry. We will review your requirements within 24 hours and prepare a custom proposal for your project.",
+      path: paths.thankYouWebApp,
+    },
+    settingsFromMatches(matches),
+  ),
+  // Reached only after a form; not a page for search results.
+  { name: "robots", content: "noindex" },
+];
+
+export default function Page() {
+  return <ThankYou service="web-app" />;
+}

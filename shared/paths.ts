@@ -1,0 +1,48 @@
+/** Every URL of the site, built in one place (SPEC §2). */
+export const paths = {
+  home: "/",
+  about: "/about",
+  services: "/services",
+  websiteDesign: "/services/website-design",
+  webAppDevelopment: "/services/web-app-development",
+  projects: "/projects",
+  caseStudies: "/case-studies",
+  caseStudy: (id: string) => `/case-study/${encodeURIComponent(id)}`,
+  news: "/news",
+  contact: "/contact",
+  bookAppointment: "/book-appointment",
+  privacyPolicy: "/privacy-policy",
+  thankYouWebApp: "/thank-you-web-app",
+  thankYouWebsiteDesign: "/thank-you-website-design",
+} as const;
+
+export type NavItem = { label: string; to: string };
+
+/** SPEC §2: header navigation, in this order. */
+export const mainNav: readonly NavItem[] = [
+  { label: "Home", to: paths.home },
+  { label: "Projects", to: paths.projects },
+  { label: "News", to: paths.news },
+  { label: "Case Studies", to: paths.caseStudies },
+  { label: "Services", to: paths.services },
+  { label: "About", to: paths.about },
+  { label: "Contact", to: paths.contact },
+];
+
+/** SPEC §2: footer quick links. */
+export const footerQuickLinks: readonly NavItem[] = [
+  { label: "Home", to: paths.home },
+  { label: "Projects", to: paths.projects },
+  { label: "Tech News", to: paths.news },
+  { label: "Case Studies", to: paths.caseStudies },
+  { label: "About Us", to: paths.about },
+  { label: "Privacy & Cookie Policy", to: paths.privacyPolicy },
+];
+
+/** SPEC §2: footer service links; the last two point home by design. */
+export const footerServiceLinks: readonly NavItem[] = [
+  { label: "Website Design", to: paths.websiteDesign },
+  { label: "Web App Development", to: paths.webAppDevelopment },
+  { label: "UI/UX Design", to: paths.home },
+  { label: "Software Maintenance", to: paths.home },
+];

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { paths } from "../../shared/paths";
+import { expect, test } from "./fixtures";
+
+const routes = [
+  paths.home,
+  paths.about,
+  paths.services,
+  paths.websiteDesign,
+  paths.webAppDevelopment,
+  paths.projects,
+  paths.caseStudies,
+  paths.caseStudy("craft"),
+  paths.caseStudy("no-such-study"),
+  paths.news,
+  paths.contact,
+  paths.bookAppointment,
+  paths.privacyPolicy,
+  paths.thankYouWebApp,
+  paths.thankYouWebsiteDesign,
+  "/no/such/page",
+];
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const route of routes) {
+      test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
+        await page.goto(route);
+        await page.waitForLoadState("networkidle");
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Every browser test fails on a console error, an uncaught exception or a CSP
+ * violation; tests that expect a console message read `consoleMessages`.
+ */
+export const test = base.extend<{ consoleMessages: string[] }>({
+  // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  consoleMessages: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, consoleMessages }, use) => {
+    const problems: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on("console", (message) => {
+      consoleMessages.push(`${message.type()}: ${message.text()}`);
+      // A failed load is reported below with its URL; a 404 *page* is expected in some tests.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        problems.push(message.text());
+      }
+    });
+    page.on("response", (response) => {
+      const type = response.request().resourceType();
+      if (response.status() >= 400 && type !== "document") problems.push(`${response.status()} ${response.url()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(problems, "console errors, exceptions or CSP violations").toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,156 @@
+import { paths } from "../../shared/paths";
+import { defaultSiteSettings } from "../../shared/site-settings";
+import { expect, test } from "./fixtures";
+
+const brand = defaultSiteSettings.brandName;
+
+const routes: Array<[string, string]> = [
+  [paths.home, "Home"],
+  [paths.about, "About"],
+  [paths.services, "Services"],
+  [paths.websiteDesign, "Website Design"],
+  [paths.webAppDevelopment, "Web App Development"],
+  [paths.projects, "Projects"],
+  [paths.caseStudies, "Case Studies"],
+  [paths.caseStudy("craft"), "Craft Case Study"],
+  [paths.news, "Tech News"],
+  [paths.contact, "Contact"],
+  [paths.bookAppointment, "Book an Appointment"],
+  [paths.privacyPolicy, "Privacy & Cookie Policy"],
+  [paths.thankYouWebApp, "Thank You"],
+  [paths.thankYouWebsiteDesign, "Thank You"],
+];
+
+for (const [url, name] of routes) {
+  test(`${url} is titled '${name} - brand', has one h1 and no console errors`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(name)}.* - ${escapeRegExp(brand)}$`));
+    await expect(page.locator("h1")).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+  });
+}
+
+test("an unknown path shows the 404 page, titled with the path, and logs it", async ({ page, consoleMessages }) => {
+  const response = await page.goto("/missing/page");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(`/missing/page - ${brand}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expect.poll(() => consoleMessages.some((m) => m.includes("/missing/page"))).toBe(true);
+});
+
+test("the header highlights the current page", async ({ page }) => {
+  await page.goto(paths.projects);
+  const nav = page.getByRole("navigation", { name: "Main" }).first();
+  await expect(nav.getByRole("link")).toHaveText(["Home", "Projects", "News", "Case Studies", "Services", "About", "Contact"]);
+  await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Projects" })).not.toHaveAttribute("aria-current", "page");
+});
+
+test("the footer has the quick links, service links, contact block and copyright", async ({ page }) => {
+  await page.goto(paths.home);
+  const footer = page.getByRole("contentinfo");
+  for (const [label, href] of [
+    ["Home", "/"],
+    ["Projects", "/projects"],
+    ["Tech News", "/news"],
+    ["Case Studies", "/case-studies"],
+    ["About Us", "/about"],
+    ["Privacy & Cookie Policy", "/privacy-policy"],
+    ["Website Design", "/services/website-design"],
+    ["Web App Development", "/services/web-app-development"],
+    ["UI/UX Design", "/"],
+    ["Software Maintenance", "/"],
+  ]) {
+    await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href!);
+  }
+  await expect(footer.getByRole("link", { name: defaultSiteSettings.email })).toHaveAttribute(
+    "href",
+    `mailto:${defaultSiteSettings.email}`,
+  );
+  await expect(footer.getByRole("link", { name: defaultSiteSettings.phoneDisplay })).toHaveAttribute(
+    "href",
+    `tel:${defaultSiteSettings.phone}`,
+  );
+  await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", defaultSiteSettings.linkedinUrl);
+  await expect(footer).toContainText("Cape Town");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${brand}`);
+});
+
+test("the skip link moves focus to the main content", async ({ page }) => {
+  await page.goto(paths.about);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test.describe("below 768 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the menu opens a drawer that closes when an item is chosen", async ({ page }) => {
+    await page.goto(paths.home);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Site navigation" });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box!.x + box!.width).toBeCloseTo(375, -1);
+    await drawer.getByRole("link", { name: "News" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test("Escape and an outside click close the drawer and focus returns to the button", async ({ page }) => {
+    await page.goto(paths.home);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Site navigation" });
+    await expect(drawer).toBeVisible();
+    // Focus stays inside the drawer while it is open.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(20, 400);
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+});
+
+test("page views reach the dataLayer on first load and after each navigation", async ({ page }) => {
+  await page.goto(paths.home);
+  const pageViews = () =>
+    page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view"));
+  await expect.poll(pageViews).toEqual([{ event: "page_view", page_path: "/", page_title: `Home - ${brand}` }]);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect.poll(pageViews).toEqual([
+    { event: "page_view", page_path: "/", page_title: `Home - ${brand}` },
+    { event: "page_view", page_path: "/projects", page_title: `Projects - ${brand}` },
+  ]);
+});
+
+test("every navigation starts at the top of the new page", async ({ page }) => {
+  await page.goto(paths.home);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
