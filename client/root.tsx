@@ -37,7 +37,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {data?.gtmId ? (
           // Hydration never re-runs this script; the browser hides its nonce, hence the flag.
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: gtmSnippet(data.gtmId) }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: gtmSnippet(data.gtmId) }}
+          />
         ) : null}
       </head>
       <body>
@@ -71,5 +75,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </section>
   );
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return data ? <SiteShell settings={data.settings}>{content}</SiteShell> : <main id="main-content">{content}</main>;
+  return data ? (
+    <SiteShell settings={data.settings}>{content}</SiteShell>
+  ) : (
+    <main id="main-content">{content}</main>
+  );
 }

@@ -16,6 +16,8 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("thank-you-web-app", "routes/thank-you-web-app.tsx"),
   route("thank-you-website-design", "routes/thank-you-website-design.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

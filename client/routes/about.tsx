@@ -1,4 +1,14 @@
-import { BadgeDollarSign, Cpu, Handshake, Headphones, Lightbulb, MessagesSquare, Route as RouteIcon, ShieldCheck, Users } from "lucide-react";
+import {
+  BadgeDollarSign,
+  Cpu,
+  Handshake,
+  Headphones,
+  Lightbulb,
+  MessagesSquare,
+  Route as RouteIcon,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import { paths } from "../../shared/paths";
 import { CallToAction } from "../components/sections/call-to-action";
 import { FeatureCards } from "../components/sections/feature-cards";
@@ -38,12 +48,36 @@ const VALUES = [
 ] as const;
 
 const WHY_CHOOSE = [
-  { icon: Users, title: "Expert Team", text: "Senior designers and engineers who have shipped products for start-ups and established companies alike." },
-  { icon: RouteIcon, title: "Proven Process", text: "Discovery, planning, sprints and support: a process that keeps projects on time and on budget." },
-  { icon: Cpu, title: "Latest Technology", text: "React, React Native, Laravel, Node.js and the cloud, chosen for what suits your product, not for fashion." },
-  { icon: Headphones, title: "Ongoing Support", text: "Maintenance plans with monitoring, updates and quick answers when you need a hand." },
-  { icon: MessagesSquare, title: "Transparent Communication", text: "Weekly updates, working demos and one contact person who knows your project." },
-  { icon: BadgeDollarSign, title: "Competitive Pricing", text: "Fixed proposals in rand, sized to South African budgets, with no surprises on the invoice." },
+  {
+    icon: Users,
+    title: "Expert Team",
+    text: "Senior designers and engineers who have shipped products for start-ups and established companies alike.",
+  },
+  {
+    icon: RouteIcon,
+    title: "Proven Process",
+    text: "Discovery, planning, sprints and support: a process that keeps projects on time and on budget.",
+  },
+  {
+    icon: Cpu,
+    title: "Latest Technology",
+    text: "React, React Native, Laravel, Node.js and the cloud, chosen for what suits your product, not for fashion.",
+  },
+  {
+    icon: Headphones,
+    title: "Ongoing Support",
+    text: "Maintenance plans with monitoring, updates and quick answers when you need a hand.",
+  },
+  {
+    icon: MessagesSquare,
+    title: "Transparent Communication",
+    text: "Weekly updates, working demos and one contact person who knows your project.",
+  },
+  {
+    icon: BadgeDollarSign,
+    title: "Competitive Pricing",
+    text: "Fixed proposals in rand, sized to South African budgets, with no surprises on the invoice.",
+  },
 ] as const;
 
 export default function Page() {
@@ -63,17 +97,18 @@ export default function Page() {
             </h2>
             <div className="mt-6 space-y-4 text-lg text-slate-700">
               <p>
-                {settings.brandName} started in a small studio in the centre of Cape Town with a simple idea: local
-                businesses deserve the same quality of software as the world&apos;s biggest brands, built by people
-                who pick up the phone.
+                {settings.brandName} started in a small studio in the centre of Cape Town with a simple idea:
+                local businesses deserve the same quality of software as the world&apos;s biggest brands,
+                built by people who pick up the phone.
               </p>
               <p>
-                Today we design and build websites, web applications and cross-platform mobile apps for companies
-                across South Africa, from ambitious start-ups to established firms modernising the way they work.
+                Today we design and build websites, web applications and cross-platform mobile apps for
+                companies across South Africa, from ambitious start-ups to established firms modernising the
+                way they work.
               </p>
               <p>
-                We measure our work by our clients&apos; results: more enquiries, happier customers and teams that
-                spend less time on manual work. Most of our clients stay with us long after launch.
+                We measure our work by our clients&apos; results: more enquiries, happier customers and teams
+                that spend less time on manual work. Most of our clients stay with us long after launch.
               </p>
             </div>
           </div>

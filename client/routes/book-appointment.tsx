@@ -8,12 +8,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
     {
       title: "Book an Appointment",
-      description: "Request a free consultation with our web and mobile development team. Pick a weekday and time that suits you and we will confirm within 24 hours.",
+      description:
+        "Request a free consultation with our web and mobile development team. Pick a weekday and time that suits you and we will confirm within 24 hours.",
       path: paths.bookAppointment,
     },
     settingsFromMatches(matches),
   );
 
 export default function Page() {
-  return <PageHeader title="Book an Appointment" subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours." />;
+  return (
+    <PageHeader
+      title="Book an Appointment"
+      subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours."
+    />
+  );
 }

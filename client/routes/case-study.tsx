@@ -61,7 +61,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="page-container section text-center">
         <h1 className="section-title">Case study not found</h1>
-        <p className="mt-4 text-slate-700">The case study you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+        <p className="mt-4 text-slate-700">
+          The case study you&apos;re looking for doesn&apos;t exist or has been removed.
+        </p>
         <Link to={paths.caseStudies} className="btn-primary mt-8">
           Return to Case Studies
         </Link>
@@ -73,7 +75,10 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
       <article>
         <header className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-700 text-white">
           <div className="page-container py-12 sm:py-16">
-            <Link to={paths.caseStudies} className="inline-flex min-h-11 items-center gap-2 text-blue-50 hover:text-white hover:underline">
+            <Link
+              to={paths.caseStudies}
+              className="inline-flex min-h-11 items-center gap-2 text-blue-50 hover:text-white hover:underline"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Case Studies
             </Link>
@@ -85,7 +90,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
                 height={64}
                 className="size-16 rounded-xl bg-white"
               />
-              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">How We Helped {study.clientName}</h1>
+              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+                How We Helped {study.clientName}
+              </h1>
             </div>
             <p className="mt-4 max-w-3xl text-lg text-blue-50">{study.title}</p>
           </div>

@@ -27,7 +27,10 @@ export default function Page() {
   const { address } = settings;
   return (
     <>
-      <PageHeader title="Contact Us" subtitle="Tell us about your project. We reply to every enquiry within one business day." />
+      <PageHeader
+        title="Contact Us"
+        subtitle="Tell us about your project. We reply to every enquiry within one business day."
+      />
       <section aria-label="Contact details" className="section">
         <div className="page-container grid gap-10 lg:grid-cols-2">
           <div className="space-y-6">
@@ -51,7 +54,10 @@ export default function Page() {
                 <Mail aria-hidden="true" className="size-6 text-brand" />
                 Email Us
               </h2>
-              <a href={`mailto:${settings.email}`} className="mt-3 inline-block text-lg text-brand hover:underline">
+              <a
+                href={`mailto:${settings.email}`}
+                className="mt-3 inline-block text-lg text-brand hover:underline"
+              >
                 {settings.email}
               </a>
             </div>
@@ -60,7 +66,10 @@ export default function Page() {
                 <Phone aria-hidden="true" className="size-6 text-brand" />
                 Call Us
               </h2>
-              <a href={`tel:${settings.phone}`} className="mt-3 inline-block text-lg text-brand hover:underline">
+              <a
+                href={`tel:${settings.phone}`}
+                className="mt-3 inline-block text-lg text-brand hover:underline"
+              >
                 {settings.phoneDisplay}
               </a>
               <p className="mt-1 text-slate-700">Monday to Friday, 08:30 to 17:00</p>

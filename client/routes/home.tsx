@@ -50,10 +50,22 @@ const CLAIMS = [
 ] as const;
 
 const STEPS = [
-  { title: "Discovery", text: "We learn your business, your customers and your goals, and agree what success looks like." },
-  { title: "Planning", text: "We shape the scope, the architecture and a clear timeline, with a fixed proposal you can budget for." },
-  { title: "Development", text: "We design and build in short sprints, showing you working software every step of the way." },
-  { title: "Launch & Support", text: "We launch with care, then monitor, support and improve your product as your business grows." },
+  {
+    title: "Discovery",
+    text: "We learn your business, your customers and your goals, and agree what success looks like.",
+  },
+  {
+    title: "Planning",
+    text: "We shape the scope, the architecture and a clear timeline, with a fixed proposal you can budget for.",
+  },
+  {
+    title: "Development",
+    text: "We design and build in short sprints, showing you working software every step of the way.",
+  },
+  {
+    title: "Launch & Support",
+    text: "We launch with care, then monitor, support and improve your product as your business grows.",
+  },
 ] as const;
 
 export default function Page() {
@@ -95,7 +107,11 @@ export default function Page() {
         </div>
       </section>
 
-      <Section id="how-we-work" title="How We Work" intro="A simple, transparent process from first conversation to launch day.">
+      <Section
+        id="how-we-work"
+        title="How We Work"
+        intro="A simple, transparent process from first conversation to launch day."
+      >
         <ProcessSteps steps={STEPS} />
       </Section>
 

@@ -32,12 +32,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 const PROCESS = [
-  { title: "Discovery & Planning", text: "Workshops to understand your goals, users and constraints, ending in a clear scope and plan." },
-  { title: "Design & Prototyping", text: "Wireframes and clickable prototypes so you can test ideas before a line of code is written." },
-  { title: "Development", text: "Clean, tested code in short sprints, with a working demo at the end of every sprint." },
-  { title: "Testing & QA", text: "Automated tests, device testing and accessibility checks before anything reaches your customers." },
-  { title: "Deployment", text: "Smooth, monitored releases to the cloud and the app stores, with no downtime surprises." },
-  { title: "Maintenance & Support", text: "Updates, security patches and improvements as your business and your users grow." },
+  {
+    title: "Discovery & Planning",
+    text: "Workshops to understand your goals, users and constraints, ending in a clear scope and plan.",
+  },
+  {
+    title: "Design & Prototyping",
+    text: "Wireframes and clickable prototypes so you can test ideas before a line of code is written.",
+  },
+  {
+    title: "Development",
+    text: "Clean, tested code in short sprints, with a working demo at the end of every sprint.",
+  },
+  {
+    title: "Testing & QA",
+    text: "Automated tests, device testing and accessibility checks before anything reaches your customers.",
+  },
+  {
+    title: "Deployment",
+    text: "Smooth, monitored releases to the cloud and the app stores, with no downtime surprises.",
+  },
+  {
+    title: "Maintenance & Support",
+    text: "Updates, security patches and improvements as your business and your users grow.",
+  },
 ] as const;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -65,7 +83,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               Failed to load projects
             </p>
           ) : projects.length === 0 ? (
-            <p className="py-12 text-center text-lg text-slate-700">No projects available yet. Check back soon!</p>
+            <p className="py-12 text-center text-lg text-slate-700">
+              No projects available yet. Check back soon!
+            </p>
           ) : (
             <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
               {projects.map((project, index) => (

@@ -24,7 +24,11 @@ const SERVICES = [
     icon: Globe,
     title: "Website Design & Development",
     text: "Branded, mobile-first websites that load fast, rank well and turn visitors into enquiries, on a CMS your team can update.",
-    points: ["Custom design around your brand", "CMS or custom functionality", "SEO-ready and fast on every device"],
+    points: [
+      "Custom design around your brand",
+      "CMS or custom functionality",
+      "SEO-ready and fast on every device",
+    ],
     to: paths.websiteDesign,
   },
   {
@@ -38,7 +42,11 @@ const SERVICES = [
     icon: Smartphone,
     title: "Cross-Platform Mobile Development",
     text: "iOS and Android apps from one React Native code base: native feel, shorter timelines and one team to maintain it.",
-    points: ["App Store and Google Play releases", "Offline-friendly design", "Push notifications and analytics"],
+    points: [
+      "App Store and Google Play releases",
+      "Offline-friendly design",
+      "Push notifications and analytics",
+    ],
   },
   {
     icon: ClipboardList,
@@ -76,7 +84,10 @@ export default function Page() {
             {SERVICES.map((service) => {
               const Icon = service.icon;
               return (
-                <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 p-8 shadow-sm">
+                <li
+                  key={service.title}
+                  className="flex flex-col rounded-xl border border-slate-200 p-8 shadow-sm"
+                >
                   <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
@@ -88,7 +99,10 @@ export default function Page() {
                     ))}
                   </ul>
                   {"to" in service ? (
-                    <Link to={service.to} className="mt-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+                    <Link
+                      to={service.to}
+                      className="mt-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+                    >
                       Learn more<span className="sr-only"> about {service.title}</span>
                       <ArrowRight aria-hidden="true" className="size-4" />
                     </Link>

@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...buildMeta(
     {
       title: "Thank You",
-      description: "Thank you for your web-app enquiry. We will review your requirements within 24 hours and prepare a custom proposal for your project.",
+      description:
+        "Thank you for your web-app enquiry. We will review your requirements within 24 hours and prepare a custom proposal for your project.",
       path: paths.thankYouWebApp,
     },
     settingsFromMatches(matches),

@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...buildMeta(
     {
       title: "Thank You",
-      description: "Thank you for your website design enquiry. We will review your requirements within 24 hours and prepare a custom website proposal.",
+      description:
+        "Thank you for your website design enquiry. We will review your requirements within 24 hours and prepare a custom website proposal.",
       path: paths.thankYouWebsiteDesign,
     },
     settingsFromMatches(matches),

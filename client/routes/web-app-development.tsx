@@ -44,7 +44,12 @@ const TECHNOLOGY = [
   {
     icon: Layers,
     title: "Frontend",
-    items: ["React and TypeScript", "Accessible, responsive interfaces", "Fast dashboards and data tables", "Progressive web apps"],
+    items: [
+      "React and TypeScript",
+      "Accessible, responsive interfaces",
+      "Fast dashboards and data tables",
+      "Progressive web apps",
+    ],
   },
   {
     icon: Server,
@@ -59,11 +64,26 @@ const TECHNOLOGY = [
 ] as const;
 
 const PROCESS = [
-  { title: "Discovery & Requirements Workshop", text: "We map your workflows, users and goals, and agree the must-haves for the first release." },
-  { title: "Wireframes + UX/UI Mockups", text: "You see and click through the app before we build it, so there are no surprises." },
-  { title: "Agile Development in Sprints", text: "Two-week sprints with a working demo at the end of each, so you steer as we go." },
-  { title: "QA Testing and Optimisation", text: "Automated and manual testing, performance tuning and security checks before launch." },
-  { title: "Launch & Ongoing Support", text: "A smooth go-live, training for your team, then monitoring, support and new features." },
+  {
+    title: "Discovery & Requirements Workshop",
+    text: "We map your workflows, users and goals, and agree the must-haves for the first release.",
+  },
+  {
+    title: "Wireframes + UX/UI Mockups",
+    text: "You see and click through the app before we build it, so there are no surprises.",
+  },
+  {
+    title: "Agile Development in Sprints",
+    text: "Two-week sprints with a working demo at the end of each, so you steer as we go.",
+  },
+  {
+    title: "QA Testing and Optimisation",
+    text: "Automated and manual testing, performance tuning and security checks before launch.",
+  },
+  {
+    title: "Launch & Ongoing Support",
+    text: "A smooth go-live, training for your team, then monitoring, support and new features.",
+  },
 ] as const;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -84,7 +104,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">
           {PAIN_POINTS.map((point) => (
-            <li key={point} className="flex gap-3 rounded-xl bg-amber-50 p-5 text-slate-800 ring-1 ring-amber-200">
+            <li
+              key={point}
+              className="flex gap-3 rounded-xl bg-amber-50 p-5 text-slate-800 ring-1 ring-amber-200"
+            >
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
               <span>{point}</span>
             </li>

@@ -97,18 +97,20 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="website-types" title="Website Types" tone="muted">
-        <div className="mt-10 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[36rem] text-left">
-            <caption className="sr-only">Types of website we build, who each is best for and what it includes</caption>
+        <div className="mt-10 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full text-left text-sm sm:text-base">
+            <caption className="sr-only">
+              Types of website we build, who each is best for and what it includes
+            </caption>
             <thead className="bg-slate-100 text-slate-900">
               <tr>
-                <th scope="col" className="p-4">
+                <th scope="col" className="p-3 sm:p-4">
                   Website type
                 </th>
-                <th scope="col" className="p-4">
+                <th scope="col" className="p-3 sm:p-4">
                   Best for
                 </th>
-                <th scope="col" className="p-4">
+                <th scope="col" className="p-3 sm:p-4">
                   Includes
                 </th>
               </tr>
@@ -116,11 +118,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-200 text-slate-700">
               {WEBSITE_TYPES.map((row) => (
                 <tr key={row.type}>
-                  <th scope="row" className="p-4 font-semibold text-slate-900">
+                  <th scope="row" className="p-3 font-semibold text-slate-900 sm:p-4">
                     {row.type}
                   </th>
-                  <td className="p-4">{row.bestFor}</td>
-                  <td className="p-4">{row.includes}</td>
+                  <td className="p-3 sm:p-4">{row.bestFor}</td>
+                  <td className="p-3 sm:p-4">{row.includes}</td>
                 </tr>
               ))}
             </tbody>

@@ -26,7 +26,8 @@ export const test = base.extend<{ consoleMessages: string[] }>({
     });
     page.on("response", (response) => {
       const type = response.request().resourceType();
-      if (response.status() >= 400 && type !== "document") problems.push(`${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && type !== "document")
+        problems.push(`${response.status()} ${response.url()}`);
     });
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);

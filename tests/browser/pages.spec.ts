@@ -18,9 +18,13 @@ test("home: hero, value cards, process and closing call to action", async ({ pag
   await expect(page.getByRole("heading", { name: "How We Work" })).toBeVisible();
   const steps = page.locator("#how-we-work ~ ol h3");
   await expect(steps).toHaveText(["Discovery", "Planning", "Development", "Launch & Support"]);
-  for (const claim of ["200%", "30%", "Up to 46%"]) await expect(page.getByText(claim, { exact: true })).toBeVisible();
+  for (const claim of ["200%", "30%", "Up to 46%"])
+    await expect(page.getByText(claim, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ready to Transform Your Business?" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Book an Appointment" })).toHaveAttribute("href", paths.contact);
+  await expect(page.getByRole("link", { name: "Book an Appointment" })).toHaveAttribute(
+    "href",
+    paths.contact,
+  );
 });
 
 test("about: story, three values, six reasons and a self-hosted photo", async ({ page }) => {
@@ -53,11 +57,17 @@ test("services: six service blocks linking to the two service pages", async ({ p
   );
 });
 
-test("website design page: problems, portfolio, expectations, website types and reasons", async ({ page }) => {
+test("website design page: problems, portfolio, expectations, website types and reasons", async ({
+  page,
+}) => {
   await page.goto(paths.websiteDesign);
   await expect(page.locator("h1 ~ ul li")).toHaveCount(3);
   await expect(page.locator("#what-to-expect ~ ul li")).toHaveCount(6);
-  await expect(page.getByRole("rowheader")).toHaveText(["Marketing Sites", "Custom CMS Websites", "SME Web Portals"]);
+  await expect(page.getByRole("rowheader")).toHaveText([
+    "Marketing Sites",
+    "Custom CMS Websites",
+    "SME Web Portals",
+  ]);
   await expect(page.locator("#why-choose-us ~ ul h3")).toHaveCount(3);
 });
 
@@ -107,7 +117,9 @@ test("projects grid has 1, 2 and 3 columns at base, medium and large widths", as
     await page.goto(paths.projects);
     return page
       .locator("main article")
-      .evaluateAll((cards) => new Set(cards.slice(0, 3).map((card) => card.getBoundingClientRect().top)).size);
+      .evaluateAll(
+        (cards) => new Set(cards.slice(0, 3).map((card) => card.getBoundingClientRect().top)).size,
+      );
   };
   expect(await columnsAt(375)).toBe(3); // three rows: one column
   expect(await columnsAt(800)).toBe(2);
@@ -121,7 +133,10 @@ test("news: featured first post, the others in a grid, newsletter block", async 
   const featuredCard = page.locator("section[aria-labelledby='featured-article'] article");
   await expect(featuredCard.getByRole("heading")).toHaveText(featured!.title);
   await expect(featuredCard.getByText(`By ${featured!.author}`)).toBeVisible();
-  await expect(featuredCard.getByRole("link", { name: /Read Full Article/ })).toHaveAttribute("target", "_blank");
+  await expect(featuredCard.getByRole("link", { name: /Read Full Article/ })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   const grid = page.locator("section[aria-labelledby='latest-articles'] article");
   await expect(grid).toHaveCount(others.length);
   for (const [index, post] of others.entries()) {
@@ -143,7 +158,8 @@ test("case studies list: every study, cut descriptions and 'And more...'", async
   for (const [index, study] of caseStudies.entries()) {
     const card = cards.nth(index);
     const text = study.listDescription ?? study.description;
-    const expected = text.length > CASE_LIST_DESCRIPTION_CUT ? `${text.slice(0, CASE_LIST_DESCRIPTION_CUT)}...` : text;
+    const expected =
+      text.length > CASE_LIST_DESCRIPTION_CUT ? `${text.slice(0, CASE_LIST_DESCRIPTION_CUT)}...` : text;
     await expect(card.getByText(expected, { exact: true })).toBeVisible();
     await expect(card.getByText("And more...")).toHaveCount(study.contributions.length > 2 ? 1 : 0);
     await expect(card.locator("ul li")).toHaveCount(Math.min(2, study.contributions.length));
@@ -159,16 +175,25 @@ test("case study detail: heading, description, contributions and three others", 
   const study = caseStudies[3]!;
   await page.goto(paths.caseStudy(study.id));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`How We Helped ${study.clientName}`);
-  await expect(page.getByRole("link", { name: "Back to Case Studies" })).toHaveAttribute("href", paths.caseStudies);
+  await expect(page.getByRole("link", { name: "Back to Case Studies" })).toHaveAttribute(
+    "href",
+    paths.caseStudies,
+  );
   await expect(page.getByRole("heading", { name: `What is ${study.clientName}?` })).toBeVisible();
   await expect(page.getByText(study.description)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Our contribution this year:" })).toBeVisible();
-  for (const item of study.contributions) await expect(page.getByText(item, { exact: true }).first()).toBeVisible();
+  for (const item of study.contributions)
+    await expect(page.getByText(item, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Start Your Project" })).toHaveAttribute("href", paths.contact);
   const others = page.locator("section[aria-labelledby='other-case-studies'] article");
   await expect(others).toHaveCount(3);
-  await expect(others.getByRole("link", { name: `View full case study: ${study.clientName}` })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "View All Case Studies" })).toHaveAttribute("href", paths.caseStudies);
+  await expect(others.getByRole("link", { name: `View full case study: ${study.clientName}` })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole("link", { name: "View All Case Studies" })).toHaveAttribute(
+    "href",
+    paths.caseStudies,
+  );
 });
 
 test("every named case study is reachable", async ({ request }) => {
@@ -182,8 +207,13 @@ test("an unknown case study answers 404 with its own message", async ({ page }) 
   const response = await page.goto(paths.caseStudy("no-such-client"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Case study not found");
-  await expect(page.getByText("The case study you're looking for doesn't exist or has been removed.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Case Studies" })).toHaveAttribute("href", paths.caseStudies);
+  await expect(
+    page.getByText("The case study you're looking for doesn't exist or has been removed."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Case Studies" })).toHaveAttribute(
+    "href",
+    paths.caseStudies,
+  );
 });
 
 test("contact: address, e-mail and phone links, and a map that loads only on request", async ({ page }) => {
@@ -248,16 +278,27 @@ for (const [path, service] of [
     await expect(page.getByText(/custom proposal/)).toBeVisible();
     await expect(page.getByText(/discovery call or consultation/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", paths.home);
-    await expect(page.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", paths.services);
+    await expect(page.getByRole("link", { name: "View All Services" })).toHaveAttribute(
+      "href",
+      paths.services,
+    );
   });
 }
 
 test("sitemap lists every public page and case study; robots points to it", async ({ request, baseURL }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of [paths.home, paths.about, paths.projects, paths.news, paths.contact, paths.privacyPolicy]) {
+  for (const path of [
+    paths.home,
+    paths.about,
+    paths.projects,
+    paths.news,
+    paths.contact,
+    paths.privacyPolicy,
+  ]) {
     expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
   }
-  for (const study of caseStudies) expect(sitemap).toContain(`<loc>${new URL(paths.caseStudy(study.id), baseURL).href}</loc>`);
+  for (const study of caseStudies)
+    expect(sitemap).toContain(`<loc>${new URL(paths.caseStudy(study.id), baseURL).href}</loc>`);
   expect(sitemap).not.toContain("thank-you");
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${new URL("/sitemap.xml", baseURL).href}`);
@@ -265,9 +306,13 @@ test("sitemap lists every public page and case study; robots points to it", asyn
 
 test("structured data: organisation on home and contact, breadcrumbs on case studies", async ({ page }) => {
   const jsonLd = async () =>
-    page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "")));
+    page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "")));
   await page.goto(paths.home);
-  expect(await jsonLd()).toContainEqual(expect.objectContaining({ "@type": "ProfessionalService", name: settings.brandName }));
+  expect(await jsonLd()).toContainEqual(
+    expect.objectContaining({ "@type": "ProfessionalService", name: settings.brandName }),
+  );
   await page.goto(paths.contact);
   const [organisation] = await jsonLd();
   expect(organisation.address).toMatchObject({ addressLocality: "Cape Town", addressCountry: "ZA" });

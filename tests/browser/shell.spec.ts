@@ -30,7 +30,10 @@ for (const [url, name] of routes) {
   });
 }
 
-test("an unknown path shows the 404 page, titled with the path, and logs it", async ({ page, consoleMessages }) => {
+test("an unknown path shows the 404 page, titled with the path, and logs it", async ({
+  page,
+  consoleMessages,
+}) => {
   const response = await page.goto("/missing/page");
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle(`/missing/page - ${brand}`);
@@ -42,7 +45,15 @@ test("an unknown path shows the 404 page, titled with the path, and logs it", as
 test("the header highlights the current page", async ({ page }) => {
   await page.goto(paths.projects);
   const nav = page.getByRole("navigation", { name: "Main" }).first();
-  await expect(nav.getByRole("link")).toHaveText(["Home", "Projects", "News", "Case Studies", "Services", "About", "Contact"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Home",
+    "Projects",
+    "News",
+    "Case Studies",
+    "Services",
+    "About",
+    "Contact",
+  ]);
   await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "About" }).click();
@@ -76,7 +87,10 @@ test("the footer has the quick links, service links, contact block and copyright
     "href",
     `tel:${defaultSiteSettings.phone}`,
   );
-  await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", defaultSiteSettings.linkedinUrl);
+  await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute(
+    "href",
+    defaultSiteSettings.linkedinUrl,
+  );
   await expect(footer).toContainText("Cape Town");
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${brand}`);
 });
@@ -133,7 +147,9 @@ test("page views reach the dataLayer on first load and after each navigation", a
   await page.goto(paths.home);
   const pageViews = () =>
     page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view"));
-  await expect.poll(pageViews).toEqual([{ event: "page_view", page_path: "/", page_title: `Home - ${brand}` }]);
+  await expect
+    .poll(pageViews)
+    .toEqual([{ event: "page_view", page_path: "/", page_title: `Home - ${brand}` }]);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(/\/projects$/);
   await expect.poll(pageViews).toEqual([

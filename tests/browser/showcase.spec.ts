@@ -57,9 +57,13 @@ test.describe("website design portfolio carousel", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const carousel = page.getByRole("region", { name: "Our Website Portfolio: screenshots" });
     const box = await carousel.boundingBox();
-    const slideBoxes = await carousel.locator("[aria-roledescription='slide']").evaluateAll((slides) =>
-      slides.map((slide) => slide.getBoundingClientRect()).map((rect) => ({ left: rect.left, right: rect.right })),
-    );
+    const slideBoxes = await carousel
+      .locator("[aria-roledescription='slide']")
+      .evaluateAll((slides) =>
+        slides
+          .map((slide) => slide.getBoundingClientRect())
+          .map((rect) => ({ left: rect.left, right: rect.right })),
+      );
     const visible = slideBoxes.filter((rect) => rect.right > box!.x && rect.left < box!.x + box!.width);
     expect(visible.length).toBeGreaterThanOrEqual(3);
     await expect(page.getByRole("button", { name: "Show screenshot 1" })).toBeHidden();
@@ -74,5 +78,8 @@ test("a thumbnail strip on small screens picks a slide", async ({ page }) => {
   await expect(thumbnails).toHaveCount(slideCount);
   await page.getByRole("button", { name: "Show screenshot 3" }).click();
   await expect(page.getByText(new RegExp(`^\\d+ / ${slideCount}$`))).toHaveText(`3 / ${slideCount}`);
-  await expect(page.getByRole("button", { name: "Show screenshot 3" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("button", { name: "Show screenshot 3" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
 });

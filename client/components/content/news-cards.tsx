@@ -32,7 +32,9 @@ export function FeaturedArticle({ post }: { post: NewsPost }) {
         className="aspect-video h-full w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-col justify-center p-8">
-        <p className="w-fit rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">{post.category}</p>
+        <p className="w-fit rounded-full bg-brand px-3 py-1 text-sm font-semibold text-white">
+          {post.category}
+        </p>
         <h3 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{post.title}</h3>
         <p className="mt-3 text-lg text-slate-700">{post.excerpt}</p>
         <Byline post={post} prefix="By " />
@@ -58,7 +60,9 @@ export function ArticleCard({ post }: { post: NewsPost }) {
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900">{post.category}</p>
+        <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900">
+          {post.category}
+        </p>
         <h3 className="mt-3 text-xl font-semibold text-slate-900">{post.title}</h3>
         <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
         <Byline post={post} prefix="" />

@@ -26,7 +26,12 @@ export function ProjectCard({ project, eager }: { project: Project; eager: boole
         </ul>
         <p className="mt-4 text-sm text-slate-700">Client: {project.client}</p>
         {project.details_link ? (
-          <a href={project.details_link} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-6">
+          <a
+            href={project.details_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-secondary mt-6"
+          >
             View Details
             <ExternalLink aria-hidden="true" className="size-4" />
             <span className="sr-only"> of {project.title} (opens in a new tab)</span>

@@ -1,14 +1,22 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import type { SiteSettings } from "../../../shared/site-settings";
 import { usePageViews } from "../../lib/use-page-views";
-import { Toaster } from "../ui/toaster";
 import { NavigationProgress } from "./navigation-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
+const subscribeToNothing = () => () => {};
+const Toaster = lazy(() => import("../ui/toaster"));
+
 /** SPEC §2: every page sits in a sticky header, a main area and the footer. */
 export function SiteShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
   usePageViews();
+  // Toasts only follow something the visitor or a loader did, never the first paint.
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +31,11 @@ export function SiteShell({ settings, children }: { settings: SiteSettings; chil
         {children}
       </main>
       <SiteFooter settings={settings} />
-      <Toaster />
+      {hydrated ? (
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,13 @@ const columnClasses = {
 } as const;
 
 /** A grid of titled cards; titles are h3 under the section's h2. */
-export function FeatureCards({ items, columns = 3 }: { items: readonly Feature[]; columns?: keyof typeof columnClasses }) {
+export function FeatureCards({
+  items,
+  columns = 3,
+}: {
+  items: readonly Feature[];
+  columns?: keyof typeof columnClasses;
+}) {
   return (
     <ul className={`mt-10 grid gap-6 ${columnClasses[columns]}`}>
       {items.map(({ icon: Icon, title, text }) => (

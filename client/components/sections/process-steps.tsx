@@ -2,7 +2,8 @@ export type Step = { title: string; text: string };
 
 /** An ordered, numbered process; the numbers are the list's own, so screen readers hear them once. */
 export function ProcessSteps({ steps }: { steps: readonly Step[] }) {
-  const columns = steps.length % 3 === 0 ? "lg:grid-cols-3" : steps.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-5";
+  const columns =
+    steps.length % 3 === 0 ? "lg:grid-cols-3" : steps.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-5";
   return (
     <ol className={`mt-10 grid gap-6 md:grid-cols-2 ${columns}`}>
       {steps.map((step, index) => (

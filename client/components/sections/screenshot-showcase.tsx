@@ -17,7 +17,12 @@ export type ScreenshotShowcaseProps = {
  * screenshot or else its placeholder; one slide shows as a single large image,
  * more as a looping, centred carousel.
  */
-export function ScreenshotShowcase({ title, servicePage, placeholders, screenshots }: ScreenshotShowcaseProps) {
+export function ScreenshotShowcase({
+  title,
+  servicePage,
+  placeholders,
+  screenshots,
+}: ScreenshotShowcaseProps) {
   const slides = buildShowcaseSlides(placeholders, screenshots);
   const [onlySlide] = slides;
   const headingId = `showcase-${servicePage}`;
@@ -101,13 +106,23 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <button type="button" className="btn-secondary size-11 px-0" aria-label="Previous screenshot" onClick={previous}>
+        <button
+          type="button"
+          className="btn-secondary size-11 px-0"
+          aria-label="Previous screenshot"
+          onClick={previous}
+        >
           <ChevronLeft aria-hidden="true" />
         </button>
         <p className="min-w-16 text-center text-sm text-slate-700" aria-live="polite">
           {selected + 1} / {slides.length}
         </p>
-        <button type="button" className="btn-secondary size-11 px-0" aria-label="Next screenshot" onClick={next}>
+        <button
+          type="button"
+          className="btn-secondary size-11 px-0"
+          aria-label="Next screenshot"
+          onClick={next}
+        >
           <ChevronRight aria-hidden="true" />
         </button>
       </div>
@@ -184,7 +199,9 @@ function SlideThumbnail({ slide }: { slide: ShowcaseSlide }) {
     <span
       aria-hidden="true"
       className="flex size-full items-center justify-center text-xl"
-      style={{ backgroundImage: `linear-gradient(135deg, ${slide.placeholder.gradientFrom}, ${slide.placeholder.gradientTo})` }}
+      style={{
+        backgroundImage: `linear-gradient(135deg, ${slide.placeholder.gradientFrom}, ${slide.placeholder.gradientTo})`,
+      }}
     >
       {slide.placeholder.emoji}
     </span>

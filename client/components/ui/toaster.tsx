@@ -1,10 +1,14 @@
+import { useEffect } from "react";
 import { Toaster as SonnerToaster } from "sonner";
+import { toasterMounted } from "../../lib/notify";
 
 /**
  * sonner renders an aria-live region, so toasts are announced to screen readers;
- * richColors gives errors their destructive red look.
+ * richColors gives errors their destructive red look. Loaded after hydration
+ * (see site-shell.tsx), so its code stays out of the first download.
  */
-export function Toaster() {
+export default function Toaster() {
+  useEffect(() => toasterMounted(), []);
   return (
     <SonnerToaster
       position="top-center"
