@@ -43,6 +43,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATA_DIR: "tests/.tmp/browser-data",
       SITE_URL: `http://127.0.0.1:${PORT}`,
+      // Browser tests fill forms faster than people and send many; the bot timing and
+      // rate limits have their own API tests.
+      FORM_MIN_FILL_SECONDS: "0",
+      LEAD_RATE_LIMIT_MAX: "1000",
     },
   },
 });

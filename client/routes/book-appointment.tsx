@@ -1,8 +1,34 @@
+import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
+import { data } from "react-router";
+import { appointmentDateOptions } from "../../shared/forms/appointment";
 import { paths } from "../../shared/paths";
+import { AppointmentForm } from "../components/forms/appointment-form";
 import { PageHeader } from "../components/sections/page-header";
+import { failureStatus, readFormValues, valuesToRedisplay } from "../lib/form-action";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import type { Route } from "./+types/book-appointment";
+
+export function loader() {
+  // Dates come from the server's clock in Cape Town time, so server and browser agree.
+  return { dateOptions: appointmentDateOptions(new Date()), startedAt: Date.now() };
+}
+
+/** The appointment form posted without JavaScript (with it, the form posts JSON to the API). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = await readFormValues(request);
+  const result = await context.leads.requestAppointment(values);
+  if (result.success) return { success: true as const };
+  return data(
+    {
+      success: false as const,
+      error: result.error,
+      fieldErrors: result.fieldErrors,
+      values: valuesToRedisplay(values),
+    },
+    { status: failureStatus(result.reason) },
+  );
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
@@ -15,11 +41,63 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-export default function Page() {
+const WHAT_TO_EXPECT = [
+  {
+    icon: MailCheck,
+    title: "Confirmation",
+    text: "We confirm your appointment by e-mail within 24 hours, or suggest another time if that slot is taken.",
+  },
+  {
+    icon: Video,
+    title: "Consultation",
+    text: "A relaxed 30 to 45 minute conversation, online or at our Cape Town studio, about your goals and ideas.",
+  },
+  {
+    icon: FileText,
+    title: "Proposal",
+    text: "Within a few days you receive a clear proposal with scope, timeline and a fixed price in rand.",
+  },
+] as const;
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <PageHeader
-      title="Book an Appointment"
-      subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours."
-    />
+    <>
+      <PageHeader
+        title="Book an Appointment"
+        subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours."
+      />
+      <section className="section" aria-label="Request an appointment">
+        <div className="page-container grid gap-12 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <AppointmentForm
+              dateOptions={loaderData.dateOptions}
+              startedAt={loaderData.startedAt}
+              actionData={actionData}
+            />
+          </div>
+          <aside aria-labelledby="what-to-expect" className="lg:col-span-2">
+            <h2 id="what-to-expect" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
+              <CalendarCheck aria-hidden="true" className="size-7 text-brand" />
+              What to Expect
+            </h2>
+            <ol className="mt-6 space-y-6">
+              {WHAT_TO_EXPECT.map(({ icon: Icon, title, text }, index) => (
+                <li key={title} className="flex gap-4">
+                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-slate-900">
+                      {index + 1}. {title}
+                    </h3>
+                    <p className="mt-1 text-slate-700">{text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </aside>
+        </div>
+      </section>
+    </>
   );
 }

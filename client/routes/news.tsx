@@ -1,20 +1,33 @@
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { paths } from "../../shared/paths";
 import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
+import { NewsletterForm } from "../components/forms/newsletter-form";
 import { PageHeader } from "../components/sections/page-header";
 import { Spinner } from "../components/ui/spinner";
 import { settingsFromMatches } from "../lib/root-data";
+import { failureStatus, readFormValues } from "../lib/form-action";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/news";
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return { posts: await context.content.listNewsPosts(), failed: false };
+    return { posts: await context.content.listNewsPosts(), failed: false, startedAt: Date.now() };
   } catch (error) {
     console.error("Failed to load news posts", error);
-    return { posts: [], failed: true };
+    return { posts: [], failed: true, startedAt: Date.now() };
   }
+}
+
+/** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = await readFormValues(request);
+  const result = await context.leads.subscribeNewsletter(values);
+  if (result.success) return { success: true as const };
+  return data(
+    { success: false as const, error: result.error, email: values.email ?? "" },
+    { status: failureStatus(result.reason) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, failed } = loaderData;
   const navigation = useNavigation();
   useLoadErrorToast(failed, "Failed to load news posts");
@@ -80,6 +93,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+      <NewsletterForm startedAt={loaderData.startedAt} actionData={actionData} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { AlertTriangle, Layers, Server } from "lucide-react";
+import { data, redirect } from "react-router";
 import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
+import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
 import { CheckList } from "../components/sections/check-list";
 import { PageHeader } from "../components/sections/page-header";
 import { ProcessSteps } from "../components/sections/process-steps";
@@ -8,11 +10,23 @@ import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
 import { Section } from "../components/sections/section";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
+import { failureStatus, readFormValues, valuesToRedisplay } from "../lib/form-action";
 import { loadScreenshots } from "../lib/showcase-loader";
 import type { Route } from "./+types/web-app-development";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { screenshots: await loadScreenshots(context, "web-app-development") };
+  return { screenshots: await loadScreenshots(context, "web-app-development"), startedAt: Date.now() };
+}
+
+/** The lead form posted without JavaScript (with it, the form posts JSON to the API). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = await readFormValues(request);
+  const result = await context.leads.submitWebApp(values);
+  if (result.success) return redirect(paths.thankYouWebApp);
+  return data(
+    { error: result.error, fieldErrors: result.fieldErrors, values: valuesToRedisplay(values) },
+    { status: failureStatus(result.reason) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -86,7 +100,7 @@ const PROCESS = [
   },
 ] as const;
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -100,6 +114,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         placeholders={screenshotPlaceholders["web-app-development"]}
         screenshots={loaderData.screenshots}
       />
+      <WebAppLeadForm startedAt={loaderData.startedAt} actionData={actionData} />
 
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">

@@ -1,6 +1,8 @@
 import { Gauge, Paintbrush, Wrench } from "lucide-react";
+import { data, redirect } from "react-router";
 import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
+import { WebsiteDesignLeadForm } from "../components/forms/website-design-lead-form";
 import { CheckList } from "../components/sections/check-list";
 import { FeatureCards } from "../components/sections/feature-cards";
 import { PageHeader } from "../components/sections/page-header";
@@ -8,11 +10,23 @@ import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
 import { Section } from "../components/sections/section";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
+import { failureStatus, readFormValues, valuesToRedisplay } from "../lib/form-action";
 import { loadScreenshots } from "../lib/showcase-loader";
 import type { Route } from "./+types/website-design";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { screenshots: await loadScreenshots(context, "website-design") };
+  return { screenshots: await loadScreenshots(context, "website-design"), startedAt: Date.now() };
+}
+
+/** The lead form posted without JavaScript (with it, the form posts JSON to the API). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = await readFormValues(request);
+  const result = await context.leads.submitWebsiteDesign(values);
+  if (result.success) return redirect(paths.thankYouWebsiteDesign);
+  return data(
+    { error: result.error, fieldErrors: result.fieldErrors, values: valuesToRedisplay(values) },
+    { status: failureStatus(result.reason) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -77,7 +91,7 @@ const WHY_CHOOSE_US = [
   },
 ] as const;
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -91,6 +105,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         placeholders={screenshotPlaceholders["website-design"]}
         screenshots={loaderData.screenshots}
       />
+      <WebsiteDesignLeadForm startedAt={loaderData.startedAt} actionData={actionData} />
 
       <Section id="what-to-expect" title="What to Expect">
         <CheckList items={WHAT_TO_EXPECT} className="mx-auto mt-10 max-w-3xl" />

@@ -4,13 +4,15 @@ import { test as base, expect } from "@playwright/test";
  * Every browser test fails on a console error, an uncaught exception or a CSP
  * violation; tests that expect a console message read `consoleMessages`.
  */
-export const test = base.extend<{ consoleMessages: string[] }>({
+export const test = base.extend<{ consoleMessages: string[]; expectedHttpErrors: string[] }>({
+  /** URL paths a test makes fail on purpose (e.g. a fulfilled 500); other failed requests fail the test. */
+  expectedHttpErrors: [[], { option: true }],
   // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   consoleMessages: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, consoleMessages }, use) => {
+  page: async ({ page, consoleMessages, expectedHttpErrors }, use) => {
     const problems: string[] = [];
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
@@ -26,8 +28,10 @@ export const test = base.extend<{ consoleMessages: string[] }>({
     });
     page.on("response", (response) => {
       const type = response.request().resourceType();
-      if (response.status() >= 400 && type !== "document")
+      const expected = expectedHttpErrors.includes(new URL(response.url()).pathname);
+      if (response.status() >= 400 && type !== "document" && !expected) {
         problems.push(`${response.status()} ${response.url()}`);
+      }
     });
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);

@@ -1,0 +1,171 @@
+import { useState } from "react";
+import {
+  appointmentMessages,
+  appointmentTimeSlots,
+  createAppointmentSchema,
+  serviceTypeOptions,
+  type DateOption,
+} from "../../../shared/forms/appointment";
+import { appointmentFailureFallback, formToasts } from "../../../shared/error-catalogue";
+import { toFieldErrors, type FieldErrors } from "../../../shared/forms/field-errors";
+import { formLimits } from "../../../shared/forms/rules";
+import { notify } from "../../lib/notify";
+import { BotGuardFields, FormAlert, SelectField, TextAreaField, TextField } from "./fields";
+import { useJsonForm } from "./use-json-form";
+
+export type AppointmentActionData =
+  | { success: true }
+  | { success: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> };
+
+export type AppointmentFormProps = {
+  dateOptions: readonly DateOption[];
+  startedAt: number;
+  actionData: AppointmentActionData | undefined;
+};
+
+const timeOptions = appointmentTimeSlots.map((slot) => ({ value: slot, label: slot }));
+
+/** SPEC §2/§5: the appointment request, stored as one appointment_requests row. */
+export function AppointmentForm({ dateOptions, startedAt, actionData }: AppointmentFormProps) {
+  // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
+  const [generation, setGeneration] = useState(0);
+  const form = useJsonForm({
+    schema: createAppointmentSchema(new Date()),
+    endpoint: "/api/appointments",
+    initialErrors: actionData && !actionData.success ? actionData.fieldErrors : undefined,
+    onInvalid: (error) => ({
+      description: formToasts.validationDescription,
+      fieldErrors: toFieldErrors(error),
+    }),
+    onSuccess: () => {
+      setGeneration((value) => value + 1);
+      void notify({
+        variant: "success",
+        title: formToasts.appointmentSuccessTitle,
+        description: formToasts.appointmentSuccessDescription,
+      });
+    },
+    onFailure: (message) =>
+      void notify({ title: formToasts.errorTitle, description: message ?? appointmentFailureFallback }),
+  });
+  const errors = form.fieldErrors;
+  const values = actionData && !actionData.success && generation === 0 ? actionData.values : {};
+
+  return (
+    <form
+      key={generation}
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      aria-label="Appointment request"
+      className="relative space-y-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-8"
+    >
+      {actionData?.success && generation === 0 ? (
+        <FormAlert tone="success" title={formToasts.appointmentSuccessTitle}>
+          {formToasts.appointmentSuccessDescription}
+        </FormAlert>
+      ) : null}
+      {actionData && !actionData.success && generation === 0 ? (
+        <FormAlert tone="error" title={formToasts.validationTitle}>
+          {actionData.error === appointmentMessages.dateUnavailable
+            ? actionData.error
+            : formToasts.validationDescription}
+        </FormAlert>
+      ) : null}
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField
+          name="name"
+          label="Name"
+          required
+          autoComplete="name"
+          maxLength={formLimits.nameMax}
+          error={errors.name}
+          defaultValue={values.name}
+          onEdit={form.clearError}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label="Email"
+          required
+          autoComplete="email"
+          maxLength={formLimits.emailMax}
+          error={errors.email}
+          defaultValue={values.email}
+          onEdit={form.clearError}
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label="Phone"
+          required
+          autoComplete="tel"
+          maxLength={formLimits.phoneInputMax}
+          error={errors.phone}
+          hint="With the country code, e.g. +27 82 555 0100"
+          defaultValue={values.phone}
+          onEdit={form.clearError}
+        />
+        <TextField
+          name="company"
+          label="Company"
+          autoComplete="organization"
+          maxLength={formLimits.companyMax}
+          error={errors.company}
+          defaultValue={values.company}
+          onEdit={form.clearError}
+        />
+        <div className="sm:col-span-2">
+          <SelectField
+            name="service_type"
+            label="Service type"
+            required
+            placeholder="Select a service"
+            options={serviceTypeOptions}
+            error={errors.service_type}
+            defaultValue={values.service_type}
+            onEdit={form.clearError}
+          />
+        </div>
+        <SelectField
+          name="preferred_date"
+          label="Preferred date"
+          required
+          placeholder="Select a date"
+          options={dateOptions}
+          error={errors.preferred_date}
+          defaultValue={values.preferred_date}
+          onEdit={form.clearError}
+          hint="Weekdays in the next two weeks"
+        />
+        <SelectField
+          name="preferred_time"
+          label="Preferred time"
+          required
+          placeholder="Select a time"
+          options={timeOptions}
+          error={errors.preferred_time}
+          defaultValue={values.preferred_time}
+          onEdit={form.clearError}
+          hint="South African time (SAST)"
+        />
+        <div className="sm:col-span-2">
+          <TextAreaField
+            name="project_details"
+            label="Project details"
+            required
+            maxLength={formLimits.projectDetailsMax}
+            error={errors.project_details}
+            defaultValue={values.project_details}
+            onEdit={form.clearError}
+            hint="What would you like to build or improve? (10 to 1000 characters)"
+          />
+        </div>
+      </div>
+      <BotGuardFields startedAt={startedAt} />
+      <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+        {form.submitting ? "Submitting..." : "Request Appointment"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { formToasts } from "../../../shared/error-catalogue";
+import { newsletterConsentText, newsletterSchema } from "../../../shared/forms/newsletter";
+import { toFieldErrors } from "../../../shared/forms/field-errors";
+import { notify } from "../../lib/notify";
+import { BotGuardFields, FormAlert } from "./fields";
+import { useJsonForm } from "./use-json-form";
+
+export type NewsletterActionData = { success: true } | { success: false; error: string; email: string };
+
+const CHECK_INBOX = "Please check your inbox and confirm your subscription.";
+
+/** SPEC §2 'Stay Updated': double opt-in, so success means "check your inbox". */
+export function NewsletterForm({
+  startedAt,
+  actionData,
+}: {
+  startedAt: number;
+  actionData?: NewsletterActionData;
+}) {
+  const [generation, setGeneration] = useState(0);
+  const form = useJsonForm({
+    schema: newsletterSchema,
+    endpoint: "/api/newsletter",
+    onInvalid: (error) => ({
+      description: formToasts.validationDescription,
+      fieldErrors: toFieldErrors(error),
+    }),
+    onSuccess: () => {
+      setGeneration((value) => value + 1);
+      void notify({ variant: "success", title: "Almost there!", description: CHECK_INBOX });
+    },
+    onFailure: (message) =>
+      void notify({ title: formToasts.errorTitle, description: message ?? formToasts.validationDescription }),
+  });
+  const error = form.fieldErrors.email;
+  return (
+    <section aria-labelledby="stay-updated" className="section bg-brand-dark text-white">
+      <div className="page-container max-w-2xl text-center">
+        <h2 id="stay-updated" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Stay Updated
+        </h2>
+        <p className="mt-4 text-lg text-blue-50">
+          Get our latest articles and practical tech advice for South African businesses in your inbox.
+        </p>
+        {actionData && generation === 0 ? (
+          <div className="mt-6 text-left text-slate-900">
+            {actionData.success ? (
+              <FormAlert tone="success" title="Almost there!">
+                {CHECK_INBOX}
+              </FormAlert>
+            ) : (
+              <FormAlert tone="error" title={formToasts.errorTitle}>
+                {actionData.error}
+              </FormAlert>
+            )}
+          </div>
+        ) : null}
+        <form
+          key={generation}
+          method="post"
+          onSubmit={(event) => void form.onSubmit(event)}
+          className="relative mt-8 flex flex-col gap-3 sm:flex-row"
+        >
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email"
+            defaultValue={
+              actionData && !actionData.success && generation === 0 ? actionData.email : undefined
+            }
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "newsletter-email-error" : undefined}
+            onChange={() => form.clearError("email")}
+            className="min-h-11 flex-1 rounded-lg border border-white bg-white px-4 text-base text-slate-900 placeholder:text-slate-600"
+          />
+          <BotGuardFields startedAt={startedAt} />
+          <button type="submit" className="btn-on-dark" disabled={form.submitting}>
+            {form.submitting ? "Submitting..." : "Subscribe"}
+          </button>
+        </form>
+        {error ? (
+          <p id="newsletter-email-error" className="mt-2 text-left font-medium text-white">
+            {error}
+          </p>
+        ) : null}
+        <p className="mt-4 text-sm text-blue-50">{newsletterConsentText}</p>
+      </div>
+    </section>
+  );
+}

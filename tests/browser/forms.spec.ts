@@ -1,0 +1,293 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms/appointment";
+import { paths } from "../../shared/paths";
+import { defaultSiteSettings } from "../../shared/site-settings";
+import { expect, test } from "./fixtures";
+
+/** The browser suite's server writes here (playwright.config.ts). */
+const databaseFile = path.join("tests", ".tmp", "browser-data", "site.sqlite");
+
+function rowsWhere(table: string, column: string, value: string): Array<Record<string, unknown>> {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`).all(value) as Array<
+      Record<string, unknown>
+    >;
+  } finally {
+    db.close();
+  }
+}
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+/** The toast on show (one at a time; a replaced one lingers while it animates out). */
+const toast = (page: Page) => page.locator("[data-sonner-toast][data-removed='false']");
+
+/** Holds each API answer back a moment so the 'Submitting...' state can be seen. */
+async function slowApi(page: Page) {
+  await page.route("**/api/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+}
+
+test.describe("website-design lead form", () => {
+  test.use({ expectedHttpErrors: ["/api/submit-website-design"] });
+  test.beforeEach(async ({ page }) => {
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("shows the first message in a toast and inline messages; editing clears a field's error", async ({
+    page,
+  }) => {
+    await expect(page.getByRole("heading", { name: "Let's Set Up an Exploratory Chat" })).toBeVisible();
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Validation Error");
+    await expect(toast(page)).toContainText("Full Name is required");
+    const fullName = page.getByLabel("Full Name");
+    await expect(fullName).toHaveAttribute("aria-invalid", "true");
+    await expect(fullName).toBeFocused();
+    await expect(page.getByText("Company Name is required")).toBeVisible();
+    await fullName.fill("T");
+    await expect(fullName).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#fullName-error")).toHaveCount(0);
+    await expect(page.getByText("Company Name is required")).toBeVisible();
+
+    await fullName.fill("Thandi Nkosi");
+    await page.getByLabel("Company Name").fill("Nkosi Interiors");
+    await page.getByLabel("Business Email").fill("thandi@nkosi");
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Business Email must be a valid email address");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  });
+
+  test("a valid lead shows 'Submitting...', is stored and leads to the thank-you page", async ({ page }) => {
+    const email = `lead-${unique()}@example.co.za`;
+    await slowApi(page);
+    await page.getByLabel("Full Name").fill("Thandi Nkosi");
+    await page.getByLabel("Company Name").fill("Nkosi Interiors");
+    await page.getByLabel("Business Email").fill(email);
+    await page.getByRole("combobox", { name: /Website Type/ }).selectOption("redesign");
+    await page.getByLabel("Budget").selectOption({ label: "R30k - R60k" });
+    await page.getByLabel("Timeline").selectOption("1-2-months");
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    const busy = page.getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeDisabled();
+    await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
+    const [row] = rowsWhere("website_design_leads", "business_email", email);
+    expect(row).toMatchObject({ full_name: "Thandi Nkosi", budget: "30k-60k", website_type: "redesign" });
+  });
+
+  test("a server failure shows 'Submission failed' with the catalogue's message", async ({ page }) => {
+    await page.route("**/api/submit-website-design", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "An unexpected error occurred. Please try again" }),
+      }),
+    );
+    await page.getByLabel("Full Name").fill("Thandi Nkosi");
+    await page.getByLabel("Company Name").fill("Nkosi Interiors");
+    await page.getByLabel("Business Email").fill("thandi@example.co.za");
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Submission failed");
+    await expect(toast(page)).toContainText("An unexpected error occurred. Please try again");
+    await expect(page).toHaveURL(paths.websiteDesign);
+    await expect(page.getByRole("button", { name: "Request My Website Proposal" })).toBeEnabled();
+  });
+
+  test("a lost connection says so", async ({ page }) => {
+    await page.route("**/api/submit-website-design", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Full Name").fill("Thandi Nkosi");
+    await page.getByLabel("Company Name").fill("Nkosi Interiors");
+    await page.getByLabel("Business Email").fill("thandi@example.co.za");
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Network error. Please try again");
+  });
+});
+
+test.describe("web-app lead form", () => {
+  test("validates an optional phone number when given, then sends the lead", async ({ page }) => {
+    const email = `webapp-${unique()}@example.co.za`;
+    await page.goto(paths.webAppDevelopment);
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Full Name").fill("Pieter van Wyk");
+    await page.getByLabel("Work Email").fill(email);
+    await page.getByLabel("Company Name").fill("Karoo Logistics");
+    await page.getByLabel("Phone Number").fill("012");
+    await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
+    await expect(toast(page)).toContainText("Phone Number must be a valid phone number");
+    await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    await page.getByLabel("Phone Number").fill("+27 (82) 555-0199");
+    await page.getByLabel("Industry").fill("Logistics");
+    await page.getByLabel("Company Size").selectOption("51-200");
+    await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
+    await expect(page).toHaveURL(paths.thankYouWebApp);
+    const [row] = rowsWhere("web_app_leads", "work_email", email);
+    expect(row).toMatchObject({
+      company_name: "Karoo Logistics",
+      industry: "Logistics",
+      company_size: "51-200",
+    });
+  });
+});
+
+test.describe("appointment form", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto(paths.bookAppointment);
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("offers weekdays of the next two weeks and the seven time slots", async ({ page }) => {
+    const expected = appointmentDateOptions(new Date());
+    const dates = page.getByLabel("Preferred date").locator("option:not([value=''])");
+    await expect(dates).toHaveText(expected.map((option) => option.label));
+    for (const option of expected) {
+      const weekday = new Date(`${option.value}T12:00:00Z`).getUTCDay();
+      expect(weekday).not.toBe(0);
+      expect(weekday).not.toBe(6);
+    }
+    await expect(page.getByLabel("Preferred time").locator("option:not([value=''])")).toHaveText([
+      ...appointmentTimeSlots,
+    ]);
+    await expect(page.getByLabel("Service type").locator("option:not([value=''])")).toHaveText([
+      "Web Application Development",
+      "Mobile App Development",
+      "UI/UX Design",
+      "Maintenance & Support",
+      "General Consultation",
+    ]);
+    for (const step of ["1. Confirmation", "2. Consultation", "3. Proposal"]) {
+      await expect(page.getByRole("heading", { name: step })).toBeVisible();
+    }
+  });
+
+  test("shows every message inline and the validation toast", async ({ page }) => {
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await expect(toast(page)).toContainText("Validation Error");
+    await expect(toast(page)).toContainText("Please correct the errors and try again");
+    for (const message of [
+      "Name is required",
+      "Email is required",
+      "Phone number is required",
+      "Please select a service type",
+      "Please select a preferred date",
+      "Please select a preferred time",
+      "Project details are required",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel("Name").fill("A");
+    await expect(page.locator("#name-error")).toHaveCount(0);
+    await page.getByLabel("Email").fill("not an email");
+    await page.getByLabel("Phone").fill("0000");
+    await page.getByLabel("Project details").fill("Too short");
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await expect(page.getByText("Name must be between 2 and 50 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    await expect(page.getByText("Project details must be between 10 and 1000 characters")).toBeVisible();
+    await page.getByLabel("Service type").selectOption("ui-ux");
+    await expect(page.locator("#service_type-error")).toHaveCount(0);
+  });
+
+  test("a valid request is stored unread, confirmed in a toast and the form is cleared", async ({ page }) => {
+    const email = `appointment-${unique()}@example.co.za`;
+    await slowApi(page);
+    await page.getByLabel("Name").fill("Lerato Mokoena");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone").fill("+27 82 555 0100");
+    await page.getByLabel("Company").fill("Mokoena & Co");
+    await page.getByLabel("Service type").selectOption("mobile-development");
+    await page.getByLabel("Preferred date").selectOption({ index: 1 });
+    await page.getByLabel("Preferred time").selectOption("02:00 PM");
+    await page.getByLabel("Project details").fill("A booking app for our three salons in Johannesburg.");
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(toast(page)).toContainText("Appointment requested!");
+    await expect(toast(page)).toContainText("We'll confirm your appointment shortly.");
+    for (const label of ["Name", "Email", "Phone", "Company", "Project details"]) {
+      await expect(page.getByLabel(label)).toHaveValue("");
+    }
+    await expect(page.getByLabel("Service type")).toHaveValue("");
+    const [row] = rowsWhere("appointment_requests", "email", email);
+    expect(row).toMatchObject({
+      name: "Lerato Mokoena",
+      service_type: "mobile-development",
+      preferred_time: "02:00 PM",
+    });
+    expect(Boolean(row?.read)).toBe(false);
+  });
+});
+
+test("the newsletter asks the visitor to confirm by e-mail", async ({ page }) => {
+  await page.goto(paths.news);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText("We respect your privacy. Unsubscribe at any time.")).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Email address")).toHaveAttribute("type", "email");
+  await page.getByLabel("Email address").fill(`reader-${unique()}@example.co.za`);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toast(page)).toContainText("Please check your inbox and confirm your subscription.");
+  await expect(page.getByLabel("Email address")).toHaveValue("");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a valid website-design lead is stored and shows the thank-you page", async ({ page }) => {
+    const email = `nojs-${unique()}@example.co.za`;
+    await page.goto(paths.websiteDesign);
+    await page.getByLabel("Full Name").fill("Sipho Dlamini");
+    await page.getByLabel("Company Name").fill("Dlamini Builders");
+    await page.getByLabel("Business Email").fill(email);
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
+    expect(rowsWhere("website_design_leads", "business_email", email)).toHaveLength(1);
+  });
+
+  test("an invalid lead comes back with its messages and the values kept", async ({ page }) => {
+    await page.goto(paths.webAppDevelopment);
+    await page.getByLabel("Full Name").fill("Sipho Dlamini");
+    await page.getByLabel("Work Email").fill("sipho@");
+    await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
+    await expect(page.getByRole("alert")).toContainText("Validation Error");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Company Name is required")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Sipho Dlamini");
+    await expect(page.getByLabel("Work Email")).toHaveValue("sipho@");
+  });
+
+  test("an appointment request is stored and confirmed on the page", async ({ page }) => {
+    const email = `nojs-appointment-${unique()}@example.co.za`;
+    await page.goto(paths.bookAppointment);
+    await page.getByLabel("Name").fill("Naledi Khumalo");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone").fill("+27215550111");
+    await page.getByLabel("Service type").selectOption("consultation");
+    await page.getByLabel("Preferred date").selectOption({ index: 2 });
+    await page.getByLabel("Preferred time").selectOption("09:00 AM");
+    await page.getByLabel("Project details").fill("We need advice on moving our systems to the cloud.");
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Appointment requested!" })).toBeVisible();
+    expect(rowsWhere("appointment_requests", "email", email)).toHaveLength(1);
+  });
+});
+
+test.describe("when the server answers with an error page", () => {
+  test.use({ expectedHttpErrors: ["/api/submit-web-app"] });
+  test("the lead fallback names the agency's e-mail", async ({ page }) => {
+    await page.goto(paths.webAppDevelopment);
+    await page.waitForLoadState("networkidle");
+    await page.route("**/api/submit-web-app", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+    await page.getByLabel("Full Name").fill("Pieter van Wyk");
+    await page.getByLabel("Work Email").fill("pieter@example.co.za");
+    await page.getByLabel("Company Name").fill("Karoo Logistics");
+    await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
+    await expect(toast(page)).toContainText("Submission failed");
+    await expect(toast(page)).toContainText(defaultSiteSettings.email);
+  });
+});
