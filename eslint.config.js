@@ -5,7 +5,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "tests/.tmp/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -34,7 +43,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/server/**", "!**/server/load-context"], message: "client/ and shared/ must not import server code." },
+            {
+              group: ["**/server/**", "!**/server/load-context"],
+              message: "client/ and shared/ must not import server code.",
+            },
             { group: ["node:*"], message: "client/ and shared/ run in the browser." },
           ],
         },
@@ -44,5 +56,10 @@ export default tseslint.config(
   {
     files: ["scripts/**", "tests/**", "server/index.ts"],
     rules: { "no-console": "off" },
+  },
+  {
+    // In tests a wrong assumption about a value fails the test at once, which is the point.
+    files: ["tests/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
 );

@@ -11,7 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteShell } from "./components/layout/site-shell";
-import { gtmSnippet } from "./lib/analytics";
+import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 
@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             nonce={nonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: gtmSnippet(data.gtmId) }}
+            dangerouslySetInnerHTML={{ __html: consentAndTagManagerSnippet(data.gtmId) }}
           />
         ) : null}
       </head>
@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteShell settings={loaderData.settings}>
+    <SiteShell settings={loaderData.settings} gtmId={loaderData.gtmId}>
       <Outlet />
     </SiteShell>
   );
@@ -76,7 +76,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return data ? (
-    <SiteShell settings={data.settings}>{content}</SiteShell>
+    <SiteShell settings={data.settings} gtmId={data.gtmId}>
+      {content}
+    </SiteShell>
   ) : (
     <main id="main-content">{content}</main>
   );

@@ -242,9 +242,10 @@ export default function Page() {
                 (first-party cookies) and others by services we use (third-party cookies).
               </p>
               <p>
-                When you first visit our website, we ask which optional categories of cookies you accept. You
-                can change or withdraw your consent at any time, and withdrawing it does not affect processing
-                that took place before.
+                Optional cookies are used only when our analytics is switched on. In that case we ask which
+                optional categories you accept when you first visit, and you can change or withdraw your
+                consent at any time with &ldquo;Cookie settings&rdquo; at the foot of every page. Withdrawing
+                consent does not affect processing that took place before.
               </p>
 
               <SubHeading id="cookies-functional">

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 export type ContentServer = { baseURL: string; stop(): Promise<void> };
 
 /** Starts tests/support/content-server.ts and waits for its port. */
-export async function startContentServer(kind: "empty" | "failing"): Promise<ContentServer> {
+export async function startContentServer(kind: "empty" | "failing" | "analytics"): Promise<ContentServer> {
   const child: ChildProcess = spawn("node", ["--import", "tsx", "tests/support/content-server.ts", kind], {
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -146,7 +146,9 @@ test.describe("below 768 px", () => {
 test("page views reach the dataLayer on first load and after each navigation", async ({ page }) => {
   await page.goto(paths.home);
   const pageViews = () =>
-    page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view"));
+    page.evaluate(() =>
+      (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view"),
+    );
   await expect
     .poll(pageViews)
     .toEqual([{ event: "page_view", page_path: "/", page_title: `Home - ${brand}` }]);

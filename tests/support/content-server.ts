@@ -1,6 +1,7 @@
 /**
  * Serves the production build with a chosen content source, for browser tests of
- * the empty and error states: `tsx tests/support/content-server.ts empty|failing`.
+ * the empty and error states, or with analytics configured:
+ * `tsx tests/support/content-server.ts empty|failing|analytics`.
  * Prints "listening <port>" once ready.
  */
 import { mkdtempSync } from "node:fs";
@@ -17,7 +18,9 @@ import { createLogger } from "../../server/logger";
 import { loadServerBuild } from "./test-app";
 
 const kind = process.argv[2];
-if (kind !== "empty" && kind !== "failing") throw new Error("usage: content-server.ts empty|failing");
+if (kind !== "empty" && kind !== "failing" && kind !== "analytics") {
+  throw new Error("usage: content-server.ts empty|failing|analytics");
+}
 
 const config = loadConfig({
   NODE_ENV: "production",
@@ -25,9 +28,20 @@ const config = loadConfig({
   HOST: "127.0.0.1",
   PORT: "0",
   DATA_DIR: mkdtempSync(path.join(tmpdir(), `site-${kind}-`)),
+  ...(kind === "analytics" ? { GTM_ID: "GTM-TEST123" } : {}),
 });
-const content = kind === "empty" ? createStaticContentSource(emptyContent) : createFailingContentSource();
-const site = await createApp({ config, logger: createLogger("silent"), build: await loadServerBuild(), content });
+const content =
+  kind === "empty"
+    ? createStaticContentSource(emptyContent)
+    : kind === "failing"
+      ? createFailingContentSource()
+      : undefined;
+const site = await createApp({
+  config,
+  logger: createLogger("silent"),
+  build: await loadServerBuild(),
+  content,
+});
 const server = site.app.listen(0, "127.0.0.1", () => {
   const address = server.address();
   if (typeof address === "object" && address) console.log(`listening ${address.port}`);

@@ -5,7 +5,13 @@ import type { SiteSettings } from "../../../shared/site-settings";
 import { LinkedinIcon } from "../ui/linkedin-icon";
 
 /** SPEC §2 footer: quick links, service links, contact block, network link, copyright. */
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+export type SiteFooterProps = {
+  settings: SiteSettings;
+  /** Present when optional cookies exist (analytics configured): reopens the consent banner. */
+  onCookieSettings?: () => void;
+};
+
+export function SiteFooter({ settings, onCookieSettings }: SiteFooterProps) {
   const { address } = settings;
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -52,9 +58,16 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="page-container py-6 text-sm text-slate-300">
-          © {new Date().getFullYear()} {settings.brandName}. All rights reserved.
-        </p>
+        <div className="page-container flex flex-wrap items-center justify-between gap-4 py-6 text-sm text-slate-300">
+          <p>
+            © {new Date().getFullYear()} {settings.brandName}. All rights reserved.
+          </p>
+          {onCookieSettings ? (
+            <button type="button" className="min-h-11 underline hover:text-white" onClick={onCookieSettings}>
+              Cookie settings
+            </button>
+          ) : null}
+        </div>
       </div>
     </footer>
   );

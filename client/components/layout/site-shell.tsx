@@ -1,6 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { SiteSettings } from "../../../shared/site-settings";
+import { readConsent } from "../../lib/analytics";
 import { usePageViews } from "../../lib/use-page-views";
+import { CookieConsentBanner } from "./cookie-consent";
 import { NavigationProgress } from "./navigation-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -9,7 +11,9 @@ const subscribeToNothing = () => () => {};
 const Toaster = lazy(() => import("../ui/toaster"));
 
 /** SPEC §2: every page sits in a sticky header, a main area and the footer. */
-export function SiteShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+export type SiteShellProps = { settings: SiteSettings; gtmId: string | undefined; children: ReactNode };
+
+export function SiteShell({ settings, gtmId, children }: SiteShellProps) {
   usePageViews();
   // Toasts only follow something the visitor or a loader did, never the first paint.
   const hydrated = useSyncExternalStore(
@@ -17,6 +21,9 @@ export function SiteShell({ settings, children }: { settings: SiteSettings; chil
     () => true,
     () => false,
   );
+  // undefined: follow the stored choice; true/false: the visitor opened or closed the banner.
+  const [consentOpen, setConsentOpen] = useState<boolean | undefined>(undefined);
+  const showConsent = Boolean(gtmId) && hydrated && (consentOpen ?? readConsent() === undefined);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -30,7 +37,8 @@ export function SiteShell({ settings, children }: { settings: SiteSettings; chil
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} />
+      <SiteFooter settings={settings} onCookieSettings={gtmId ? () => setConsentOpen(true) : undefined} />
+      {showConsent ? <CookieConsentBanner onClose={() => setConsentOpen(false)} /> : null}
       {hydrated ? (
         <Suspense>
           <Toaster />
