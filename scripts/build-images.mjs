@@ -4,4 +4,6 @@ import { mkdir } from "node:fs/promises";
 import sharp from "sharp";
 
 await mkdir("build/client/images", { recursive: true });
-await sharp("public/images/og-default.svg").png({ compressionLevel: 9 }).toFile("build/client/images/og-default.png");
+await sharp("public/images/og-default.svg")
+  .png({ compressionLevel: 9 })
+  .toFile("build/client/images/og-default.png");

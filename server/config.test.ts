@@ -12,7 +12,11 @@ describe("loadConfig", () => {
   });
 
   it("lets the environment override brand and contact settings", () => {
-    const config = loadConfig({ SITE_BRAND_NAME: "Acme", SITE_EMAIL: "hi@acme.test", SITE_URL: "https://acme.test/" });
+    const config = loadConfig({
+      SITE_BRAND_NAME: "Acme",
+      SITE_EMAIL: "hi@acme.test",
+      SITE_URL: "https://acme.test/",
+    });
     expect(config.settings.brandName).toBe("Acme");
     expect(config.settings.email).toBe("hi@acme.test");
     expect(config.settings.siteUrl).toBe("https://acme.test");

@@ -35,7 +35,10 @@ describe("listCardContributions", () => {
     expect(listCardContributions(study("x"))).toEqual({ shown: ["one", "two"], hasMore: true });
   });
   it("has no 'And more...' with exactly two", () => {
-    expect(listCardContributions(study("x", { contributions: ["a", "b"] }))).toEqual({ shown: ["a", "b"], hasMore: false });
+    expect(listCardContributions(study("x", { contributions: ["a", "b"] }))).toEqual({
+      shown: ["a", "b"],
+      hasMore: false,
+    });
   });
 });
 

@@ -14,6 +14,9 @@ export const paths = {
   privacyPolicy: "/privacy-policy",
   thankYouWebApp: "/thank-you-web-app",
   thankYouWebsiteDesign: "/thank-you-website-design",
+  /** Reached from the newsletter e-mails, with ?token=. */
+  newsletterConfirm: "/newsletter/confirm",
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
 } as const;
 
 export type NavItem = { label: string; to: string };

@@ -62,7 +62,8 @@ export function createStaticContentSource(content: BuiltInContent, store?: Scree
     async listServiceScreenshots(page) {
       const uploaded = store ? await store.list(page) : [];
       const byPosition = new Map<number, ServiceScreenshot>();
-      for (const shot of content.serviceScreenshots) if (shot.service_page === page) byPosition.set(shot.position, shot);
+      for (const shot of content.serviceScreenshots)
+        if (shot.service_page === page) byPosition.set(shot.position, shot);
       for (const shot of uploaded) byPosition.set(shot.position, shot);
       return [...byPosition.values()].sort((a, b) => a.position - b.position);
     },
@@ -73,7 +74,12 @@ export function createBuiltInContentSource(store?: ScreenshotStore): ContentSour
   return createStaticContentSource(loadBuiltInContent(), store);
 }
 
-export const emptyContent: BuiltInContent = { projects: [], newsPosts: [], caseStudies: [], serviceScreenshots: [] };
+export const emptyContent: BuiltInContent = {
+  projects: [],
+  newsPosts: [],
+  caseStudies: [],
+  serviceScreenshots: [],
+};
 
 /** Every call rejects: the error states of the projects and news pages. */
 export function createFailingContentSource(message = "content store unavailable"): ContentSource {

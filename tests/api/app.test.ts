@@ -111,7 +111,9 @@ describe("operations", () => {
   });
 
   it("serves hashed build assets as immutable for a year, other files briefly", async () => {
-    const asset = readdirSync(path.join(projectRoot, "build", "client", "assets")).find((f) => f.endsWith(".js"));
+    const asset = readdirSync(path.join(projectRoot, "build", "client", "assets")).find((f) =>
+      f.endsWith(".js"),
+    );
     expect(asset).toBeDefined();
     const hashed = await request(site.app).get(`/assets/${asset}`).expect(200);
     expect(hashed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -18,7 +18,14 @@ async function startBuiltServer() {
   dirs.push(dataDir);
   const child = spawn(process.execPath, [path.join(projectRoot, "build", "app", "index.js")], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -41,10 +48,12 @@ describe("graceful shutdown", () => {
       const { child, port, exited } = await startBuiltServer();
       const agent = new http.Agent({ keepAlive: true });
       const status = await new Promise<number>((resolve, reject) => {
-        http.get({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        }).on("error", reject);
+        http
+          .get({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          })
+          .on("error", reject);
       });
       expect(status).toBe(200);
       const sentAt = Date.now();

@@ -26,7 +26,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
-  const site = await createApp({ config, logger: createLogger("silent"), build: await loadServerBuild(), ...overrides });
+  const site = await createApp({
+    config,
+    logger: createLogger("silent"),
+    build: await loadServerBuild(),
+    ...overrides,
+  });
   return {
     ...site,
     config,

@@ -1,0 +1,64 @@
+import express, { type RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { AppConfig } from "../config";
+import { apiMessages, sendFailure } from "./responses";
+
+/** Bodies over this size are refused with 413 before they are read into memory. */
+export const BODY_LIMIT = "16kb";
+
+const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded"];
+
+/**
+ * Refuses posts from other sites: a browser sends Origin on cross-origin posts and
+ * Sec-Fetch-Site on all of them. Requests with neither (curl, server-to-server) pass;
+ * rate limits and bot traps still apply to them.
+ */
+export function rejectCrossSite(config: AppConfig): RequestHandler {
+  const siteOrigin = new URL(config.settings.siteUrl).origin;
+  return (req, res, next) => {
+    if (req.get("sec-fetch-site") === "cross-site") return sendFailure(res, 403, apiMessages.crossSite);
+    const origin = req.get("origin");
+    if (origin === undefined || origin === siteOrigin || originHost(origin) === req.get("host"))
+      return next();
+    sendFailure(res, 403, apiMessages.crossSite);
+  };
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    // "null" (sandboxed frames, some redirects) and garbage match no host.
+    return undefined;
+  }
+}
+
+/** 415 unless the body is JSON or form-encoded. */
+export const requireFormContentType: RequestHandler = (req, res, next) => {
+  if (req.is(FORM_TYPES)) return next();
+  sendFailure(res, 415, apiMessages.unsupportedType);
+};
+
+/** JSON and form bodies, both capped; parse errors reach the API error handler. */
+export const parseFormBody: RequestHandler[] = [
+  express.json({ limit: BODY_LIMIT, type: "application/json" }),
+  express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }),
+];
+
+/**
+ * Per client IP and per endpoint (each call makes its own counter). The 429 carries
+ * Retry-After and says in plain words when to try again.
+ */
+export function submissionRateLimit(limit: number, windowMs: number): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      // The limiter has already set Retry-After (seconds); the message says the same.
+      const seconds = Number(res.getHeader("Retry-After")) || windowMs / 1000;
+      sendFailure(res, 429, apiMessages.rateLimited(Math.max(1, Math.ceil(seconds / 60))));
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+
+/**
+ * Everything specific to the SQL engine lives here (DESIGN "Growing past one machine"):
+ * opening SQLite with its pragmas, how a boolean is stored, and how ids are generated.
+ * Moving to PostgreSQL means changing this file and the dialect in database.ts.
+ */
+
+/** SQLite has no boolean type: a boolean column holds 0 or 1. */
+export type DbBoolean = 0 | 1;
+
+export function toDbBoolean(value: boolean): DbBoolean {
+  return value ? 1 : 0;
+}
+
+export function fromDbBoolean(value: DbBoolean | boolean): boolean {
+  return value === true || value === 1;
+}
+
+/** How long a writer waits for another connection's lock (the admin CLI) before failing. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * A SQLite connection tuned for an acknowledged-means-stored lead: WAL so readers never
+ * block the writer, synchronous FULL so a committed row survives a power cut.
+ */
+export function openSqlite(file: string): SQLite.Database {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma("foreign_keys = ON");
+  return sqlite;
+}
+
+/**
+ * The id column of every table: `integer primary key` is SQLite's auto-assigned row id;
+ * PostgreSQL needs an identity column for the same behaviour.
+ */
+export function idColumn(db: Kysely<unknown>) {
+  const identity = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (column: ColumnDefinitionBuilder) =>
+    (identity ? column.generatedAlwaysAsIdentity() : column).primaryKey();
+}

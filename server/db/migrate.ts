@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationResult } from "kysely";
+import * as initial from "./migrations/0001_initial";
+
+/**
+ * Every migration, in order, bundled with the server: a static list rather than a folder
+ * scan, so the built server (one esbuild file) carries them.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_initial": initial,
+};
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+    throw new MigrationError(`Database migration ${failed} failed`, { cause: error });
+  }
+  return results;
+}

@@ -1,0 +1,104 @@
+import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { DbBoolean } from "./dialect";
+
+/** ISO 8601 UTC text (`Date#toISOString`): sorts as text and reads the same in SQLite and PostgreSQL. */
+export type Timestamp = string;
+
+/** An id the database assigns; never written by the application. */
+type Id = ColumnType<number, never, never>;
+
+export type WebsiteDesignLeadTable = {
+  id: Id;
+  full_name: string;
+  company_name: string;
+  business_email: string;
+  website_type: string | null;
+  budget: string | null;
+  timeline: string | null;
+  created_at: Timestamp;
+};
+
+export type WebAppLeadTable = {
+  id: Id;
+  full_name: string;
+  work_email: string;
+  phone_number: string | null;
+  company_name: string;
+  industry: string | null;
+  company_size: string | null;
+  created_at: Timestamp;
+};
+
+/** SPEC §3 appointment_requests, plus id and created_at. */
+export type AppointmentRequestTable = {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  service_type: string;
+  preferred_date: string;
+  preferred_time: string;
+  project_details: string;
+  read: DbBoolean;
+  created_at: Timestamp;
+};
+
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
+export type NewsletterSubscriberTable = {
+  id: Id;
+  /** Lower-cased, so one person has one row. */
+  email: string;
+  status: SubscriberStatus;
+  confirm_token: string;
+  unsubscribe_token: string;
+  /** The exact wording the subscriber agreed to (POPIA). */
+  consent_text: string;
+  consented_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
+export type OutboxStatus = "pending" | "sent" | "dead";
+
+export type OutboxTable = {
+  id: Id;
+  kind: string;
+  /** JSON of the message's data; rendered into an e-mail when it is sent. */
+  payload: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** When the row may next be tried; a worker pushes it forward while it holds the row. */
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+};
+
+export type ServiceScreenshotTable = {
+  id: Id;
+  service_page: string;
+  /** 1-based; unique per page. */
+  position: number;
+  image_url: string;
+  alt_text: string | null;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  website_design_leads: WebsiteDesignLeadTable;
+  web_app_leads: WebAppLeadTable;
+  appointment_requests: AppointmentRequestTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  outbox: OutboxTable;
+  service_screenshots: ServiceScreenshotTable;
+};
+
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;
+export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
+export type AppointmentRequestRow = Selectable<AppointmentRequestTable>;

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { cleanedText, formLimits, isValidEmail, isValidPhone, optionValues, type Option } from "./rules";
+
+/** SPEC §3 service types an appointment can be about. */
+export const serviceTypeOptions = [
+  { value: "web-development", label: "Web Application Development" },
+  { value: "mobile-development", label: "Mobile App Development" },
+  { value: "ui-ux", label: "UI/UX Design" },
+  { value: "maintenance", label: "Maintenance & Support" },
+  { value: "consultation", label: "General Consultation" },
+] as const satisfies readonly Option[];
+
+/** SPEC §5 / §9: the seven selectable times. */
+export const appointmentTimeSlots = [
+  "09:00 AM",
+  "10:00 AM",
+  "11:00 AM",
+  "01:00 PM",
+  "02:00 PM",
+  "03:00 PM",
+  "04:00 PM",
+] as const;
+
+/** The agency's calendar: dates are offered and checked in Cape Town time. */
+export const AGENCY_TIME_ZONE = "Africa/Johannesburg";
+/** SPEC §9: the next 14 days from tomorrow, weekdays only. */
+export const APPOINTMENT_WINDOW_DAYS = 14;
+
+/** SPEC §5 appointment messages, exactly. */
+export const appointmentMessages = {
+  nameRequired: "Name is required",
+  nameLength: "Name must be between 2 and 50 characters",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  companyTooLong: "Company must be at most 100 characters",
+  detailsRequired: "Project details are required",
+  detailsLength: "Project details must be between 10 and 1000 characters",
+  serviceTypeRequired: "Please select a service type",
+  dateRequired: "Please select a preferred date",
+  dateUnavailable: "Please select one of the available dates",
+  timeRequired: "Please select a preferred time",
+} as const;
+
+export type DateOption = { value: string; label: string };
+
+const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const monthShort = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+// Built once: constructing an Intl formatter costs far more than using one.
+const agencyCalendar = new Intl.DateTimeFormat("en-US", {
+  timeZone: AGENCY_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+});
+
+/** Today's calendar date in the agency's time zone, as a UTC midnight. */
+function agencyToday(now: Date): Date {
+  const parts = agencyCalendar.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")));
+}
+
+/** Today's date in Cape Town as "YYYY-MM-DD": the offered dates change only when it does. */
+export function agencyDateOf(now: Date): string {
+  return agencyToday(now).toISOString().slice(0, 10);
+}
+
+/** "2026-11-24" → "Tue, 24 Nov 2026". */
+export function formatDateLabel(isoDate: string): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return isoDate;
+  return `${weekdayShort[day.getUTCDay()]}, ${day.getUTCDate()} ${monthShort[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/**
+ * SPEC §5 selectable dates for a visitor at `now`: tomorrow and the 13 days after it in
+ * Cape Town, without Saturdays and Sundays. Labels read like "Mon, 24 Nov 2026".
+ */
+export function appointmentDateOptions(now: Date): DateOption[] {
+  const today = agencyToday(now);
+  const options: DateOption[] = [];
+  for (let offset = 1; offset <= APPOINTMENT_WINDOW_DAYS; offset++) {
+    const day = new Date(today.getTime() + offset * 86_400_000);
+    const weekday = day.getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const value = day.toISOString().slice(0, 10);
+    options.push({ value, label: formatDateLabel(value) });
+  }
+  return options;
+}
+
+const m = appointmentMessages;
+const between = (min: number, max: number, message: string) => (field: z.ZodString) =>
+  field.min(min, message).max(max, message);
+
+const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+/**
+ * SPEC §5 appointment rules for a visitor at `now` (the date must be one offered at that
+ * moment). The keys are the columns of SPEC §3's appointment_requests.
+ */
+export function createAppointmentSchema(now: Date) {
+  const offered = new Set(appointmentDateOptions(now).map((option) => option.value));
+  return z.strictObject({
+    name: cleanedText({
+      required: m.nameRequired,
+      invalidType: m.nameRequired,
+      rules: between(formLimits.nameMin, formLimits.nameMax, m.nameLength),
+    }),
+    email: cleanedText({
+      required: m.emailRequired,
+      invalidType: m.emailInvalid,
+      rules: (field) => field.refine(isValidEmail, m.emailInvalid),
+    }),
+    phone: cleanedText({
+      required: m.phoneRequired,
+      invalidType: m.phoneInvalid,
+      rules: (field) =>
+        field.max(formLimits.phoneInputMax, m.phoneInvalid).refine(isValidPhone, m.phoneInvalid),
+    }),
+    company: cleanedText({
+      invalidType: m.companyTooLong,
+      rules: (field) => field.max(formLimits.companyMax, m.companyTooLong),
+    }).optional(),
+    service_type: requiredChoice(optionValues(serviceTypeOptions), m.serviceTypeRequired),
+    preferred_date: z
+      .string({ error: m.dateRequired })
+      .trim()
+      .min(1, m.dateRequired)
+      .refine((value) => value === "" || offered.has(value), m.dateUnavailable),
+    preferred_time: requiredChoice(appointmentTimeSlots, m.timeRequired),
+    project_details: cleanedText({
+      required: m.detailsRequired,
+      invalidType: m.detailsRequired,
+      rules: between(formLimits.projectDetailsMin, formLimits.projectDetailsMax, m.detailsLength),
+    }),
+  });
+}
+
+export type AppointmentSchema = ReturnType<typeof createAppointmentSchema>;
+export type AppointmentInput = z.input<AppointmentSchema>;
+export type AppointmentRequest = z.output<AppointmentSchema>;

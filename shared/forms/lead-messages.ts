@@ -1,0 +1,14 @@
+/** SPEC §5 lead form messages, built from each field's label. */
+export const leadMessages = {
+  required: (label: string) => `${label} is required`,
+  invalidEmail: (label: string) => `${label} must be a valid email address`,
+  invalidPhone: (label: string) => `${label} must be a valid phone number`,
+  invalidType: (label: string) => `${label} must be text`,
+  invalidChoice: (label: string) => `${label} must be one of the listed options`,
+} as const;
+
+/** SPEC §5: the shorter messages lead forms show beside the field itself. */
+export const leadInlineMessages = {
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+} as const;

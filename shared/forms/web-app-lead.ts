@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { leadMessages as m } from "./lead-messages";
+import { cleanedText, isValidEmail, isValidPhone, optionalChoice, optionValues, type Option } from "./rules";
+
+/** SPEC §3 company sizes of the web-app lead form. */
+export const companySizeOptions = [
+  { value: "1-10", label: "1-10" },
+  { value: "11-50", label: "11-50" },
+  { value: "51-200", label: "51-200" },
+  { value: "200+", label: "200+" },
+] as const satisfies readonly Option[];
+
+export const webAppLeadLabels = {
+  fullName: "Full Name",
+  workEmail: "Work Email",
+  phoneNumber: "Phone Number",
+  companyName: "Company Name",
+  industry: "Industry",
+  companySize: "Company Size",
+} as const;
+
+const l = webAppLeadLabels;
+
+/** SPEC §5 lead form rules for the web-app service page; the phone number is optional. */
+export const webAppLeadSchema = z.strictObject({
+  fullName: cleanedText({ required: m.required(l.fullName), invalidType: m.invalidType(l.fullName) }),
+  workEmail: cleanedText({
+    required: m.required(l.workEmail),
+    invalidType: m.invalidType(l.workEmail),
+    rules: (field) => field.refine(isValidEmail, m.invalidEmail(l.workEmail)),
+  }),
+  phoneNumber: cleanedText({
+    invalidType: m.invalidType(l.phoneNumber),
+    rules: (field) =>
+      field.refine((value) => value === "" || isValidPhone(value), m.invalidPhone(l.phoneNumber)),
+  }).optional(),
+  companyName: cleanedText({
+    required: m.required(l.companyName),
+    invalidType: m.invalidType(l.companyName),
+  }),
+  industry: cleanedText({ invalidType: m.invalidType(l.industry) }).optional(),
+  companySize: optionalChoice(optionValues(companySizeOptions), m.invalidChoice(l.companySize)),
+});
+
+export type WebAppLeadInput = z.input<typeof webAppLeadSchema>;
+export type WebAppLead = z.output<typeof webAppLeadSchema>;

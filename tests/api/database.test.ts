@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, openDatabase, type Db } from "../../server/db/database";
+import { fromDbBoolean, toDbBoolean } from "../../server/db/dialect";
+import { migrateToLatest } from "../../server/db/migrate";
+import { saveServiceScreenshot } from "../../server/db/screenshots";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+let db: Db;
+
+beforeAll(async () => {
+  db = await openDatabase(path.join(dir, "nested", "site.sqlite"));
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("database", () => {
+  it("creates its folder and every table", async () => {
+    const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual([
+      "appointment_requests",
+      "newsletter_subscribers",
+      "outbox",
+      "service_screenshots",
+      "web_app_leads",
+      "website_design_leads",
+    ]);
+  });
+
+  it("keeps the appointment_requests columns of SPEC §3", async () => {
+    const table = (await db.introspection.getTables()).find((t) => t.name === "appointment_requests");
+    expect(table?.columns.map((column) => column.name)).toEqual([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "service_type",
+      "preferred_date",
+      "preferred_time",
+      "project_details",
+      "read",
+      "created_at",
+    ]);
+    // SQLite reports its row-id alias as nullable; it never is.
+    const nullable = table?.columns.filter((column) => column.isNullable && column.name !== "id");
+    expect(nullable?.map((column) => column.name)).toEqual(["company"]);
+  });
+
+  it("runs in WAL mode with synchronous FULL and a busy timeout", async () => {
+    const pragma = async (name: string) =>
+      Object.values(
+        (await sql<Record<string, unknown>>`select * from ${sql.raw(`pragma_${name}`)}`.execute(db))
+          .rows[0] ?? {},
+      )[0];
+    expect(await pragma("journal_mode")).toBe("wal");
+    expect(await pragma("synchronous")).toBe(2);
+    expect(await pragma("busy_timeout")).toBe(5000);
+  });
+
+  it("migrates once: a second run (start-up or the db:migrate script) does nothing", async () => {
+    expect(await migrateToLatest(db)).toEqual([]);
+    const again = createDatabase(path.join(dir, "nested", "site.sqlite"));
+    expect(await migrateToLatest(again)).toEqual([]);
+    await again.destroy();
+  });
+
+  it("maps booleans in one place", () => {
+    expect(toDbBoolean(false)).toBe(0);
+    expect(toDbBoolean(true)).toBe(1);
+    expect(fromDbBoolean(0)).toBe(false);
+    expect(fromDbBoolean(1)).toBe(true);
+  });
+
+  it("refuses a second newsletter row for one address", async () => {
+    const row = {
+      email: "one@example.com",
+      status: "pending" as const,
+      consent_text: "yes",
+      consented_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+    };
+    await db
+      .insertInto("newsletter_subscribers")
+      .values({ ...row, confirm_token: "a", unsubscribe_token: "b" })
+      .execute();
+    await expect(
+      db
+        .insertInto("newsletter_subscribers")
+        .values({ ...row, confirm_token: "c", unsubscribe_token: "d" })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE constraint/);
+  });
+});
+
+describe("uploaded service screenshots", () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await createTestApp({}, { outbox: { autoStart: false } });
+  });
+  afterAll(() => site.cleanup());
+
+  it("show on the service page, at their position, replacing what was there", async () => {
+    const upload = {
+      service_page: "website-design",
+      position: 2,
+      image_url: "/uploads/screenshots/acme-home.png",
+      alt_text: "Acme Trading home page, uploaded",
+      width: 1440,
+      height: 900,
+    };
+    await saveServiceScreenshot(site.db, upload);
+    const saved = await saveServiceScreenshot(site.db, {
+      ...upload,
+      alt_text: "Acme Trading home page, second upload",
+    });
+    expect(saved).toMatchObject({
+      position: 2,
+      service_page: "website-design",
+      alt_text: "Acme Trading home page, second upload",
+    });
+    expect(await site.db.selectFrom("service_screenshots").selectAll().execute()).toHaveLength(1);
+
+    const page = await request(site.app).get("/services/website-design").expect(200);
+    expect(page.text).toContain("/uploads/screenshots/acme-home.png");
+    expect(page.text).toContain("Acme Trading home page, second upload");
+    const other = await request(site.app).get("/services/web-app-development").expect(200);
+    expect(other.text).not.toContain("/uploads/screenshots/acme-home.png");
+  });
+});

@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import SQLite from "better-sqlite3";
+import request from "supertest";
+import { afterAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../../server/config";
+import { countOutboxByStatus } from "../../server/db/outbox";
+import { freePort, startSmtpSink } from "../support/smtp-sink";
+import { endpoints, webAppLead, websiteDesignLead } from "../support/submissions";
+import { createTestApp } from "../support/test-app";
+
+const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" };
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("the mail server is down while leads arrive", () => {
+  it("delivers all 50 notifications once it is back, none twice", async () => {
+    const port = await freePort();
+    const site = await createTestApp(
+      { ...fastForms, SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { outbox: { baseDelayMs: 50, maxDelayMs: 400 } },
+    );
+    const leads = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? { url: endpoints.websiteDesign, body: websiteDesignLead({ fullName: `Visitor ${i}` }) }
+        : { url: endpoints.webApp, body: webAppLead({ fullName: `Visitor ${i}` }) },
+    );
+    const answers = await Promise.all(leads.map(({ url, body }) => request(site.app).post(url).send(body)));
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(201));
+
+    // The worker keeps failing against the closed port and backs off.
+    await until(
+      async () =>
+        (await site.db.selectFrom("outbox").select("id").where("attempts", ">=", 2).execute()).length === 50,
+      10_000,
+      "failed attempts",
+    );
+    expect((await countOutboxByStatus(site.db)).sent).toBe(0);
+
+    const sink = await startSmtpSink(port);
+    await until(async () => (await countOutboxByStatus(site.db)).sent === 50, 15_000, "all 50 sent");
+    // Give any duplicate a chance to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(sink.messages).toHaveLength(50);
+    const names = sink.messages.map((mail) => /: (Visitor \d+)$/.exec(mail.subject)?.[1]);
+    expect(new Set(names).size).toBe(50);
+    expect(new Set(sink.messages.map((mail) => mail.header("message-id"))).size).toBe(50);
+    expect(await countOutboxByStatus(site.db)).toEqual({ pending: 0, sent: 50, dead: 0 });
+
+    await site.cleanup();
+    await sink.close();
+  }, 40_000);
+});
+
+describe("the server process is killed during a burst", () => {
+  async function startServer(dataDir: string) {
+    const child = spawn(process.execPath, [path.join(projectRoot, "build", "app", "index.js")], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        ...fastForms,
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const { stdout } = child;
+    if (!stdout) throw new Error("no stdout pipe");
+    const port = await new Promise<number>((resolve, reject) => {
+      createInterface({ input: stdout }).on("line", (line) => {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === "server listening" && entry.port) resolve(entry.port);
+      });
+      child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+    });
+    return { child, port };
+  }
+  const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
+
+  it("keeps every submission that got a 2xx", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-sigkill-"));
+    dirs.push(dataDir);
+    const first = await startServer(dataDir);
+    const acknowledged: string[] = [];
+    let answered = 0;
+    let next = 0;
+    const total = 400;
+
+    async function sender() {
+      while (next < total) {
+        const email = `visitor-${next++}@example.com`;
+        try {
+          const res = await fetch(`http://127.0.0.1:${first.port}${endpoints.websiteDesign}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(websiteDesignLead({ businessEmail: email })),
+          });
+          if (res.ok) acknowledged.push(email);
+          answered++;
+        } catch {
+          // The connection died with the process: not acknowledged, so not promised.
+        }
+      }
+    }
+    const senders = Array.from({ length: 16 }, sender);
+    await until(() => answered >= 60, 15_000, "the burst to get going");
+    const gone = exited(first.child);
+    first.child.kill("SIGKILL");
+    await gone;
+    await Promise.all(senders);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+
+    // A restart opens (and recovers) the same database.
+    const second = await startServer(dataDir);
+    const health = await fetch(`http://127.0.0.1:${second.port}/healthz`);
+    expect(health.status).toBe(200);
+    const db = new SQLite(path.join(dataDir, "site.sqlite"), { readonly: true });
+    const stored = new Set(
+      (
+        db.prepare("select business_email from website_design_leads").all() as Array<{
+          business_email: string;
+        }>
+      ).map((row) => row.business_email),
+    );
+    const queued = db.prepare("select count(*) as n from outbox").get() as { n: number };
+    db.close();
+    const missing = acknowledged.filter((email) => !stored.has(email));
+    expect(missing).toEqual([]);
+    // Every stored lead has its notification queued in the same transaction.
+    expect(queued.n).toBe(stored.size);
+
+    const stopped = exited(second.child);
+    second.child.kill("SIGTERM");
+    await stopped;
+  }, 60_000);
+});

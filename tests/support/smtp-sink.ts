@@ -1,0 +1,86 @@
+import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { parseMail, type ParsedMail } from "./mime";
+
+export type ReceivedMail = ParsedMail & { raw: string; from: string; to: string[] };
+
+export type SmtpSink = {
+  port: number;
+  /** For SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** While true, every message is refused with a temporary (451) error. */
+  refuse: boolean;
+  /** Resolves once `count` messages have arrived; rejects after `timeoutMs`. */
+  waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+};
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. Pass a port to come back
+ * up where an earlier sink was (the "mail server returns" tests).
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const sink = { refuse: false } as SmtpSink;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (sink.refuse) {
+          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const envelope = session.envelope;
+        messages.push({
+          ...parseMail(raw),
+          raw,
+          from: envelope.mailFrom ? envelope.mailFrom.address : "",
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+        });
+        callback();
+      });
+    },
+  });
+  const listening = await new Promise<number>((resolve, reject) => {
+    const net = server.listen(port, "127.0.0.1", () => {
+      const address = net.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    });
+    net.once("error", reject);
+  });
+  return Object.assign(sink, {
+    port: listening,
+    url: `smtp://127.0.0.1:${listening}`,
+    messages,
+    async waitForMessages(count: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+/** A loopback port nothing listens on (yet): for "the mail server is down". */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

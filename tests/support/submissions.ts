@@ -1,0 +1,60 @@
+import { appointmentDateOptions } from "../../shared/forms/appointment";
+import { botGuardFields } from "../../shared/forms/bot-guard";
+
+/** The form was rendered a minute before `now`: well past any minimum fill time. */
+export function startedBefore(now = Date.now()): Record<string, number> {
+  return { [botGuardFields.startedAt]: now - 60_000 };
+}
+
+export const endpoints = {
+  websiteDesign: "/api/submit-website-design",
+  webApp: "/api/submit-web-app",
+  appointments: "/api/appointments",
+  newsletter: "/api/newsletter",
+} as const;
+
+export function websiteDesignLead(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: "Jane Doe",
+    companyName: "Acme Trading",
+    businessEmail: "jane@acme.co.za",
+    websiteType: "redesign",
+    budget: "30k-60k",
+    timeline: "1-2-months",
+    ...startedBefore(),
+    ...overrides,
+  };
+}
+
+export function webAppLead(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: "Sipho Dlamini",
+    workEmail: "sipho@fleetco.co.za",
+    phoneNumber: "+27 (82) 555-0199",
+    companyName: "FleetCo",
+    industry: "Logistics",
+    companySize: "51-200",
+    ...startedBefore(),
+    ...overrides,
+  };
+}
+
+/** A valid request for a visitor at `now` (the first offered date, the first slot). */
+export function appointment(now: Date, overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Thandi Nkosi",
+    email: "thandi@example.co.za",
+    phone: "+27 82 555 0142",
+    company: "Nkosi Consulting",
+    service_type: "web-development",
+    preferred_date: appointmentDateOptions(now)[0]?.value,
+    preferred_time: "10:00 AM",
+    project_details: "A booking portal for our consulting clients.",
+    ...startedBefore(now.getTime()),
+    ...overrides,
+  };
+}
+
+export function newsletterSignup(email: string, overrides: Record<string, unknown> = {}) {
+  return { email, ...startedBefore(), ...overrides };
+}
