@@ -17,6 +17,7 @@ import type { Logger } from "./logger";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
 import { createMailTransport, type MailTransport } from "./mail/transport";
 import { assignNonce, securityHeaders } from "./security";
+import { pageFormGuards } from "./page-form-guards";
 import { serveStaticAssets } from "./static-assets";
 
 export type AppOptions = {
@@ -71,6 +72,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use("/api", createApiRouter({ config, leads, logger }));
+  app.post("/{*path}", pageFormGuards(config));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { AppConfig } from "../config";
-import { apiMessages, sendFailure } from "./responses";
+import { apiMessages, sendFailure, type SendFailure } from "./responses";
 
 /** Bodies over this size are refused with 413 before they are read into memory. */
 export const BODY_LIMIT = "16kb";
@@ -13,14 +13,14 @@ const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded"];
  * Sec-Fetch-Site on all of them. Requests with neither (curl, server-to-server) pass;
  * rate limits and bot traps still apply to them.
  */
-export function rejectCrossSite(config: AppConfig): RequestHandler {
+export function rejectCrossSite(config: AppConfig, fail: SendFailure = sendFailure): RequestHandler {
   const siteOrigin = new URL(config.settings.siteUrl).origin;
   return (req, res, next) => {
-    if (req.get("sec-fetch-site") === "cross-site") return sendFailure(res, 403, apiMessages.crossSite);
+    if (req.get("sec-fetch-site") === "cross-site") return fail(res, 403, apiMessages.crossSite);
     const origin = req.get("origin");
     if (origin === undefined || origin === siteOrigin || originHost(origin) === req.get("host"))
       return next();
-    sendFailure(res, 403, apiMessages.crossSite);
+    fail(res, 403, apiMessages.crossSite);
   };
 }
 
@@ -49,7 +49,11 @@ export const parseFormBody: RequestHandler[] = [
  * Per client IP and per endpoint (each call makes its own counter). The 429 carries
  * Retry-After and says in plain words when to try again.
  */
-export function submissionRateLimit(limit: number, windowMs: number): RequestHandler {
+export function submissionRateLimit(
+  limit: number,
+  windowMs: number,
+  fail: SendFailure = sendFailure,
+): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
@@ -58,7 +62,7 @@ export function submissionRateLimit(limit: number, windowMs: number): RequestHan
     handler: (_req, res) => {
       // The limiter has already set Retry-After (seconds); the message says the same.
       const seconds = Number(res.getHeader("Retry-After")) || windowMs / 1000;
-      sendFailure(res, 429, apiMessages.rateLimited(Math.max(1, Math.ceil(seconds / 60))));
+      fail(res, 429, apiMessages.rateLimited(Math.max(1, Math.ceil(seconds / 60))));
     },
   });
 }
