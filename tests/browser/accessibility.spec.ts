@@ -19,6 +19,8 @@ const routes = [
   paths.thankYouWebApp,
   paths.thankYouWebsiteDesign,
   "/no/such/page",
+  `${paths.newsletterConfirm}?token=not-a-token`,
+  `${paths.newsletterUnsubscribe}?token=not-a-token`,
 ];
 
 for (const width of [375, 1280]) {

@@ -22,7 +22,7 @@ function rowsWhere(table: string, column: string, value: string): Array<Record<s
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 /** The toast on show (one at a time; a replaced one lingers while it animates out). */
-const toast = (page: Page) => page.locator("[data-sonner-toast][data-removed='false']");
+const toast = (page: Page) => page.locator("[data-sonner-toast][data-front='true']");
 
 /** Holds each API answer back a moment so the 'Submitting...' state can be seen. */
 async function slowApi(page: Page) {

@@ -348,14 +348,14 @@ test.describe("when content fails to load", () => {
   test("projects show the inline error and the destructive toast", async ({ page }) => {
     await page.goto(`${server.baseURL}${paths.projects}`);
     await expect(page.getByText("Failed to load projects", { exact: true })).toBeVisible();
-    const toast = page.locator("[data-sonner-toast]");
+    const toast = page.locator("[data-sonner-toast][data-front='true']");
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText("Failed to load projects.");
   });
 
   test("news shows the error notice", async ({ page }) => {
     await page.goto(`${server.baseURL}${paths.news}`);
-    const toast = page.locator("[data-sonner-toast]");
+    const toast = page.locator("[data-sonner-toast][data-front='true']");
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText("Failed to load news posts");
   });
