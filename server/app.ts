@@ -18,7 +18,7 @@ import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from 
 import { createMailTransport, type MailTransport } from "./mail/transport";
 import { assignNonce, securityHeaders } from "./security";
 import { pageFormGuards } from "./page-form-guards";
-import { serveStaticAssets } from "./static-assets";
+import { serveStaticAssets, serveUploads } from "./static-assets";
 
 export type AppOptions = {
   config: AppConfig;
@@ -67,11 +67,28 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
 
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // One compact line per request: headers (cookies, nonces) stay out of the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use("/api", createApiRouter({ config, leads, logger }));
+  // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
+  serveUploads(app, config.dataDir);
   app.post("/{*path}", pageFormGuards(config));
 
   if (vite) {

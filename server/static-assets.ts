@@ -19,3 +19,29 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
+
+/** The URL path of files the admin CLI uploads (docs/decisions/005-uploaded-screenshots.md). */
+export const UPLOADS_URL_PATH = "/uploads";
+
+/** Where uploaded files live: on the data volume, beside the database. */
+export function uploadsDirectory(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
+/**
+ * Uploaded files are named by a hash of their content, so a URL never changes meaning
+ * and browsers may keep it forever. A missing file answers 404 here rather than
+ * reaching the page router.
+ */
+export function serveUploads(app: Express, dataDir: string): void {
+  app.use(
+    UPLOADS_URL_PATH,
+    express.static(uploadsDirectory(dataDir), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
+  );
+}

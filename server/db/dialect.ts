@@ -20,6 +20,12 @@ export function fromDbBoolean(value: DbBoolean | boolean): boolean {
   return value === true || value === 1;
 }
 
+/** True when a write broke a unique constraint (SQLite's error code; PostgreSQL reports 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
 /** How long a writer waits for another connection's lock (the admin CLI) before failing. */
 const BUSY_TIMEOUT_MS = 5_000;
 

@@ -1,6 +1,15 @@
 import type { Insertable, Kysely } from "kysely";
 import { toDbBoolean } from "./dialect";
-import type { AppointmentRequestTable, Database, WebAppLeadTable, WebsiteDesignLeadTable } from "./schema";
+import type {
+  AppointmentRequestRow,
+  AppointmentRequestTable,
+  Database,
+  Timestamp,
+  WebAppLeadRow,
+  WebAppLeadTable,
+  WebsiteDesignLeadRow,
+  WebsiteDesignLeadTable,
+} from "./schema";
 
 type Writer = Kysely<Database>;
 
@@ -32,4 +41,66 @@ export async function insertAppointmentRequest(
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Newest first; `since` keeps rows created at or after that instant. */
+export async function listAppointmentRequests(
+  db: Writer,
+  filter: { unreadOnly?: boolean; since?: Timestamp } = {},
+): Promise<AppointmentRequestRow[]> {
+  let query = db.selectFrom("appointment_requests").selectAll();
+  if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
+  if (filter.since) query = query.where("created_at", ">=", filter.since);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function findAppointmentRequest(
+  db: Writer,
+  id: number,
+): Promise<AppointmentRequestRow | undefined> {
+  return db.selectFrom("appointment_requests").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The ids among `ids` that exist. */
+export async function existingAppointmentRequestIds(db: Writer, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("appointment_requests").select("id").where("id", "in", ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** One statement, so it is atomic beside the running server; setting the same value again is harmless. */
+export async function setAppointmentRequestsRead(db: Writer, ids: number[], read: boolean): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable("appointment_requests")
+    .set({ read: toDbBoolean(read) })
+    .where("id", "in", ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listWebsiteDesignLeads(
+  db: Writer,
+  filter: { since?: Timestamp } = {},
+): Promise<WebsiteDesignLeadRow[]> {
+  let query = db.selectFrom("website_design_leads").selectAll();
+  if (filter.since) query = query.where("created_at", ">=", filter.since);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function listWebAppLeads(
+  db: Writer,
+  filter: { since?: Timestamp } = {},
+): Promise<WebAppLeadRow[]> {
+  let query = db.selectFrom("web_app_leads").selectAll();
+  if (filter.since) query = query.where("created_at", ">=", filter.since);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function findWebsiteDesignLead(db: Writer, id: number): Promise<WebsiteDesignLeadRow | undefined> {
+  return db.selectFrom("website_design_leads").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findWebAppLead(db: Writer, id: number): Promise<WebAppLeadRow | undefined> {
+  return db.selectFrom("web_app_leads").selectAll().where("id", "=", id).executeTakeFirst();
 }

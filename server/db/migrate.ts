@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationResult } from "kysely";
 import * as initial from "./migrations/0001_initial";
+import * as screenshotVariants from "./migrations/0002_screenshot_variants";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -7,6 +8,7 @@ import * as initial from "./migrations/0001_initial";
  */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_screenshot_variants": screenshotVariants,
 };
 
 export class MigrationError extends Error {

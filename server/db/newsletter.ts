@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
-import type { Database, NewsletterSubscriberTable, SubscriberRow } from "./schema";
+import type { Database, NewsletterSubscriberTable, SubscriberRow, SubscriberStatus } from "./schema";
 
 type Db = Kysely<Database>;
 
@@ -47,4 +47,11 @@ export async function updateSubscriber(
   changes: Updateable<NewsletterSubscriberTable>,
 ): Promise<void> {
   await db.updateTable("newsletter_subscribers").set(changes).where("id", "=", id).execute();
+}
+
+/** Newest first, optionally of one status (the admin CLI's list and export). */
+export async function listSubscribers(db: Db, filter: { status?: SubscriberStatus } = {}): Promise<SubscriberRow[]> {
+  let query = db.selectFrom("newsletter_subscribers").selectAll();
+  if (filter.status) query = query.where("status", "=", filter.status);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

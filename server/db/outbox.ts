@@ -105,3 +105,40 @@ export async function countOutboxByStatus(db: Db): Promise<Record<OutboxStatus, 
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }
+
+/** Newest first, of the given statuses (the admin CLI's list). */
+export async function listOutboxMessages(db: Db, statuses: OutboxStatus[]): Promise<OutboxRow[]> {
+  if (statuses.length === 0) return [];
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("status", "in", statuses)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+export async function findOutboxMessages(db: Db, ids: number[]): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("outbox").selectAll().where("id", "in", ids).execute();
+}
+
+/**
+ * Gives dead messages a fresh start: pending, attempts reset, due now, so the running
+ * server's worker sends them on its next poll. One statement that only matches dead
+ * rows, so a message already sent (or being retried) is never queued twice. Returns
+ * the ids it requeued; `ids` undefined means every dead message.
+ */
+export async function requeueDeadOutboxMessages(
+  db: Db,
+  ids: number[] | undefined,
+  now: Date,
+): Promise<number[]> {
+  if (ids?.length === 0) return [];
+  let query = db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString() })
+    .where("status", "=", "dead");
+  if (ids) query = query.where("id", "in", ids);
+  const rows = await query.returning("id").execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}

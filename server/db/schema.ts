@@ -87,6 +87,10 @@ export type ServiceScreenshotTable = {
   width: number;
   height: number;
   created_at: Timestamp;
+  /** JSON list of an uploaded image's responsive files (`ScreenshotVariant[]`); null when not uploaded by the admin CLI. */
+  variants: string | null;
+  /** Names the upload's files (content-addressed): removing a row keeps files another row still uses. */
+  content_hash: string | null;
 };
 
 export type Database = {
@@ -102,3 +106,6 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
 export type AppointmentRequestRow = Selectable<AppointmentRequestTable>;
+export type WebsiteDesignLeadRow = Selectable<WebsiteDesignLeadTable>;
+export type WebAppLeadRow = Selectable<WebAppLeadTable>;
+export type ServiceScreenshotRow = Selectable<ServiceScreenshotTable>;

@@ -35,6 +35,7 @@ describe("security headers", () => {
     expect(csp.get("base-uri")).toBe("'self'");
     expect(csp.get("form-action")).toBe("'self'");
     expect(csp.get("frame-ancestors")).toBe("'none'");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(csp.get("default-src")).toBe("'self'");
   });
 

@@ -1,0 +1,46 @@
+import type { AppConfig } from "../config";
+import type { Db } from "../db/database";
+
+/** Where a command writes; the CLI passes process streams, tests collect the text. */
+export type AdminOutput = {
+  /** Results: tables, details, JSON, exported data. */
+  stdout(text: string): void;
+  /** Problems: one line each. */
+  stderr(text: string): void;
+};
+
+/** What every command gets: the open database, the configuration and its output. */
+export type AdminContext = {
+  db: Db;
+  config: Pick<AppConfig, "dataDir">;
+  out: AdminOutput;
+};
+
+/** 0 success; 1 not found or invalid input; 2 usage error (unknown command or option). */
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+export function printLine(out: AdminOutput, text = ""): void {
+  out.stdout(`${text}\n`);
+}
+
+/** Machine-readable output: pretty JSON, ISO timestamps as stored. */
+export function printJson(out: AdminOutput, value: unknown): void {
+  out.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** One clear line on stderr and exit code 1. */
+export function fail(out: AdminOutput, message: string): ExitCode {
+  out.stderr(`error: ${message}\n`);
+  return exitCodes.failed;
+}
+
+/** A wrong combination of arguments commander cannot express: exit code 2. */
+export function usageError(out: AdminOutput, message: string): ExitCode {
+  out.stderr(`error: ${message}\n`);
+  return exitCodes.usage;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

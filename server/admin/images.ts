@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import type { ScreenshotVariant } from "../db/screenshots";
+import { UPLOADS_URL_PATH, uploadsDirectory } from "../static-assets";
+
+/**
+ * Uploaded screenshots: checked (type by content, size, pixel count), converted to
+ * responsive AVIF and WebP files named by their content, written to the data volume
+ * (docs/decisions/005-uploaded-screenshots.md).
+ */
+
+export type ImageType = "png" | "jpeg" | "webp" | "avif";
+
+const typeNames: Record<ImageType, string> = { png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF" };
+/** sharp's name for each accepted type's decoder (AVIF is read by libheif). */
+const sharpFormats: Record<ImageType, string> = { png: "png", jpeg: "jpeg", webp: "webp", avif: "heif" };
+
+export type UploadLimits = {
+  maxBytes: number;
+  /** Width × height; checked from the header before any pixel is decoded. */
+  maxPixels: number;
+};
+
+export const defaultUploadLimits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
+
+/** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
+export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;
+
+/** Part of the content hash: change it when the output changes, so new files get new names. */
+const RECIPE = "screenshot-v1 webp:q80 avif:q50 widths:640,1280,1920";
+
+/** An upload the CLI refuses; the message is the one line it prints. */
+export class ImageRejectedError extends Error {
+  override name = "ImageRejectedError";
+}
+
+const ascii = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.subarray(start, end)).toString("latin1");
+
+/** The image type from the file's first bytes, whatever its name says. */
+export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.every((byte, index) => bytes[index] === byte)) return "png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  if (ascii(bytes, 4, 8) === "ftyp" && bytes.length >= 16) {
+    // ISO-BMFF: a major brand, then compatible brands to the end of the ftyp box. HEIC
+    // uses the same container, so only an AVIF brand counts.
+    const boxEnd = Math.min(Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0), bytes.length, 256);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let offset = 16; offset + 4 <= boxEnd; offset += 4) brands.push(ascii(bytes, offset, offset + 4));
+    if (brands.includes("avif") || brands.includes("avis")) return "avif";
+  }
+  return undefined;
+}
+
+function describeFileError(file: string, error: unknown): string {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  const reason =
+    code === "ENOENT"
+      ? "no such file"
+      : code === "EACCES" || code === "EPERM"
+        ? "permission denied"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return `cannot read ${file}: ${reason}`;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MB`;
+
+export type ImageUpload = { file: string; bytes: Buffer; type: ImageType };
+
+/** Reads a file the admin named, refusing what is too big or not an accepted image. */
+export async function readImageUpload(file: string, limits = defaultUploadLimits): Promise<ImageUpload> {
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new ImageRejectedError(`cannot read ${file}: not a regular file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw error;
+    throw new ImageRejectedError(describeFileError(file, error));
+  }
+  // Checked before reading, so a huge file is never loaded into memory.
+  if (size > limits.maxBytes) {
+    throw new ImageRejectedError(`${file} is ${megabytes(size)}; the limit is ${megabytes(limits.maxBytes)}`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new ImageRejectedError(describeFileError(file, error));
+  }
+  if (bytes.length > limits.maxBytes) {
+    throw new ImageRejectedError(`${file} is ${megabytes(bytes.length)}; the limit is ${megabytes(limits.maxBytes)}`);
+  }
+  const type = sniffImageType(bytes);
+  if (!type) throw new ImageRejectedError(`${file} is not a PNG, JPEG, WebP or AVIF image`);
+  return { file, bytes, type };
+}
+
+export type ProcessedScreenshot = {
+  contentHash: string;
+  /** AVIF and WebP at each width, smallest first. */
+  variants: ScreenshotVariant[];
+  /** The largest WebP: the row's image_url and size. */
+  largest: ScreenshotVariant;
+};
+
+/** The widths to make for an image `width` pixels wide: the standard ones below it, then its own (capped). */
+export function variantWidths(width: number): number[] {
+  const largest = Math.min(width, Math.max(...SCREENSHOT_WIDTHS));
+  return [...SCREENSHOT_WIDTHS.filter((candidate) => candidate < largest), largest];
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
+/** The folder of uploaded screenshots and the URL path it is served at. */
+export function screenshotLocation(dataDir: string): { dir: string; urlPrefix: string } {
+  return {
+    dir: path.join(uploadsDirectory(dataDir), "screenshots"),
+    urlPrefix: `${UPLOADS_URL_PATH}/screenshots/`,
+  };
+}
+
+/**
+ * Converts an upload to `<hash>-<width>.avif|webp` files under the data folder. Each
+ * file is written under a temporary name and renamed, so the server, which lets
+ * browsers cache these URLs forever, never serves half a file.
+ */
+export async function createScreenshotVariants(
+  upload: ImageUpload,
+  dataDir: string,
+  limits = defaultUploadLimits,
+): Promise<ProcessedScreenshot> {
+  const input = { limitInputPixels: limits.maxPixels, autoOrient: true };
+  let width: number;
+  try {
+    const meta = await sharp(upload.bytes, input).metadata();
+    if (meta.width * meta.height > limits.maxPixels) {
+      throw new ImageRejectedError(
+        `${upload.file} is ${meta.width}×${meta.height} pixels; the limit is ${limits.maxPixels / 1_000_000} megapixels`,
+      );
+    }
+    if (meta.format !== sharpFormats[upload.type]) {
+      throw new ImageRejectedError(`${upload.file} is not a valid ${typeNames[upload.type]} image`);
+    }
+    width = meta.autoOrient.width;
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw error;
+    throw new ImageRejectedError(`${upload.file} could not be read as an image: ${firstLine(error)}`);
+  }
+
+  const contentHash = createHash("sha256").update(RECIPE).update(upload.bytes).digest("hex").slice(0, 16);
+  const { dir, urlPrefix } = screenshotLocation(dataDir);
+  await mkdir(dir, { recursive: true });
+
+  const variants: ScreenshotVariant[] = [];
+  for (const target of variantWidths(width)) {
+    for (const format of ["avif", "webp"] as const) {
+      const name = `${contentHash}-${target}.${format}`;
+      const temporary = path.join(dir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        const pipeline = sharp(upload.bytes, input).resize({ width: target, withoutEnlargement: true });
+        const encoded = format === "avif" ? pipeline.avif({ quality: 50 }) : pipeline.webp({ quality: 80 });
+        const info = await encoded.toFile(temporary);
+        await rename(temporary, path.join(dir, name));
+        variants.push({ type: `image/${format}`, width: info.width, height: info.height, url: urlPrefix + name });
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw new ImageRejectedError(`${upload.file} could not be converted: ${firstLine(error)}`);
+      }
+    }
+  }
+  const webp = variants.filter((variant) => variant.type === "image/webp");
+  const largest = webp[webp.length - 1];
+  if (!largest) throw new ImageRejectedError(`${upload.file} could not be converted`);
+  return { contentHash, variants, largest };
+}
+
+/** Deletes an upload's files; ones already gone are fine. Names come from our own URLs, never a path. */
+export async function removeScreenshotFiles(dataDir: string, variants: ScreenshotVariant[]): Promise<number> {
+  const { dir } = screenshotLocation(dataDir);
+  let removed = 0;
+  for (const variant of variants) {
+    const file = path.join(dir, path.posix.basename(variant.url));
+    try {
+      await rm(file);
+      removed++;
+    } catch (error) {
+      if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,48 @@
+import { agencyMidnight } from "./format";
+
+/**
+ * Checks of what the admin typed that commander cannot do: each answers with the
+ * value or with the one-line message the command prints before exiting with 1.
+ */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const invalid = <T>(message: string): Parsed<T> => ({ ok: false, message });
+
+/** A database id: a whole number from 1. */
+export function parseId(text: string, what: string): Parsed<number> {
+  if (!/^[1-9]\d{0,15}$/.test(text)) return invalid(`invalid ${what} id "${text}": expected a number`);
+  return ok(Number(text));
+}
+
+export function parseIds(texts: readonly string[], what: string): Parsed<number[]> {
+  const ids: number[] = [];
+  for (const text of texts) {
+    const id = parseId(text, what);
+    if (!id.ok) return id;
+    if (!ids.includes(id.value)) ids.push(id.value);
+  }
+  return ok(ids);
+}
+
+/** `--since YYYY-MM-DD`: from that day's midnight in Cape Town, as the ISO instant rows are compared with. */
+export function parseSince(text: string | undefined): Parsed<string | undefined> {
+  if (text === undefined) return ok(undefined);
+  const midnight = agencyMidnight(text);
+  if (!midnight) return invalid(`invalid date "${text}": expected YYYY-MM-DD, e.g. 2026-11-23`);
+  return ok(midnight.toISOString());
+}
+
+/**
+ * Positions start at 1. The cap keeps a typo (100 for 10) from giving a page a carousel
+ * of a hundred placeholders.
+ */
+export const MAX_SCREENSHOT_POSITION = 20;
+
+export function parsePosition(text: string): Parsed<number> {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SCREENSHOT_POSITION) {
+    return invalid(`invalid position "${text}": expected a whole number from 1 to ${MAX_SCREENSHOT_POSITION}`);
+  }
+  return ok(value);
+}
