@@ -14,8 +14,19 @@ export type ToastMessage = {
   description?: string;
 };
 
-// sonner only shows toasts raised after its <Toaster> subscribed, and the
-// Toaster loads lazily: toasts wait for it.
+// The Toaster (and sonner) load only when the first toast is raised, so pages
+// that never show one never download them. sonner shows only toasts raised after
+// its <Toaster> subscribed: toasts wait for it to mount.
+let requested = false;
+const requestListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: whether any toast has been asked for yet. */
+export function subscribeToToasterRequests(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+export const toasterRequested = (): boolean => requested;
+
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
@@ -31,6 +42,10 @@ export function toasterMounted(): void {
  * Errors are the default variant, as in the spec.
  */
 export async function notify({ variant = "error", title, description }: ToastMessage): Promise<void> {
+  if (!requested) {
+    requested = true;
+    for (const listener of requestListeners) listener();
+  }
   const [{ toast }] = await Promise.all([import("sonner"), mounted]);
   toast.dismiss();
   toast[variant](title ?? defaultToastTitles[variant], { description });

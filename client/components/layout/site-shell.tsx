@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { SiteSettings } from "../../../shared/site-settings";
 import { readConsent } from "../../lib/analytics";
+import { subscribeToToasterRequests, toasterRequested } from "../../lib/notify";
 import { usePageViews } from "../../lib/use-page-views";
 import { CookieConsentBanner } from "./cookie-consent";
 import { NavigationProgress } from "./navigation-progress";
@@ -15,7 +16,7 @@ export type SiteShellProps = { settings: SiteSettings; gtmId: string | undefined
 
 export function SiteShell({ settings, gtmId, children }: SiteShellProps) {
   usePageViews();
-  // Toasts only follow something the visitor or a loader did, never the first paint.
+  const showToaster = useSyncExternalStore(subscribeToToasterRequests, toasterRequested, () => false);
   const hydrated = useSyncExternalStore(
     subscribeToNothing,
     () => true,
@@ -39,7 +40,7 @@ export function SiteShell({ settings, gtmId, children }: SiteShellProps) {
       </main>
       <SiteFooter settings={settings} onCookieSettings={gtmId ? () => setConsentOpen(true) : undefined} />
       {showConsent ? <CookieConsentBanner onClose={() => setConsentOpen(false)} /> : null}
-      {hydrated ? (
+      {showToaster ? (
         <Suspense>
           <Toaster />
         </Suspense>
