@@ -11,7 +11,8 @@ import lighthouse from "lighthouse";
 import { paths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
 
-const routes = [
+const only = process.argv.slice(2);
+const allRoutes = [
   paths.home,
   paths.about,
   paths.services,
@@ -27,6 +28,8 @@ const routes = [
   paths.thankYouWebApp,
   paths.thankYouWebsiteDesign,
 ];
+/** `npm run bench:lighthouse -- /about /news` measures just those routes. */
+const routes = only.length > 0 ? only : allRoutes;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
 const server = await startBuiltServer({ DATA_DIR: dataDir });
@@ -55,7 +58,11 @@ try {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError)
+      console.error(
+        `${route}: Lighthouse could not measure it (${runtimeError.code}: ${runtimeError.message})`,
+      );
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
     const requests =
