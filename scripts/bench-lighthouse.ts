@@ -8,23 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { paths } from "../shared/paths";
+import { indexablePages, paths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
 
 const only = process.argv.slice(2);
 const allRoutes = [
-  paths.home,
-  paths.about,
-  paths.services,
-  paths.websiteDesign,
-  paths.webAppDevelopment,
-  paths.projects,
-  paths.caseStudies,
+  ...indexablePages,
   paths.caseStudy("craft"),
-  paths.news,
-  paths.contact,
-  paths.bookAppointment,
-  paths.privacyPolicy,
   paths.thankYouWebApp,
   paths.thankYouWebsiteDesign,
 ];

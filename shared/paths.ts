@@ -19,6 +19,24 @@ export const paths = {
   newsletterUnsubscribe: "/newsletter/unsubscribe",
 } as const;
 
+/**
+ * The pages with a fixed address that search engines should list (the sitemap);
+ * each case study adds its own. Thank-you and newsletter pages are left out.
+ */
+export const indexablePages = [
+  paths.home,
+  paths.about,
+  paths.services,
+  paths.websiteDesign,
+  paths.webAppDevelopment,
+  paths.projects,
+  paths.caseStudies,
+  paths.news,
+  paths.contact,
+  paths.bookAppointment,
+  paths.privacyPolicy,
+] as const;
+
 export type NavItem = { label: string; to: string };
 
 /** SPEC §2: header navigation, in this order. */

@@ -1,20 +1,5 @@
-import { paths } from "../../shared/paths";
+import { indexablePages, paths } from "../../shared/paths";
 import type { Route } from "./+types/sitemap";
-
-/** Public, indexable pages; thank-you pages and the 404 stay out of search results. */
-const STATIC_PAGES = [
-  paths.home,
-  paths.about,
-  paths.services,
-  paths.websiteDesign,
-  paths.webAppDevelopment,
-  paths.projects,
-  paths.caseStudies,
-  paths.news,
-  paths.contact,
-  paths.bookAppointment,
-  paths.privacyPolicy,
-] as const;
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -22,7 +7,7 @@ function escapeXml(text: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const studies = await context.content.listCaseStudies();
-  const urls = [...STATIC_PAGES, ...studies.map((study) => paths.caseStudy(study.id))].map(
+  const urls = [...indexablePages, ...studies.map((study) => paths.caseStudy(study.id))].map(
     (path) => `  <url><loc>${escapeXml(new URL(path, context.settings.siteUrl).href)}</loc></url>`,
   );
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

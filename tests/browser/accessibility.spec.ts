@@ -1,21 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { paths } from "../../shared/paths";
+import { indexablePages, paths } from "../../shared/paths";
 import { expect, test } from "./fixtures";
 
 const routes = [
-  paths.home,
-  paths.about,
-  paths.services,
-  paths.websiteDesign,
-  paths.webAppDevelopment,
-  paths.projects,
-  paths.caseStudies,
+  ...indexablePages,
   paths.caseStudy("craft"),
   paths.caseStudy("no-such-study"),
-  paths.news,
-  paths.contact,
-  paths.bookAppointment,
-  paths.privacyPolicy,
   paths.thankYouWebApp,
   paths.thankYouWebsiteDesign,
   "/no/such/page",

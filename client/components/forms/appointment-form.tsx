@@ -10,7 +10,15 @@ import { appointmentFailureFallback, formToasts } from "../../../shared/error-ca
 import { toFieldErrors, type FieldErrors } from "../../../shared/forms/field-errors";
 import { formLimits } from "../../../shared/forms/rules";
 import { notify } from "../../lib/notify";
-import { BotGuardFields, FormAlert, SelectField, TextAreaField, TextField } from "./fields";
+import {
+  bindField,
+  BotGuardFields,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type FormBinding,
+} from "./fields";
 import { useJsonForm } from "./use-json-form";
 
 export type AppointmentActionData =
@@ -48,8 +56,12 @@ export function AppointmentForm({ dateOptions, startedAt, actionData }: Appointm
     onFailure: (message) =>
       void notify({ title: formToasts.errorTitle, description: message ?? appointmentFailureFallback }),
   });
-  const errors = form.fieldErrors;
-  const values = actionData && !actionData.success && generation === 0 ? actionData.values : {};
+  const binding: FormBinding = {
+    errors: form.fieldErrors,
+    values: actionData && !actionData.success && generation === 0 ? actionData.values : {},
+    clearError: form.clearError,
+  };
+  const field = (name: string, label: string) => bindField(binding, name, label);
 
   return (
     <form
@@ -73,91 +85,54 @@ export function AppointmentForm({ dateOptions, startedAt, actionData }: Appointm
         </FormAlert>
       ) : null}
       <div className="grid gap-6 sm:grid-cols-2">
+        <TextField {...field("name", "Name")} required autoComplete="name" maxLength={formLimits.nameMax} />
         <TextField
-          name="name"
-          label="Name"
-          required
-          autoComplete="name"
-          maxLength={formLimits.nameMax}
-          error={errors.name}
-          defaultValue={values.name}
-          onEdit={form.clearError}
-        />
-        <TextField
-          name="email"
+          {...field("email", "Email")}
           type="email"
-          label="Email"
           required
           autoComplete="email"
           maxLength={formLimits.emailMax}
-          error={errors.email}
-          defaultValue={values.email}
-          onEdit={form.clearError}
         />
         <TextField
-          name="phone"
+          {...field("phone", "Phone")}
           type="tel"
-          label="Phone"
           required
           autoComplete="tel"
           maxLength={formLimits.phoneInputMax}
-          error={errors.phone}
           hint="With the country code, e.g. +27 82 555 0100"
-          defaultValue={values.phone}
-          onEdit={form.clearError}
         />
         <TextField
-          name="company"
-          label="Company"
+          {...field("company", "Company")}
           autoComplete="organization"
           maxLength={formLimits.companyMax}
-          error={errors.company}
-          defaultValue={values.company}
-          onEdit={form.clearError}
         />
         <div className="sm:col-span-2">
           <SelectField
-            name="service_type"
-            label="Service type"
+            {...field("service_type", "Service type")}
             required
             placeholder="Select a service"
             options={serviceTypeOptions}
-            error={errors.service_type}
-            defaultValue={values.service_type}
-            onEdit={form.clearError}
           />
         </div>
         <SelectField
-          name="preferred_date"
-          label="Preferred date"
+          {...field("preferred_date", "Preferred date")}
           required
           placeholder="Select a date"
           options={dateOptions}
-          error={errors.preferred_date}
-          defaultValue={values.preferred_date}
-          onEdit={form.clearError}
           hint="Weekdays in the next two weeks"
         />
         <SelectField
-          name="preferred_time"
-          label="Preferred time"
+          {...field("preferred_time", "Preferred time")}
           required
           placeholder="Select a time"
           options={timeOptions}
-          error={errors.preferred_time}
-          defaultValue={values.preferred_time}
-          onEdit={form.clearError}
           hint="South African time (SAST)"
         />
         <div className="sm:col-span-2">
           <TextAreaField
-            name="project_details"
-            label="Project details"
+            {...field("project_details", "Project details")}
             required
             maxLength={formLimits.projectDetailsMax}
-            error={errors.project_details}
-            defaultValue={values.project_details}
-            onEdit={form.clearError}
             hint="What would you like to build or improve? (10 to 1000 characters)"
           />
         </div>

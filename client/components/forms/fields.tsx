@@ -45,67 +45,64 @@ function FieldFrame({ name, label, error, required, hint, children }: FieldBase 
   );
 }
 
-function describedBy(name: string, error: string | undefined, hint: string | undefined) {
-  return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+/** What every control shares: its name, value, error state and descriptions. */
+function controlProps({ name, error, required, defaultValue, onEdit, hint }: FieldBase) {
+  return {
+    id: name,
+    name,
+    defaultValue,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby":
+      [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined,
+    onChange: () => onEdit?.(name),
+    className: `${controlClass} ${error ? "border-red-700" : "border-slate-400"}`,
+  };
+}
+
+/** A form's state as its fields need it. */
+export type FormBinding = {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  clearError: (name: string) => void;
+};
+
+/** The props that tie one field to its form: name, label, error, entered value, error clearing. */
+export function bindField(binding: FormBinding, name: string, label: string) {
+  return {
+    name,
+    label,
+    error: binding.errors[name],
+    defaultValue: binding.values[name],
+    onEdit: binding.clearError,
+  };
 }
 
 export function TextField(
   props: FieldBase & { type?: "text" | "email" | "tel"; autoComplete?: string; maxLength?: number },
 ) {
-  const { name, error, required, defaultValue, onEdit, type = "text", autoComplete, maxLength, hint } = props;
+  const { type = "text", autoComplete, maxLength } = props;
   return (
     <FieldFrame {...props}>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        onChange={() => onEdit?.(name)}
-        className={`${controlClass} ${error ? "border-red-700" : "border-slate-400"}`}
-      />
+      <input {...controlProps(props)} type={type} autoComplete={autoComplete} maxLength={maxLength} />
     </FieldFrame>
   );
 }
 
 export function TextAreaField(props: FieldBase & { rows?: number; maxLength?: number }) {
-  const { name, error, required, defaultValue, onEdit, rows = 5, maxLength, hint } = props;
+  const { rows = 5, maxLength } = props;
   return (
     <FieldFrame {...props}>
-      <textarea
-        id={name}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        onChange={() => onEdit?.(name)}
-        className={`${controlClass} ${error ? "border-red-700" : "border-slate-400"}`}
-      />
+      <textarea {...controlProps(props)} rows={rows} maxLength={maxLength} />
     </FieldFrame>
   );
 }
 
 export function SelectField(props: FieldBase & { options: readonly Option[]; placeholder: string }) {
-  const { name, error, required, defaultValue, onEdit, options, placeholder, hint } = props;
+  const { options, placeholder } = props;
   return (
     <FieldFrame {...props}>
-      <select
-        id={name}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        onChange={() => onEdit?.(name)}
-        className={`${controlClass} ${error ? "border-red-700" : "border-slate-400"}`}
-      >
+      <select {...controlProps(props)} defaultValue={props.defaultValue ?? ""}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -6,17 +6,11 @@ import type { FieldErrors } from "../../../shared/forms/field-errors";
 import { leadInlineMessages, leadMessages } from "../../../shared/forms/lead-messages";
 import { useSiteSettings } from "../../lib/root-data";
 import { notify } from "../../lib/notify";
-import { BotGuardFields, FormAlert } from "./fields";
+import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
 export type LeadActionData = { error: string; fieldErrors: FieldErrors; values: Record<string, string> };
-
-export type LeadFieldProps = {
-  errors: FieldErrors;
-  values: Record<string, string>;
-  clearError: (name: string) => void;
-};
 
 /**
  * SPEC §5: beside the field, format problems read 'Please enter a valid email address'
@@ -43,7 +37,8 @@ export type LeadFormProps = {
   startedAt: number;
   actionData: LeadActionData | undefined;
   intro: string;
-  children: (fields: LeadFieldProps) => ReactNode;
+  /** Renders the fields; `field(name)` binds one to the form under its label. */
+  children: (field: (name: string) => ReturnType<typeof bindField>) => ReactNode;
 };
 
 /** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
@@ -63,6 +58,11 @@ export function LeadForm(props: LeadFormProps) {
         description: message ?? leadFailureFallback(email),
       }),
   });
+  const binding: FormBinding = {
+    errors: inlineLeadErrors(form.fieldErrors, labels),
+    values: actionData?.values ?? {},
+    clearError: form.clearError,
+  };
   const headingId = `${id}-title`;
   return (
     <section id={id} aria-labelledby={headingId} className="section bg-brand-soft">
@@ -83,11 +83,7 @@ export function LeadForm(props: LeadFormProps) {
             </FormAlert>
           ) : null}
           <div className="grid gap-6 sm:grid-cols-2">
-            {props.children({
-              errors: inlineLeadErrors(form.fieldErrors, labels),
-              values: actionData?.values ?? {},
-              clearError: form.clearError,
-            })}
+            {props.children((name) => bindField(binding, name, labels[name] ?? name))}
           </div>
           <BotGuardFields startedAt={startedAt} />
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>

@@ -1,4 +1,5 @@
 import { paths } from "../../../shared/paths";
+import { formLimits } from "../../../shared/forms/rules";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
@@ -26,63 +27,29 @@ export function WebAppLeadForm({
       actionData={actionData}
       intro="Tell us about your business and the problem you want to solve. We'll come back within 24 hours with a plan and a proposal."
     >
-      {({ errors, values, clearError }) => (
+      {(field) => (
         <>
+          <TextField {...field("fullName")} required autoComplete="name" />
           <TextField
-            name="fullName"
-            label={labels.fullName}
-            required
-            autoComplete="name"
-            error={errors.fullName}
-            defaultValue={values.fullName}
-            onEdit={clearError}
-          />
-          <TextField
-            name="workEmail"
+            {...field("workEmail")}
             type="email"
-            label={labels.workEmail}
             required
             autoComplete="email"
-            maxLength={254}
-            error={errors.workEmail}
-            defaultValue={values.workEmail}
-            onEdit={clearError}
+            maxLength={formLimits.emailMax}
           />
           <TextField
-            name="phoneNumber"
+            {...field("phoneNumber")}
             type="tel"
-            label={labels.phoneNumber}
             autoComplete="tel"
-            maxLength={20}
-            error={errors.phoneNumber}
+            maxLength={formLimits.phoneInputMax}
             hint="With the country code, e.g. +27 82 555 0100"
-            defaultValue={values.phoneNumber}
-            onEdit={clearError}
           />
-          <TextField
-            name="companyName"
-            label={labels.companyName}
-            required
-            autoComplete="organization"
-            error={errors.companyName}
-            defaultValue={values.companyName}
-            onEdit={clearError}
-          />
-          <TextField
-            name="industry"
-            label={labels.industry}
-            error={errors.industry}
-            defaultValue={values.industry}
-            onEdit={clearError}
-          />
+          <TextField {...field("companyName")} required autoComplete="organization" />
+          <TextField {...field("industry")} />
           <SelectField
-            name="companySize"
-            label={labels.companySize}
+            {...field("companySize")}
             placeholder="Select company size"
             options={companySizeOptions}
-            error={errors.companySize}
-            defaultValue={values.companySize}
-            onEdit={clearError}
           />
         </>
       )}

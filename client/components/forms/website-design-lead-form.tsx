@@ -1,4 +1,5 @@
 import { paths } from "../../../shared/paths";
+import { formLimits } from "../../../shared/forms/rules";
 import {
   budgetOptions,
   timelineOptions,
@@ -28,66 +29,26 @@ export function WebsiteDesignLeadForm({
       actionData={actionData}
       intro="Tell us a little about your business and your website. We'll come back within 24 hours with ideas and a proposal."
     >
-      {({ errors, values, clearError }) => (
+      {(field) => (
         <>
-          <TextField
-            name="fullName"
-            label={labels.fullName}
-            required
-            autoComplete="name"
-            error={errors.fullName}
-            defaultValue={values.fullName}
-            onEdit={clearError}
-          />
-          <TextField
-            name="companyName"
-            label={labels.companyName}
-            required
-            autoComplete="organization"
-            error={errors.companyName}
-            defaultValue={values.companyName}
-            onEdit={clearError}
-          />
+          <TextField {...field("fullName")} required autoComplete="name" />
+          <TextField {...field("companyName")} required autoComplete="organization" />
           <div className="sm:col-span-2">
             <TextField
-              name="businessEmail"
+              {...field("businessEmail")}
               type="email"
-              label={labels.businessEmail}
               required
               autoComplete="email"
-              maxLength={254}
-              error={errors.businessEmail}
-              defaultValue={values.businessEmail}
-              onEdit={clearError}
+              maxLength={formLimits.emailMax}
             />
           </div>
           <SelectField
-            name="websiteType"
-            label={labels.websiteType}
+            {...field("websiteType")}
             placeholder="Select a website type"
             options={websiteTypeOptions}
-            error={errors.websiteType}
-            defaultValue={values.websiteType}
-            onEdit={clearError}
           />
-          <SelectField
-            name="budget"
-            label={labels.budget}
-            placeholder="Select a budget"
-            options={budgetOptions}
-            error={errors.budget}
-            defaultValue={values.budget}
-            onEdit={clearError}
-          />
-          <SelectField
-            name="timeline"
-            label={labels.timeline}
-            placeholder="Select a timeline"
-            options={timelineOptions}
-            error={errors.timeline}
-            defaultValue={values.timeline}
-            onEdit={clearError}
-          />
+          <SelectField {...field("budget")} placeholder="Select a budget" options={budgetOptions} />
+          <SelectField {...field("timeline")} placeholder="Select a timeline" options={timelineOptions} />
         </>
       )}
     </LeadForm>
