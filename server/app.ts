@@ -97,12 +97,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     serveStaticAssets(app, path.join(projectRoot, "build", "client"));
   }
 
-  const getLoadContext = (_req: express.Request, res: express.Response): SiteLoadContext => ({
+  const getLoadContext = (req: express.Request, res: express.Response): SiteLoadContext => ({
     cspNonce: res.locals.cspNonce,
     settings: config.settings,
     gtmId: config.gtmId,
     content,
     leads,
+    logger: req.log,
   });
 
   app.all(

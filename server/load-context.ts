@@ -1,5 +1,6 @@
 import type { ContentSource } from "./content/content-source";
 import type { LeadService } from "./leads/lead-service";
+import type { Logger } from "./logger";
 import type { SiteSettings } from "../shared/site-settings";
 
 /** What every route loader and action receives as `context`. */
@@ -10,6 +11,8 @@ export type SiteLoadContext = {
   content: ContentSource;
   /** Form submissions, for route actions (forms posted without JavaScript) and the newsletter pages. */
   leads: LeadService;
+  /** The request's logger (carries its id), for what loaders must report but not show. */
+  logger: Logger;
 };
 
 declare module "react-router" {

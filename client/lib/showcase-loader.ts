@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { ServicePage, ServiceScreenshot } from "../../shared/content-types";
+import { describeForLog } from "../../shared/error-catalogue";
 
 /** SPEC §4: a screenshot loading failure is only logged; the placeholders show instead. */
 export async function loadScreenshots(
@@ -9,7 +10,10 @@ export async function loadScreenshots(
   try {
     return await context.content.listServiceScreenshots(page);
   } catch (error) {
-    console.error(`Failed to load ${page} screenshots`, error);
+    context.logger.error(
+      { error: describeForLog(`load ${page} screenshots`, error) },
+      "content failed to load",
+    );
     return [];
   }
 }

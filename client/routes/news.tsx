@@ -1,4 +1,5 @@
 import { data, useNavigation } from "react-router";
+import { describeForLog } from "../../shared/error-catalogue";
 import { paths } from "../../shared/paths";
 import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
 import { NewsletterForm } from "../components/forms/newsletter-form";
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { posts: await context.content.listNewsPosts(), failed: false, startedAt: Date.now() };
   } catch (error) {
-    console.error("Failed to load news posts", error);
+    context.logger.error({ error: describeForLog("load news posts", error) }, "content failed to load");
     return { posts: [], failed: true, startedAt: Date.now() };
   }
 }

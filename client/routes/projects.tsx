@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { describeForLog } from "../../shared/error-catalogue";
 import { paths } from "../../shared/paths";
 import { ProjectCard } from "../components/content/project-card";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -15,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { projects: await context.content.listProjects(), failed: false };
   } catch (error) {
-    console.error("Failed to load projects", error);
+    context.logger.error({ error: describeForLog("load projects", error) }, "content failed to load");
     return { projects: [], failed: true };
   }
 }
