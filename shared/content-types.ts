@@ -59,15 +59,27 @@ export const servicePages = ["website-design", "web-app-development"] as const;
 export const servicePageSchema = z.enum(servicePages);
 export type ServicePage = z.infer<typeof servicePageSchema>;
 
+/** One format of an uploaded screenshot, for `<source type srcset>` inside `<picture>`. */
+export const imageSourceSchema = z.object({
+  type: z.enum(["image/avif", "image/webp"]),
+  /** Every width of this format, smallest first: "/uploads/screenshots/ab12-640.avif 640w, …". */
+  srcset: z.string().min(1),
+});
+export type ImageSource = z.infer<typeof imageSourceSchema>;
+
 export const serviceScreenshotSchema = z.object({
   id: z.string().min(1),
   /** 1-based. */
   position: z.number().int().min(1),
+  /** For an upload, its largest WebP: the `<img>` fallback inside `<picture>`. */
   image_url: z.string().min(1),
   alt_text: z.string().optional(),
   service_page: servicePageSchema,
+  /** Intrinsic size of `image_url`; every source has the same aspect ratio. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** Uploaded screenshots only: responsive variants, best format (AVIF) first. */
+  sources: z.array(imageSourceSchema).optional(),
 });
 export type ServiceScreenshot = z.infer<typeof serviceScreenshotSchema>;
 

@@ -14,14 +14,14 @@ export function toCsv<Row extends Record<string, CsvValue>>(
   rows: readonly Row[],
 ): string {
   return stringify([...rows], {
-      bom: true,
-      header: true,
-      columns: [...columns],
-      record_delimiter: "windows",
-      // Setting record_delimiter turns off quoting of a lone \n or \r; a field with
-      // either must still be quoted or a parser would split the record.
-      quote_record_delimiter: true,
-      escape_formulas: true,
-      cast: { boolean: (value) => (value ? "true" : "false") },
+    bom: true,
+    header: true,
+    columns: [...columns],
+    record_delimiter: "windows",
+    // Setting record_delimiter turns off quoting of a lone \n or \r; a field with
+    // either must still be quoted or a parser would split the record.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    cast: { boolean: (value) => (value ? "true" : "false") },
   });
 }

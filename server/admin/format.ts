@@ -36,10 +36,18 @@ export type Column<Row> = { header: string; value: (row: Row) => string | number
 
 /** Columns separated by two spaces, padded to the widest cell; no trailing spaces. */
 export function formatTable<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
-  const cells = [columns.map((column) => column.header), ...rows.map((row) => columns.map((c) => cell(c.value(row))))];
+  const cells = [
+    columns.map((column) => column.header),
+    ...rows.map((row) => columns.map((c) => cell(c.value(row)))),
+  ];
   const widths = columns.map((_, index) => Math.max(...cells.map((line) => displayWidth(line[index] ?? ""))));
   return cells
-    .map((line) => line.map((text, index) => padEnd(text, widths[index] ?? 0)).join("  ").trimEnd())
+    .map((line) =>
+      line
+        .map((text, index) => padEnd(text, widths[index] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
     .join("\n");
 }
 
@@ -92,7 +100,14 @@ export function formatLocalDateTime(iso: string | null | undefined): string {
 /** How far the agency's wall clock is ahead of UTC at `instant`, in milliseconds. */
 function agencyOffsetMs(instant: number): number {
   const p = agencyParts(new Date(instant));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

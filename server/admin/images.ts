@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { ScreenshotVariant } from "../db/screenshots";
 import { UPLOADS_URL_PATH, uploadsDirectory } from "../static-assets";
 
@@ -73,6 +72,12 @@ function describeFileError(file: string, error: unknown): string {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MB`;
 
+// Bytes too, since a file just over the limit rounds to the limit in megabytes.
+const tooLarge = (file: string, size: number, limits: UploadLimits) =>
+  new ImageRejectedError(
+    `${file} is ${megabytes(size)} (${size} bytes), over the ${megabytes(limits.maxBytes)} limit`,
+  );
+
 export type ImageUpload = { file: string; bytes: Buffer; type: ImageType };
 
 /** Reads a file the admin named, refusing what is too big or not an accepted image. */
@@ -88,7 +93,7 @@ export async function readImageUpload(file: string, limits = defaultUploadLimits
   }
   // Checked before reading, so a huge file is never loaded into memory.
   if (size > limits.maxBytes) {
-    throw new ImageRejectedError(`${file} is ${megabytes(size)}; the limit is ${megabytes(limits.maxBytes)}`);
+    throw tooLarge(file, size, limits);
   }
   let bytes: Buffer;
   try {
@@ -97,7 +102,8 @@ export async function readImageUpload(file: string, limits = defaultUploadLimits
     throw new ImageRejectedError(describeFileError(file, error));
   }
   if (bytes.length > limits.maxBytes) {
-    throw new ImageRejectedError(`${file} is ${megabytes(bytes.length)}; the limit is ${megabytes(limits.maxBytes)}`);
+    // The file grew between the check and the read.
+    throw tooLarge(file, bytes.length, limits);
   }
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejectedError(`${file} is not a PNG, JPEG, WebP or AVIF image`);
@@ -120,6 +126,11 @@ export function variantWidths(width: number): number[] {
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
+/** Loaded on first use: most commands never touch an image, and loading sharp takes a noticeable moment. */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+
 /** The folder of uploaded screenshots and the URL path it is served at. */
 export function screenshotLocation(dataDir: string): { dir: string; urlPrefix: string } {
   return {
@@ -138,13 +149,17 @@ export async function createScreenshotVariants(
   dataDir: string,
   limits = defaultUploadLimits,
 ): Promise<ProcessedScreenshot> {
+  const sharp = await loadSharp();
   const input = { limitInputPixels: limits.maxPixels, autoOrient: true };
   let width: number;
   try {
-    const meta = await sharp(upload.bytes, input).metadata();
+    // Reading the header decodes no pixels, so it runs without the limit in order to
+    // name the size in the message; every decode below enforces the limit itself.
+    const meta = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
     if (meta.width * meta.height > limits.maxPixels) {
+      const megapixels = limits.maxPixels / 1_000_000;
       throw new ImageRejectedError(
-        `${upload.file} is ${meta.width}×${meta.height} pixels; the limit is ${limits.maxPixels / 1_000_000} megapixels`,
+        `${upload.file} is ${meta.width}×${meta.height} pixels; the limit is ${megapixels} megapixels`,
       );
     }
     if (meta.format !== sharpFormats[upload.type]) {
@@ -170,7 +185,12 @@ export async function createScreenshotVariants(
         const encoded = format === "avif" ? pipeline.avif({ quality: 50 }) : pipeline.webp({ quality: 80 });
         const info = await encoded.toFile(temporary);
         await rename(temporary, path.join(dir, name));
-        variants.push({ type: `image/${format}`, width: info.width, height: info.height, url: urlPrefix + name });
+        variants.push({
+          type: `image/${format}`,
+          width: info.width,
+          height: info.height,
+          url: urlPrefix + name,
+        });
       } catch (error) {
         await rm(temporary, { force: true });
         throw new ImageRejectedError(`${upload.file} could not be converted: ${firstLine(error)}`);

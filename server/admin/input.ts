@@ -42,7 +42,9 @@ export const MAX_SCREENSHOT_POSITION = 20;
 export function parsePosition(text: string): Parsed<number> {
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < 1 || value > MAX_SCREENSHOT_POSITION) {
-    return invalid(`invalid position "${text}": expected a whole number from 1 to ${MAX_SCREENSHOT_POSITION}`);
+    return invalid(
+      `invalid position "${text}": expected a whole number from 1 to ${MAX_SCREENSHOT_POSITION}`,
+    );
   }
   return ok(value);
 }

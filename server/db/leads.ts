@@ -97,7 +97,10 @@ export async function listWebAppLeads(
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
-export async function findWebsiteDesignLead(db: Writer, id: number): Promise<WebsiteDesignLeadRow | undefined> {
+export async function findWebsiteDesignLead(
+  db: Writer,
+  id: number,
+): Promise<WebsiteDesignLeadRow | undefined> {
   return db.selectFrom("website_design_leads").selectAll().where("id", "=", id).executeTakeFirst();
 }
 

@@ -50,7 +50,10 @@ export async function updateSubscriber(
 }
 
 /** Newest first, optionally of one status (the admin CLI's list and export). */
-export async function listSubscribers(db: Db, filter: { status?: SubscriberStatus } = {}): Promise<SubscriberRow[]> {
+export async function listSubscribers(
+  db: Db,
+  filter: { status?: SubscriberStatus } = {},
+): Promise<SubscriberRow[]> {
   let query = db.selectFrom("newsletter_subscribers").selectAll();
   if (filter.status) query = query.where("status", "=", filter.status);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();

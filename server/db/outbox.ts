@@ -109,12 +109,7 @@ export async function countOutboxByStatus(db: Db): Promise<Record<OutboxStatus, 
 /** Newest first, of the given statuses (the admin CLI's list). */
 export async function listOutboxMessages(db: Db, statuses: OutboxStatus[]): Promise<OutboxRow[]> {
   if (statuses.length === 0) return [];
-  return db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("status", "in", statuses)
-    .orderBy("id", "desc")
-    .execute();
+  return db.selectFrom("outbox").selectAll().where("status", "in", statuses).orderBy("id", "desc").execute();
 }
 
 export async function findOutboxMessages(db: Db, ids: number[]): Promise<OutboxRow[]> {

@@ -87,7 +87,7 @@ export type ServiceScreenshotTable = {
   width: number;
   height: number;
   created_at: Timestamp;
-  /** JSON list of an uploaded image's responsive files (`ScreenshotVariant[]`); null when not uploaded by the admin CLI. */
+  /** JSON `ScreenshotVariant[]`: the upload's responsive files; null for rows the CLI did not upload. */
   variants: string | null;
   /** Names the upload's files (content-addressed): removing a row keeps files another row still uses. */
   content_hash: string | null;

@@ -92,7 +92,10 @@ export async function listAllServiceScreenshotRows(db: Db): Promise<ServiceScree
     .execute();
 }
 
-export async function findServiceScreenshotRow(db: Db, id: number): Promise<ServiceScreenshotRow | undefined> {
+export async function findServiceScreenshotRow(
+  db: Db,
+  id: number,
+): Promise<ServiceScreenshotRow | undefined> {
   return db.selectFrom("service_screenshots").selectAll().where("id", "=", id).executeTakeFirst();
 }
 

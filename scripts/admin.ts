@@ -1,0 +1,38 @@
+/**
+ * The admin command line: leads, appointment requests, subscribers, notifications and
+ * service-page screenshots, on the database the server uses (it may be running).
+ *   npm run admin -- --help           (from the repository)
+ *   site-admin --help                 (the built copy, build/admin/index.js)
+ */
+import { runAdmin } from "../server/admin/program";
+import type { AdminOutput } from "../server/admin/context";
+import { loadConfig } from "../server/config";
+import { openDatabase, type Db } from "../server/db/database";
+
+// A reader that stops early (`| head`) closes the pipe; that is not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
+const out: AdminOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+let db: Db | undefined;
+try {
+  process.exitCode = await runAdmin(process.argv.slice(2), {
+    out,
+    async context() {
+      const config = loadConfig();
+      // Migrations run here too, so a fresh data folder works before the server ever started.
+      db ??= await openDatabase(config.databaseFile);
+      return { db, config, out };
+    },
+  });
+} finally {
+  await db?.destroy();
+}

@@ -1,0 +1,203 @@
+import type { Db } from "../db/database";
+import { findWebAppLead, findWebsiteDesignLead, listWebAppLeads, listWebsiteDesignLeads } from "../db/leads";
+import type { WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
+import { optionLabel, type Option } from "../../shared/forms/rules";
+import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
+import {
+  budgetOptions,
+  timelineOptions,
+  websiteDesignLeadLabels,
+  websiteTypeOptions,
+} from "../../shared/forms/website-design-lead";
+import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
+import { parseSince } from "./input";
+
+export const leadTypes = ["website-design", "web-app"] as const;
+export type LeadType = (typeof leadTypes)[number];
+
+/** Ids name the table too, since both tables count from 1: "wd-12", "wa-7". */
+const idPrefixes: Record<LeadType, string> = { "website-design": "wd", "web-app": "wa" };
+
+/**
+ * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
+ * them; a field the other form does not ask for is null.
+ */
+export type LeadRecord = {
+  id: string;
+  type: LeadType;
+  fullName: string;
+  companyName: string;
+  /** business_email of a website-design lead, work_email of a web-app lead. */
+  email: string;
+  phoneNumber: string | null;
+  websiteType: string | null;
+  budget: string | null;
+  timeline: string | null;
+  industry: string | null;
+  companySize: string | null;
+  createdAt: string;
+};
+
+export const leadColumns = [
+  "id",
+  "type",
+  "fullName",
+  "companyName",
+  "email",
+  "phoneNumber",
+  "websiteType",
+  "budget",
+  "timeline",
+  "industry",
+  "companySize",
+  "createdAt",
+] as const satisfies readonly (keyof LeadRecord)[];
+
+function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
+  return {
+    id: `${idPrefixes["website-design"]}-${row.id}`,
+    type: "website-design",
+    fullName: row.full_name,
+    companyName: row.company_name,
+    email: row.business_email,
+    phoneNumber: null,
+    websiteType: row.website_type,
+    budget: row.budget,
+    timeline: row.timeline,
+    industry: null,
+    companySize: null,
+    createdAt: row.created_at,
+  };
+}
+
+function fromWebApp(row: WebAppLeadRow): LeadRecord {
+  return {
+    id: `${idPrefixes["web-app"]}-${row.id}`,
+    type: "web-app",
+    fullName: row.full_name,
+    companyName: row.company_name,
+    email: row.work_email,
+    phoneNumber: row.phone_number,
+    websiteType: null,
+    budget: null,
+    timeline: null,
+    industry: row.industry,
+    companySize: row.company_size,
+    createdAt: row.created_at,
+  };
+}
+
+/** Both tables merged, newest first. */
+export async function loadLeadRecords(
+  db: Db,
+  filter: { type?: LeadType; since?: string } = {},
+): Promise<LeadRecord[]> {
+  const records = [
+    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
+    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(fromWebApp) : []),
+  ];
+  // Stable sort: within one instant, each table's own newest-first order stays.
+  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+const listColumns: Column<LeadRecord>[] = [
+  { header: "ID", value: (r) => r.id },
+  { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "TYPE", value: (r) => r.type },
+  { header: "NAME", value: (r) => r.fullName },
+  { header: "COMPANY", value: (r) => r.companyName },
+  { header: "EMAIL", value: (r) => r.email },
+  { header: "BUDGET / SIZE", value: (r) => r.budget ?? r.companySize },
+];
+
+function parseLeadType(text: string | undefined): LeadType | undefined | false {
+  if (text === undefined) return undefined;
+  return (leadTypes as readonly string[]).includes(text) ? (text as LeadType) : false;
+}
+
+export async function listLeads(
+  { db, out }: AdminContext,
+  options: { type?: string; since?: string; json?: boolean },
+): Promise<ExitCode> {
+  const type = parseLeadType(options.type);
+  if (type === false)
+    return fail(out, `invalid lead type "${options.type}": expected ${leadTypes.join(" or ")}`);
+  const since = parseSince(options.since);
+  if (!since.ok) return fail(out, since.message);
+  const records = await loadLeadRecords(db, { type, since: since.value });
+  if (options.json) {
+    printJson(out, records);
+    return exitCodes.ok;
+  }
+  if (records.length === 0) {
+    printLine(out, "No leads.");
+    return exitCodes.ok;
+  }
+  printLine(out, formatTable(listColumns, records));
+  printLine(out);
+  printLine(out, plural(records.length, "lead"));
+  return exitCodes.ok;
+}
+
+const chosen = (options: readonly Option[], value: string | null) =>
+  value === null ? null : `${optionLabel(options, value) ?? value} (${value})`;
+
+function leadDetails(record: LeadRecord): [string, string | null][] {
+  if (record.type === "website-design") {
+    const l = websiteDesignLeadLabels;
+    return [
+      [l.fullName, record.fullName],
+      [l.companyName, record.companyName],
+      [l.businessEmail, record.email],
+      [l.websiteType, chosen(websiteTypeOptions, record.websiteType)],
+      [l.budget, chosen(budgetOptions, record.budget)],
+      [l.timeline, chosen(timelineOptions, record.timeline)],
+    ];
+  }
+  const l = webAppLeadLabels;
+  return [
+    [l.fullName, record.fullName],
+    [l.workEmail, record.email],
+    [l.phoneNumber, record.phoneNumber],
+    [l.companyName, record.companyName],
+    [l.industry, record.industry],
+    [l.companySize, chosen(companySizeOptions, record.companySize)],
+  ];
+}
+
+async function findLead(db: Db, id: string): Promise<LeadRecord | undefined | false> {
+  const match = /^(wd|wa)-([1-9]\d{0,15})$/.exec(id);
+  if (!match) return false;
+  const numeric = Number(match[2]);
+  if (match[1] === idPrefixes["website-design"]) {
+    const row = await findWebsiteDesignLead(db, numeric);
+    return row && fromWebsiteDesign(row);
+  }
+  const row = await findWebAppLead(db, numeric);
+  return row && fromWebApp(row);
+}
+
+export async function showLead(
+  { db, out }: AdminContext,
+  id: string,
+  options: { json?: boolean } = {},
+): Promise<ExitCode> {
+  const record = await findLead(db, id);
+  if (record === false) return fail(out, `invalid lead id "${id}": expected wd-<number> or wa-<number>`);
+  if (!record) return fail(out, `unknown lead id ${id}`);
+  if (options.json) {
+    printJson(out, record);
+    return exitCodes.ok;
+  }
+  printLine(
+    out,
+    formatDetails([
+      ["Lead", record.id],
+      ["Type", record.type],
+      ["Received", formatLocalDateTime(record.createdAt)],
+      ...leadDetails(record),
+    ]),
+  );
+  return exitCodes.ok;
+}

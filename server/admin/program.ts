@@ -1,0 +1,172 @@
+import { Argument, Command, CommanderError, Option } from "commander";
+import { listAppointments, markAppointments, showAppointment } from "./appointments";
+import { exitCodes, type AdminContext, type AdminOutput, type ExitCode } from "./context";
+import { exportFormats, exportKinds, exportRecords } from "./export";
+import { leadTypes, listLeads, showLead } from "./leads";
+import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
+import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
+import { listSubscribers, subscriberStatuses } from "./subscribers";
+import { servicePages } from "../../shared/content-types";
+
+export type AdminRuntime = {
+  out: AdminOutput;
+  /** Opens the database on first use, so --help and usage errors never touch it. */
+  context(): Promise<AdminContext>;
+};
+
+const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";
+
+/** The commander program; each action runs one command and records its exit code. */
+function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
+  const run = async (command: (ctx: AdminContext) => Promise<ExitCode>) => {
+    setExitCode(await command(await runtime.context()));
+  };
+
+  const program = new Command("site-admin")
+    .description(
+      "Leads, appointment requests, subscribers, notifications and screenshots of the agency site.",
+    )
+    .configureOutput({
+      writeOut: (text) => runtime.out.stdout(text),
+      writeErr: (text) => runtime.out.stderr(text),
+    })
+    // Errors come back as exceptions (mapped to exit codes below) instead of process.exit.
+    .exitOverride()
+    .showSuggestionAfterError();
+
+  const appointments = program
+    .command("appointments")
+    .description("appointment requests from the booking form");
+  appointments
+    .command("list")
+    .description("list appointment requests, newest first (● marks unread)")
+    .option("--unread", "only unread requests")
+    .option("--since <date>", sinceHelp)
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { unread?: boolean; since?: string; json?: boolean }) =>
+      run((ctx) => listAppointments(ctx, options)),
+    );
+  appointments
+    .command("show")
+    .description("show one appointment request in full")
+    .argument("<id>", "appointment id")
+    .option("--json", "machine-readable output")
+    .action((id: string, options: { json?: boolean }) => run((ctx) => showAppointment(ctx, id, options)));
+  appointments
+    .command("read")
+    .description("mark appointment requests read")
+    .argument("<id...>", "appointment ids")
+    .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, true)));
+  appointments
+    .command("unread")
+    .description("mark appointment requests unread")
+    .argument("<id...>", "appointment ids")
+    .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, false)));
+
+  const leads = program.command("leads").description("website-design and web-app leads");
+  leads
+    .command("list")
+    .description("list leads of both forms, newest first")
+    .addOption(new Option("--type <type>", "only leads of this form").choices(leadTypes))
+    .option("--since <date>", sinceHelp)
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { type?: string; since?: string; json?: boolean }) =>
+      run((ctx) => listLeads(ctx, options)),
+    );
+  leads
+    .command("show")
+    .description("show one lead in full")
+    .argument("<id>", 'lead id as listed: "wd-12" (website design) or "wa-7" (web app)')
+    .option("--json", "machine-readable output")
+    .action((id: string, options: { json?: boolean }) => run((ctx) => showLead(ctx, id, options)));
+
+  const subscribers = program.command("subscribers").description("newsletter subscribers");
+  subscribers
+    .command("list")
+    .description("list subscribers, newest first")
+    .addOption(new Option("--status <status>", "only subscribers in this state").choices(subscriberStatuses))
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { status?: string; json?: boolean }) => run((ctx) => listSubscribers(ctx, options)));
+
+  program
+    .command("export")
+    .description("write every row of one kind as CSV (spreadsheet-safe) or JSON")
+    .addArgument(new Argument("<what>", "what to export").choices(exportKinds))
+    .addOption(new Option("--format <format>", "output format").choices(exportFormats).makeOptionMandatory())
+    .option("--out <file>", "write to this file (owner-only permissions) instead of stdout")
+    .action((what: string, options: { format: string; out?: string }) =>
+      run((ctx) => exportRecords(ctx, what, options)),
+    );
+
+  const notifications = program
+    .command("notifications")
+    .description("notification e-mails waiting to be sent or given up on");
+  notifications
+    .command("list")
+    .description("list pending and dead notifications, newest first")
+    .addOption(
+      new Option("--status <status>", "only notifications in this state").choices(notificationStatuses),
+    )
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { status?: string; json?: boolean }) => run((ctx) => listNotifications(ctx, options)));
+  notifications
+    .command("retry")
+    .description("queue dead notifications again; the running server sends them (sent ones never again)")
+    .argument("[id...]", "notification ids")
+    .option("--all-dead", "every dead notification")
+    .action((ids: string[], options: { allDead?: boolean }) =>
+      run((ctx) => retryNotifications(ctx, ids, options)),
+    );
+
+  const screenshots = program.command("screenshots").description("uploaded screenshots on the service pages");
+  screenshots
+    .command("list")
+    .description("list uploaded screenshots by page and position")
+    .option("--json", "machine-readable output")
+    .action((options: { json?: boolean }) => run((ctx) => listScreenshots(ctx, options)));
+  screenshots
+    .command("add")
+    .description("upload a PNG, JPEG, WebP or AVIF image (at most 10 MB, 40 megapixels) to a free position")
+    .argument("<file>", "the image file")
+    .addOption(new Option("--page <page>", "service page").choices(servicePages).makeOptionMandatory())
+    .requiredOption("--position <n>", "position on the page, from 1")
+    .option("--alt <text>", "what the image shows, for screen readers")
+    .action((file: string, options: { page: string; position: string; alt?: string }) =>
+      run((ctx) => addScreenshot(ctx, file, options)),
+    );
+  screenshots
+    .command("move")
+    .description("move an uploaded screenshot to a free position on its page")
+    .argument("<id>", "screenshot id")
+    .requiredOption("--position <n>", "new position, from 1")
+    .action((id: string, options: { position: string }) => run((ctx) => moveScreenshot(ctx, id, options)));
+  screenshots
+    .command("remove")
+    .description("remove an uploaded screenshot and, unless another one shares them, its files")
+    .argument("<id>", "screenshot id")
+    .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
+
+  return program;
+}
+
+/** Commander's own outcomes: help asked for is success; anything else is a usage error. */
+function commanderExitCode(error: CommanderError): ExitCode {
+  if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return exitCodes.ok;
+  if (error.code === "commander.help" && error.exitCode === 0) return exitCodes.ok;
+  return exitCodes.usage;
+}
+
+/** Runs one admin command line (without "node script") and answers its exit code. */
+export async function runAdmin(argv: readonly string[], runtime: AdminRuntime): Promise<ExitCode> {
+  let exitCode: ExitCode = exitCodes.ok;
+  const program = buildProgram(runtime, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExitCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    runtime.out.stderr(`error: ${message.split("\n").join(" ")}\n`);
+    return exitCodes.failed;
+  }
+  return exitCode;
+}

@@ -1,0 +1,756 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import sharp from "sharp";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAppointments } from "../../server/admin/appointments";
+import type { AdminContext, AdminOutput } from "../../server/admin/context";
+import { runAdmin } from "../../server/admin/program";
+import { projectRoot } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import { createOutboxWorker } from "../../server/mail/outbox-worker";
+import { createSmtpTransport } from "../../server/mail/transport";
+import { botGuardFields } from "../../shared/forms/bot-guard";
+import { freePort, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import {
+  appointment,
+  endpoints,
+  newsletterSignup,
+  webAppLead,
+  websiteDesignLead,
+} from "../support/submissions";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function collectOutput() {
+  const result = { stdout: "", stderr: "" };
+  const out: AdminOutput = {
+    stdout: (text) => void (result.stdout += text),
+    stderr: (text) => void (result.stderr += text),
+  };
+  return { out, result };
+}
+
+/** The real commander program in-process, on the test app's database. */
+async function admin(site: TestApp, ...argv: string[]): Promise<Run> {
+  const { out, result } = collectOutput();
+  const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
+  const code = await runAdmin(argv, { out, context });
+  return { code, ...result };
+}
+
+const json = <T>(run: Run): T => {
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as T;
+};
+
+/** A failure prints exactly one line on stderr and nothing on stdout. */
+function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {
+  expect(run.code).toBe(code);
+  expect(run.stdout).toBe("");
+  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(run.stderr).toMatch(pattern);
+}
+
+const tricky = {
+  company: '=HYPERLINK("http://evil.example/x","Click me")',
+  details: 'Line one, with "quotes"\nLine two, with a comma, and more',
+};
+
+describe("admin CLI on data sent through the real endpoints", () => {
+  let site: TestApp;
+  let clock = new Date();
+  const stamp = () => ({ [botGuardFields.startedAt]: clock.getTime() - 60_000 });
+
+  async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
+    clock = new Date(iso);
+    await request(site.app).post(url).send(body(clock)).expect(201);
+  }
+
+  beforeAll(async () => {
+    site = await createTestApp(
+      { FORM_MIN_FILL_SECONDS: "0", LEAD_RATE_LIMIT_MAX: "1000", SITE_URL: "https://agency.test" },
+      { now: () => clock, outbox: { autoStart: false } },
+    );
+    // Friday 10:00 in Cape Town.
+    await submitAt("2026-11-20T08:00:00Z", endpoints.appointments, (at) => appointment(at));
+    await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+    await submitAt("2026-11-20T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
+    // Sunday 23:30 in Cape Town (21:30 UTC): before Monday's local midnight.
+    await submitAt("2026-11-22T21:30:00Z", endpoints.websiteDesign, () =>
+      websiteDesignLead({ ...stamp(), fullName: "Late Sunday", companyName: '+27 Ventures, "Cape"' }),
+    );
+    // Monday 00:30 in Cape Town, still Sunday in UTC.
+    await submitAt("2026-11-22T22:30:00Z", endpoints.appointments, (at) =>
+      appointment(at, { name: "Bob O'Brien", company: tricky.company, project_details: tricky.details }),
+    );
+    await submitAt("2026-11-22T22:30:00Z", endpoints.webApp, () =>
+      webAppLead({ ...stamp(), fullName: "Early Monday", phoneNumber: "", companySize: "" }),
+    );
+    // Monday 14:05 in Cape Town.
+    await submitAt("2026-11-23T12:05:00Z", endpoints.appointments, (at) =>
+      appointment(at, { name: "Lerato Mokoena", company: "" }),
+    );
+  });
+  afterAll(() => site.cleanup());
+
+  describe("appointments", () => {
+    it("lists newest first in Cape Town time, unread marked, with a summary", async () => {
+      const run = await admin(site, "appointments", "list");
+      expect(run.code).toBe(0);
+      expect(run.stderr).toBe("");
+      const lines = run.stdout.split("\n");
+      expect(lines[0]).toMatch(/^ +ID +RECEIVED +NAME +EMAIL +PHONE +COMPANY +SERVICE +PREFERRED$/);
+      expect(lines[1]).toMatch(/^● +3 +2026-11-23 14:05 +Lerato Mokoena /);
+      expect(lines[2]).toMatch(/^● +2 +2026-11-23 00:30 +Bob O'Brien /);
+      expect(lines[3]).toMatch(/^● +1 +2026-11-20 10:00 +Thandi Nkosi /);
+      // Aligned: every row's e-mail starts in the header's EMAIL column.
+      const emailColumn = lines[0]?.indexOf("EMAIL");
+      for (const line of lines.slice(1, 4)) expect(line.indexOf("@") > (emailColumn ?? 0)).toBe(true);
+      expect(lines.at(-2)).toBe("3 appointment requests, 3 unread (●)");
+    });
+
+    it("prints JSON with ISO timestamps and every field", async () => {
+      const rows = json<Record<string, unknown>[]>(await admin(site, "appointments", "list", "--json"));
+      expect(rows.map((row) => row.id)).toEqual([3, 2, 1]);
+      expect(rows[1]).toEqual({
+        id: 2,
+        name: "Bob O'Brien",
+        email: "thandi@example.co.za",
+        phone: "+27 82 555 0142",
+        company: tricky.company,
+        serviceType: "web-development",
+        preferredDate: expect.stringMatching(/^2026-11-\d\d$/),
+        preferredTime: "10:00 AM",
+        projectDetails: tricky.details,
+        read: false,
+        createdAt: "2026-11-22T22:30:00.000Z",
+      });
+      expect(rows[0]?.company).toBeNull();
+    });
+
+    it("filters --since from the agency's local midnight", async () => {
+      const ids = (run: Run) => json<{ id: number }[]>(run).map((row) => row.id);
+      expect(ids(await admin(site, "appointments", "list", "--since", "2026-11-23", "--json"))).toEqual([
+        3, 2,
+      ]);
+      expect(ids(await admin(site, "appointments", "list", "--since", "2026-11-24", "--json"))).toEqual([]);
+      const none = await admin(site, "appointments", "list", "--since", "2026-11-24");
+      expect(none.stdout).toBe("No appointment requests.\n");
+    });
+
+    it("rejects a bad date with exit 1 and one line", async () => {
+      for (const date of ["2026-02-30", "23/11/2026", "yesterday"]) {
+        expectOneErrorLine(
+          await admin(site, "appointments", "list", "--since", date),
+          1,
+          new RegExp(`invalid date "${date}"`),
+        );
+      }
+    });
+
+    it("shows one request in full", async () => {
+      const run = await admin(site, "appointments", "show", "2");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Appointment: +2$/m);
+      expect(run.stdout).toMatch(/^Status: +unread$/m);
+      expect(run.stdout).toMatch(/^Received: +2026-11-23 00:30$/m);
+      expect(run.stdout).toMatch(/^Service: +Web Application Development$/m);
+      // The second line of the details stays under the first.
+      expect(run.stdout).toMatch(/^Project details: Line one, with "quotes"\n {17}Line two, with a comma/m);
+    });
+
+    it("answers an unknown or malformed id with exit 1 and one line", async () => {
+      expectOneErrorLine(await admin(site, "appointments", "show", "999"), 1, /unknown appointment id 999/);
+      expectOneErrorLine(await admin(site, "appointments", "show", "abc"), 1, /invalid appointment id "abc"/);
+      expectOneErrorLine(await admin(site, "appointments", "read", "1", "998", "999"), 1, /ids 998, 999/);
+    });
+
+    it("marks read and unread, visible in list --unread; again changes nothing", async () => {
+      const unread = async () =>
+        json<{ id: number }[]>(await admin(site, "appointments", "list", "--unread", "--json")).map(
+          (r) => r.id,
+        );
+
+      expect((await admin(site, "appointments", "read", "1", "3")).stdout).toBe(
+        "Marked 2 appointment requests read.\n",
+      );
+      expect(await unread()).toEqual([2]);
+      expect((await admin(site, "appointments", "read", "1")).code).toBe(0);
+      expect(await unread()).toEqual([2]);
+
+      const table = (await admin(site, "appointments", "list", "--unread")).stdout;
+      expect(table).toContain("Bob O'Brien");
+      expect(table).not.toContain("Thandi Nkosi");
+      expect(table).toContain("1 appointment request, 1 unread (●)");
+
+      expect((await admin(site, "appointments", "unread", "3")).code).toBe(0);
+      expect(await unread()).toEqual([3, 2]);
+      // An unknown id among known ones changes nothing.
+      expect((await admin(site, "appointments", "read", "3", "999")).code).toBe(1);
+      expect(await unread()).toEqual([3, 2]);
+      expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(/^Status: +read$/m);
+    });
+
+    it("is a plain function too: a command takes {db, config, out} and answers an exit code", async () => {
+      const { out, result } = collectOutput();
+      const code = await listAppointments(
+        { db: site.db, config: site.config, out },
+        { unread: true, json: true },
+      );
+      expect(code).toBe(0);
+      expect(JSON.parse(result.stdout)).toHaveLength(2);
+    });
+  });
+
+  describe("usage errors exit 2", () => {
+    it("for an unknown option, command, choice or missing argument", async () => {
+      expectOneErrorLine(await admin(site, "appointments", "list", "--bogus"), 2, /unknown option '--bogus'/);
+      expectOneErrorLine(await admin(site, "nope"), 2, /unknown command 'nope'/);
+      expectOneErrorLine(await admin(site, "leads", "list", "--type", "mobile"), 2, /Allowed choices/);
+      expectOneErrorLine(await admin(site, "appointments", "show"), 2, /missing required argument 'id'/);
+      expectOneErrorLine(await admin(site, "export", "leads"), 2, /required option '--format/);
+      expectOneErrorLine(await admin(site, "notifications", "retry"), 2, /ids or --all-dead/);
+      // A group without its subcommand prints its help on stderr.
+      const group = await admin(site, "appointments");
+      expect(group.code).toBe(2);
+      expect(group.stderr).toContain("Usage: site-admin appointments");
+    });
+
+    it("while --help on every command succeeds", async () => {
+      for (const argv of [
+        [],
+        ["appointments"],
+        ["appointments", "list"],
+        ["appointments", "read"],
+        ["leads", "show"],
+        ["subscribers", "list"],
+        ["export"],
+        ["notifications", "retry"],
+        ["screenshots", "add"],
+        ["screenshots", "move"],
+      ]) {
+        const run = await admin(site, ...argv, "--help");
+        expect(run.code, argv.join(" ")).toBe(0);
+        expect(run.stdout).toContain(`Usage: site-admin ${argv.join(" ")}`.trimEnd());
+        expect(run.stderr).toBe("");
+      }
+    });
+  });
+
+  describe("leads", () => {
+    type Lead = { id: string; type: string; fullName: string; email: string; createdAt: string };
+
+    it("merges both forms, newest first, with typed ids", async () => {
+      const run = await admin(site, "leads", "list");
+      expect(run.code).toBe(0);
+      const lines = run.stdout.split("\n");
+      expect(lines[0]).toMatch(/^ID +RECEIVED +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE$/);
+      expect(lines.slice(1, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual([
+        "wa-2",
+        "wd-2",
+        "wd-1",
+        "wa-1",
+      ]);
+      expect(lines[1]).toMatch(
+        /^wa-2 +2026-11-23 00:30 +web-app +Early Monday +FleetCo +sipho@fleetco\.co\.za$/,
+      );
+      expect(lines.at(-2)).toBe("4 leads");
+    });
+
+    it("prints JSON rows with id, type, name, company, e-mail, createdAt and the other fields", async () => {
+      const rows = json<Record<string, unknown>[]>(await admin(site, "leads", "list", "--json"));
+      expect(rows.find((row) => row.id === "wd-1")).toEqual({
+        id: "wd-1",
+        type: "website-design",
+        fullName: "Jane Doe",
+        companyName: "Acme Trading",
+        email: "jane@acme.co.za",
+        phoneNumber: null,
+        websiteType: "redesign",
+        budget: "30k-60k",
+        timeline: "1-2-months",
+        industry: null,
+        companySize: null,
+        createdAt: "2026-11-20T08:00:00.000Z",
+      });
+      expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
+        type: "web-app",
+        email: "sipho@fleetco.co.za",
+        phoneNumber: "+27 (82) 555-0199",
+        industry: "Logistics",
+        companySize: "51-200",
+      });
+    });
+
+    it("filters by --type and --since", async () => {
+      const ids = async (...args: string[]) =>
+        json<Lead[]>(await admin(site, "leads", "list", "--json", ...args)).map((lead) => lead.id);
+      expect(await ids("--type", "web-app")).toEqual(["wa-2", "wa-1"]);
+      expect(await ids("--type", "website-design")).toEqual(["wd-2", "wd-1"]);
+      expect(await ids("--since", "2026-11-23")).toEqual(["wa-2"]);
+      expect(await ids("--since", "2026-11-22", "--type", "website-design")).toEqual(["wd-2"]);
+    });
+
+    it("shows one lead by its typed id", async () => {
+      const design = await admin(site, "leads", "show", "wd-2");
+      expect(design.code).toBe(0);
+      expect(design.stdout).toMatch(/^Full Name: +Late Sunday$/m);
+      expect(design.stdout).toMatch(/^Budget: +R30k - R60k \(30k-60k\)$/m);
+      expect(design.stdout).toMatch(/^Received: +2026-11-22 23:30$/m);
+      const app = json<Lead>(await admin(site, "leads", "show", "wa-1", "--json"));
+      expect(app).toMatchObject({ id: "wa-1", type: "web-app", fullName: "Sipho Dlamini" });
+      expectOneErrorLine(await admin(site, "leads", "show", "wd-99"), 1, /unknown lead id wd-99/);
+      expectOneErrorLine(await admin(site, "leads", "show", "12"), 1, /invalid lead id "12"/);
+    });
+  });
+
+  describe("subscribers", () => {
+    beforeAll(async () => {
+      for (const email of ["pending@example.com", "confirmed@example.com", "gone@example.com"]) {
+        await submitAt("2026-11-23T12:10:00Z", endpoints.newsletter, () => newsletterSignup(email, stamp()));
+      }
+      const token = async (email: string) =>
+        site.db
+          .selectFrom("newsletter_subscribers")
+          .select(["confirm_token", "unsubscribe_token"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow();
+      await request(site.app)
+        .get(`/newsletter/confirm?token=${(await token("confirmed@example.com")).confirm_token}`)
+        .expect(200);
+      await request(site.app)
+        .post(`/api/newsletter/unsubscribe?token=${(await token("gone@example.com")).unsubscribe_token}`)
+        .expect(200);
+    });
+
+    it("lists subscribers with their state, without their tokens", async () => {
+      const run = await admin(site, "subscribers", "list");
+      expect(run.stdout).toMatch(/^ID +STATUS +EMAIL +SIGNED UP +CONFIRMED +UNSUBSCRIBED$/m);
+      expect(run.stdout).toMatch(/^\d+ +pending +pending@example\.com +2026-11-23 14:10$/m);
+      const rows = json<Record<string, unknown>[]>(await admin(site, "subscribers", "list", "--json"));
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(Object.keys(row)).not.toContain("confirmToken");
+        expect(JSON.stringify(row)).not.toMatch(/token/i);
+      }
+    });
+
+    it("filters by --status", async () => {
+      const emails = async (status: string) =>
+        json<{ email: string }[]>(await admin(site, "subscribers", "list", "--status", status, "--json")).map(
+          (row) => row.email,
+        );
+      expect(await emails("pending")).toEqual(["pending@example.com"]);
+      expect(await emails("confirmed")).toEqual(["confirmed@example.com"]);
+      expect(await emails("unsubscribed")).toEqual(["gone@example.com"]);
+      expect((await admin(site, "subscribers", "list", "--status", "maybe")).code).toBe(2);
+    });
+  });
+
+  describe("export", () => {
+    const parseCsv = (text: string) =>
+      parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
+
+    it("writes RFC 4180 CSV: commas, quotes and line breaks survive, formulas are neutralised", async () => {
+      const run = await admin(site, "export", "appointments", "--format", "csv");
+      expect(run.code).toBe(0);
+      expect(run.stdout.startsWith("\uFEFFid,name,email,phone,company,")).toBe(true);
+      expect(run.stdout).toContain("\r\n");
+      const rows = parseCsv(run.stdout);
+      expect(rows).toHaveLength(3);
+      const bob = rows.find((row) => row.name === "Bob O'Brien");
+      expect(bob?.projectDetails).toBe(tricky.details);
+      // Shown as text in a spreadsheet, never evaluated.
+      expect(bob?.company).toBe(`'${tricky.company}`);
+      expect(bob?.phone).toBe("'+27 82 555 0142");
+      expect(bob?.createdAt).toBe("2026-11-22T22:30:00.000Z");
+      expect(rows.find((row) => row.id === "3")?.company).toBe("");
+    });
+
+    it("exports leads as CSV with one header for both forms", async () => {
+      const run = await admin(site, "export", "leads", "--format", "csv");
+      const rows = parseCsv(run.stdout);
+      expect(rows.map((row) => row.id)).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
+      expect(rows.find((row) => row.id === "wd-2")?.companyName).toBe(`'+27 Ventures, "Cape"`);
+      expect(rows.find((row) => row.id === "wa-1")?.phoneNumber).toBe("'+27 (82) 555-0199");
+    });
+
+    it("exports JSON, to stdout or to an owner-only file", async () => {
+      const subscribers = json<{ email: string }[]>(
+        await admin(site, "export", "subscribers", "--format", "json"),
+      );
+      expect(subscribers.map((row) => row.email).sort()).toEqual([
+        "confirmed@example.com",
+        "gone@example.com",
+        "pending@example.com",
+      ]);
+
+      const file = path.join(site.dataDir, "leads.json");
+      const run = await admin(site, "export", "leads", "--format", "json", "--out", file);
+      expect(run.stdout).toBe(`Wrote 4 leads to ${file}.\n`);
+      const leads = JSON.parse(readFileSync(file, "utf8")) as { companyName: string }[];
+      expect(leads[1]?.companyName).toBe('+27 Ventures, "Cape"');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const missingFolder = path.join(site.dataDir, "no", "such", "folder", "x.csv");
+      expectOneErrorLine(
+        await admin(site, "export", "leads", "--format", "csv", "--out", missingFolder),
+        1,
+        /cannot write .*ENOENT/,
+      );
+      expectOneErrorLine(await admin(site, "export", "projects", "--format", "csv"), 2, /Allowed choices/);
+    });
+  });
+
+  describe("screenshots", () => {
+    let images: string;
+    const page = () => request(site.app).get("/services/website-design").expect(200);
+    /** The screenshot images the page shows (each once, though thumbnails repeat them), in order. */
+    const urlsIn = (html: string) => [
+      ...new Set(
+        [...html.matchAll(/<img\b[^>]*?\bsrc="([^"]+)"/g)]
+          .map((match) => match[1])
+          .filter((src) => src?.includes("/screenshots/")),
+      ),
+    ];
+
+    beforeAll(async () => {
+      images = mkdtempSync(path.join(tmpdir(), "admin-images-"));
+      const solid = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } });
+      await solid(1400, 875).png().toFile(path.join(images, "home.png"));
+      await solid(800, 500).jpeg().toFile(path.join(images, "photo.jpg"));
+      await solid(500, 300).webp().toFile(path.join(images, "small.webp"));
+      writeFileSync(path.join(images, "notes.png"), "not an image, only named like one\n");
+      const oversize = Buffer.alloc(10 * 1024 * 1024 + 1);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(oversize);
+      writeFileSync(path.join(images, "huge.png"), oversize);
+    });
+    afterAll(() => rmSync(images, { recursive: true, force: true }));
+
+    type Shot = {
+      id: number;
+      page: string;
+      position: number;
+      imageUrl: string;
+      width: number;
+      height: number;
+    };
+    const list = async () => json<Shot[]>(await admin(site, "screenshots", "list", "--json"));
+
+    it("adds a PNG at a position: served forever-cacheable, on the page at once", async () => {
+      const run = await admin(
+        site,
+        "screenshots",
+        "add",
+        "--page",
+        "website-design",
+        "--position",
+        "2",
+        path.join(images, "home.png"),
+        "--alt",
+        "Acme Trading home page",
+      );
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const [shot] = await list();
+      expect(shot).toMatchObject({ position: 2, width: 1400, height: 875 });
+      expect(shot?.imageUrl).toMatch(/^\/uploads\/screenshots\/[0-9a-f]{16}-1400\.webp$/);
+
+      const image = await request(site.app)
+        .get(shot?.imageUrl ?? "")
+        .expect(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+      expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const avif = await request(site.app).get(shot?.imageUrl.replace("-1400.webp", "-640.avif") ?? "");
+      expect(avif.status).toBe(200);
+      expect(avif.headers["content-type"]).toBe("image/avif");
+      await request(site.app).get("/uploads/screenshots/0000000000000000-640.webp").expect(404);
+
+      const res = await page();
+      expect(res.headers["content-security-policy"]).toMatch(/img-src 'self'/);
+      // Position 2 now shows the upload instead of the built-in image, between 1 and 3.
+      expect(urlsIn(res.text)).toEqual([
+        "/images/screenshots/website-design-1.svg",
+        shot?.imageUrl,
+        "/images/screenshots/website-design-3.svg",
+      ]);
+      expect(res.text).toContain("Acme Trading home page");
+    });
+
+    it("makes AVIF and WebP at each width up to the original's, for srcset", async () => {
+      const [record] = json<{ variants: { type: string; width: number; url: string }[] }[]>(
+        await admin(site, "screenshots", "list", "--json"),
+      );
+      expect(record?.variants.map((variant) => `${variant.type} ${variant.width}`)).toEqual([
+        "image/avif 640",
+        "image/webp 640",
+        "image/avif 1280",
+        "image/webp 1280",
+        "image/avif 1400",
+        "image/webp 1400",
+      ]);
+      const files = record?.variants.map((v) => path.join(site.dataDir, v.url)) ?? [];
+      for (const file of files) expect(existsSync(file), file).toBe(true);
+      const webp = await sharp(path.join(site.dataDir, record?.variants[1]?.url ?? "")).metadata();
+      expect(webp).toMatchObject({ format: "webp", width: 640, height: 400 });
+    });
+
+    it("refuses a taken position with exit 1, naming the screenshot there", async () => {
+      const [shot] = await list();
+      expectOneErrorLine(
+        await admin(
+          site,
+          "screenshots",
+          "add",
+          "--page",
+          "website-design",
+          "--position",
+          "2",
+          path.join(images, "photo.jpg"),
+        ),
+        1,
+        new RegExp(
+          `position 2 on website-design is taken by screenshot ${shot?.id}; move or remove it first`,
+        ),
+      );
+    });
+
+    it("refuses a renamed text file, an oversize or missing file and a bad position: exit 1", async () => {
+      const add = (file: string, position = "4") =>
+        admin(site, "screenshots", "add", "--page", "website-design", "--position", position, file);
+      expectOneErrorLine(
+        await add(path.join(images, "notes.png")),
+        1,
+        /is not a PNG, JPEG, WebP or AVIF image/,
+      );
+      expectOneErrorLine(
+        await add(path.join(images, "huge.png")),
+        1,
+        /huge\.png is 10 MB \(10485761 bytes\), over the 10 MB limit/,
+      );
+      expectOneErrorLine(
+        await add(path.join(images, "absent.png")),
+        1,
+        /cannot read .*absent\.png: no such file/,
+      );
+      expectOneErrorLine(await add(images), 1, /not a regular file/);
+      expectOneErrorLine(await add(path.join(images, "photo.jpg"), "0"), 1, /invalid position "0"/);
+      expectOneErrorLine(
+        await admin(
+          site,
+          "screenshots",
+          "add",
+          "--page",
+          "home",
+          "--position",
+          "1",
+          path.join(images, "photo.jpg"),
+        ),
+        2,
+        /Allowed choices/,
+      );
+      expect(await list()).toHaveLength(1);
+    });
+
+    it("adds JPEG and WebP, moves within a page and refuses a taken target", async () => {
+      const add = (file: string, pageName: string, position: string) =>
+        admin(
+          site,
+          "screenshots",
+          "add",
+          "--page",
+          pageName,
+          "--position",
+          position,
+          path.join(images, file),
+        );
+      expect((await add("photo.jpg", "website-design", "4")).code).toBe(0);
+      expect((await add("small.webp", "web-app-development", "1")).code).toBe(0);
+      const shots = await list();
+      const photo = shots.find((shot) => shot.imageUrl.endsWith("-800.webp"));
+      const small = shots.find((shot) => shot.imageUrl.endsWith("-500.webp"));
+      expect(photo).toMatchObject({ width: 800, height: 500 });
+      expect(small).toMatchObject({ width: 500, height: 300 });
+
+      const home = shots.find((shot) => shot.position === 2);
+      expectOneErrorLine(
+        await admin(site, "screenshots", "move", String(photo?.id), "--position", "2"),
+        1,
+        new RegExp(`position 2 on website-design is taken by screenshot ${home?.id}`),
+      );
+      const moved = await admin(site, "screenshots", "move", String(photo?.id), "--position", "3");
+      expect(moved.stdout).toBe(`Moved screenshot ${photo?.id} on website-design from position 4 to 3.\n`);
+      expect(urlsIn((await page()).text)).toEqual([
+        "/images/screenshots/website-design-1.svg",
+        home?.imageUrl,
+        photo?.imageUrl,
+      ]);
+      expectOneErrorLine(
+        await admin(site, "screenshots", "move", "999", "--position", "5"),
+        1,
+        /unknown screenshot id 999/,
+      );
+    });
+
+    it("removes a row and its files, keeping files another row still shows", async () => {
+      const home = (await list()).find((shot) => shot.page === "website-design" && shot.position === 2);
+      const again = await admin(
+        site,
+        "screenshots",
+        "add",
+        "--page",
+        "website-design",
+        "--position",
+        "5",
+        path.join(images, "home.png"),
+      );
+      expect(again.code).toBe(0);
+      const copies = (await list()).filter((shot) => shot.imageUrl === home?.imageUrl);
+      expect(copies).toHaveLength(2);
+      const file = path.join(site.dataDir, home?.imageUrl ?? "");
+
+      const first = await admin(site, "screenshots", "remove", String(copies[1]?.id));
+      expect(first.stdout).toMatch(/kept its files: another screenshot shows the same image/);
+      expect(existsSync(file)).toBe(true);
+
+      const second = await admin(site, "screenshots", "remove", String(home?.id));
+      expect(second.stdout).toMatch(/deleted 6 files/);
+      expect(existsSync(file)).toBe(false);
+      await request(site.app)
+        .get(home?.imageUrl ?? "")
+        .expect(404);
+      // The built-in image is back at position 2.
+      expect(urlsIn((await page()).text)).toContain("/images/screenshots/website-design-2.svg");
+
+      expectOneErrorLine(
+        await admin(site, "screenshots", "remove", String(home?.id)),
+        1,
+        /unknown screenshot id/,
+      );
+      expectOneErrorLine(await admin(site, "screenshots", "remove", "website-design-1"), 1, /is built in/);
+    });
+  });
+});
+
+describe("notifications retry", () => {
+  let sink: SmtpSink;
+  let site: TestApp;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // The configured mail server is down, and one failed attempt is the last: rows go dead.
+    site = await createTestApp(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+        FORM_MIN_FILL_SECONDS: "0",
+        LEAD_RATE_LIMIT_MAX: "1000",
+      },
+      { outbox: { autoStart: false, maxAttempts: 1 } },
+    );
+  });
+  afterAll(async () => {
+    await site.cleanup();
+    await sink.close();
+  });
+
+  it("turns a dead notification into a delivered one, exactly once", async () => {
+    await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
+    expect(await site.outbox.drain()).toEqual({ sent: 0, failed: 1 });
+
+    const dead = json<{ id: number; status: string; about: string; attempts: number }[]>(
+      await admin(site, "notifications", "list", "--status", "dead", "--json"),
+    );
+    expect(dead).toMatchObject([{ status: "dead", about: "Jane Doe <jane@acme.co.za>", attempts: 1 }]);
+    const table = (await admin(site, "notifications", "list")).stdout;
+    expect(table).toMatch(/^ID +STATUS +KIND +ABOUT +CREATED +TRIES +NEXT TRY +LAST ERROR$/m);
+    expect(table).toMatch(/dead +website-design-lead +Jane Doe <jane@acme\.co\.za>/);
+    const id = String(dead[0]?.id);
+
+    const retry = await admin(site, "notifications", "retry", id);
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toMatch(/^Queued 1 notification again/);
+    const pending = json<{ status: string; attempts: number; nextAttemptAt: string }[]>(
+      await admin(site, "notifications", "list", "--status", "pending", "--json"),
+    );
+    expect(pending).toMatchObject([{ status: "pending", attempts: 0 }]);
+    expect(Date.parse(pending[0]?.nextAttemptAt ?? "")).toBeLessThanOrEqual(Date.now());
+
+    // The server's worker, now reaching a mail server, picks the row up.
+    const worker = createOutboxWorker({
+      db: site.db,
+      transport: createSmtpTransport(sink.url),
+      config: site.config,
+      logger: createLogger("silent"),
+    });
+    expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
+    expect((await sink.waitForMessages(1))[0]?.subject).toBe("New website-design lead: Jane Doe");
+
+    // A sent row is never queued again, by id or by --all-dead.
+    expectOneErrorLine(
+      await admin(site, "notifications", "retry", id),
+      1,
+      /already sent; it is not sent again/,
+    );
+    expect((await admin(site, "notifications", "retry", "--all-dead")).stdout).toBe(
+      "No dead notifications to retry.\n",
+    );
+    expect(await worker.drain()).toEqual({ sent: 0, failed: 0 });
+    expect(sink.messages).toHaveLength(1);
+    expect((await admin(site, "notifications", "list")).stdout).toBe("No pending or dead notifications.\n");
+    await worker.stop();
+  });
+
+  it("retries every dead row with --all-dead and refuses unknown ids", async () => {
+    await request(site.app).post(endpoints.webApp).send(webAppLead()).expect(201);
+    await request(site.app)
+      .post(endpoints.webApp)
+      .send(webAppLead({ fullName: "Second Lead" }))
+      .expect(201);
+    await site.outbox.drain();
+    expectOneErrorLine(await admin(site, "notifications", "retry", "999"), 1, /unknown notification id 999/);
+    expectOneErrorLine(await admin(site, "notifications", "retry", "1", "--all-dead"), 2, /not both/);
+    const run = await admin(site, "notifications", "retry", "--all-dead");
+    expect(run.stdout).toMatch(/^Queued 2 notifications again/);
+    expect(json<unknown[]>(await admin(site, "notifications", "list", "--status", "dead", "--json"))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the built CLI (build/admin/index.js)", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "admin-cli-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(projectRoot, "build", "admin", "index.js"), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
+
+  it("prints help and exits 0", () => {
+    const run = cli("--help");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Usage: site-admin");
+    expect(run.stdout).toContain("screenshots");
+  });
+
+  it("exits 2 on an unknown command, with one line", () => {
+    const run = cli("nope");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("error: unknown command 'nope'\n");
+  });
+
+  it("creates and migrates the database in a fresh data folder", () => {
+    const run = cli("appointments", "list", "--json");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([]);
+    expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(true);
+  });
+});
