@@ -1,6 +1,15 @@
-import type { Express } from "express";
+import type { ErrorRequestHandler, Express } from "express";
 import express from "express";
 import path from "node:path";
+
+/** A missing file under a fixed prefix is an ordinary 404, not an error worth a stack trace. */
+const answerMissingFile: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
+  if (error.status === 404) {
+    res.status(404).type("text/plain").send("Not found");
+    return;
+  }
+  next(error);
+};
 
 /**
  * Vite puts content-hashed files under /assets: they never change, so browsers
@@ -16,6 +25,7 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
       index: false,
       fallthrough: false,
     }),
+    answerMissingFile,
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
@@ -43,5 +53,6 @@ export function serveUploads(app: Express, dataDir: string): void {
       redirect: false,
       fallthrough: false,
     }),
+    answerMissingFile,
   );
 }

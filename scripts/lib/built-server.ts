@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export type BuiltServer = { url: string; stop(): Promise<void> };
 
 /** A free loopback port, so SITE_URL (canonical URLs) can name it before the server starts. */
 async function freePort(): Promise<number> {
@@ -13,9 +15,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export type BuiltServer = { url: string; stop(): Promise<void> };
-
-/** Starts `build/app/index.js` on a free loopback port and waits until it listens. */
+/** Starts `build/app/index.js` on a free loopback port and waits until /healthz answers. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const url = `http://127.0.0.1:${await freePort()}`;
   const child = spawn(process.execPath, ["build/app/index.js"], {
@@ -25,32 +25,32 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       HOST: "127.0.0.1",
       PORT: new URL(url).port,
       SITE_URL: url,
-      LOG_LEVEL: "info",
+      LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  const lines = createInterface({ input: child.stdout });
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) =>
-      reject(new Error(`server exited with ${code}; run \`npm run build\` first`)),
-    );
-    lines.on("line", (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string };
-        if (entry.msg === "server listening") resolve();
-      } catch {
-        // Not a log line; ignore.
-      }
-    });
+  const exited = once(child, "exit").then(([code]) => {
+    throw new Error(`server exited with ${String(code)}; run \`npm run build\` first`);
   });
-  lines.removeAllListeners("line");
-  lines.on("line", () => {});
+  const ready = (async () => {
+    for (;;) {
+      const ok = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      await sleep(100);
+    }
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => {});
   return {
     url,
     async stop() {
+      if (child.exitCode !== null) return;
       child.kill("SIGTERM");
-      if (child.exitCode === null) await once(child, "exit");
+      await once(child, "exit");
     },
   };
 }

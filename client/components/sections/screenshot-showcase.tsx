@@ -35,7 +35,7 @@ export function ScreenshotShowcase({
         <div className="mt-10">
           {slides.length === 1 && onlySlide ? (
             <div className="mx-auto max-w-4xl">
-              <SlideContent slide={onlySlide} eager />
+              <SlideContent slide={onlySlide} eager single />
             </div>
           ) : (
             <Carousel slides={slides} label={title} />
@@ -147,10 +147,14 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
   );
 }
 
-function SlideContent({ slide, eager }: { slide: ShowcaseSlide; eager?: boolean }) {
+/** Rendered widths of a slide, so the browser picks the smallest sufficient upload variant. */
+const SLIDE_SIZES = "(min-width: 1024px) 800px, 100vw";
+const SINGLE_SIZES = "(min-width: 896px) 896px, 100vw";
+
+function SlideContent({ slide, eager, single }: { slide: ShowcaseSlide; eager?: boolean; single?: boolean }) {
   if (slide.kind === "screenshot") {
     const { screenshot } = slide;
-    return (
+    const image = (
       <img
         src={screenshot.image_url}
         alt={screenshot.alt_text ?? `Screenshot ${slide.position}`}
@@ -160,6 +164,21 @@ function SlideContent({ slide, eager }: { slide: ShowcaseSlide; eager?: boolean 
         decoding="async"
         className="aspect-[16/10] w-full rounded-xl bg-white object-cover shadow-lg"
       />
+    );
+    // Uploads come as AVIF and WebP at several widths; built-in SVGs need no variants.
+    if (!screenshot.sources?.length) return image;
+    return (
+      <picture>
+        {screenshot.sources.map((source) => (
+          <source
+            key={source.type}
+            type={source.type}
+            srcSet={source.srcset}
+            sizes={single ? SINGLE_SIZES : SLIDE_SIZES}
+          />
+        ))}
+        {image}
+      </picture>
     );
   }
   const { placeholder } = slide;
