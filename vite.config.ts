@@ -2,10 +2,37 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     // Inlined data: URIs would need a CSP exception; keep every asset a file.
     assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Fewer, larger chunks: on a slow phone network each request costs a round trip,
+            // and the default split gives every page a dozen files of a few hundred bytes.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  // Small pieces most pages use (layout, sections, icons); the heavy ones
+                  // (carousel, form validation) stay with the pages that need them.
+                  name: "common",
+                  test: (id: string) =>
+                    /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
+                    !/[\\/](forms|screenshot-showcase|showcase-slides)/.test(id),
+                  minShareCount: 2,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
   },
-});
+}));
