@@ -37,16 +37,24 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-type Row = Record<string, string | number>;
-const rows: Row[] = [];
-try {
-  for (const route of routes) {
+/** Chromium's trace recording now and then fails (NO_NAVSTART); such a run is tried again. */
+async function measure(route: string, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${server.url}${route}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
+    if (!result?.lhr.runtimeError || attempt >= attempts) return result;
+  }
+}
+
+type Row = Record<string, string | number>;
+const rows: Row[] = [];
+try {
+  for (const route of routes) {
+    const result = await measure(route);
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError)
