@@ -37,7 +37,7 @@ const envSchema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(2),
   GTM_ID: z
     .string()
-    .regex(/^GTM-[A-Z0-9]+$/, "GTM_ID must look like GTM-XXXXXXX")
+    .regex(/^GTM-[A-Z0-9]+$/, "GTM_ID must look like GTM-AB12CD3")
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SITE_URL: optionalString.pipe(z.url().optional()),
