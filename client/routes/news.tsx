@@ -1,23 +1,24 @@
 import { data, useNavigation } from "react-router";
-import { describeForLog } from "../../shared/error-catalogue";
 import { paths } from "../../shared/paths";
 import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
 import { NewsletterForm } from "../components/forms/newsletter-form";
 import { PageHeader } from "../components/sections/page-header";
 import { Spinner } from "../components/ui/spinner";
 import { settingsFromMatches } from "../lib/root-data";
+import { loadContent } from "../lib/content-loader";
 import { failureStatus, readFormValues } from "../lib/form-action";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/news";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { posts: await context.content.listNewsPosts(), failed: false, startedAt: Date.now() };
-  } catch (error) {
-    context.logger.error({ error: describeForLog("load news posts", error) }, "content failed to load");
-    return { posts: [], failed: true, startedAt: Date.now() };
-  }
+  const { value: posts, failed } = await loadContent(
+    context,
+    "news posts",
+    () => context.content.listNewsPosts(),
+    [],
+  );
+  return { posts, failed, startedAt: Date.now() };
 }
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */

@@ -1,5 +1,4 @@
 import { useNavigation } from "react-router";
-import { describeForLog } from "../../shared/error-catalogue";
 import { paths } from "../../shared/paths";
 import { ProjectCard } from "../components/content/project-card";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -7,18 +6,20 @@ import { PageHeader } from "../components/sections/page-header";
 import { ProcessSteps } from "../components/sections/process-steps";
 import { Section } from "../components/sections/section";
 import { Spinner } from "../components/ui/spinner";
+import { loadContent } from "../lib/content-loader";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/projects";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { projects: await context.content.listProjects(), failed: false };
-  } catch (error) {
-    context.logger.error({ error: describeForLog("load projects", error) }, "content failed to load");
-    return { projects: [], failed: true };
-  }
+  const { value: projects, failed } = await loadContent(
+    context,
+    "projects",
+    () => context.content.listProjects(),
+    [],
+  );
+  return { projects, failed };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

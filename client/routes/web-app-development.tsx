@@ -1,5 +1,4 @@
 import { AlertTriangle, Layers, Server } from "lucide-react";
-import { data, redirect } from "react-router";
 import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
@@ -10,24 +9,16 @@ import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
 import { Section } from "../components/sections/section";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
-import { failureStatus, readFormValues, valuesToRedisplay } from "../lib/form-action";
-import { loadScreenshots } from "../lib/showcase-loader";
+import { submitLeadForm } from "../lib/form-action";
+import { loadScreenshots } from "../lib/content-loader";
 import type { Route } from "./+types/web-app-development";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { screenshots: await loadScreenshots(context, "web-app-development"), startedAt: Date.now() };
 }
 
-/** The lead form posted without JavaScript (with it, the form posts JSON to the API). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = await readFormValues(request);
-  const result = await context.leads.submitWebApp(values);
-  if (result.success) return redirect(paths.thankYouWebApp);
-  return data(
-    { error: result.error, fieldErrors: result.fieldErrors, values: valuesToRedisplay(values) },
-    { status: failureStatus(result.reason) },
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  submitLeadForm(request, context.leads.submitWebApp, paths.thankYouWebApp);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
