@@ -1,8 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium";
 
 const PORT = 4173;
-/** Debian's Chromium; Playwright's own browser download is never used. */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/browser",
@@ -17,16 +16,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

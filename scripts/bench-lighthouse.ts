@@ -10,6 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { indexablePages, paths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
+import { chromiumFlags, chromiumPath } from "./lib/chromium";
 
 const only = process.argv.slice(2);
 const allRoutes = [
@@ -24,17 +25,8 @@ const routes = only.length > 0 ? only : allRoutes;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
 const server = await startBuiltServer({ DATA_DIR: dataDir });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
 /** Chromium's trace recording now and then fails (NO_NAVSTART); such a run is tried again. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../server/config";
-import { paths } from "../../shared/paths";
+import { pageTitles } from "../support/page-titles";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let site: TestApp;
@@ -68,25 +68,10 @@ describe("security headers", () => {
 });
 
 describe("pages", () => {
-  const titled: Array<[string, string]> = [
-    [paths.home, "Home"],
-    [paths.about, "About"],
-    [paths.services, "Services"],
-    [paths.websiteDesign, "Website Design"],
-    [paths.webAppDevelopment, "Web App Development"],
-    [paths.projects, "Projects"],
-    [paths.caseStudies, "Case Studies"],
-    [paths.news, "Tech News"],
-    [paths.contact, "Contact"],
-    [paths.bookAppointment, "Book an Appointment"],
-    [paths.privacyPolicy, "Privacy &amp; Cookie Policy"],
-    [paths.thankYouWebApp, "Thank You"],
-    [paths.thankYouWebsiteDesign, "Thank You"],
-  ];
-  it.each(titled)("%s answers 200 with the title '%s - brand' and one h1", async (url, name) => {
+  it.each(pageTitles)("%s answers 200 with the title '%s - brand' and one h1", async (url, name) => {
     const res = await request(site.app).get(url).expect(200);
     expect(res.headers["content-type"]).toContain("text/html");
-    expect(res.text).toContain(`<title>${name} - ${brand}</title>`);
+    expect(res.text).toContain(`<title>${name.replaceAll("&", "&amp;")} - ${brand}</title>`);
     expect(res.text.match(/<h1\b/g)).toHaveLength(1);
     expect(res.text).toContain(`<link rel="canonical" href="https://agency.test${url}"/>`);
   });

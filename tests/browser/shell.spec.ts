@@ -1,27 +1,11 @@
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
+import { pageTitles } from "../support/page-titles";
 import { expect, test } from "./fixtures";
 
 const brand = defaultSiteSettings.brandName;
 
-const routes: Array<[string, string]> = [
-  [paths.home, "Home"],
-  [paths.about, "About"],
-  [paths.services, "Services"],
-  [paths.websiteDesign, "Website Design"],
-  [paths.webAppDevelopment, "Web App Development"],
-  [paths.projects, "Projects"],
-  [paths.caseStudies, "Case Studies"],
-  [paths.caseStudy("craft"), "Craft Case Study"],
-  [paths.news, "Tech News"],
-  [paths.contact, "Contact"],
-  [paths.bookAppointment, "Book an Appointment"],
-  [paths.privacyPolicy, "Privacy & Cookie Policy"],
-  [paths.thankYouWebApp, "Thank You"],
-  [paths.thankYouWebsiteDesign, "Thank You"],
-];
-
-for (const [url, name] of routes) {
+for (const [url, name] of pageTitles) {
   test(`${url} is titled '${name} - brand', has one h1 and no console errors`, async ({ page }) => {
     await page.goto(url);
     await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(name)}.* - ${escapeRegExp(brand)}$`));
