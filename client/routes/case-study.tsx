@@ -8,6 +8,7 @@ import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { breadcrumbJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/case-study";
+import { ContentImage } from "../components/ui/content-image";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const caseStudy = await context.content.getCaseStudy(params.id);
@@ -98,12 +99,10 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <div className="page-container section grid gap-12 lg:grid-cols-5">
-          <img
-            src={study.screenshot.src}
+          <ContentImage
+            image={study.screenshot}
             alt={`Screenshot of the ${study.clientName} product we work on`}
-            width={study.screenshot.width}
-            height={study.screenshot.height}
-            fetchPriority="high"
+            priority="high"
             className="h-auto w-full rounded-xl shadow-lg lg:col-span-3"
           />
           <div className="lg:col-span-2">

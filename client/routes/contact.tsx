@@ -1,4 +1,5 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../shared/paths";
 import { ClickToLoadMap } from "../components/content/click-to-load-map";
@@ -34,12 +35,8 @@ export default function Page() {
       <section aria-label="Contact details" className="section">
         <div className="page-container grid gap-10 lg:grid-cols-2">
           <div className="space-y-6">
-            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
-              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
-                <MapPin aria-hidden="true" className="size-6 text-brand" />
-                Our Office
-              </h2>
-              <address className="mt-3 text-lg text-slate-700 not-italic">
+            <ContactCard icon={MapPin} title="Our Office">
+              <address className="text-lg text-slate-700 not-italic">
                 {address.street}
                 <br />
                 {address.suburb}
@@ -48,32 +45,18 @@ export default function Page() {
                 <br />
                 {address.country}
               </address>
-            </div>
-            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
-              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
-                <Mail aria-hidden="true" className="size-6 text-brand" />
-                Email Us
-              </h2>
-              <a
-                href={`mailto:${settings.email}`}
-                className="mt-3 inline-block text-lg text-brand hover:underline"
-              >
+            </ContactCard>
+            <ContactCard icon={Mail} title="Email Us">
+              <a href={`mailto:${settings.email}`} className="text-lg text-brand hover:underline">
                 {settings.email}
               </a>
-            </div>
-            <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
-              <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
-                <Phone aria-hidden="true" className="size-6 text-brand" />
-                Call Us
-              </h2>
-              <a
-                href={`tel:${settings.phone}`}
-                className="mt-3 inline-block text-lg text-brand hover:underline"
-              >
+            </ContactCard>
+            <ContactCard icon={Phone} title="Call Us">
+              <a href={`tel:${settings.phone}`} className="text-lg text-brand hover:underline">
                 {settings.phoneDisplay}
               </a>
               <p className="mt-1 text-slate-700">Monday to Friday, 08:30 to 17:00</p>
-            </div>
+            </ContactCard>
             <p className="text-slate-700">
               Prefer to talk it through?{" "}
               <Link to={paths.bookAppointment} className="font-semibold text-brand hover:underline">
@@ -93,5 +76,25 @@ export default function Page() {
         </div>
       </section>
     </>
+  );
+}
+
+function ContactCard({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+        <Icon aria-hidden="true" className="size-6 text-brand" />
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </div>
   );
 }

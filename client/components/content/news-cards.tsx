@@ -2,6 +2,7 @@ import { Calendar, User } from "lucide-react";
 import type { NewsPost } from "../../../shared/content-types";
 import { formatIsoDate } from "../../../shared/format-date";
 import { ArticleMore } from "./article-more";
+import { ContentImage } from "../ui/content-image";
 
 function Byline({ post, prefix }: { post: NewsPost; prefix: string }) {
   return (
@@ -23,12 +24,9 @@ function Byline({ post, prefix }: { post: NewsPost; prefix: string }) {
 export function FeaturedArticle({ post }: { post: NewsPost }) {
   return (
     <article className="grid overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 lg:grid-cols-2">
-      <img
-        src={post.image.src}
-        alt=""
-        width={post.image.width}
-        height={post.image.height}
-        fetchPriority="high"
+      <ContentImage
+        image={post.image}
+        priority="high"
         className="aspect-video h-full w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-col justify-center p-8">
@@ -50,15 +48,7 @@ export function FeaturedArticle({ post }: { post: NewsPost }) {
 export function ArticleCard({ post }: { post: NewsPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <img
-        src={post.image.src}
-        alt=""
-        width={post.image.width}
-        height={post.image.height}
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full bg-slate-100 object-cover"
-      />
+      <ContentImage image={post.image} className="aspect-video w-full bg-slate-100 object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900">
           {post.category}

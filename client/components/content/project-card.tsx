@@ -1,17 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import type { Project } from "../../../shared/content-types";
+import { ContentImage } from "../ui/content-image";
 
 /** SPEC §2: image, title, description, tags, client and 'View Details'. */
 export function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <img
-        src={project.image.src}
-        alt=""
-        width={project.image.width}
-        height={project.image.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+      <ContentImage
+        image={project.image}
+        priority={eager ? "eager" : "lazy"}
         className="aspect-[8/5] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
