@@ -13,7 +13,9 @@ import stylesheet from "./app.css?url";
 import { SiteShell } from "./components/layout/site-shell";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { useNonce } from "./lib/nonce";
+import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
+import { errorMessages } from "../shared/error-catalogue";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -65,10 +67,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (client/lib/form-action.ts) carries a sentence for the visitor;
+  // anything else shows the catalogue's text, never the error's own.
+  const refusal = isRouteErrorResponse(error) ? (error.data as Partial<Refusal> | null) : null;
+  const message =
+    typeof refusal?.visitorMessage === "string" ? refusal.visitorMessage : errorMessages.unexpected;
   const content = (
     <section className="page-container section text-center">
       <h1 className="section-title">{status === 404 ? "Oops! Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700">An unexpected error occurred. Please try again</p>
+      <p className="mt-4 text-slate-700">{message}</p>
       <a href="/" className="btn-primary mt-8">
         Return to Home
       </a>

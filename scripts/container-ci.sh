@@ -332,10 +332,13 @@ expect_status /case-study/craft
 wait_until_healthy
 
 step "submit a lead and list it with the admin CLI"
-form_started_at=$(($(date +%s%3N) - 10000))
+# The start field is signed by the server: take it from the page as a browser would.
+form_token="$(curl -fsS "$base_url/services/website-design" |
+  grep -o 'name="formStartedAt" value="[^"]*"' | head -n 1 | sed 's/.*value="\([^"]*\)"/\1/')"
+[ -n "$form_token" ] || fail "the website-design page has no signed start field"
 response="$(curl -sS -X POST "$base_url/api/submit-website-design" \
   -H 'Content-Type: application/json' -H "Origin: $base_url" \
-  --data "{\"fullName\":\"Container Test\",\"companyName\":\"Smoke Ltd\",\"businessEmail\":\"$lead_email\",\"websiteType\":\"\",\"budget\":\"\",\"timeline\":\"\",\"formStartedAt\":$form_started_at}")"
+  --data "{\"fullName\":\"Container Test\",\"companyName\":\"Smoke Ltd\",\"businessEmail\":\"$lead_email\",\"websiteType\":\"\",\"budget\":\"\",\"timeline\":\"\",\"formStartedAt\":\"$form_token\"}")"
 [ "$response" = '{"success":true}' ] || fail "lead submission answered: $response"
 echo "POST /api/submit-website-design: $response"
 expect_lead_listed podman exec "$container"

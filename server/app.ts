@@ -11,14 +11,21 @@ import { projectRoot } from "./config";
 import { createBuiltInContentSource, type ContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
 import { createScreenshotStore } from "./db/screenshots";
+import { createFormTokens, loadFormSecret } from "./leads/form-guard";
 import { createLeadService, type LeadService } from "./leads/lead-service";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
+import { createLogSampler } from "./log-sampler";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
 import { createMailTransport, type MailTransport } from "./mail/transport";
 import { assignNonce, securityHeaders } from "./security";
-import { pageFormGuards } from "./page-form-guards";
+import { sendFailure } from "./api/responses";
+import { createFormRateLimits } from "./form-rate-limits";
+import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
+
+/** Log lines per status code per minute for requests answered 4xx. */
+const CLIENT_ERROR_LINES_PER_MINUTE = 20;
 
 export type AppOptions = {
   config: AppConfig;
@@ -55,7 +62,15 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "outbox" }),
     options: workerOptions,
   });
-  const leads = createLeadService({ db, config, logger, now: options.now, onQueued: outbox.wake });
+  const formTokens = createFormTokens(loadFormSecret(config.forms.secret, config.dataDir));
+  const leads = createLeadService({
+    db,
+    config,
+    logger,
+    tokens: formTokens,
+    now: options.now,
+    onQueued: outbox.wake,
+  });
   const content = options.content ?? createBuiltInContentSource(createScreenshotStore(db));
   const app = express();
 
@@ -67,10 +82,19 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
 
+  // Client errors are sampled (log-sampler.ts); server errors are always logged.
+  const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
+  const reportSuppressed = (count: number, status: string) =>
+    logger.info({ status: Number(status), count }, "similar requests not logged in the last minute");
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, error) => {
+        if (error || res.statusCode >= 500) return "error";
+        if (res.statusCode < 400) return "info";
+        return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
+      },
       // One compact line per request: headers (cookies, nonces) stay out of the logs.
       serializers: {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
@@ -86,10 +110,11 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders(config));
-  app.use("/api", createApiRouter({ config, leads, logger }));
+  const rateLimits = createFormRateLimits(config, { api: sendFailure, page: sendText });
+  app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
   serveUploads(app, config.dataDir);
-  app.post("/{*path}", pageFormGuards(config));
+  guardPageForms(app, config, rateLimits);
 
   if (vite) {
     app.use(vite.middlewares);
@@ -103,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     gtmId: config.gtmId,
     content,
     leads,
+    formTokens,
     logger: req.log,
   });
 

@@ -35,6 +35,12 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   LEAD_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().min(1).default(10),
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  FORM_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(32, "FORM_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)")
+      .optional(),
+  ),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, "GTM_ID must look like GTM-AB12CD3")
@@ -71,8 +77,12 @@ export type AppConfig = {
     outboxDir: string;
   };
   rateLimit: { leadMax: number; leadWindowMs: number };
-  /** Submissions faster than this after the form was rendered are treated as bots. */
-  forms: { minFillMs: number };
+  forms: {
+    /** Submissions faster than this after the form was rendered are held as suspected spam. */
+    minFillMs: number;
+    /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/leads/form-guard.ts). */
+    secret: string | undefined;
+  };
   gtmId: string | undefined;
   settings: SiteSettings;
 };
@@ -131,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leadMax: e.LEAD_RATE_LIMIT_MAX,
       leadWindowMs: e.LEAD_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
-    forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000 },
+    forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000, secret: e.FORM_SECRET },
     gtmId: e.GTM_ID,
     settings,
   };

@@ -1,4 +1,5 @@
 import type { ContentSource } from "./content/content-source";
+import type { FormTokens } from "./leads/form-guard";
 import type { LeadService } from "./leads/lead-service";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "../shared/site-settings";
@@ -11,6 +12,8 @@ export type SiteLoadContext = {
   content: ContentSource;
   /** Form submissions, for route actions (forms posted without JavaScript) and the newsletter pages. */
   leads: LeadService;
+  /** Signs the start field of each form a page serves. */
+  formTokens: FormTokens;
   /** The request's logger (carries its id), for what loaders must report but not show. */
   logger: Logger;
 };

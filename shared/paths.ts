@@ -19,6 +19,16 @@ export const paths = {
   newsletterUnsubscribe: "/newsletter/unsubscribe",
 } as const;
 
+/** The JSON API (SPEC §7 names): the forms post here when JavaScript runs. */
+export const apiPaths = {
+  websiteDesign: "/api/submit-website-design",
+  webApp: "/api/submit-web-app",
+  appointments: "/api/appointments",
+  newsletter: "/api/newsletter",
+  /** RFC 8058 one-click unsubscribe, with ?token=. */
+  newsletterUnsubscribe: "/api/newsletter/unsubscribe",
+} as const;
+
 /**
  * The pages with a fixed address that search engines should list (the sitemap);
  * each case study adds its own. Thank-you and newsletter pages are left out.

@@ -1,10 +1,32 @@
 import { data, redirect } from "react-router";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 import type { SubmissionResult } from "../../shared/forms/results";
+import { requestMessages } from "../../shared/request-messages";
 
-/** A posted form's fields as strings (files, which no form here has, become empty). */
+/** A refused request, for the root ErrorBoundary to show in the site's layout. */
+export type Refusal = { visitorMessage: string };
+
+function refusal(status: number, visitorMessage: string) {
+  return data({ visitorMessage } satisfies Refusal, { status });
+}
+
+/** What a browser sends a form as (multipart when a form asks for it). */
+const FORM_BODY_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A posted form's fields as strings (files, which no form here has, become empty). A
+ * body that is not a form (JSON, XML, plain text) is answered 415 and an unreadable one
+ * 400, each as a page in the site's layout (root ErrorBoundary) that says what to do.
+ */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {
-  const formData = await request.formData();
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_BODY_TYPES.includes(type)) throw refusal(415, requestMessages.pageUnsupportedType);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw refusal(400, requestMessages.malformed);
+  }
   const values: Record<string, string> = {};
   for (const [key, value] of formData.entries()) values[key] = typeof value === "string" ? value : "";
   return values;

@@ -9,9 +9,9 @@ import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import type { Route } from "./+types/book-appointment";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   // Dates come from the server's clock in Cape Town time, so server and browser agree.
-  return { dateOptions: appointmentDateOptions(new Date()), startedAt: Date.now() };
+  return { dateOptions: appointmentDateOptions(new Date()), formToken: context.formTokens.issue() };
 }
 
 /** The appointment form posted without JavaScript (with it, the form posts JSON to the API). */
@@ -71,7 +71,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <div className="lg:col-span-3">
             <AppointmentForm
               dateOptions={loaderData.dateOptions}
-              startedAt={loaderData.startedAt}
+              formToken={loaderData.formToken}
               actionData={actionData}
             />
           </div>

@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => context.content.listNewsPosts(),
     [],
   );
-  return { posts, failed, startedAt: Date.now() };
+  return { posts, failed, formToken: context.formTokens.issue() };
 }
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
@@ -95,7 +95,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </section>
         </>
       )}
-      <NewsletterForm startedAt={loaderData.startedAt} actionData={actionData} />
+      <NewsletterForm formToken={loaderData.formToken} actionData={actionData} />
     </>
   );
 }

@@ -14,7 +14,10 @@ import { loadScreenshots } from "../lib/content-loader";
 import type { Route } from "./+types/web-app-development";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { screenshots: await loadScreenshots(context, "web-app-development"), startedAt: Date.now() };
+  return {
+    screenshots: await loadScreenshots(context, "web-app-development"),
+    formToken: context.formTokens.issue(),
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
@@ -105,7 +108,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         placeholders={screenshotPlaceholders["web-app-development"]}
         screenshots={loaderData.screenshots}
       />
-      <WebAppLeadForm startedAt={loaderData.startedAt} actionData={actionData} />
+      <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">

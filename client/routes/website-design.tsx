@@ -14,7 +14,10 @@ import { loadScreenshots } from "../lib/content-loader";
 import type { Route } from "./+types/website-design";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { screenshots: await loadScreenshots(context, "website-design"), startedAt: Date.now() };
+  return {
+    screenshots: await loadScreenshots(context, "website-design"),
+    formToken: context.formTokens.issue(),
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
@@ -96,7 +99,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         placeholders={screenshotPlaceholders["website-design"]}
         screenshots={loaderData.screenshots}
       />
-      <WebsiteDesignLeadForm startedAt={loaderData.startedAt} actionData={actionData} />
+      <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="what-to-expect" title="What to Expect">
         <CheckList items={WHAT_TO_EXPECT} className="mx-auto mt-10 max-w-3xl" />

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
 import type { AppConfig } from "../config";
-import { apiMessages, sendFailure, type SendFailure } from "./responses";
+import { requestMessages } from "../../shared/request-messages";
+import { sendFailure, type SendFailure } from "./responses";
 
 /** Bodies over this size are refused with 413 before they are read into memory. */
 export const BODY_LIMIT = "16kb";
@@ -16,11 +16,11 @@ const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded"];
 export function rejectCrossSite(config: AppConfig, fail: SendFailure = sendFailure): RequestHandler {
   const siteOrigin = new URL(config.settings.siteUrl).origin;
   return (req, res, next) => {
-    if (req.get("sec-fetch-site") === "cross-site") return fail(res, 403, apiMessages.crossSite);
+    if (req.get("sec-fetch-site") === "cross-site") return fail(res, 403, requestMessages.crossSite);
     const origin = req.get("origin");
     if (origin === undefined || origin === siteOrigin || originHost(origin) === req.get("host"))
       return next();
-    fail(res, 403, apiMessages.crossSite);
+    fail(res, 403, requestMessages.crossSite);
   };
 }
 
@@ -36,7 +36,7 @@ function originHost(origin: string): string | undefined {
 /** 415 unless the body is JSON or form-encoded. */
 export const requireFormContentType: RequestHandler = (req, res, next) => {
   if (req.is(FORM_TYPES)) return next();
-  sendFailure(res, 415, apiMessages.unsupportedType);
+  sendFailure(res, 415, requestMessages.unsupportedType);
 };
 
 /** JSON and form bodies, both capped; parse errors reach the API error handler. */
@@ -44,25 +44,3 @@ export const parseFormBody: RequestHandler[] = [
   express.json({ limit: BODY_LIMIT, type: "application/json" }),
   express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }),
 ];
-
-/**
- * Per client IP and per endpoint (each call makes its own counter). The 429 carries
- * Retry-After and says in plain words when to try again.
- */
-export function submissionRateLimit(
-  limit: number,
-  windowMs: number,
-  fail: SendFailure = sendFailure,
-): RequestHandler {
-  return rateLimit({
-    windowMs,
-    limit,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      // The limiter has already set Retry-After (seconds); the message says the same.
-      const seconds = Number(res.getHeader("Retry-After")) || windowMs / 1000;
-      fail(res, 429, apiMessages.rateLimited(Math.max(1, Math.ceil(seconds / 60))));
-    },
-  });
-}

@@ -1,18 +1,19 @@
 import { Router, type Request, type Response } from "express";
 import type { AppConfig } from "../config";
+import type { FormRateLimits } from "../form-rate-limits";
 import type { LeadService, SubmissionResult } from "../leads/lead-service";
 import type { Logger } from "../logger";
 import { apiErrorHandler, apiNotFound } from "./errors";
-import { parseFormBody, rejectCrossSite, requireFormContentType, submissionRateLimit } from "./guards";
+import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
-import { paths } from "../../shared/paths";
-
-/** One-click unsubscribes arrive from mail providers, many users behind one address. */
-const UNSUBSCRIBE_LIMIT_FACTOR = 20;
+import { apiPaths, paths } from "../../shared/paths";
 
 type Submit = (input: unknown) => Promise<SubmissionResult>;
 
-/** Answers a submission: 201 when stored (or a bot was quietly dropped), 400 to fix, 500 ours. */
+/** The router is mounted at /api; routes are the rest of each API path. */
+const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
+
+/** Answers a submission: 201 when stored (held as suspected spam or not), 400 to fix, 500 ours. */
 function answerSubmission(submit: Submit) {
   return async (req: Request, res: Response) => {
     const result = await submit(req.body);
@@ -26,30 +27,51 @@ function answerSubmission(submit: Submit) {
 
 /**
  * The JSON API (SPEC §7 names). Each form endpoint is the same straight line of guards:
- * same-site check, rate limit, content type, size-capped body, then the lead service.
+ * same-site check, the form's rate limits, content type, size-capped body, then the
+ * lead service.
  */
-export function createApiRouter(deps: { config: AppConfig; leads: LeadService; logger: Logger }): Router {
-  const { config, leads, logger } = deps;
-  const { leadMax, leadWindowMs } = config.rateLimit;
+export function createApiRouter(deps: {
+  config: AppConfig;
+  leads: LeadService;
+  logger: Logger;
+  rateLimits: FormRateLimits;
+}): Router {
+  const { config, leads, logger, rateLimits } = deps;
   const router = Router();
-  const formGuards = () => [
+  const formGuards = (limits: FormRateLimits[keyof FormRateLimits]) => [
     rejectCrossSite(config),
-    submissionRateLimit(leadMax, leadWindowMs),
+    ...limits,
     requireFormContentType,
     ...parseFormBody,
   ];
 
-  router.post("/submit-website-design", formGuards(), answerSubmission(leads.submitWebsiteDesign));
-  router.post("/submit-web-app", formGuards(), answerSubmission(leads.submitWebApp));
-  router.post("/appointments", formGuards(), answerSubmission(leads.requestAppointment));
-  router.post("/newsletter", formGuards(), answerSubmission(leads.subscribeNewsletter));
+  router.post(
+    route(apiPaths.websiteDesign),
+    formGuards(rateLimits["website-design"]),
+    answerSubmission(leads.submitWebsiteDesign),
+  );
+  router.post(
+    route(apiPaths.webApp),
+    formGuards(rateLimits["web-app"]),
+    answerSubmission(leads.submitWebApp),
+  );
+  router.post(
+    route(apiPaths.appointments),
+    formGuards(rateLimits.appointment),
+    answerSubmission(leads.requestAppointment),
+  );
+  router.post(
+    route(apiPaths.newsletter),
+    formGuards(rateLimits.newsletter),
+    answerSubmission(leads.subscribeNewsletter),
+  );
 
   // RFC 8058 one-click: the token is the credential and the body (List-Unsubscribe=One-Click)
   // carries nothing we need, so neither origin nor content type is checked.
   router.post(
-    "/newsletter/unsubscribe",
-    submissionRateLimit(leadMax * UNSUBSCRIBE_LIMIT_FACTOR, leadWindowMs),
-    async (req, res) => {
+    route(apiPaths.newsletterUnsubscribe),
+    rateLimits["newsletter-unsubscribe"],
+    async (req: Request, res: Response) => {
       const token = typeof req.query.token === "string" ? req.query.token : "";
       const result = await leads.unsubscribe(token);
       if (result.success) res.status(200).json({ success: true });
@@ -57,7 +79,7 @@ export function createApiRouter(deps: { config: AppConfig; leads: LeadService; l
     },
   );
   // A person who opens the one-click address lands on the page that asks before unsubscribing.
-  router.get("/newsletter/unsubscribe", (req, res) => {
+  router.get(route(apiPaths.newsletterUnsubscribe), (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     res.redirect(303, `${paths.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`);
   });

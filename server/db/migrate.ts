@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResult } from "kysely";
 import * as initial from "./migrations/0001_initial";
 import * as screenshotVariants from "./migrations/0002_screenshot_variants";
+import * as suspectedSpam from "./migrations/0003_suspected_spam";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -9,6 +10,7 @@ import * as screenshotVariants from "./migrations/0002_screenshot_variants";
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_screenshot_variants": screenshotVariants,
+  "0003_suspected_spam": suspectedSpam,
 };
 
 export class MigrationError extends Error {

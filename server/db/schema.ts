@@ -4,6 +4,13 @@ import type { DbBoolean } from "./dialect";
 /** ISO 8601 UTC text (`Date#toISOString`): sorts as text and reads the same in SQLite and PostgreSQL. */
 export type Timestamp = string;
 
+/**
+ * Why a submission was held back as likely spam (the bot trap it tripped), or null.
+ * Held submissions are stored like any other but the agency is not e-mailed until an
+ * admin releases them.
+ */
+export type SuspectedSpam = "honeypot" | "too-fast";
+
 /** An id the database assigns; never written by the application. */
 type Id = ColumnType<number, never, never>;
 
@@ -15,6 +22,7 @@ export type WebsiteDesignLeadTable = {
   website_type: string | null;
   budget: string | null;
   timeline: string | null;
+  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
 };
 
@@ -26,6 +34,7 @@ export type WebAppLeadTable = {
   company_name: string;
   industry: string | null;
   company_size: string | null;
+  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
 };
 
@@ -41,6 +50,7 @@ export type AppointmentRequestTable = {
   preferred_time: string;
   project_details: string;
   read: DbBoolean;
+  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
 };
 
@@ -58,6 +68,7 @@ export type NewsletterSubscriberTable = {
   consented_at: Timestamp;
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
+  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
 };
 

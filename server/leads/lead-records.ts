@@ -1,5 +1,11 @@
-import type { AgencyNotification } from "../mail/messages";
-import { formatDateLabel, serviceTypeOptions, type AppointmentRequest } from "../../shared/forms/appointment";
+import type { AppointmentRequestRow, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
+import { newMessageId, type AgencyNotification } from "../mail/messages";
+import {
+  appointmentLabels,
+  formatDateLabel,
+  serviceTypeOptions,
+  type AppointmentRequest,
+} from "../../shared/forms/appointment";
 import { optionLabel, type Option } from "../../shared/forms/rules";
 import { companySizeOptions, webAppLeadLabels, type WebAppLead } from "../../shared/forms/web-app-lead";
 import {
@@ -11,79 +17,104 @@ import {
 } from "../../shared/forms/website-design-lead";
 
 /**
- * How each validated form becomes a database row and the labelled fields of the
- * agency's e-mail. Empty optional answers are stored as null and shown as "(not given)".
+ * How each validated form becomes a database row, and how a stored row becomes the
+ * agency's e-mail. The e-mail is built from the row, so a lead released from quarantine
+ * reads exactly like one that was sent at once. Empty optional answers are stored as
+ * null and shown as "(not given)".
  */
-export type LeadRecord<Row> = {
-  visitor: { name: string; email: string };
-  fields: AgencyNotification["fields"];
-  row: Row;
-};
+
+/** A row's columns from the form: without its id, arrival time, spam verdict or read flag. */
+type FormColumns<Row> = Omit<Row, "id" | "created_at" | "suspected_spam" | "read">;
+
+/** What the e-mail says about the visitor and their answers. */
+export type LeadNotice = Pick<AgencyNotification, "visitorName" | "visitorEmail" | "fields">;
 
 const labelled = (label: string, value: string | undefined | null) => ({ label, value: value ?? "" });
-const chosen = (label: string, options: readonly Option[], value: string | undefined) =>
+const chosen = (label: string, options: readonly Option[], value: string | null) =>
   labelled(label, value ? (optionLabel(options, value) ?? value) : "");
 const orNull = (value: string | undefined) => (value ? value : null);
 
-export function websiteDesignLeadRecord(lead: WebsiteDesignLead) {
+export function websiteDesignLeadRow(lead: WebsiteDesignLead): FormColumns<WebsiteDesignLeadRow> {
+  return {
+    full_name: lead.fullName,
+    company_name: lead.companyName,
+    business_email: lead.businessEmail,
+    website_type: orNull(lead.websiteType),
+    budget: orNull(lead.budget),
+    timeline: orNull(lead.timeline),
+  };
+}
+
+export function websiteDesignLeadNotice(row: FormColumns<WebsiteDesignLeadRow>): LeadNotice {
   const l = websiteDesignLeadLabels;
   return {
-    visitor: { name: lead.fullName, email: lead.businessEmail },
+    visitorName: row.full_name,
+    visitorEmail: row.business_email,
     fields: [
-      labelled(l.fullName, lead.fullName),
-      labelled(l.companyName, lead.companyName),
-      labelled(l.businessEmail, lead.businessEmail),
-      chosen(l.websiteType, websiteTypeOptions, lead.websiteType),
-      chosen(l.budget, budgetOptions, lead.budget),
-      chosen(l.timeline, timelineOptions, lead.timeline),
+      labelled(l.fullName, row.full_name),
+      labelled(l.companyName, row.company_name),
+      labelled(l.businessEmail, row.business_email),
+      chosen(l.websiteType, websiteTypeOptions, row.website_type),
+      chosen(l.budget, budgetOptions, row.budget),
+      chosen(l.timeline, timelineOptions, row.timeline),
     ],
-    row: {
-      full_name: lead.fullName,
-      company_name: lead.companyName,
-      business_email: lead.businessEmail,
-      website_type: orNull(lead.websiteType),
-      budget: orNull(lead.budget),
-      timeline: orNull(lead.timeline),
-    },
-  } satisfies LeadRecord<object>;
+  };
 }
 
-export function webAppLeadRecord(lead: WebAppLead) {
+export function webAppLeadRow(lead: WebAppLead): FormColumns<WebAppLeadRow> {
+  return {
+    full_name: lead.fullName,
+    work_email: lead.workEmail,
+    phone_number: orNull(lead.phoneNumber),
+    company_name: lead.companyName,
+    industry: orNull(lead.industry),
+    company_size: orNull(lead.companySize),
+  };
+}
+
+export function webAppLeadNotice(row: FormColumns<WebAppLeadRow>): LeadNotice {
   const l = webAppLeadLabels;
   return {
-    visitor: { name: lead.fullName, email: lead.workEmail },
+    visitorName: row.full_name,
+    visitorEmail: row.work_email,
     fields: [
-      labelled(l.fullName, lead.fullName),
-      labelled(l.workEmail, lead.workEmail),
-      labelled(l.phoneNumber, lead.phoneNumber),
-      labelled(l.companyName, lead.companyName),
-      labelled(l.industry, lead.industry),
-      chosen(l.companySize, companySizeOptions, lead.companySize),
+      labelled(l.fullName, row.full_name),
+      labelled(l.workEmail, row.work_email),
+      labelled(l.phoneNumber, row.phone_number),
+      labelled(l.companyName, row.company_name),
+      labelled(l.industry, row.industry),
+      chosen(l.companySize, companySizeOptions, row.company_size),
     ],
-    row: {
-      full_name: lead.fullName,
-      work_email: lead.workEmail,
-      phone_number: orNull(lead.phoneNumber),
-      company_name: lead.companyName,
-      industry: orNull(lead.industry),
-      company_size: orNull(lead.companySize),
-    },
-  } satisfies LeadRecord<object>;
+  };
 }
 
-export function appointmentRecord(request: AppointmentRequest) {
+export function appointmentRow(request: AppointmentRequest): FormColumns<AppointmentRequestRow> {
+  return { ...request, company: orNull(request.company) };
+}
+
+export function appointmentNotice(row: FormColumns<AppointmentRequestRow>): LeadNotice {
+  const l = appointmentLabels;
   return {
-    visitor: { name: request.name, email: request.email },
+    visitorName: row.name,
+    visitorEmail: row.email,
     fields: [
-      labelled("Name", request.name),
-      labelled("Email", request.email),
-      labelled("Phone", request.phone),
-      labelled("Company", request.company),
-      chosen("Service Type", serviceTypeOptions, request.service_type),
-      labelled("Preferred Date", formatDateLabel(request.preferred_date)),
-      labelled("Preferred Time", request.preferred_time),
-      labelled("Project Details", request.project_details),
+      labelled(l.name, row.name),
+      labelled(l.email, row.email),
+      labelled(l.phone, row.phone),
+      labelled(l.company, row.company),
+      chosen(l.service_type, serviceTypeOptions, row.service_type),
+      labelled(l.preferred_date, formatDateLabel(row.preferred_date)),
+      labelled(l.preferred_time, row.preferred_time),
+      labelled(l.project_details, row.project_details),
     ],
-    row: { ...request, company: orNull(request.company) },
-  } satisfies LeadRecord<object>;
+  };
+}
+
+/** The outbox payload of the agency's e-mail about a lead that arrived at `submittedAt`. */
+export function agencyNotification(
+  notice: LeadNotice,
+  submittedAt: string,
+  siteUrl: string,
+): AgencyNotification {
+  return { messageId: newMessageId(siteUrl), submittedAt, ...notice };
 }

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../db/leads";
 import { enqueueOutboxMessage } from "../db/outbox";
 import type { Logger } from "../logger";
-import { newMessageId, type AgencyNotificationKind } from "../mail/messages";
+import type { AgencyNotificationKind } from "../mail/messages";
 import {
   agencyDateOf,
   createAppointmentSchema,
@@ -11,14 +11,19 @@ import {
 } from "../../shared/forms/appointment";
 import { webAppLeadSchema } from "../../shared/forms/web-app-lead";
 import { websiteDesignLeadSchema } from "../../shared/forms/website-design-lead";
+import type { FormTokens } from "./form-guard";
 import {
-  appointmentRecord,
-  webAppLeadRecord,
-  websiteDesignLeadRecord,
-  type LeadRecord,
+  agencyNotification,
+  appointmentNotice,
+  appointmentRow,
+  webAppLeadNotice,
+  webAppLeadRow,
+  websiteDesignLeadNotice,
+  websiteDesignLeadRow,
+  type LeadNotice,
 } from "./lead-records";
 import { createNewsletterService, type NewsletterService } from "./newsletter-service";
-import { handleSubmission, type SubmissionContext, type SubmissionResult } from "./submission";
+import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
 
 export type { SubmissionResult } from "./submission";
 export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
@@ -37,6 +42,8 @@ export type LeadServiceDeps = {
   db: Db;
   config: Pick<AppConfig, "forms" | "settings">;
   logger: Logger;
+  /** Signs and checks the forms' start fields. */
+  tokens: FormTokens;
   /** The clock for bot timing and the appointment date window; tests fix it. */
   now?: () => Date;
   /** Called after a transaction queued an e-mail (wakes the outbox worker). */
@@ -47,7 +54,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const onQueued = deps.onQueued ?? (() => {});
-  const ctx: SubmissionContext = { logger, now, minFillMs: config.forms.minFillMs };
+  const ctx: SubmissionContext = { logger, now, minFillMs: config.forms.minFillMs, tokens: deps.tokens };
 
   // The date window moves once a day; building a schema per request would be wasted work.
   let appointmentSchema: { day: string; schema: AppointmentSchema } | undefined;
@@ -57,41 +64,56 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     return appointmentSchema.schema;
   }
 
-  /** The row and the agency's e-mail about it commit together, or neither does. */
-  async function store<Row>(
+  /**
+   * The row and the agency's e-mail about it commit together, or neither does. A
+   * suspected submission is stored without the e-mail; releasing it queues one.
+   */
+  async function store<Row extends object>(
     kind: AgencyNotificationKind,
-    record: LeadRecord<Row>,
-    insert: (trx: Db, row: Row & { created_at: string }) => Promise<unknown>,
-    at: Date,
+    row: Row,
+    notice: (row: Row) => LeadNotice,
+    insert: (
+      trx: Db,
+      row: Row & { created_at: string; suspected_spam: Arrival["suspected"] },
+    ) => Promise<unknown>,
+    { at, suspected }: Arrival,
   ) {
-    const payload = {
-      messageId: newMessageId(config.settings.siteUrl),
-      visitorName: record.visitor.name,
-      visitorEmail: record.visitor.email,
-      submittedAt: at.toISOString(),
-      fields: record.fields,
-    };
+    const createdAt = at.toISOString();
     await db.transaction().execute(async (trx) => {
-      await insert(trx, { ...record.row, created_at: at.toISOString() });
+      await insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
+      if (suspected) return;
+      const payload = agencyNotification(notice(row), createdAt, config.settings.siteUrl);
       await enqueueOutboxMessage(trx, { kind, payload, now: at });
     });
-    onQueued();
+    if (!suspected) onQueued();
   }
 
   return {
     submitWebsiteDesign: (input) =>
-      handleSubmission(ctx, "website-design-lead", input, websiteDesignLeadSchema, (lead, at) =>
-        store("website-design-lead", websiteDesignLeadRecord(lead), insertWebsiteDesignLead, at),
+      handleSubmission(ctx, "website-design-lead", input, websiteDesignLeadSchema, (lead, arrival) =>
+        store(
+          "website-design-lead",
+          websiteDesignLeadRow(lead),
+          websiteDesignLeadNotice,
+          insertWebsiteDesignLead,
+          arrival,
+        ),
       ),
 
     submitWebApp: (input) =>
-      handleSubmission(ctx, "web-app-lead", input, webAppLeadSchema, (lead, at) =>
-        store("web-app-lead", webAppLeadRecord(lead), insertWebAppLead, at),
+      handleSubmission(ctx, "web-app-lead", input, webAppLeadSchema, (lead, arrival) =>
+        store("web-app-lead", webAppLeadRow(lead), webAppLeadNotice, insertWebAppLead, arrival),
       ),
 
     requestAppointment: (input) =>
-      handleSubmission(ctx, "appointment-request", input, appointmentSchemaFor(now()), (request, at) =>
-        store("appointment-request", appointmentRecord(request), insertAppointmentRequest, at),
+      handleSubmission(ctx, "appointment-request", input, appointmentSchemaFor(now()), (request, arrival) =>
+        store(
+          "appointment-request",
+          appointmentRow(request),
+          appointmentNotice,
+          insertAppointmentRequest,
+          arrival,
+        ),
       ),
 
     ...createNewsletterService({ db, config, ctx, onQueued }),

@@ -12,7 +12,7 @@ import { enqueueOutboxMessage } from "../db/outbox";
 import { NEWSLETTER_CONFIRMATION, newMessageId, type NewsletterConfirmation } from "../mail/messages";
 import { newsletterConsentText, newsletterSchema } from "../../shared/forms/newsletter";
 import type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
-import { handleSubmission, type SubmissionContext, type SubmissionResult } from "./submission";
+import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
 
 /** A confirmation link works for this long after the visitor (last) asked to subscribe. */
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60_000;
@@ -45,10 +45,13 @@ export function createNewsletterService(deps: {
     await enqueueOutboxMessage(trx, { kind: NEWSLETTER_CONFIRMATION, payload, now: at });
   }
 
-  /** Returns whether an e-mail was queued. */
-  async function subscribe(email: string, at: Date): Promise<boolean> {
+  /**
+   * Returns whether an e-mail was queued. A suspected sign-up is recorded as such but
+   * still gets its confirmation link: only the click makes it a subscription.
+   */
+  async function subscribe(email: string, { at, suspected }: Arrival): Promise<boolean> {
     const stamp = at.toISOString();
-    const consent = { consent_text: newsletterConsentText, consented_at: stamp };
+    const consent = { consent_text: newsletterConsentText, consented_at: stamp, suspected_spam: suspected };
     return db.transaction().execute(async (trx) => {
       const existing = await findSubscriberByEmail(trx, email);
       if (!existing) {
@@ -83,8 +86,8 @@ export function createNewsletterService(deps: {
 
   return {
     subscribeNewsletter: (input) =>
-      handleSubmission(ctx, "newsletter", input, newsletterSchema, async ({ email }, at) => {
-        if (await subscribe(email.toLowerCase(), at)) onQueued();
+      handleSubmission(ctx, "newsletter", input, newsletterSchema, async ({ email }, arrival) => {
+        if (await subscribe(email.toLowerCase(), arrival)) onQueued();
       }),
 
     async confirmSubscription(token) {
@@ -97,7 +100,12 @@ export function createNewsletterService(deps: {
       if (at.getTime() - Date.parse(subscriber.consented_at) > CONFIRMATION_VALID_MS) {
         return { success: false, outcome: "expired", error: expiredLink };
       }
-      await updateSubscriber(db, subscriber.id, { status: "confirmed", confirmed_at: at.toISOString() });
+      // The click proves a person reads the mailbox, whatever the sign-up looked like.
+      await updateSubscriber(db, subscriber.id, {
+        status: "confirmed",
+        confirmed_at: at.toISOString(),
+        suspected_spam: null,
+      });
       ctx.logger.info({ subscriberId: subscriber.id }, "newsletter subscription confirmed");
       return { success: true, outcome: "confirmed" };
     },

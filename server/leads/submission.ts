@@ -1,51 +1,51 @@
 import type { z } from "zod";
+import type { SuspectedSpam } from "../db/schema";
 import type { Logger } from "../logger";
-import {
-  checkBotGuard,
-  separateBotGuardFields,
-  staleFormMessage,
-  botGuardFields,
-} from "../../shared/forms/bot-guard";
+import { separateBotGuardFields, staleFormMessage, botGuardFields } from "../../shared/forms/bot-guard";
 import { firstErrorMessage, toFieldErrors, type FieldErrors } from "../../shared/forms/field-errors";
 import { describeForLog, toVisitorMessage } from "../../shared/error-catalogue";
 import type { SubmissionResult } from "../../shared/forms/results";
+import { judgeSubmission, type FormTokens } from "./form-guard";
 
 export type { SubmissionResult } from "../../shared/forms/results";
 
-export type SubmissionContext = { logger: Logger; now: () => Date; minFillMs: number };
+export type SubmissionContext = { logger: Logger; now: () => Date; minFillMs: number; tokens: FormTokens };
+
+/** What `store` is told besides the cleaned data: when it arrived, and whether it looks like spam. */
+export type Arrival = { at: Date; suspected: SuspectedSpam | null };
 
 export function invalidSubmission(error: string, fieldErrors: FieldErrors = {}): SubmissionResult {
   return { success: false, error, fieldErrors, reason: "invalid" };
 }
 
 /**
- * The straight line every form takes: bot traps, validation with the shared schema
- * (which also cleans the text), then `store`, which runs in one transaction with the
- * e-mail it queues. A bot is answered as if it succeeded; nothing of it is kept.
+ * The straight line every form takes: validation with the shared schema (which also
+ * cleans the text), so a visitor always sees what to fix; then the bot traps; then
+ * `store`, which runs in one transaction with the e-mail it queues. What trips a trap is
+ * stored all the same, marked as suspected, and answered like any success: a person
+ * whose password manager filled the honeypot loses nothing, and a bot learns nothing.
  */
 export async function handleSubmission<S extends z.ZodType>(
   ctx: SubmissionContext,
   form: string,
   input: unknown,
   schema: S,
-  store: (data: z.output<S>, at: Date) => Promise<void>,
+  store: (data: z.output<S>, arrival: Arrival) => Promise<void>,
 ): Promise<SubmissionResult> {
   const at = ctx.now();
   const { fields, ...guard } = separateBotGuardFields(input);
-  const check = checkBotGuard(guard, { now: at.getTime(), minFillMs: ctx.minFillMs });
-  if (check === "honeypot" || check === "too-fast") {
-    ctx.logger.info({ form, reason: check }, "bot submission discarded");
-    return { success: true };
-  }
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return invalidSubmission(firstErrorMessage(parsed.error), toFieldErrors(parsed.error));
-  if (check === "missing-start")
+  const verdict = judgeSubmission(guard, { tokens: ctx.tokens, now: at.getTime(), minFillMs: ctx.minFillMs });
+  if (verdict === "missing-start")
     return invalidSubmission(staleFormMessage, { [botGuardFields.startedAt]: staleFormMessage });
+  const suspected = verdict === "ok" ? null : verdict;
   try {
-    await store(parsed.data, at);
+    await store(parsed.data, { at, suspected });
   } catch (error) {
     ctx.logger.error({ form, error: describeForLog("store submission", error) }, "submission not stored");
     return { success: false, error: toVisitorMessage(error), fieldErrors: {}, reason: "failed" };
   }
+  if (suspected) ctx.logger.info({ form, reason: suspected }, "submission held as suspected spam");
   return { success: true };
 }

@@ -26,6 +26,18 @@ export const AGENCY_TIME_ZONE = "Africa/Johannesburg";
 /** SPEC §9: the next 14 days from tomorrow, weekdays only. */
 export const APPOINTMENT_WINDOW_DAYS = 14;
 
+/** The form's labels: the form, the agency's e-mail and its messages all use these. */
+export const appointmentLabels = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  company: "Company",
+  service_type: "Service type",
+  preferred_date: "Preferred date",
+  preferred_time: "Preferred time",
+  project_details: "Project details",
+} as const;
+
 /** SPEC §5 appointment messages, exactly. */
 export const appointmentMessages = {
   nameRequired: "Name is required",
@@ -106,6 +118,7 @@ export function appointmentDateOptions(now: Date): DateOption[] {
 }
 
 const m = appointmentMessages;
+const l = appointmentLabels;
 const between = (min: number, max: number, message: string) => (field: z.ZodString) =>
   field.min(min, message).max(max, message);
 
@@ -120,22 +133,26 @@ export function createAppointmentSchema(now: Date) {
   const offered = new Set(appointmentDateOptions(now).map((option) => option.value));
   return z.strictObject({
     name: cleanedText({
+      label: l.name,
       required: m.nameRequired,
       invalidType: m.nameRequired,
       rules: between(formLimits.nameMin, formLimits.nameMax, m.nameLength),
     }),
     email: cleanedText({
+      label: l.email,
       required: m.emailRequired,
       invalidType: m.emailInvalid,
       rules: (field) => field.refine(isValidEmail, m.emailInvalid),
     }),
     phone: cleanedText({
+      label: l.phone,
       required: m.phoneRequired,
       invalidType: m.phoneInvalid,
       rules: (field) =>
         field.max(formLimits.phoneInputMax, m.phoneInvalid).refine(isValidPhone, m.phoneInvalid),
     }),
     company: cleanedText({
+      label: l.company,
       invalidType: m.companyTooLong,
       rules: (field) => field.max(formLimits.companyMax, m.companyTooLong),
     }).optional(),
@@ -147,6 +164,8 @@ export function createAppointmentSchema(now: Date) {
       .refine((value) => value === "" || offered.has(value), m.dateUnavailable),
     preferred_time: requiredChoice(appointmentTimeSlots, m.timeRequired),
     project_details: cleanedText({
+      label: l.project_details,
+      multiline: true,
       required: m.detailsRequired,
       invalidType: m.detailsRequired,
       rules: between(formLimits.projectDetailsMin, formLimits.projectDetailsMax, m.detailsLength),

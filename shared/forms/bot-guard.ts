@@ -1,8 +1,8 @@
 /**
  * Two cheap bot traps every public form carries. The honeypot is a text input hidden
  * from people (and from assistive technology) that only bots fill in. The start field
- * holds when the form was rendered, in epoch milliseconds of the server's clock (route
- * loaders supply it), so instant submissions stand out.
+ * holds when the form was rendered, signed by the server (route loaders supply it), so
+ * instant submissions stand out. The server judges both (server/leads/form-guard.ts).
  */
 export const botGuardFields = {
   honeypot: "website",
@@ -11,13 +11,6 @@ export const botGuardFields = {
 
 /** Shown when the start field is missing or unreadable: a stale or hand-made form. */
 export const staleFormMessage = "This form has expired. Please reload the page and try again.";
-
-/**
- * - `ok`: a person, as far as these traps can tell;
- * - `honeypot` / `too-fast`: a bot, answered as if it succeeded and not stored;
- * - `missing-start`: refused openly, so a form that forgot the field fails loudly.
- */
-export type BotCheck = "ok" | "honeypot" | "too-fast" | "missing-start";
 
 /** Splits the bot-guard fields off a submitted object so the form schema sees only its own fields. */
 export function separateBotGuardFields(input: unknown): {
@@ -34,20 +27,4 @@ export function separateBotGuardFields(input: unknown): {
     ...fields
   } = input as Record<string, unknown>;
   return { fields, honeypot, startedAt };
-}
-
-export function checkBotGuard(
-  guard: { honeypot: unknown; startedAt: unknown },
-  options: { now: number; minFillMs: number },
-): BotCheck {
-  const honeypotFilled =
-    typeof guard.honeypot === "string" ? guard.honeypot.trim() !== "" : guard.honeypot != null;
-  if (honeypotFilled) return "honeypot";
-  const startedAt =
-    typeof guard.startedAt === "number" ||
-    (typeof guard.startedAt === "string" && guard.startedAt.trim() !== "")
-      ? Number(guard.startedAt)
-      : Number.NaN;
-  if (!Number.isFinite(startedAt)) return "missing-start";
-  return options.now - startedAt < options.minFillMs ? "too-fast" : "ok";
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cutText, removeAngleBrackets } from "./sanitize";
+import { hasForbiddenCharacters, isSingleLine, normaliseText, textMessages } from "./text-hygiene";
 
 // zod probes `new Function` to speed up parsing; the site's CSP forbids eval, and the
 // probe alone is reported as a violation in the browser. Every form schema imports
@@ -17,13 +18,27 @@ export const formLimits = {
   projectDetailsMax: 1000,
 } as const;
 
-/** SPEC §5: x@y.z with no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * SPEC §5's x@y.z, narrowed to one practical mailbox that a mail client can reply to:
+ * a dot-atom local part (no quoting, commas, semicolons, spaces or consecutive dots) and
+ * a domain of letter-or-digit labels, internationalised ones included, ending in a
+ * top-level domain of letters (or its xn-- form).
+ */
+const LOCAL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const DOMAIN_LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?";
+const EMAIL_PATTERN = new RegExp(
+  `^${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*@(?:${DOMAIN_LABEL}\\.)+(?:\\p{L}[\\p{L}\\p{M}]{1,62}|xn--[a-z0-9-]{1,59})$`,
+  "iu",
+);
+/** RFC 5321's limit on the part before the @. */
+const EMAIL_LOCAL_MAX = 64;
 /** SPEC §5: optional plus, a first digit 1 to 9, then up to 15 more digits. */
 const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 
 export function isValidEmail(value: string): boolean {
-  return value.length <= formLimits.emailMax && EMAIL_PATTERN.test(value);
+  return (
+    value.length <= formLimits.emailMax && value.indexOf("@") <= EMAIL_LOCAL_MAX && EMAIL_PATTERN.test(value)
+  );
 }
 
 /** SPEC §5: spaces, hyphens and parentheses are ignored. */
@@ -32,6 +47,10 @@ export function isValidPhone(value: string): boolean {
 }
 
 export type TextFieldOptions = {
+  /** The field's label, for the messages about characters it may not hold. */
+  label: string;
+  /** A textarea: keeps line breaks and tabs. Every other field must be one line. */
+  multiline?: boolean;
   /** Shown when the field is missing or blank; omit for optional fields. */
   required?: string;
   /** Shown when the field is not text at all (a number, a list). */
@@ -41,15 +60,28 @@ export type TextFieldOptions = {
 };
 
 /**
- * A submitted text field (SPEC §5): angle brackets removed and trimmed, then its own
- * rules, then cut to 1000 characters. Length rules see the uncut text so that a too-long
- * entry gets its message rather than being silently shortened.
+ * A submitted text field (SPEC §5): invisible formatting removed and line breaks
+ * normalised (text-hygiene.ts), angle brackets removed and trimmed; then refused if it
+ * holds characters no field may hold or, outside a textarea, more than one line; then
+ * its own rules, then cut to 1000 characters. Length rules see the uncut text so that a
+ * too-long entry gets its message rather than being silently shortened.
  */
-export function cleanedText({ required, invalidType, rules = (field) => field }: TextFieldOptions) {
+export function cleanedText(options: TextFieldOptions) {
+  const { label, multiline = false, required, invalidType, rules = (field) => field } = options;
   const base = z
     .string({ error: (issue) => (issue.input == null && required ? required : invalidType) })
+    .overwrite((value) => normaliseText(value, { multiline }))
     .overwrite(removeAngleBrackets)
-    .trim();
+    .trim()
+    // `abort`: the field's other messages would describe text it will never store.
+    .refine((value) => !hasForbiddenCharacters(value), {
+      message: textMessages.notAllowed(label),
+      abort: true,
+    })
+    .refine((value) => multiline || isSingleLine(value), {
+      message: textMessages.singleLine(label),
+      abort: true,
+    });
   return rules(required ? base.min(1, required) : base).overwrite((value) => cutText(value));
 }
 

@@ -23,22 +23,29 @@ const l = webAppLeadLabels;
 
 /** SPEC §5 lead form rules for the web-app service page; the phone number is optional. */
 export const webAppLeadSchema = z.strictObject({
-  fullName: cleanedText({ required: m.required(l.fullName), invalidType: m.invalidType(l.fullName) }),
+  fullName: cleanedText({
+    label: l.fullName,
+    required: m.required(l.fullName),
+    invalidType: m.invalidType(l.fullName),
+  }),
   workEmail: cleanedText({
+    label: l.workEmail,
     required: m.required(l.workEmail),
     invalidType: m.invalidType(l.workEmail),
     rules: (field) => field.refine(isValidEmail, m.invalidEmail(l.workEmail)),
   }),
   phoneNumber: cleanedText({
+    label: l.phoneNumber,
     invalidType: m.invalidType(l.phoneNumber),
     rules: (field) =>
       field.refine((value) => value === "" || isValidPhone(value), m.invalidPhone(l.phoneNumber)),
   }).optional(),
   companyName: cleanedText({
+    label: l.companyName,
     required: m.required(l.companyName),
     invalidType: m.invalidType(l.companyName),
   }),
-  industry: cleanedText({ invalidType: m.invalidType(l.industry) }).optional(),
+  industry: cleanedText({ label: l.industry, invalidType: m.invalidType(l.industry) }).optional(),
   companySize: optionalChoice(optionValues(companySizeOptions), m.invalidChoice(l.companySize)),
 });
 

@@ -35,12 +35,18 @@ const l = websiteDesignLeadLabels;
 
 /** SPEC §5 lead form rules for the website-design service page; unknown fields are refused. */
 export const websiteDesignLeadSchema = z.strictObject({
-  fullName: cleanedText({ required: m.required(l.fullName), invalidType: m.invalidType(l.fullName) }),
+  fullName: cleanedText({
+    label: l.fullName,
+    required: m.required(l.fullName),
+    invalidType: m.invalidType(l.fullName),
+  }),
   companyName: cleanedText({
+    label: l.companyName,
     required: m.required(l.companyName),
     invalidType: m.invalidType(l.companyName),
   }),
   businessEmail: cleanedText({
+    label: l.businessEmail,
     required: m.required(l.businessEmail),
     invalidType: m.invalidType(l.businessEmail),
     rules: (field) => field.refine(isValidEmail, m.invalidEmail(l.businessEmail)),

@@ -13,12 +13,12 @@ import { projectRoot } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createOutboxWorker } from "../../server/mail/outbox-worker";
 import { createSmtpTransport } from "../../server/mail/transport";
-import { botGuardFields } from "../../shared/forms/bot-guard";
 import { freePort, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import {
   appointment,
   endpoints,
   newsletterSignup,
+  startedBefore,
   webAppLead,
   websiteDesignLead,
 } from "../support/submissions";
@@ -65,7 +65,7 @@ const tricky = {
 describe("admin CLI on data sent through the real endpoints", () => {
   let site: TestApp;
   let clock = new Date();
-  const stamp = () => ({ [botGuardFields.startedAt]: clock.getTime() - 60_000 });
+  const stamp = () => startedBefore(clock.getTime());
 
   async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
     clock = new Date(iso);

@@ -48,10 +48,12 @@ describe("database", () => {
       "project_details",
       "read",
       "created_at",
+      // Beyond SPEC §3: the bot trap a held-back request tripped (migration 0003).
+      "suspected_spam",
     ]);
     // SQLite reports its row-id alias as nullable; it never is.
     const nullable = table?.columns.filter((column) => column.isNullable && column.name !== "id");
-    expect(nullable?.map((column) => column.name)).toEqual(["company"]);
+    expect(nullable?.map((column) => column.name)).toEqual(["company", "suspected_spam"]);
   });
 
   it("runs in WAL mode with synchronous FULL and a busy timeout", async () => {

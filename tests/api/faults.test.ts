@@ -9,10 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../server/config";
 import { countOutboxByStatus } from "../../server/db/outbox";
 import { freePort, startSmtpSink } from "../support/smtp-sink";
-import { endpoints, webAppLead, websiteDesignLead } from "../support/submissions";
+import { endpoints, testFormSecret, webAppLead, websiteDesignLead } from "../support/submissions";
 import { createTestApp } from "../support/test-app";
 
-const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" };
+const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,15 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorMessages } from "../../shared/error-catalogue";
 import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
-import { appointment, endpoints, websiteDesignLead, webAppLead } from "../support/submissions";
+import { paths } from "../../shared/paths";
+import {
+  appointment,
+  endpoints,
+  servedAt,
+  startedBefore,
+  websiteDesignLead,
+  webAppLead,
+} from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Monday 23 November 2026, 10:00 in Cape Town: tomorrow is the first bookable day.
@@ -23,7 +31,7 @@ const rows = (table: "website_design_leads" | "web_app_leads" | "appointment_req
 const outboxRows = () => site.db.selectFrom("outbox").selectAll().orderBy("id").execute();
 const lead = (overrides: Record<string, unknown> = {}) =>
   websiteDesignLead({ ...stampedAt(now), ...overrides });
-const stampedAt = (at: Date) => ({ [botGuardFields.startedAt]: at.getTime() - 60_000 });
+const stampedAt = (at: Date) => startedBefore(at.getTime());
 
 /** Runs `send` and reports how many lead, appointment and outbox rows it added. */
 async function added(send: () => Promise<unknown>) {
@@ -129,6 +137,22 @@ describe("text is stored cleaned (SPEC §5)", () => {
     expect(stored?.company_name).toBe("img src=x onerror=alert(1) Acme");
   });
 
+  it("removes invisible formatting and normalises, so what is stored is what was seen", async () => {
+    await post(endpoints.appointments)
+      .send(
+        appointment(now, {
+          name: "\u200BThandi\u00ADNkosi\uFEFF",
+          company: "Nkosi\tConsulting",
+          project_details: "Line one\r\nLine two\rLine three\u2028Line four\twith a tab",
+        }),
+      )
+      .expect(201);
+    const stored = (await rows("appointment_requests")).at(-1);
+    expect(stored?.name).toBe("ThandiNkosi");
+    expect(stored?.company).toBe("Nkosi Consulting");
+    expect(stored?.project_details).toBe("Line one\nLine two\nLine three\nLine four\twith a tab");
+  });
+
   it("cuts 5,000-character fields to 1000", async () => {
     await post(endpoints.webApp)
       .send(webAppLead({ ...stampedAt(now), companyName: "c".repeat(5000), industry: "i".repeat(5000) }))
@@ -167,6 +191,55 @@ describe("bad input gets its 4xx, never a 5xx, and stores nothing", () => {
       /JSON or as an ordinary form/,
     ],
     ["no content type", () => post(endpoints.webApp), 415, /JSON or as an ordinary form/],
+    ...(["gzip", "deflate", "br"] as const).map((encoding): [string, () => request.Test, number, RegExp] => [
+      `a corrupt ${encoding} body`,
+      () => post(endpoints.webApp).type("json").set("Content-Encoding", encoding).send("not compressed"),
+      400,
+      /could not be read/,
+    ]),
+    [
+      "an unknown Content-Encoding",
+      () => post(endpoints.webApp).type("json").set("Content-Encoding", "zstd").send("{}"),
+      415,
+      /JSON or as an ordinary form/,
+    ],
+    [
+      "a NUL byte in a name",
+      () => post(endpoints.websiteDesign).send(lead({ companyName: "Acme\u0000Trading" })),
+      400,
+      "Company Name contains characters that are not allowed",
+    ],
+    [
+      "an escape sequence in a name",
+      () => post(endpoints.appointments).send(appointment(now, { name: "Thandi \u001b[31mNkosi" })),
+      400,
+      "Name contains characters that are not allowed",
+    ],
+    [
+      "a right-to-left override",
+      () =>
+        post(endpoints.webApp).send(webAppLead({ ...stampedAt(now), industry: "Logistics\u202Egnp.exe" })),
+      400,
+      "Industry contains characters that are not allowed",
+    ],
+    [
+      "a line break in a single-line field (header injection)",
+      () => post(endpoints.websiteDesign).send(lead({ fullName: "Jane\r\nBcc: victim@example.com" })),
+      400,
+      "Full Name must be a single line",
+    ],
+    [
+      "two addresses in one e-mail field",
+      () => post(endpoints.websiteDesign).send(lead({ businessEmail: "jane@acme.co.za,boss@acme.co.za" })),
+      400,
+      "Business Email must be a valid email address",
+    ],
+    [
+      "an address a reply cannot reach",
+      () => post(endpoints.appointments).send(appointment(now, { email: "x@y.z [31m" })),
+      400,
+      "Please enter a valid email address",
+    ],
     [
       "a body over 16 KB",
       () => post(endpoints.websiteDesign).send(lead({ companyName: "x".repeat(17_000) })),
@@ -224,6 +297,32 @@ describe("bad input gets its 4xx, never a 5xx, and stores nothing", () => {
       () => post(endpoints.websiteDesign).send(lead({ [botGuardFields.startedAt]: undefined })),
       400,
       staleFormMessage,
+    ],
+    [
+      "a start time the server did not sign (a bot's old number)",
+      () => post(endpoints.websiteDesign).send(lead({ [botGuardFields.startedAt]: now.getTime() - 600_000 })),
+      400,
+      staleFormMessage,
+    ],
+    [
+      "a signed start time altered to look older",
+      () => {
+        const [version, , signature] = String(startedBefore(now.getTime())[botGuardFields.startedAt]).split(
+          ".",
+        );
+        const older = (now.getTime() - 3_600_000).toString(36);
+        return post(endpoints.websiteDesign).send(
+          lead({ [botGuardFields.startedAt]: `${version}.${older}.${signature}` }),
+        );
+      },
+      400,
+      staleFormMessage,
+    ],
+    [
+      "a fast submission with a missing name: its errors, not a quiet success",
+      () => post(endpoints.websiteDesign).send(lead({ fullName: "", ...servedAt(now.getTime()) })),
+      400,
+      "Full Name is required",
     ],
   ];
 
@@ -325,27 +424,40 @@ describe("cross-site posts get 403 (CSRF)", () => {
   });
 });
 
-describe("bots get an answer that looks like success, and nothing is stored", () => {
-  it("for a filled honeypot", async () => {
+describe("suspected bots are answered like anyone, stored, and held back from the inbox", () => {
+  const latest = async (table: "website_design_leads" | "appointment_requests") => (await rows(table)).at(-1);
+
+  it("for a filled honeypot (a password manager may fill it)", async () => {
     const change = await added(async () => {
       const res = await post(endpoints.websiteDesign).send(
-        lead({ [botGuardFields.honeypot]: "https://spam.example" }),
+        lead({ fullName: "Honeypot Filled", [botGuardFields.honeypot]: "https://spam.example" }),
       );
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ success: true });
     });
-    expect(change).toEqual({ leads: 0, appointments: 0, outbox: 0 });
+    expect(change).toEqual({ leads: 1, appointments: 0, outbox: 0 });
+    expect(await latest("website_design_leads")).toMatchObject({
+      full_name: "Honeypot Filled",
+      suspected_spam: "honeypot",
+    });
   });
 
-  it("for a submission faster than the minimum fill time", async () => {
+  it("for a valid submission faster than the minimum fill time (autofill, a fast typist)", async () => {
     const change = await added(async () => {
-      const res = await post(endpoints.appointments).send(
-        appointment(now, { [botGuardFields.startedAt]: now.getTime() - 500 }),
-      );
+      const res = await post(endpoints.appointments).send(appointment(now, servedAt(now.getTime() - 500)));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ success: true });
     });
-    expect(change).toEqual({ leads: 0, appointments: 0, outbox: 0 });
+    expect(change).toEqual({ leads: 0, appointments: 1, outbox: 0 });
+    expect(await latest("appointment_requests")).toMatchObject({
+      name: "Thandi Nkosi",
+      suspected_spam: "too-fast",
+    });
+  });
+
+  it("while a person who took their time is not suspected", async () => {
+    await post(endpoints.websiteDesign).send(lead()).expect(201);
+    expect((await latest("website_design_leads"))?.suspected_spam).toBeNull();
   });
 });
 
@@ -377,6 +489,57 @@ describe("rate limits (per client and endpoint)", () => {
       .post(endpoints.webApp)
       .send(webAppLead(stampedAt(now)))
       .expect(201);
+  });
+
+  it("counts a form's page (no JavaScript) and its API together", async () => {
+    const page = () =>
+      request(limited.app)
+        .post(paths.webAppDevelopment)
+        .type("form")
+        .send(webAppLead(stampedAt(now)));
+    expect((await page()).status).toBe(302);
+    expect((await page()).status).toBe(429);
+    await request(limited.app)
+      .post(endpoints.webApp)
+      .send(webAppLead(stampedAt(now)))
+      .expect(429);
+  });
+});
+
+describe("fair rate limits: typing mistakes never lock anyone out", () => {
+  let site5: TestApp;
+  beforeAll(async () => {
+    site5 = await createTestApp(
+      { LEAD_RATE_LIMIT_MAX: "5", LEAD_RATE_LIMIT_WINDOW_MINUTES: "10" },
+      { now: () => now, outbox: { autoStart: false } },
+    );
+  });
+  afterAll(() => site5.cleanup());
+
+  it("accepts a valid submission after five refused ones", async () => {
+    const send = (overrides: Record<string, unknown>) =>
+      request(site5.app).post(endpoints.appointments).send(appointment(now, overrides));
+    for (let i = 0; i < 5; i++) await send({ email: `typo-${i}@example` }).expect(400);
+    await send({}).expect(201);
+    // …and the no-JavaScript form on another page has its own count.
+    const other = await request(site5.app)
+      .post(paths.websiteDesign)
+      .type("form")
+      .send(websiteDesignLead(stampedAt(now)));
+    expect(other.status).toBe(302);
+  });
+
+  it("still stops a script hammering an endpoint with refused bodies", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await request(site5.app)
+        .post(endpoints.newsletter)
+        .send({ email: "nope", ...stampedAt(now) });
+      statuses.push(res.status);
+    }
+    // The refused allowance is ten times the accepted one.
+    expect(statuses.slice(0, 50)).toEqual(Array(50).fill(400));
+    expect(statuses.slice(50)).toEqual(Array(10).fill(429));
   });
 });
 

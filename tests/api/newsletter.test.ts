@@ -4,7 +4,7 @@ import { newsletterConsentText } from "../../shared/forms/newsletter";
 import { createLeadService } from "../../server/leads/lead-service";
 import { createLogger } from "../../server/logger";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
-import { endpoints, newsletterSignup } from "../support/submissions";
+import { endpoints, newsletterSignup, testFormTokens } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const siteUrl = "https://agency.test";
@@ -184,6 +184,7 @@ describe("newsletter double opt-in", () => {
       db: site.db,
       config: site.config,
       logger: createLogger("silent"),
+      tokens: testFormTokens,
       now: () => eightDaysOn,
     });
     expect(await later.confirmSubscription(confirm_token)).toMatchObject({

@@ -86,13 +86,14 @@ describe("notification e-mails through SMTP", () => {
       "Email: thandi@example.co.za",
       "Phone: +27 82 555 0142",
       "Company: Nkosi Consulting",
-      "Service Type: Web Application Development",
-      "Preferred Time: 10:00 AM",
-      "Project Details: A booking portal for our consulting clients.",
+      // The form's own labels (appointmentLabels), as the visitor saw them.
+      "Service type: Web Application Development",
+      "Preferred time: 10:00 AM",
+      "Project details: A booking portal for our consulting clients.",
     ]) {
       expect(mail?.text).toContain(line);
     }
-    expect(mail?.text).toMatch(/Preferred Date: \w{3}, \d{1,2} \w{3} \d{4}/);
+    expect(mail?.text).toMatch(/Preferred date: \w{3}, \d{1,2} \w{3} \d{4}/);
   });
 
   it("marks a message sent only after the server accepted it", async () => {

@@ -107,19 +107,52 @@ describe("guards on page forms", () => {
     );
   });
 
-  it("rate-limits page posts per client", async () => {
+  it("rate-limits accepted page posts per client, not refused ones", async () => {
     const limited = await createTestApp({ LEAD_RATE_LIMIT_MAX: "2" }, { outbox: { autoStart: false } });
     try {
-      const send = () =>
-        request(limited.app).post(paths.websiteDesign).type("form").send({ fullName: "", companyName: "" });
-      expect((await send()).status).toBe(400);
-      expect((await send()).status).toBe(400);
-      const third = await send();
+      const send = (fields: Record<string, unknown>) =>
+        request(limited.app).post(paths.websiteDesign).type("form").send(fields);
+      for (let i = 0; i < 3; i++) expect((await send({ fullName: "", companyName: "" })).status).toBe(400);
+      expect((await send(websiteDesignLead())).status).toBe(302);
+      expect((await send(websiteDesignLead())).status).toBe(302);
+      const third = await send(websiteDesignLead());
       expect(third.status).toBe(429);
       expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
       expect(third.text).toMatch(/^Too many submissions/);
+      // Another page's form has a count of its own.
+      const other = await request(limited.app)
+        .post(paths.news)
+        .type("form")
+        .send(newsletterSignup("own-count@example.com"));
+      expect(other.status).toBe(200);
     } finally {
       await limited.cleanup();
     }
+  });
+
+  it.each([
+    ["plain text", "text/plain", "fullName=Jane"],
+    ["JSON", "application/json", JSON.stringify(websiteDesignLead())],
+    ["XML", "application/xml", "<lead><fullName>Jane</fullName></lead>"],
+    ["binary", "application/octet-stream", "fullName=Jane"],
+  ])("answers a %s body with 415 and a page that says what to do", async (_name, type, body) => {
+    const before = await site.db.selectFrom("website_design_leads").selectAll().execute();
+    const response = await request(site.app).post(paths.websiteDesign).set("Content-Type", type).send(body);
+    expect(response.status).toBe(415);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.text).toContain("This page only accepts its own form.");
+    expect(response.text).toContain("<h1");
+    expect(await site.db.selectFrom("website_design_leads").selectAll().execute()).toHaveLength(
+      before.length,
+    );
+  });
+
+  it("answers a broken multipart body with 400, not 500", async () => {
+    const response = await request(site.app)
+      .post(paths.bookAppointment)
+      .set("Content-Type", "multipart/form-data; boundary=xyz")
+      .send('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nJane');
+    expect(response.status).toBe(400);
+    expect(response.text).toContain("The submission could not be read.");
   });
 });

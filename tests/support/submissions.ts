@@ -1,17 +1,22 @@
 import { appointmentDateOptions } from "../../shared/forms/appointment";
+import { createFormTokens } from "../../server/leads/form-guard";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 
-/** The form was rendered a minute before `now`: well past any minimum fill time. */
-export function startedBefore(now = Date.now()): Record<string, number> {
-  return { [botGuardFields.startedAt]: now - 60_000 };
+/** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */
+export const testFormSecret = "test-form-secret-0123456789abcdefghijklmnop";
+export const testFormTokens = createFormTokens(testFormSecret);
+
+/** The signed start field of a form served at `at` (epoch ms). */
+export function servedAt(at: number): Record<string, string> {
+  return { [botGuardFields.startedAt]: testFormTokens.issue(new Date(at)) };
 }
 
-export const endpoints = {
-  websiteDesign: "/api/submit-website-design",
-  webApp: "/api/submit-web-app",
-  appointments: "/api/appointments",
-  newsletter: "/api/newsletter",
-} as const;
+/** The form was rendered a minute before `now`: well past any minimum fill time. */
+export function startedBefore(now = Date.now()): Record<string, string> {
+  return servedAt(now - 60_000);
+}
+
+export { apiPaths as endpoints } from "../../shared/paths";
 
 export function websiteDesignLead(overrides: Record<string, unknown> = {}) {
   return {

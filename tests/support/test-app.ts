@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions, type SiteApp } from "../../server/app";
 import { loadConfig, projectRoot, type AppConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
+import { testFormSecret } from "./submissions";
 
 /** The production React Router build; `npm test` builds before running the API tests. */
 export async function loadServerBuild(): Promise<ServerBuild> {
@@ -25,7 +26,13 @@ export async function createTestApp(
   overrides: Partial<Omit<AppOptions, "config" | "logger">> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    FORM_SECRET: testFormSecret,
+    ...env,
+  });
   const site = await createApp({
     config,
     logger: createLogger("silent"),

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import {
+  appointmentLabels,
   appointmentMessages,
   appointmentTimeSlots,
   createAppointmentSchema,
@@ -20,6 +21,7 @@ import {
   type FormBinding,
 } from "./fields";
 import { useJsonForm } from "./use-json-form";
+import { apiPaths } from "../../../shared/paths";
 
 export type AppointmentActionData =
   | { success: true }
@@ -27,19 +29,20 @@ export type AppointmentActionData =
 
 export type AppointmentFormProps = {
   dateOptions: readonly DateOption[];
-  startedAt: number;
+  /** The signed start field from the page's loader. */
+  formToken: string;
   actionData: AppointmentActionData | undefined;
 };
 
 const timeOptions = appointmentTimeSlots.map((slot) => ({ value: slot, label: slot }));
 
 /** SPEC §2/§5: the appointment request, stored as one appointment_requests row. */
-export function AppointmentForm({ dateOptions, startedAt, actionData }: AppointmentFormProps) {
+export function AppointmentForm({ dateOptions, formToken, actionData }: AppointmentFormProps) {
   // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
     schema: createAppointmentSchema(new Date()),
-    endpoint: "/api/appointments",
+    endpoint: apiPaths.appointments,
     initialErrors: actionData && !actionData.success ? actionData.fieldErrors : undefined,
     onInvalid: (error) => ({
       description: formToasts.validationDescription,
@@ -61,7 +64,7 @@ export function AppointmentForm({ dateOptions, startedAt, actionData }: Appointm
     values: actionData && !actionData.success && generation === 0 ? actionData.values : {},
     clearError: form.clearError,
   };
-  const field = (name: string, label: string) => bindField(binding, name, label);
+  const field = (name: keyof typeof appointmentLabels) => bindField(binding, name, appointmentLabels[name]);
 
   return (
     <form
@@ -85,44 +88,40 @@ export function AppointmentForm({ dateOptions, startedAt, actionData }: Appointm
         </FormAlert>
       ) : null}
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField {...field("name", "Name")} required autoComplete="name" maxLength={formLimits.nameMax} />
+        <TextField {...field("name")} required autoComplete="name" maxLength={formLimits.nameMax} />
         <TextField
-          {...field("email", "Email")}
+          {...field("email")}
           type="email"
           required
           autoComplete="email"
           maxLength={formLimits.emailMax}
         />
         <TextField
-          {...field("phone", "Phone")}
+          {...field("phone")}
           type="tel"
           required
           autoComplete="tel"
           maxLength={formLimits.phoneInputMax}
           hint="With the country code, e.g. +27 82 555 0100"
         />
-        <TextField
-          {...field("company", "Company")}
-          autoComplete="organization"
-          maxLength={formLimits.companyMax}
-        />
+        <TextField {...field("company")} autoComplete="organization" maxLength={formLimits.companyMax} />
         <div className="sm:col-span-2">
           <SelectField
-            {...field("service_type", "Service type")}
+            {...field("service_type")}
             required
             placeholder="Select a service"
             options={serviceTypeOptions}
           />
         </div>
         <SelectField
-          {...field("preferred_date", "Preferred date")}
+          {...field("preferred_date")}
           required
           placeholder="Select a date"
           options={dateOptions}
           hint="Weekdays in the next two weeks"
         />
         <SelectField
-          {...field("preferred_time", "Preferred time")}
+          {...field("preferred_time")}
           required
           placeholder="Select a time"
           options={timeOptions}
@@ -130,14 +129,14 @@ export function AppointmentForm({ dateOptions, startedAt, actionData }: Appointm
         />
         <div className="sm:col-span-2">
           <TextAreaField
-            {...field("project_details", "Project details")}
+            {...field("project_details")}
             required
             maxLength={formLimits.projectDetailsMax}
             hint="What would you like to build or improve? (10 to 1000 characters)"
           />
         </div>
       </div>
-      <BotGuardFields startedAt={startedAt} />
+      <BotGuardFields formToken={formToken} />
       <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? "Submitting..." : "Request Appointment"}
       </button>

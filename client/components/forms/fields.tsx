@@ -116,9 +116,9 @@ export function SelectField(props: FieldBase & { options: readonly Option[]; pla
 
 /**
  * The bot traps of shared/forms/bot-guard.ts: a field people never see (bots fill
- * it in) and the time the form was served.
+ * it in) and the time the form was served, signed by the server.
  */
-export function BotGuardFields({ startedAt }: { startedAt: number }) {
+export function BotGuardFields({ formToken }: { formToken: string }) {
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -131,7 +131,7 @@ export function BotGuardFields({ startedAt }: { startedAt: number }) {
           autoComplete="off"
         />
       </div>
-      <input type="hidden" name={botGuardFields.startedAt} value={startedAt} />
+      <input type="hidden" name={botGuardFields.startedAt} value={formToken} />
     </>
   );
 }

@@ -34,7 +34,8 @@ export type LeadFormProps = {
   thankYouPath: string;
   submitLabel: string;
   labels: Record<string, string>;
-  startedAt: number;
+  /** The signed start field from the page's loader. */
+  formToken: string;
   actionData: LeadActionData | undefined;
   intro: string;
   /** Renders the fields; `field(name)` binds one to the form under its label. */
@@ -43,7 +44,7 @@ export type LeadFormProps = {
 
 /** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
 export function LeadForm(props: LeadFormProps) {
-  const { id, schema, endpoint, thankYouPath, submitLabel, labels, startedAt, actionData, intro } = props;
+  const { id, schema, endpoint, thankYouPath, submitLabel, labels, formToken, actionData, intro } = props;
   const navigate = useNavigate();
   const { email } = useSiteSettings();
   const form = useJsonForm({
@@ -85,7 +86,7 @@ export function LeadForm(props: LeadFormProps) {
           <div className="grid gap-6 sm:grid-cols-2">
             {props.children((name) => bindField(binding, name, labels[name] ?? name))}
           </div>
-          <BotGuardFields startedAt={startedAt} />
+          <BotGuardFields formToken={formToken} />
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
             {form.submitting ? "Submitting..." : submitLabel}
           </button>

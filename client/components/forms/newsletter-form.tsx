@@ -5,6 +5,7 @@ import { toFieldErrors } from "../../../shared/forms/field-errors";
 import { notify } from "../../lib/notify";
 import { BotGuardFields, FormAlert } from "./fields";
 import { useJsonForm } from "./use-json-form";
+import { apiPaths } from "../../../shared/paths";
 
 export type NewsletterActionData = { success: true } | { success: false; error: string; email: string };
 
@@ -12,16 +13,17 @@ const CHECK_INBOX = "Please check your inbox and confirm your subscription.";
 
 /** SPEC §2 'Stay Updated': double opt-in, so success means "check your inbox". */
 export function NewsletterForm({
-  startedAt,
+  formToken,
   actionData,
 }: {
-  startedAt: number;
+  /** The signed start field from the page's loader. */
+  formToken: string;
   actionData?: NewsletterActionData;
 }) {
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
     schema: newsletterSchema,
-    endpoint: "/api/newsletter",
+    endpoint: apiPaths.newsletter,
     onInvalid: (error) => ({
       description: formToasts.validationDescription,
       fieldErrors: toFieldErrors(error),
@@ -80,7 +82,7 @@ export function NewsletterForm({
             onChange={() => form.clearError("email")}
             className="min-h-11 flex-1 rounded-lg border border-white bg-white px-4 text-base text-slate-900 placeholder:text-slate-600"
           />
-          <BotGuardFields startedAt={startedAt} />
+          <BotGuardFields formToken={formToken} />
           <button type="submit" className="btn-on-dark" disabled={form.submitting}>
             {form.submitting ? "Submitting..." : "Subscribe"}
           </button>

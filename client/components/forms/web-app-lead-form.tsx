@@ -1,4 +1,4 @@
-import { paths } from "../../../shared/paths";
+import { apiPaths, paths } from "../../../shared/paths";
 import { formLimits } from "../../../shared/forms/rules";
 import {
   companySizeOptions,
@@ -9,21 +9,22 @@ import { SelectField, TextField } from "./fields";
 import { LeadForm, type LeadActionData } from "./lead-form";
 
 export function WebAppLeadForm({
-  startedAt,
+  formToken,
   actionData,
 }: {
-  startedAt: number;
+  /** The signed start field from the page's loader. */
+  formToken: string;
   actionData?: LeadActionData;
 }) {
   return (
     <LeadForm
       id="proposal"
       schema={webAppLeadSchema}
-      endpoint="/api/submit-web-app"
+      endpoint={apiPaths.webApp}
       thankYouPath={paths.thankYouWebApp}
       submitLabel="Get My Custom Web-App Proposal"
       labels={labels}
-      startedAt={startedAt}
+      formToken={formToken}
       actionData={actionData}
       intro="Tell us about your business and the problem you want to solve. We'll come back within 24 hours with a plan and a proposal."
     >

@@ -1,4 +1,4 @@
-import { paths } from "../../../shared/paths";
+import { apiPaths, paths } from "../../../shared/paths";
 import { formLimits } from "../../../shared/forms/rules";
 import {
   budgetOptions,
@@ -11,21 +11,22 @@ import { SelectField, TextField } from "./fields";
 import { LeadForm, type LeadActionData } from "./lead-form";
 
 export function WebsiteDesignLeadForm({
-  startedAt,
+  formToken,
   actionData,
 }: {
-  startedAt: number;
+  /** The signed start field from the page's loader. */
+  formToken: string;
   actionData?: LeadActionData;
 }) {
   return (
     <LeadForm
       id="proposal"
       schema={websiteDesignLeadSchema}
-      endpoint="/api/submit-website-design"
+      endpoint={apiPaths.websiteDesign}
       thankYouPath={paths.thankYouWebsiteDesign}
       submitLabel="Request My Website Proposal"
       labels={labels}
-      startedAt={startedAt}
+      formToken={formToken}
       actionData={actionData}
       intro="Tell us a little about your business and your website. We'll come back within 24 hours with ideas and a proposal."
     >

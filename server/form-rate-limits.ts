@@ -1,0 +1,68 @@
+import type { Request, RequestHandler, Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { SendFailure } from "./api/responses";
+import type { AppConfig } from "./config";
+import { apiPaths, paths } from "../shared/paths";
+import { requestMessages } from "../shared/request-messages";
+
+/**
+ * Per client IP, per form. A form's JSON endpoint and its page (the no-JavaScript post)
+ * share one count; every form has its own. Only accepted submissions use up the
+ * allowance, so a visitor fixing typos is never locked out; refused attempts have a
+ * separate, larger allowance that still stops a script hammering an endpoint.
+ */
+
+/** Refused attempts allowed for each accepted one. */
+export const REFUSED_ALLOWANCE_FACTOR = 10;
+
+/** Each limited form: where its API and page take it, and how its allowance compares. */
+export const limitedForms = {
+  "website-design": { api: apiPaths.websiteDesign, page: paths.websiteDesign, factor: 1 },
+  "web-app": { api: apiPaths.webApp, page: paths.webAppDevelopment, factor: 1 },
+  appointment: { api: apiPaths.appointments, page: paths.bookAppointment, factor: 1 },
+  newsletter: { api: apiPaths.newsletter, page: paths.news, factor: 1 },
+  // One-click unsubscribes arrive from mail providers, many people behind one address.
+  "newsletter-unsubscribe": {
+    api: apiPaths.newsletterUnsubscribe,
+    page: paths.newsletterUnsubscribe,
+    factor: 20,
+  },
+} as const;
+export type LimitedForm = keyof typeof limitedForms;
+
+/** How the 429 is written: JSON for the API, a plain sentence for a page. */
+export type RateLimitAnswers = { api: SendFailure; page: SendFailure };
+
+export type FormRateLimits = Record<LimitedForm, RequestHandler[]>;
+
+export function createFormRateLimits(
+  config: Pick<AppConfig, "rateLimit">,
+  answers: RateLimitAnswers,
+): FormRateLimits {
+  const { leadMax, leadWindowMs } = config.rateLimit;
+  const limiter = (limit: number, counts: "accepted" | "refused") =>
+    rateLimit({
+      windowMs: leadWindowMs,
+      limit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      // A request that turns out the other way is taken off the count when it finishes.
+      skipFailedRequests: counts === "accepted",
+      skipSuccessfulRequests: counts === "refused",
+      handler: (req: Request, res: Response) => {
+        // The limiter has already set Retry-After (seconds); the message says the same.
+        const seconds = Number(res.getHeader("Retry-After")) || leadWindowMs / 1000;
+        const answer = req.baseUrl.startsWith("/api") ? answers.api : answers.page;
+        answer(res, 429, requestMessages.rateLimited(Math.max(1, Math.ceil(seconds / 60))));
+      },
+    });
+  const limits = {} as FormRateLimits;
+  for (const [form, { factor }] of Object.entries(limitedForms) as [
+    LimitedForm,
+    (typeof limitedForms)[LimitedForm],
+  ][]) {
+    const accepted = leadMax * factor;
+    limits[form] = [limiter(accepted * REFUSED_ALLOWANCE_FACTOR, "refused"), limiter(accepted, "accepted")];
+  }
+  return limits;
+}
