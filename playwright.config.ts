@@ -16,6 +16,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     launchOptions: {
+      // The browser `npm run test:browser` found or installed; undefined is Playwright's own.
       executablePath: chromiumPath,
       args: chromiumFlags,
     },

@@ -1,11 +1,12 @@
 /**
  * Lighthouse (mobile preset) over every route of the production build, in
- * Debian's Chromium. Prints the four category scores and the key metrics.
+ * the Chromium the browser tests use. Prints the four category scores and the key metrics.
  *   npm run build && npm run bench:lighthouse
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { indexablePages, paths } from "../shared/paths";
@@ -25,7 +26,7 @@ const routes = only.length > 0 ? only : allRoutes;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
 const server = await startBuiltServer({ DATA_DIR: dataDir });
 const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
+  chromePath: chromiumPath ?? chromium.executablePath(),
   chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
