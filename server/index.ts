@@ -18,7 +18,13 @@ async function start() {
   const build = vite ? undefined : await loadProductionBuild();
   const site = await createApp({ config, logger, build, vite });
 
-  const server = site.app.listen(config.port, config.host, () => {
+  const server = site.app.listen(config.port, config.host, (error?: Error) => {
+    // Express 5 passes a failed listen here; without this the process would log
+    // "server listening" and exit 0 when the port is taken.
+    if (error) {
+      console.error(listenFailure(error, config.host, config.port));
+      process.exit(1);
+    }
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, url: `http://localhost:${port}`, env: config.nodeEnv }, "server listening");
@@ -32,6 +38,16 @@ async function start() {
       );
     });
   }
+}
+
+/** One line a newcomer can act on, for the ways listening fails on a fresh machine. */
+function listenFailure(error: Error, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE")
+    return `Port ${port} is already in use on ${host}: stop what uses it, or pick another port, e.g. PORT=3001 npm start`;
+  if (code === "EACCES")
+    return `Not allowed to listen on port ${port}: pick a port above 1023, e.g. PORT=3001 npm start`;
+  return `Cannot listen on ${host}:${port}: ${error.message}`;
 }
 
 async function loadProductionBuild(): Promise<ServerBuild> {
