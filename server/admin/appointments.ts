@@ -12,6 +12,8 @@ import { optionLabel } from "../../shared/forms/rules";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
 import { parseId, parseIds, parseSince } from "./input";
+import { suspicionColumn } from "./leads";
+import type { SpamFilter } from "../db/suspected";
 
 /** An appointment request as `--json` and the export show it. */
 export type AppointmentRecord = {
@@ -25,6 +27,8 @@ export type AppointmentRecord = {
   preferredTime: string;
   projectDetails: string;
   read: boolean;
+  /** The bot trap it tripped when it is held back as suspected spam, else null. */
+  suspectedSpam: string | null;
   createdAt: string;
 };
 
@@ -39,6 +43,7 @@ export const appointmentColumns = [
   "preferredTime",
   "projectDetails",
   "read",
+  "suspectedSpam",
   "createdAt",
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 
@@ -54,13 +59,14 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
     preferredTime: row.preferred_time,
     projectDetails: row.project_details,
     read: fromDbBoolean(row.read),
+    suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
   };
 }
 
 export async function loadAppointmentRecords(
   db: Db,
-  filter: { unreadOnly?: boolean; since?: string } = {},
+  filter: { unreadOnly?: boolean; since?: string; spam?: SpamFilter } = {},
 ): Promise<AppointmentRecord[]> {
   return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
 }
@@ -81,23 +87,30 @@ const listColumns: Column<AppointmentRecord>[] = [
 
 export async function listAppointments(
   { db, out }: AdminContext,
-  options: { unread?: boolean; since?: string; json?: boolean },
+  options: { unread?: boolean; since?: string; suspected?: boolean; json?: boolean },
 ): Promise<ExitCode> {
   const since = parseSince(options.since);
   if (!since.ok) return fail(out, since.message);
-  const records = await loadAppointmentRecords(db, { unreadOnly: options.unread, since: since.value });
+  const records = await loadAppointmentRecords(db, {
+    unreadOnly: options.unread,
+    since: since.value,
+    spam: options.suspected ? "only" : "exclude",
+  });
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
   }
   if (records.length === 0) {
-    printLine(out, options.unread ? "No unread appointment requests." : "No appointment requests.");
+    const which = options.suspected ? "held as suspected spam" : "";
+    printLine(out, `No ${options.unread ? "unread " : ""}appointment requests${which ? ` ${which}` : ""}.`);
     return exitCodes.ok;
   }
   const unread = records.filter((record) => !record.read).length;
-  printLine(out, formatTable(listColumns, records));
+  const columns = options.suspected ? [...listColumns, suspicionColumn<AppointmentRecord>()] : listColumns;
+  printLine(out, formatTable(columns, records));
   printLine(out);
-  printLine(out, `${plural(records.length, "appointment request")}, ${unread} unread (${UNREAD_MARK})`);
+  const noun = options.suspected ? "suspected appointment request" : "appointment request";
+  printLine(out, `${plural(records.length, noun)}, ${unread} unread (${UNREAD_MARK})`);
   return exitCodes.ok;
 }
 
@@ -121,6 +134,7 @@ export async function showAppointment(
       ["Appointment", record.id],
       ["Status", record.read ? "read" : "unread"],
       ["Received", formatLocalDateTime(record.createdAt)],
+      ["Suspected spam", record.suspectedSpam],
       ["Name", record.name],
       ["Email", record.email],
       ["Phone", record.phone],

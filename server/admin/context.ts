@@ -12,7 +12,8 @@ export type AdminOutput = {
 /** What every command gets: the open database, the configuration and its output. */
 export type AdminContext = {
   db: Db;
-  config: Pick<AppConfig, "dataDir">;
+  /** `settings` names the site in e-mails a command queues (a released lead's notification). */
+  config: Pick<AppConfig, "dataDir" | "settings">;
   out: AdminOutput;
 };
 

@@ -48,3 +48,11 @@ export function parsePosition(text: string): Parsed<number> {
   }
   return ok(value);
 }
+
+/** `--older-than 30d` (days) or `12h` (hours), as milliseconds. */
+export function parseAge(text: string): Parsed<number> {
+  const match = /^([1-9]\d{0,4})([dh])$/.exec(text);
+  if (!match) return invalid(`invalid age "${text}": expected a number of days or hours, e.g. 30d or 12h`);
+  const hours = match[2] === "d" ? Number(match[1]) * 24 : Number(match[1]);
+  return ok(hours * 60 * 60_000);
+}

@@ -12,6 +12,7 @@ import {
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
 import { parseSince } from "./input";
+import type { SpamFilter } from "../db/suspected";
 
 export const leadTypes = ["website-design", "web-app"] as const;
 export type LeadType = (typeof leadTypes)[number];
@@ -36,6 +37,8 @@ export type LeadRecord = {
   timeline: string | null;
   industry: string | null;
   companySize: string | null;
+  /** The bot trap it tripped when it is held back as suspected spam, else null. */
+  suspectedSpam: string | null;
   createdAt: string;
 };
 
@@ -51,6 +54,7 @@ export const leadColumns = [
   "timeline",
   "industry",
   "companySize",
+  "suspectedSpam",
   "createdAt",
 ] as const satisfies readonly (keyof LeadRecord)[];
 
@@ -67,6 +71,7 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
     timeline: row.timeline,
     industry: null,
     companySize: null,
+    suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
   };
 }
@@ -84,14 +89,15 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
     timeline: null,
     industry: row.industry,
     companySize: row.company_size,
+    suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
   };
 }
 
-/** Both tables merged, newest first. */
+/** Both tables merged, newest first; genuine and suspected alike unless `spam` says otherwise. */
 export async function loadLeadRecords(
   db: Db,
-  filter: { type?: LeadType; since?: string } = {},
+  filter: { type?: LeadType; since?: string; spam?: SpamFilter } = {},
 ): Promise<LeadRecord[]> {
   const records = [
     ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
@@ -111,6 +117,12 @@ const listColumns: Column<LeadRecord>[] = [
   { header: "BUDGET / SIZE", value: (r) => r.budget ?? r.companySize },
 ];
 
+/** `--suspected` lists show which trap each held row tripped. */
+export const suspicionColumn = <R extends { suspectedSpam: string | null }>(): Column<R> => ({
+  header: "SUSPECTED",
+  value: (r) => r.suspectedSpam,
+});
+
 function parseLeadType(text: string | undefined): LeadType | undefined | false {
   if (text === undefined) return undefined;
   return (leadTypes as readonly string[]).includes(text) ? (text as LeadType) : false;
@@ -118,25 +130,27 @@ function parseLeadType(text: string | undefined): LeadType | undefined | false {
 
 export async function listLeads(
   { db, out }: AdminContext,
-  options: { type?: string; since?: string; json?: boolean },
+  options: { type?: string; since?: string; suspected?: boolean; json?: boolean },
 ): Promise<ExitCode> {
   const type = parseLeadType(options.type);
   if (type === false)
     return fail(out, `invalid lead type "${options.type}": expected ${leadTypes.join(" or ")}`);
   const since = parseSince(options.since);
   if (!since.ok) return fail(out, since.message);
-  const records = await loadLeadRecords(db, { type, since: since.value });
+  const spam = options.suspected ? "only" : "exclude";
+  const records = await loadLeadRecords(db, { type, since: since.value, spam });
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
   }
   if (records.length === 0) {
-    printLine(out, "No leads.");
+    printLine(out, options.suspected ? "No leads held as suspected spam." : "No leads.");
     return exitCodes.ok;
   }
-  printLine(out, formatTable(listColumns, records));
+  const columns = options.suspected ? [...listColumns, suspicionColumn<LeadRecord>()] : listColumns;
+  printLine(out, formatTable(columns, records));
   printLine(out);
-  printLine(out, plural(records.length, "lead"));
+  printLine(out, plural(records.length, options.suspected ? "suspected lead" : "lead"));
   return exitCodes.ok;
 }
 
@@ -166,15 +180,27 @@ function leadDetails(record: LeadRecord): [string, string | null][] {
   ];
 }
 
-async function findLead(db: Db, id: string): Promise<LeadRecord | undefined | false> {
-  const match = /^(wd|wa)-([1-9]\d{0,15})$/.exec(id);
+/** "wd-12" → the website-design lead 12; false when it is not a lead id at all. */
+export function parseLeadId(text: string): { type: LeadType; id: number } | false {
+  const match = /^(wd|wa)-([1-9]\d{0,15})$/.exec(text);
   if (!match) return false;
-  const numeric = Number(match[2]);
-  if (match[1] === idPrefixes["website-design"]) {
-    const row = await findWebsiteDesignLead(db, numeric);
+  return {
+    type: match[1] === idPrefixes["website-design"] ? "website-design" : "web-app",
+    id: Number(match[2]),
+  };
+}
+
+export const invalidLeadId = (text: string) =>
+  `invalid lead id "${text}": expected wd-<number> or wa-<number>`;
+
+async function findLead(db: Db, text: string): Promise<LeadRecord | undefined | false> {
+  const parsed = parseLeadId(text);
+  if (!parsed) return false;
+  if (parsed.type === "website-design") {
+    const row = await findWebsiteDesignLead(db, parsed.id);
     return row && fromWebsiteDesign(row);
   }
-  const row = await findWebAppLead(db, numeric);
+  const row = await findWebAppLead(db, parsed.id);
   return row && fromWebApp(row);
 }
 
@@ -184,7 +210,7 @@ export async function showLead(
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
   const record = await findLead(db, id);
-  if (record === false) return fail(out, `invalid lead id "${id}": expected wd-<number> or wa-<number>`);
+  if (record === false) return fail(out, invalidLeadId(id));
   if (!record) return fail(out, `unknown lead id ${id}`);
   if (options.json) {
     printJson(out, record);
@@ -196,6 +222,7 @@ export async function showLead(
       ["Lead", record.id],
       ["Type", record.type],
       ["Received", formatLocalDateTime(record.createdAt)],
+      ["Suspected spam", record.suspectedSpam],
       ...leadDetails(record),
     ]),
   );

@@ -5,6 +5,7 @@ import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes, listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
+import { purgeHeld, releaseHeld, type QuarantineKind } from "./quarantine";
 import { listSubscribers, subscriberStatuses } from "./subscribers";
 import { servicePages } from "../../shared/content-types";
 
@@ -15,6 +16,7 @@ export type AdminRuntime = {
 };
 
 const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";
+const suspectedHelp = "only those held back as suspected spam (a bot trap tripped), with the trap";
 
 /** The commander program; each action runs one command and records its exit code. */
 function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
@@ -42,8 +44,9 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .description("list appointment requests, newest first (● marks unread)")
     .option("--unread", "only unread requests")
     .option("--since <date>", sinceHelp)
+    .option("--suspected", suspectedHelp)
     .option("--json", "machine-readable output (ISO timestamps)")
-    .action((options: { unread?: boolean; since?: string; json?: boolean }) =>
+    .action((options: { unread?: boolean; since?: string; suspected?: boolean; json?: boolean }) =>
       run((ctx) => listAppointments(ctx, options)),
     );
   appointments
@@ -62,6 +65,7 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .description("mark appointment requests unread")
     .argument("<id...>", "appointment ids")
     .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, false)));
+  addQuarantineCommands(appointments, "appointments", "appointment ids", "queues the agency's e-mail");
 
   const leads = program.command("leads").description("website-design and web-app leads");
   leads
@@ -69,8 +73,9 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .description("list leads of both forms, newest first")
     .addOption(new Option("--type <type>", "only leads of this form").choices(leadTypes))
     .option("--since <date>", sinceHelp)
+    .option("--suspected", suspectedHelp)
     .option("--json", "machine-readable output (ISO timestamps)")
-    .action((options: { type?: string; since?: string; json?: boolean }) =>
+    .action((options: { type?: string; since?: string; suspected?: boolean; json?: boolean }) =>
       run((ctx) => listLeads(ctx, options)),
     );
   leads
@@ -79,14 +84,24 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .argument("<id>", 'lead id as listed: "wd-12" (website design) or "wa-7" (web app)')
     .option("--json", "machine-readable output")
     .action((id: string, options: { json?: boolean }) => run((ctx) => showLead(ctx, id, options)));
+  addQuarantineCommands(leads, "leads", 'lead ids as listed ("wd-12", "wa-7")', "queues the agency's e-mail");
 
   const subscribers = program.command("subscribers").description("newsletter subscribers");
   subscribers
     .command("list")
     .description("list subscribers, newest first")
     .addOption(new Option("--status <status>", "only subscribers in this state").choices(subscriberStatuses))
+    .option("--suspected", "only sign-ups held as suspected spam and not yet confirmed")
     .option("--json", "machine-readable output (ISO timestamps)")
-    .action((options: { status?: string; json?: boolean }) => run((ctx) => listSubscribers(ctx, options)));
+    .action((options: { status?: string; suspected?: boolean; json?: boolean }) =>
+      run((ctx) => listSubscribers(ctx, options)),
+    );
+  addQuarantineCommands(
+    subscribers,
+    "subscribers",
+    "subscriber ids",
+    "clears the mark (the confirmation e-mail went already)",
+  );
 
   program
     .command("export")
@@ -145,6 +160,28 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .description("remove an uploaded screenshot and, unless another one shares them, its files")
     .argument("<id>", "screenshot id")
     .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
+
+  /** `release` and `purge` of one kind of submission held back as suspected spam. */
+  function addQuarantineCommands(
+    parent: Command,
+    kind: QuarantineKind,
+    idsHelp: string,
+    releaseDoes: string,
+  ) {
+    parent
+      .command("release")
+      .description(`take submissions out of suspected spam; ${releaseDoes}`)
+      .argument("<id...>", idsHelp)
+      .action((ids: string[]) => run((ctx) => releaseHeld(ctx, kind, ids)));
+    parent
+      .command("purge")
+      .description("delete suspected spam nobody released")
+      .option("--suspected", "required: purge deletes suspected spam only")
+      .requiredOption("--older-than <age>", "received longer ago than this: days (30d) or hours (12h)")
+      .action((options: { suspected?: boolean; olderThan: string }) =>
+        run((ctx) => purgeHeld(ctx, kind, options)),
+      );
+  }
 
   return program;
 }

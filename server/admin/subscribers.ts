@@ -3,6 +3,8 @@ import { listSubscribers as listSubscriberRows } from "../db/newsletter";
 import type { SubscriberRow, SubscriberStatus } from "../db/schema";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatLocalDateTime, formatTable, type Column } from "./format";
+import { suspicionColumn } from "./leads";
+import type { SpamFilter } from "../db/suspected";
 
 export const subscriberStatuses = [
   "pending",
@@ -19,6 +21,8 @@ export type SubscriberRecord = {
   consentedAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** The bot trap the sign-up tripped, until the subscriber confirms; else null. */
+  suspectedSpam: string | null;
   createdAt: string;
 };
 
@@ -30,6 +34,7 @@ export const subscriberColumns = [
   "consentedAt",
   "confirmedAt",
   "unsubscribedAt",
+  "suspectedSpam",
   "createdAt",
 ] as const satisfies readonly (keyof SubscriberRecord)[];
 
@@ -42,13 +47,14 @@ function toSubscriberRecord(row: SubscriberRow): SubscriberRecord {
     consentedAt: row.consented_at,
     confirmedAt: row.confirmed_at,
     unsubscribedAt: row.unsubscribed_at,
+    suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
   };
 }
 
 export async function loadSubscriberRecords(
   db: Db,
-  filter: { status?: SubscriberStatus } = {},
+  filter: { status?: SubscriberStatus; spam?: SpamFilter } = {},
 ): Promise<SubscriberRecord[]> {
   return (await listSubscriberRows(db, filter)).map(toSubscriberRecord);
 }
@@ -69,23 +75,25 @@ function parseStatus(text: string | undefined): SubscriberStatus | undefined | f
 
 export async function listSubscribers(
   { db, out }: AdminContext,
-  options: { status?: string; json?: boolean },
+  options: { status?: string; suspected?: boolean; json?: boolean },
 ): Promise<ExitCode> {
   const status = parseStatus(options.status);
   if (status === false) {
     return fail(out, `invalid status "${options.status}": expected ${subscriberStatuses.join(", ")}`);
   }
-  const records = await loadSubscriberRecords(db, { status });
+  const records = await loadSubscriberRecords(db, { status, spam: options.suspected ? "only" : "exclude" });
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
   }
   if (records.length === 0) {
-    printLine(out, status ? `No ${status} subscribers.` : "No subscribers.");
+    const which = [status, options.suspected ? "suspected" : ""].filter(Boolean).join(" ");
+    printLine(out, which ? `No ${which} subscribers.` : "No subscribers.");
     return exitCodes.ok;
   }
-  printLine(out, formatTable(listColumns, records));
+  const columns = options.suspected ? [...listColumns, suspicionColumn<SubscriberRecord>()] : listColumns;
+  printLine(out, formatTable(columns, records));
   printLine(out);
-  printLine(out, plural(records.length, "subscriber"));
+  printLine(out, plural(records.length, options.suspected ? "suspected subscriber" : "subscriber"));
   return exitCodes.ok;
 }

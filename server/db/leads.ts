@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { toDbBoolean } from "./dialect";
+import type { SpamFilter } from "./suspected";
 import type {
   AppointmentRequestRow,
   AppointmentRequestTable,
@@ -43,12 +44,17 @@ export async function insertAppointmentRequest(
   return row.id;
 }
 
-/** Newest first; `since` keeps rows created at or after that instant. */
+/**
+ * Newest first; `since` keeps rows created at or after that instant; `spam` chooses
+ * between genuine and held-back rows (all by default, as exports want).
+ */
 export async function listAppointmentRequests(
   db: Writer,
-  filter: { unreadOnly?: boolean; since?: Timestamp } = {},
+  filter: { unreadOnly?: boolean; since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<AppointmentRequestRow[]> {
   let query = db.selectFrom("appointment_requests").selectAll();
+  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
+  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -81,18 +87,22 @@ export async function setAppointmentRequestsRead(db: Writer, ids: number[], read
 
 export async function listWebsiteDesignLeads(
   db: Writer,
-  filter: { since?: Timestamp } = {},
+  filter: { since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<WebsiteDesignLeadRow[]> {
   let query = db.selectFrom("website_design_leads").selectAll();
+  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
+  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
 export async function listWebAppLeads(
   db: Writer,
-  filter: { since?: Timestamp } = {},
+  filter: { since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<WebAppLeadRow[]> {
   let query = db.selectFrom("web_app_leads").selectAll();
+  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
+  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

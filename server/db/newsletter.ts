@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { Database, NewsletterSubscriberTable, SubscriberRow, SubscriberStatus } from "./schema";
+import type { SpamFilter } from "./suspected";
 
 type Db = Kysely<Database>;
 
@@ -52,9 +53,11 @@ export async function updateSubscriber(
 /** Newest first, optionally of one status (the admin CLI's list and export). */
 export async function listSubscribers(
   db: Db,
-  filter: { status?: SubscriberStatus } = {},
+  filter: { status?: SubscriberStatus; spam?: SpamFilter } = {},
 ): Promise<SubscriberRow[]> {
   let query = db.selectFrom("newsletter_subscribers").selectAll();
+  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
+  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
   if (filter.status) query = query.where("status", "=", filter.status);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

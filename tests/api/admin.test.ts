@@ -18,6 +18,7 @@ import {
   appointment,
   endpoints,
   newsletterSignup,
+  servedAt,
   startedBefore,
   webAppLead,
   websiteDesignLead,
@@ -129,6 +130,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         preferredTime: "10:00 AM",
         projectDetails: tricky.details,
         read: false,
+        suspectedSpam: null,
         createdAt: "2026-11-22T22:30:00.000Z",
       });
       expect(rows[0]?.company).toBeNull();
@@ -277,6 +279,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         timeline: "1-2-months",
         industry: null,
         companySize: null,
+        suspectedSpam: null,
         createdAt: "2026-11-20T08:00:00.000Z",
       });
       expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
@@ -721,6 +724,132 @@ describe("notifications retry", () => {
     expect(json<unknown[]>(await admin(site, "notifications", "list", "--status", "dead", "--json"))).toEqual(
       [],
     );
+  });
+});
+
+describe("suspected spam: listed apart, released with one e-mail, purged when old", () => {
+  let sink: SmtpSink;
+  let site: TestApp;
+  const clock = new Date("2026-11-23T08:00:00Z");
+  const fast = () => servedAt(clock.getTime() - 500);
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    site = await createTestApp(
+      { SMTP_URL: sink.url, LEAD_RATE_LIMIT_MAX: "1000", SITE_URL: "https://agency.test" },
+      { now: () => clock, outbox: { autoStart: false } },
+    );
+    const send = (url: string, body: Record<string, unknown>) =>
+      request(site.app).post(url).send(body).expect(201);
+    // Too fast (autofill) and a filled honeypot: both answered 201, both held back.
+    await send(endpoints.websiteDesign, websiteDesignLead({ ...fast(), fullName: "Fast Fiona" }));
+    await send(
+      endpoints.webApp,
+      webAppLead({ ...startedBefore(clock.getTime()), website: "x", fullName: "Potted Pete" }),
+    );
+    await send(endpoints.appointments, appointment(clock, { ...fast(), name: "Quick Quinn" }));
+    await send(endpoints.newsletter, newsletterSignup("speedy@example.com", fast()));
+    // And one person who took their time.
+    await send(
+      endpoints.websiteDesign,
+      websiteDesignLead({ ...startedBefore(clock.getTime()), fullName: "Patient Pat" }),
+    );
+  });
+  afterAll(async () => {
+    await site.cleanup();
+    await sink.close();
+  });
+
+  it("e-mails the agency about the genuine lead only; the newsletter confirmation still goes", async () => {
+    expect(await site.outbox.drain()).toEqual({ sent: 2, failed: 0 });
+    const subjects = sink.messages.map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      "New website-design lead: Patient Pat",
+      "Please confirm your subscription to the Kloof Digital newsletter",
+    ]);
+  });
+
+  it("keeps suspected submissions out of the usual lists and shows them with --suspected", async () => {
+    const genuine = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
+    expect(genuine.map((lead) => lead.fullName)).toEqual(["Patient Pat"]);
+    const held = json<{ id: string; fullName: string; suspectedSpam: string }[]>(
+      await admin(site, "leads", "list", "--suspected", "--json"),
+    );
+    expect(held.map(({ fullName, suspectedSpam }) => ({ fullName, suspectedSpam }))).toEqual([
+      { fullName: "Fast Fiona", suspectedSpam: "too-fast" },
+      { fullName: "Potted Pete", suspectedSpam: "honeypot" },
+    ]);
+    const table = await admin(site, "leads", "list", "--suspected");
+    expect(table.stdout).toMatch(/SUSPECTED/);
+    expect(table.stdout).toMatch(/Fast Fiona .*too-fast/);
+    expect(table.stdout).toMatch(/2 suspected leads/);
+
+    const appointments = json<{ name: string; suspectedSpam: string }[]>(
+      await admin(site, "appointments", "list", "--suspected", "--json"),
+    );
+    expect(appointments).toMatchObject([{ name: "Quick Quinn", suspectedSpam: "too-fast" }]);
+    expect(json<unknown[]>(await admin(site, "appointments", "list", "--json"))).toEqual([]);
+    const subscribers = json<{ email: string; status: string }[]>(
+      await admin(site, "subscribers", "list", "--suspected", "--json"),
+    );
+    expect(subscribers).toMatchObject([{ email: "speedy@example.com", status: "pending" }]);
+  });
+
+  it("release clears the mark and sends exactly one e-mail, however often it is run", async () => {
+    const [fiona] = json<{ id: string }[]>(await admin(site, "leads", "list", "--suspected", "--json"));
+    const first = await admin(site, "leads", "release", fiona?.id ?? "");
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.stdout).toBe(`Released ${fiona?.id}: the agency's e-mail about it is queued.\n`);
+    const again = await admin(site, "leads", "release", fiona?.id ?? "");
+    expect(again.stdout).toBe(`${fiona?.id} was not held as suspected spam: nothing to do.\n`);
+
+    expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    const mail = sink.messages.at(-1);
+    expect(mail?.subject).toBe("New website-design lead: Fast Fiona");
+    expect(mail?.header("reply-to")).toContain("<jane@acme.co.za>");
+    expect(mail?.text).toContain("Full Name: Fast Fiona");
+    expect(sink.messages.filter((m) => m.subject.includes("Fast Fiona"))).toHaveLength(1);
+
+    const leads = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
+    expect(leads.map((lead) => lead.fullName)).toEqual(["Patient Pat", "Fast Fiona"]);
+  });
+
+  it("releases appointments with their e-mail too, and refuses unknown ids changing nothing", async () => {
+    const [quinn] = json<{ id: number }[]>(
+      await admin(site, "appointments", "list", "--suspected", "--json"),
+    );
+    expectOneErrorLine(
+      await admin(site, "appointments", "release", String(quinn?.id), "999"),
+      1,
+      /unknown appointment request id 999/,
+    );
+    expect(json<unknown[]>(await admin(site, "appointments", "list", "--suspected", "--json"))).toHaveLength(
+      1,
+    );
+    expectOneErrorLine(await admin(site, "leads", "release", "x-1"), 1, /invalid lead id "x-1"/);
+
+    await admin(site, "appointments", "release", String(quinn?.id));
+    expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    expect(sink.messages.at(-1)?.subject).toBe("New appointment request: Quick Quinn");
+  });
+
+  it("purges only suspected rows older than asked, and only with --suspected", async () => {
+    expectOneErrorLine(await admin(site, "leads", "purge", "--older-than", "30d"), 2, /--suspected/);
+    expectOneErrorLine(
+      await admin(site, "leads", "purge", "--suspected", "--older-than", "soon"),
+      1,
+      /invalid age/,
+    );
+    // The rows arrived at the fixed clock, hours or more before the real now the command uses.
+    const none = await admin(site, "leads", "purge", "--suspected", "--older-than", "99999h");
+    expect(none.stdout).toMatch(/^Deleted 0 suspected leads received before /);
+    const purged = await admin(site, "leads", "purge", "--suspected", "--older-than", "1h");
+    expect(purged.stdout).toMatch(/^Deleted 1 suspected lead received before /);
+    expect(json<unknown[]>(await admin(site, "leads", "list", "--suspected", "--json"))).toEqual([]);
+    // Genuine and released leads are untouched.
+    expect(json<unknown[]>(await admin(site, "leads", "list", "--json"))).toHaveLength(2);
+    const subscribers = await admin(site, "subscribers", "purge", "--suspected", "--older-than", "1h");
+    expect(subscribers.stdout).toMatch(/^Deleted 1 suspected subscriber /);
   });
 });
 
