@@ -47,15 +47,3 @@ export function hasForbiddenCharacters(value: string): boolean {
 export function isSingleLine(value: string): boolean {
   return !value.includes("\n") && !value.includes("\t");
 }
-
-/** Whether a stored value obeys these rules: what the fuzz suite checks of every row. */
-export function isCleanStoredText(value: string, options: { multiline: boolean }): boolean {
-  return (
-    !hasForbiddenCharacters(value) &&
-    !INVISIBLE_FORMATTING.test(value) &&
-    !value.includes("\r") &&
-    !/[<>]/.test(value) &&
-    value === value.trim() &&
-    (options.multiline || isSingleLine(value))
-  );
-}

@@ -1,0 +1,196 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createAppointmentSchema } from "./appointment";
+import { newsletterSchema } from "./newsletter";
+import { isValidEmail } from "./rules";
+import { webAppLeadSchema } from "./web-app-lead";
+import { websiteDesignLeadSchema } from "./website-design-lead";
+import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
+
+/**
+ * Properties of the shared form schemas over generated input, hostile bytes included:
+ * whatever a schema accepts is safe to store, mail and show. The same schemas run in
+ * the browser and on the server, so this holds for both.
+ */
+
+/** Characters that break things when stored: controls, direction overrides, invisibles, line breaks. */
+const nasty = fc.constantFrom(
+  "\u0000",
+  "\u0007",
+  "\u001b[31m",
+  "\u007f",
+  "\u0085",
+  "\u009b",
+  "\r",
+  "\n",
+  "\r\n",
+  "\t",
+  "\u2028",
+  "\u202e",
+  "\u2066",
+  "\u200b",
+  "\u200d",
+  "\ufeff",
+  "\ud800",
+  "\uffff",
+  "<",
+  ">",
+  ",",
+  ";",
+  "..",
+  " ",
+  "@",
+  '"',
+);
+
+/** Text that mixes ordinary characters of any script with the nasty ones. */
+const hostileText = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 8 }) }, nasty), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(""));
+
+const email = fc.oneof(
+  fc.emailAddress(),
+  fc.tuple(hostileText, hostileText).map(([local, domain]) => `${local}@${domain}.co.za`),
+  hostileText,
+);
+
+const now = new Date("2026-11-23T08:00:00Z");
+
+/**
+ * Each schema with a valid submission and its text fields: a property replaces one or
+ * more fields of the valid one, so most generated submissions are accepted or refused
+ * because of the field under test, not because another field happened to be invalid.
+ */
+const schemas = [
+  {
+    name: "website-design lead",
+    schema: websiteDesignLeadSchema,
+    valid: { fullName: "Jane Doe", companyName: "Acme", businessEmail: "jane@acme.co.za" },
+    text: ["fullName", "companyName"],
+    emails: ["businessEmail"],
+    multiline: [] as string[],
+  },
+  {
+    name: "web-app lead",
+    schema: webAppLeadSchema,
+    valid: {
+      fullName: "Sipho",
+      workEmail: "sipho@fleetco.co.za",
+      companyName: "FleetCo",
+      industry: "Logistics",
+    },
+    text: ["fullName", "companyName", "industry"],
+    emails: ["workEmail"],
+    multiline: [] as string[],
+  },
+  {
+    name: "appointment",
+    schema: createAppointmentSchema(now),
+    valid: {
+      name: "Thandi Nkosi",
+      email: "thandi@example.co.za",
+      phone: "+27 82 555 0142",
+      company: "Nkosi Consulting",
+      service_type: "web-development",
+      preferred_date: "2026-11-24",
+      preferred_time: "10:00 AM",
+      project_details: "A booking portal for our clients.",
+    },
+    text: ["name", "company", "project_details"],
+    emails: ["email"],
+    multiline: ["project_details"],
+  },
+  {
+    name: "newsletter",
+    schema: newsletterSchema,
+    valid: { email: "reader@example.com" },
+    text: [] as string[],
+    emails: ["email"],
+    multiline: [] as string[],
+  },
+];
+
+describe.each(schemas)("$name schema", ({ schema, valid, text, emails, multiline }) => {
+  /** The valid submission with some of `keys` replaced by generated values. */
+  const submissions = (keys: string[], value: fc.Arbitrary<unknown>) =>
+    fc
+      .dictionary(fc.constantFrom(...keys), value, { minKeys: 1 })
+      .map((replaced) => ({ ...valid, ...replaced }));
+
+  it("is sound: the valid submission passes", () => {
+    expect(schema.safeParse(valid).success).toBe(true);
+  });
+
+  // Every form but the newsletter has free text; the newsletter's address is held to the
+  // mailbox property below.
+  const withText = text.length > 0 ? it : () => {};
+  withText("stores only clean text: no controls, overrides, invisibles or stray line breaks", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(submissions(text, hostileText), (fields) => {
+        const parsed = schema.safeParse(fields);
+        if (!parsed.success) return;
+        accepted += 1;
+        for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+          if (typeof value !== "string") continue;
+          expect(
+            isCleanStoredText(value, { multiline: multiline.includes(key) }),
+            `${key}: ${JSON.stringify(value)}`,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    // The property must have been tested on accepted text, not only on refusals.
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  it("accepts an e-mail address only when it is one practical mailbox", () => {
+    fc.assert(
+      fc.property(submissions(emails, email), (fields) => {
+        const parsed = schema.safeParse(fields);
+        if (!parsed.success) return;
+        for (const key of emails) {
+          const value = (parsed.data as Record<string, string>)[key] ?? "";
+          expect(isPracticalMailbox(value), value).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("answers every input with data or field messages, never by throwing", () => {
+    const anyKeys = [...new Set([...text, ...emails, "unexpected"])];
+    fc.assert(
+      fc.property(fc.oneof(submissions(anyKeys, fc.anything()), fc.anything()), (fields) => {
+        const parsed = schema.safeParse(fields);
+        if (!parsed.success) expect(parsed.error.issues.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("ordinary input keeps working", () => {
+  it("accepts every generated ordinary address, name and paragraph", () => {
+    const word = fc.stringMatching(/^[A-Za-zÀ-ÿ'-]{2,12}$/);
+    fc.assert(
+      fc.property(fc.emailAddress(), word, word, (address, first, last) => {
+        const result = createAppointmentSchema(now).safeParse({
+          name: `${first} ${last}`,
+          email: address,
+          phone: "082 555 0142".replace(/^0/, "+27 "),
+          service_type: "consultation",
+          preferred_date: "2026-11-24",
+          preferred_time: "09:00 AM",
+          project_details: `We need help.\n\tLine two from ${first}.`,
+        });
+        // fast-check's addresses follow RFC 5322, a little wider than one practical mailbox.
+        expect(result.success).toBe(isValidEmail(address.trim()) && address.length <= 254);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
