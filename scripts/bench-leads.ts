@@ -9,17 +9,23 @@ import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { appointmentDateOptions } from "../shared/forms/appointment";
+import { createFormTokens } from "../server/leads/form-guard";
 import { botGuardFields } from "../shared/forms/bot-guard";
+import { apiPaths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
 
 const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
 
-const startedAt = { [botGuardFields.startedAt]: Date.now() - 60_000 };
+// The server signs each form's start field; the benchmark signs with the secret it gives the server.
+const FORM_SECRET = "bench-form-secret-0123456789abcdefghijkl";
+const startedAt = {
+  [botGuardFields.startedAt]: createFormTokens(FORM_SECRET).issue(new Date(Date.now() - 60_000)),
+};
 const endpoints: Array<{ name: string; path: string; table: string; body: (n: number) => object }> = [
   {
     name: "website-design lead",
-    path: "/api/submit-website-design",
+    path: apiPaths.websiteDesign,
     table: "website_design_leads",
     body: (n) => ({
       fullName: `Bench Visitor ${n}`,
@@ -33,7 +39,7 @@ const endpoints: Array<{ name: string; path: string; table: string; body: (n: nu
   },
   {
     name: "web-app lead",
-    path: "/api/submit-web-app",
+    path: apiPaths.webApp,
     table: "web_app_leads",
     body: (n) => ({
       fullName: `Bench Visitor ${n}`,
@@ -47,7 +53,7 @@ const endpoints: Array<{ name: string; path: string; table: string; body: (n: nu
   },
   {
     name: "appointment",
-    path: "/api/appointments",
+    path: apiPaths.appointments,
     table: "appointment_requests",
     body: (n) => ({
       name: `Bench Visitor ${n}`,
@@ -63,7 +69,7 @@ const endpoints: Array<{ name: string; path: string; table: string; body: (n: nu
   },
   {
     name: "newsletter",
-    path: "/api/newsletter",
+    path: apiPaths.newsletter,
     table: "newsletter_subscribers",
     body: (n) => ({ email: `bench-${n}@example.com`, ...startedAt }),
   },
@@ -74,6 +80,7 @@ const server = await startBuiltServer({
   DATA_DIR: dataDir,
   LEAD_RATE_LIMIT_MAX: "100000000",
   FORM_MIN_FILL_SECONDS: "0",
+  FORM_SECRET,
 });
 
 type Row = Record<string, string | number>;
