@@ -5,6 +5,7 @@ import { newsletterSchema } from "./newsletter";
 import { isValidEmail } from "./rules";
 import { webAppLeadSchema } from "./web-app-lead";
 import { websiteDesignLeadSchema } from "./website-design-lead";
+import { hostileText } from "../../tests/support/hostile-text";
 import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
 
 /**
@@ -12,43 +13,6 @@ import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/store
  * whatever a schema accepts is safe to store, mail and show. The same schemas run in
  * the browser and on the server, so this holds for both.
  */
-
-/** Characters that break things when stored: controls, direction overrides, invisibles, line breaks. */
-const nasty = fc.constantFrom(
-  "\u0000",
-  "\u0007",
-  "\u001b[31m",
-  "\u007f",
-  "\u0085",
-  "\u009b",
-  "\r",
-  "\n",
-  "\r\n",
-  "\t",
-  "\u2028",
-  "\u202e",
-  "\u2066",
-  "\u200b",
-  "\u200d",
-  "\ufeff",
-  "\ud800",
-  "\uffff",
-  "<",
-  ">",
-  ",",
-  ";",
-  "..",
-  " ",
-  "@",
-  '"',
-);
-
-/** Text that mixes ordinary characters of any script with the nasty ones. */
-const hostileText = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 8 }) }, nasty), {
-    maxLength: 12,
-  })
-  .map((parts) => parts.join(""));
 
 const email = fc.oneof(
   fc.emailAddress(),
