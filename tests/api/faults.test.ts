@@ -54,6 +54,7 @@ describe("the mail server is down while leads arrive", () => {
     await until(async () => (await countOutboxByStatus(site.db)).sent === 50, 15_000, "all 50 sent");
     // Give any duplicate a chance to arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 800));
+    console.info(`SMTP outage: 50 accepted while down, ${sink.messages.length} delivered once it was back`);
     expect(sink.messages).toHaveLength(50);
     const names = sink.messages.map((mail) => /: (Visitor \d+)$/.exec(mail.subject)?.[1]);
     expect(new Set(names).size).toBe(50);
@@ -141,6 +142,9 @@ describe("the server process is killed during a burst", () => {
     const queued = db.prepare("select count(*) as n from outbox").get() as { n: number };
     db.close();
     const missing = acknowledged.filter((email) => !stored.has(email));
+    console.info(
+      `SIGKILL mid-burst: ${acknowledged.length} acknowledged, ${stored.size} stored, ${missing.length} acknowledged but lost`,
+    );
     expect(missing).toEqual([]);
     // Every stored lead has its notification queued in the same transaction.
     expect(queued.n).toBe(stored.size);
