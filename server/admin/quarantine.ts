@@ -24,14 +24,8 @@ import { invalidLeadId, parseLeadId } from "./leads";
 export const quarantineKinds = ["leads", "appointments", "subscribers"] as const;
 export type QuarantineKind = (typeof quarantineKinds)[number];
 
-/** One held row: where it lives, how the admin names it, and the e-mail its release queues. */
-type Held = {
-  label: string;
-  table: SubmissionTable;
-  id: number;
-  /** Loads the released row's notification; absent for subscribers (their confirmation went already). */
-  notify?: { kind: AgencyNotificationKind; load: (db: Db) => Promise<{ notice: LeadNotice; at: string }> };
-};
+/** One held row as the admin named it. */
+type Held = { label: string; table: SubmissionTable; id: number };
 
 const tablesOf: Record<QuarantineKind, SubmissionTable[]> = {
   leads: ["website_design_leads", "web_app_leads"],
@@ -45,59 +39,55 @@ const nouns: Record<QuarantineKind, string> = {
   subscribers: "subscriber",
 };
 
-/** Loads a row that must exist: the release runs in the transaction that just found it. */
-const loaded = async <Row extends { created_at: string }>(
-  row: Promise<Row | undefined>,
+/** A released row's notice and arrival time, built from the row as stored. */
+const noticeOf = <Row extends { created_at: string }>(
+  row: Row | undefined,
   describe: (row: Row) => LeadNotice,
-) => {
-  const found = await row;
-  if (!found) throw new Error("the released row vanished");
-  return { notice: describe(found), at: found.created_at };
+) => row && { notice: describe(row), at: row.created_at };
+
+/**
+ * The tables whose rows the agency is e-mailed about, with the e-mail's kind. Subscribers
+ * are not here: their confirmation e-mail went when they signed up.
+ */
+const notifiedTables: Partial<
+  Record<
+    SubmissionTable,
+    {
+      kind: AgencyNotificationKind;
+      load(db: Db, id: number): Promise<{ notice: LeadNotice; at: string } | undefined>;
+    }
+  >
+> = {
+  website_design_leads: {
+    kind: "website-design-lead",
+    load: async (db, id) => noticeOf(await findWebsiteDesignLead(db, id), websiteDesignLeadNotice),
+  },
+  web_app_leads: {
+    kind: "web-app-lead",
+    load: async (db, id) => noticeOf(await findWebAppLead(db, id), webAppLeadNotice),
+  },
+  appointment_requests: {
+    kind: "appointment-request",
+    load: async (db, id) => noticeOf(await findAppointmentRequest(db, id), appointmentNotice),
+  },
 };
 
-function heldLead(text: string): Held | string {
-  const parsed = parseLeadId(text);
-  if (!parsed) return invalidLeadId(text);
-  const { id } = parsed;
-  return parsed.type === "website-design"
-    ? {
-        label: text,
-        table: "website_design_leads",
-        id,
-        notify: {
-          kind: "website-design-lead",
-          load: (db) => loaded(findWebsiteDesignLead(db, id), websiteDesignLeadNotice),
-        },
-      }
-    : {
-        label: text,
-        table: "web_app_leads",
-        id,
-        notify: { kind: "web-app-lead", load: (db) => loaded(findWebAppLead(db, id), webAppLeadNotice) },
-      };
-}
-
+/** The rows the admin named, or the one-line message about the first id that is not one. */
 function parseHeld(kind: QuarantineKind, texts: readonly string[]): Held[] | string {
   if (kind === "leads") {
-    const held = texts.map(heldLead);
-    const invalid = held.find((item): item is string => typeof item === "string");
-    return invalid ?? (held as Held[]);
+    const held: Held[] = [];
+    for (const text of texts) {
+      const parsed = parseLeadId(text);
+      if (!parsed) return invalidLeadId(text);
+      const table = parsed.type === "website-design" ? "website_design_leads" : "web_app_leads";
+      held.push({ label: text, table, id: parsed.id });
+    }
+    return held;
   }
-  const ids = parseIds(texts, nouns[kind].split(" ")[0] ?? kind);
+  const ids = parseIds(texts, nouns[kind]);
   if (!ids.ok) return ids.message;
-  return ids.value.map((id) =>
-    kind === "appointments"
-      ? {
-          label: String(id),
-          table: "appointment_requests" as const,
-          id,
-          notify: {
-            kind: "appointment-request" as const,
-            load: (db: Db) => loaded(findAppointmentRequest(db, id), appointmentNotice),
-          },
-        }
-      : { label: String(id), table: "newsletter_subscribers" as const, id },
-  );
+  const table = kind === "appointments" ? "appointment_requests" : "newsletter_subscribers";
+  return ids.value.map((id) => ({ label: String(id), table, id }));
 }
 
 async function exists(db: Db, { table, id }: Held): Promise<boolean> {
@@ -119,17 +109,19 @@ export async function releaseHeld(
     return fail(out, `unknown ${nouns[kind]} id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
 
   for (const item of held) {
+    const notified = notifiedTables[item.table];
     const released = await db.transaction().execute(async (trx) => {
       if (!(await clearSuspicion(trx, item.table, item.id))) return false;
-      if (item.notify) {
-        const { notice, at } = await item.notify.load(trx);
-        const payload = agencyNotification(notice, at, config.settings.siteUrl);
-        await enqueueOutboxMessage(trx, { kind: item.notify.kind, payload, now: now() });
-      }
+      if (!notified) return true;
+      // The row was found in this transaction a statement ago.
+      const lead = await notified.load(trx, item.id);
+      if (!lead) throw new Error(`${item.label} vanished while it was released`);
+      const payload = agencyNotification(lead.notice, lead.at, config.settings.siteUrl);
+      await enqueueOutboxMessage(trx, { kind: notified.kind, payload, now: now() });
       return true;
     });
     if (!released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
-    else if (item.notify) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
+    else if (notified) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
     else printLine(out, `Released ${item.label}.`);
   }
   return exitCodes.ok;
