@@ -10,9 +10,8 @@ import type { Db } from "../db/database";
 import { formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import { optionLabel } from "../../shared/forms/rules";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
+import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseId, parseIds, parseSince } from "./input";
-import { suspicionColumn } from "./leads";
 import type { SpamFilter } from "../db/suspected";
 
 /** An appointment request as `--json` and the export show it. */
@@ -106,8 +105,7 @@ export async function listAppointments(
     return exitCodes.ok;
   }
   const unread = records.filter((record) => !record.read).length;
-  const columns = options.suspected ? [...listColumns, suspicionColumn<AppointmentRecord>()] : listColumns;
-  printLine(out, formatTable(columns, records));
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
   printLine(out);
   const noun = options.suspected ? "suspected appointment request" : "appointment request";
   printLine(out, `${plural(records.length, noun)}, ${unread} unread (${UNREAD_MARK})`);

@@ -35,6 +35,14 @@ function padEnd(text: string, width: number): string {
 export type Column<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
 
 /** Columns separated by two spaces, padded to the widest cell; no trailing spaces. */
+/** A list's columns, with the bot trap each row tripped when the list shows `--suspected` rows. */
+export function withSuspicion<Row extends { suspectedSpam: string | null }>(
+  columns: Column<Row>[],
+  suspected: boolean | undefined,
+): Column<Row>[] {
+  return suspected ? [...columns, { header: "SUSPECTED", value: (row) => row.suspectedSpam }] : columns;
+}
+
 export function formatTable<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
   const cells = [
     columns.map((column) => column.header),

@@ -10,7 +10,7 @@ import {
   websiteTypeOptions,
 } from "../../shared/forms/website-design-lead";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
+import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
 
@@ -117,12 +117,6 @@ const listColumns: Column<LeadRecord>[] = [
   { header: "BUDGET / SIZE", value: (r) => r.budget ?? r.companySize },
 ];
 
-/** `--suspected` lists show which trap each held row tripped. */
-export const suspicionColumn = <R extends { suspectedSpam: string | null }>(): Column<R> => ({
-  header: "SUSPECTED",
-  value: (r) => r.suspectedSpam,
-});
-
 function parseLeadType(text: string | undefined): LeadType | undefined | false {
   if (text === undefined) return undefined;
   return (leadTypes as readonly string[]).includes(text) ? (text as LeadType) : false;
@@ -147,8 +141,7 @@ export async function listLeads(
     printLine(out, options.suspected ? "No leads held as suspected spam." : "No leads.");
     return exitCodes.ok;
   }
-  const columns = options.suspected ? [...listColumns, suspicionColumn<LeadRecord>()] : listColumns;
-  printLine(out, formatTable(columns, records));
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
   printLine(out);
   printLine(out, plural(records.length, options.suspected ? "suspected lead" : "lead"));
   return exitCodes.ok;

@@ -2,8 +2,7 @@ import type { Db } from "../db/database";
 import { listSubscribers as listSubscriberRows } from "../db/newsletter";
 import type { SubscriberRow, SubscriberStatus } from "../db/schema";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatLocalDateTime, formatTable, type Column } from "./format";
-import { suspicionColumn } from "./leads";
+import { formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import type { SpamFilter } from "../db/suspected";
 
 export const subscriberStatuses = [
@@ -91,8 +90,7 @@ export async function listSubscribers(
     printLine(out, which ? `No ${which} subscribers.` : "No subscribers.");
     return exitCodes.ok;
   }
-  const columns = options.suspected ? [...listColumns, suspicionColumn<SubscriberRecord>()] : listColumns;
-  printLine(out, formatTable(columns, records));
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
   printLine(out);
   printLine(out, plural(records.length, options.suspected ? "suspected subscriber" : "subscriber"));
   return exitCodes.ok;

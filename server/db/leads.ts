@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { toDbBoolean } from "./dialect";
-import type { SpamFilter } from "./suspected";
+import { filterSpam, type SpamFilter } from "./suspected";
 import type {
   AppointmentRequestRow,
   AppointmentRequestTable,
@@ -53,8 +53,7 @@ export async function listAppointmentRequests(
   filter: { unreadOnly?: boolean; since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<AppointmentRequestRow[]> {
   let query = db.selectFrom("appointment_requests").selectAll();
-  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
-  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
+  query = filterSpam(query, filter.spam);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -90,8 +89,7 @@ export async function listWebsiteDesignLeads(
   filter: { since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<WebsiteDesignLeadRow[]> {
   let query = db.selectFrom("website_design_leads").selectAll();
-  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
-  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
+  query = filterSpam(query, filter.spam);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
@@ -101,8 +99,7 @@ export async function listWebAppLeads(
   filter: { since?: Timestamp; spam?: SpamFilter } = {},
 ): Promise<WebAppLeadRow[]> {
   let query = db.selectFrom("web_app_leads").selectAll();
-  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
-  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
+  query = filterSpam(query, filter.spam);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

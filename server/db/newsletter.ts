@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { Database, NewsletterSubscriberTable, SubscriberRow, SubscriberStatus } from "./schema";
-import type { SpamFilter } from "./suspected";
+import { filterSpam, type SpamFilter } from "./suspected";
 
 type Db = Kysely<Database>;
 
@@ -56,8 +56,7 @@ export async function listSubscribers(
   filter: { status?: SubscriberStatus; spam?: SpamFilter } = {},
 ): Promise<SubscriberRow[]> {
   let query = db.selectFrom("newsletter_subscribers").selectAll();
-  if (filter.spam === "only") query = query.where("suspected_spam", "is not", null);
-  if (filter.spam === "exclude") query = query.where("suspected_spam", "is", null);
+  query = filterSpam(query, filter.spam);
   if (filter.status) query = query.where("status", "=", filter.status);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

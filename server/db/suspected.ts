@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database, Timestamp } from "./schema";
 
 type Db = Kysely<Database>;
@@ -9,6 +9,16 @@ export type SubmissionTable =
 
 /** Which rows a listing shows: the genuine ones, only the held ones, or all (exports). */
 export type SpamFilter = "exclude" | "only" | "include";
+
+/** Narrows a listing of one submission table to `spam` (all rows when it is unset). */
+export function filterSpam<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  spam: SpamFilter | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  if (spam === undefined || spam === "include") return query;
+  // Every submission table has the column; the reference is untyped so one helper serves all four.
+  return query.where(sql.ref("suspected_spam"), spam === "only" ? "is not" : "is", null);
+}
 
 /**
  * Clears one row's suspicion; answers false when the row does not exist or was not
