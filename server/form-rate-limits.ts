@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { SendFailure } from "./api/responses";
 import type { AppConfig } from "./config";
-import { apiPaths, paths } from "../shared/paths";
+import { paths } from "../shared/paths";
 import { requestMessages } from "../shared/request-messages";
 
 /**
@@ -15,18 +15,17 @@ import { requestMessages } from "../shared/request-messages";
 /** Refused attempts allowed for each accepted one. */
 export const REFUSED_ALLOWANCE_FACTOR = 10;
 
-/** Each limited form: where its API and page take it, and how its allowance compares. */
+/**
+ * Each limited form: the page that takes it without JavaScript (the API router picks
+ * the same limits by name), and how its allowance compares.
+ */
 export const limitedForms = {
-  "website-design": { api: apiPaths.websiteDesign, page: paths.websiteDesign, factor: 1 },
-  "web-app": { api: apiPaths.webApp, page: paths.webAppDevelopment, factor: 1 },
-  appointment: { api: apiPaths.appointments, page: paths.bookAppointment, factor: 1 },
-  newsletter: { api: apiPaths.newsletter, page: paths.news, factor: 1 },
+  "website-design": { page: paths.websiteDesign, factor: 1 },
+  "web-app": { page: paths.webAppDevelopment, factor: 1 },
+  appointment: { page: paths.bookAppointment, factor: 1 },
+  newsletter: { page: paths.news, factor: 1 },
   // One-click unsubscribes arrive from mail providers, many people behind one address.
-  "newsletter-unsubscribe": {
-    api: apiPaths.newsletterUnsubscribe,
-    page: paths.newsletterUnsubscribe,
-    factor: 20,
-  },
+  "newsletter-unsubscribe": { page: paths.newsletterUnsubscribe, factor: 20 },
 } as const;
 export type LimitedForm = keyof typeof limitedForms;
 

@@ -51,12 +51,13 @@ export function createNewsletterService(deps: {
    */
   async function subscribe(email: string, { at, suspected }: Arrival): Promise<boolean> {
     const stamp = at.toISOString();
-    const consent = { consent_text: newsletterConsentText, consented_at: stamp, suspected_spam: suspected };
+    // What each opt-in records: the wording agreed to, when, and how the sign-up looked.
+    const optIn = { consent_text: newsletterConsentText, consented_at: stamp, suspected_spam: suspected };
     return db.transaction().execute(async (trx) => {
       const existing = await findSubscriberByEmail(trx, email);
       if (!existing) {
         const tokens = { confirm_token: newToken(), unsubscribe_token: newToken() };
-        await insertSubscriber(trx, { email, status: "pending", ...tokens, ...consent, created_at: stamp });
+        await insertSubscriber(trx, { email, status: "pending", ...tokens, ...optIn, created_at: stamp });
         await queueConfirmation(
           trx,
           { email, confirmToken: tokens.confirm_token, unsubscribeToken: tokens.unsubscribe_token },
@@ -77,7 +78,7 @@ export function createNewsletterService(deps: {
         status: "pending",
         confirm_token: confirmToken,
         confirmed_at: null,
-        ...consent,
+        ...optIn,
       });
       await queueConfirmation(trx, { email, confirmToken, unsubscribeToken: existing.unsubscribe_token }, at);
       return true;

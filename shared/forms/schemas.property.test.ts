@@ -5,7 +5,14 @@ import { newsletterSchema } from "./newsletter";
 import { isValidEmail } from "./rules";
 import { webAppLeadSchema } from "./web-app-lead";
 import { websiteDesignLeadSchema } from "./website-design-lead";
+import { separateBotGuardFields } from "./bot-guard";
 import { hostileText } from "../../tests/support/hostile-text";
+import {
+  appointment,
+  newsletterSignup,
+  webAppLead,
+  websiteDesignLead,
+} from "../../tests/support/submissions";
 import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
 
 /**
@@ -22,6 +29,10 @@ const email = fc.oneof(
 
 const now = new Date("2026-11-23T08:00:00Z");
 
+/** A test fixture's fields without the bot-guard fields, which the schemas never see. */
+const formFields = (submission: Record<string, unknown>) =>
+  separateBotGuardFields(submission).fields as Record<string, unknown>;
+
 /**
  * Each schema with a valid submission and its text fields: a property replaces one or
  * more fields of the valid one, so most generated submissions are accepted or refused
@@ -31,7 +42,7 @@ const schemas = [
   {
     name: "website-design lead",
     schema: websiteDesignLeadSchema,
-    valid: { fullName: "Jane Doe", companyName: "Acme", businessEmail: "jane@acme.co.za" },
+    valid: formFields(websiteDesignLead()),
     text: ["fullName", "companyName"],
     emails: ["businessEmail"],
     multiline: [] as string[],
@@ -39,12 +50,7 @@ const schemas = [
   {
     name: "web-app lead",
     schema: webAppLeadSchema,
-    valid: {
-      fullName: "Sipho",
-      workEmail: "sipho@fleetco.co.za",
-      companyName: "FleetCo",
-      industry: "Logistics",
-    },
+    valid: formFields(webAppLead()),
     text: ["fullName", "companyName", "industry"],
     emails: ["workEmail"],
     multiline: [] as string[],
@@ -52,16 +58,7 @@ const schemas = [
   {
     name: "appointment",
     schema: createAppointmentSchema(now),
-    valid: {
-      name: "Thandi Nkosi",
-      email: "thandi@example.co.za",
-      phone: "+27 82 555 0142",
-      company: "Nkosi Consulting",
-      service_type: "web-development",
-      preferred_date: "2026-11-24",
-      preferred_time: "10:00 AM",
-      project_details: "A booking portal for our clients.",
-    },
+    valid: formFields(appointment(now)),
     text: ["name", "company", "project_details"],
     emails: ["email"],
     multiline: ["project_details"],
@@ -69,7 +66,7 @@ const schemas = [
   {
     name: "newsletter",
     schema: newsletterSchema,
-    valid: { email: "reader@example.com" },
+    valid: formFields(newsletterSignup("reader@example.com")),
     text: [] as string[],
     emails: ["email"],
     multiline: [] as string[],
