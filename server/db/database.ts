@@ -1,19 +1,33 @@
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely } from "kysely";
 import { openSqlite } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
+import { SiteSqliteDialect } from "./sqlite-driver";
 
 export type { Database } from "./schema";
 export type Db = Kysely<Database>;
 
+/**
+ * How long a write waits for another process's lock (the admin CLI, a backup, a
+ * `sqlite3` shell) before it is answered 503. Long enough to ride out a typical admin
+ * command, short of the 30-60 s a reverse proxy waits for an answer.
+ */
+export const DEFAULT_BUSY_DEADLINE_MS = 15_000;
+
+export type DatabaseOptions = { busyDeadlineMs?: number };
+
 /** A Kysely handle on the SQLite file (created with its folder when missing). */
-export function createDatabase(file: string): Db {
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+export function createDatabase(file: string, options: DatabaseOptions = {}): Db {
+  const dialect = new SiteSqliteDialect({
+    open: () => openSqlite(file),
+    busyDeadlineMs: options.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
+  });
+  return new Kysely<Database>({ dialect });
 }
 
 /** Opens the database and brings its schema up to date; start-up fails if a migration does. */
-export async function openDatabase(file: string): Promise<Db> {
-  const db = createDatabase(file);
+export async function openDatabase(file: string, options: DatabaseOptions = {}): Promise<Db> {
+  const db = createDatabase(file, options);
   try {
     await migrateToLatest(db);
     return db;

@@ -26,9 +26,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
-/** How long a writer waits for another connection's lock (the admin CLI) before failing. */
-const BUSY_TIMEOUT_MS = 5_000;
-
 /**
  * A SQLite connection tuned for an acknowledged-means-stored lead: WAL so readers never
  * block the writer, synchronous FULL so a committed row survives a power cut.
@@ -38,7 +35,9 @@ export function openSqlite(file: string): SQLite.Database {
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // No waiting inside SQLite: it would sleep on the event loop. A busy write is retried
+  // on a timer instead (sqlite-driver.ts).
+  sqlite.pragma("busy_timeout = 0");
   sqlite.pragma("foreign_keys = ON");
   return sqlite;
 }

@@ -56,7 +56,7 @@ describe("database", () => {
     expect(nullable?.map((column) => column.name)).toEqual(["company", "suspected_spam"]);
   });
 
-  it("runs in WAL mode with synchronous FULL and a busy timeout", async () => {
+  it("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {
     const pragma = async (name: string) =>
       Object.values(
         (await sql<Record<string, unknown>>`select * from ${sql.raw(`pragma_${name}`)}`.execute(db))
@@ -64,7 +64,8 @@ describe("database", () => {
       )[0];
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("synchronous")).toBe(2);
-    expect(await pragma("busy_timeout")).toBe(5000);
+    // SQLite never sleeps on the event loop for a lock; the driver retries on a timer (lock.test.ts).
+    expect(await pragma("busy_timeout")).toBe(0);
   });
 
   it("migrates once: a second run (start-up or the db:migrate script) does nothing", async () => {

@@ -1,0 +1,77 @@
+/**
+ * What went wrong with the storage, named by its real cause. Drivers throw their own
+ * codes (SQLite's `SQLITE_FULL`, PostgreSQL's SQLSTATE); the rest of the server only
+ * needs to know that storage is unavailable, why, and that the visitor should be told
+ * to try again (HTTP 503) rather than that we failed (500).
+ */
+export type StorageFailure = "busy" | "disk-full" | "read-only" | "io" | "cannot-open" | "corrupt";
+
+const causes: Record<StorageFailure, string> = {
+  busy: "the database is locked by another process",
+  "disk-full": "the disk is full",
+  "read-only": "the database is read-only",
+  io: "the disk reported an I/O error",
+  "cannot-open": "the database file cannot be opened",
+  corrupt: "the database file is damaged",
+};
+
+/** SQLite's primary result codes (extended codes start with them, e.g. SQLITE_READONLY_DBMOVED). */
+const sqliteCodes: Array<[prefix: string, failure: StorageFailure]> = [
+  ["SQLITE_BUSY", "busy"],
+  ["SQLITE_LOCKED", "busy"],
+  ["SQLITE_FULL", "disk-full"],
+  ["SQLITE_READONLY", "read-only"],
+  ["SQLITE_IOERR", "io"],
+  ["SQLITE_CANTOPEN", "cannot-open"],
+  ["SQLITE_CORRUPT", "corrupt"],
+  ["SQLITE_NOTADB", "corrupt"],
+];
+
+/** Node's file-system codes, for the folder and files beside the database. */
+const fileCodes: Record<string, StorageFailure> = {
+  ENOSPC: "disk-full",
+  EDQUOT: "disk-full",
+  EROFS: "read-only",
+  EACCES: "read-only",
+  EPERM: "read-only",
+  EIO: "io",
+};
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+/** Thrown where storage cannot take a write now; `failure` says why. */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
+  constructor(
+    readonly failure: StorageFailure,
+    options?: { cause?: unknown },
+  ) {
+    const code = codeOf(options?.cause);
+    const detail = options?.cause instanceof Error ? options.cause.message : undefined;
+    super(`Storage unavailable: ${causes[failure]}${code ? ` (${code}${detail ? `: ${detail}` : ""})` : ""}`, options);
+  }
+}
+
+/** The storage failure behind `error`, or undefined when it is not one (a bug, a constraint). */
+export function classifyStorageError(error: unknown): StorageFailure | undefined {
+  if (error instanceof StorageUnavailableError) return error.failure;
+  const code = codeOf(error);
+  if (!code) return undefined;
+  const sqlite = sqliteCodes.find(([prefix]) => code.startsWith(prefix));
+  return sqlite ? sqlite[1] : fileCodes[code];
+}
+
+/** `error` as a StorageUnavailableError when it is a storage failure; otherwise unchanged. */
+export function asStorageError(error: unknown): unknown {
+  if (error instanceof StorageUnavailableError) return error;
+  const failure = classifyStorageError(error);
+  return failure ? new StorageUnavailableError(failure, { cause: error }) : error;
+}
+
+/** Seconds a visitor is asked to wait (Retry-After) when storage is unavailable. */
+export function retryAfterSeconds(failure: StorageFailure): number {
+  return failure === "busy" ? 5 : 30;
+}
