@@ -35,10 +35,13 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: what runs, nothing else; migrations are bundled into build/app
 FROM ${BASE_IMAGE} AS runtime
+# REQUIRE_SITE_URL: a public site must not link to localhost by accident; to run the
+# image on one machine only, pass SITE_URL=http://localhost:3000.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    REQUIRE_SITE_URL=true
 WORKDIR /app
 # Owned by root: the server process may write only to the data volume.
 COPY --from=build --chown=root:root /app/package.json ./
@@ -51,8 +54,9 @@ RUN chmod 755 build/admin/index.js \
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# No curl in the slim image; Node's fetch does the same job.
+# Readiness, not liveness: unhealthy when a lead could not be stored (read-only or full
+# volume). No curl in the slim image; Node's fetch does the same job.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server ends itself cleanly on SIGTERM (the default stop signal), even as PID 1.
 CMD ["node", "build/app/index.js"]

@@ -38,4 +38,30 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY_HOPS: "2" }).trustProxyHops).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: "true" })).toThrow(ConfigError);
   });
+
+  it("warns when production has no SITE_URL, and says where it is required", () => {
+    expect(loadConfig({}).warnings).toEqual([]);
+    expect(loadConfig({ NODE_ENV: "production", SITE_URL: "https://acme.test" }).warnings).toEqual([]);
+    const [warning, ...rest] = loadConfig({ NODE_ENV: "production", PORT: "8080" }).warnings;
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/^SITE_URL is not set: .* point at http:\/\/localhost:8080\. Set it to/);
+    const required = loadConfig({ REQUIRE_SITE_URL: "true" });
+    expect(required).toMatchObject({ siteUrlRequired: true, siteUrlSet: false });
+    expect(required.warnings[0]).toMatch(/^SITE_URL is not set/);
+    // Told explicitly that it runs on localhost, the image starts.
+    const local = loadConfig({ REQUIRE_SITE_URL: "true", SITE_URL: "http://localhost:3000" });
+    expect(local).toMatchObject({ siteUrlRequired: true, siteUrlSet: true, warnings: [] });
+  });
+
+  it("waits 15 s for another process's database lock unless told otherwise", () => {
+    expect(loadConfig({}).databaseLockWaitMs).toBe(15_000);
+    expect(loadConfig({ DATABASE_LOCK_WAIT_SECONDS: "2.5" }).databaseLockWaitMs).toBe(2_500);
+    expect(() => loadConfig({ DATABASE_LOCK_WAIT_SECONDS: "0" })).toThrow(/DATABASE_LOCK_WAIT_SECONDS/);
+  });
+
+  it("sends 32 e-mails at once unless told otherwise", () => {
+    expect(loadConfig({}).mail.concurrency).toBe(32);
+    expect(loadConfig({ MAIL_CONCURRENCY: "4" }).mail.concurrency).toBe(4);
+    expect(() => loadConfig({ MAIL_CONCURRENCY: "0" })).toThrow(/MAIL_CONCURRENCY/);
+  });
 });

@@ -29,9 +29,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: optionalString,
   DATABASE_FILE: optionalString,
+  DATABASE_LOCK_WAIT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   MAIL_TO: optionalString,
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(32),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   LEAD_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().min(1).default(10),
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(2),
@@ -47,6 +49,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SITE_URL: optionalString.pipe(z.url().optional()),
+  REQUIRE_SITE_URL: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
   SITE_BRAND_NAME: optionalString,
   SITE_EMAIL: optionalString,
   SITE_PHONE: optionalString,
@@ -68,6 +74,8 @@ export type AppConfig = {
   logLevel: string;
   dataDir: string;
   databaseFile: string;
+  /** How long a write waits for another process's lock before it is answered 503. */
+  databaseLockWaitMs: number;
   mail: {
     /** When unset, messages are written as .eml files to `outboxDir`. */
     smtpUrl: string | undefined;
@@ -75,6 +83,8 @@ export type AppConfig = {
     /** The agency inbox that receives lead notifications. */
     to: string;
     outboxDir: string;
+    /** E-mails sent at once (and SMTP connections at most); lower it for providers that cap connections. */
+    concurrency: number;
   };
   rateLimit: { leadMax: number; leadWindowMs: number };
   forms: {
@@ -85,6 +95,14 @@ export type AppConfig = {
   };
   gtmId: string | undefined;
   settings: SiteSettings;
+  /** What an operator must hear about at start-up and in /readyz (a missing SITE_URL). */
+  warnings: string[];
+  /**
+   * The server refuses to start without SITE_URL (the container image sets this: a
+   * public site must not link to localhost by accident). The admin CLI is not affected.
+   */
+  siteUrlRequired: boolean;
+  siteUrlSet: boolean;
 };
 
 export class ConfigError extends Error {
@@ -122,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const settings = settingsResult.data;
+  const warnings: string[] = [];
+  if (!e.SITE_URL && (e.NODE_ENV === "production" || e.REQUIRE_SITE_URL)) {
+    warnings.push(siteUrlMissing(settings.siteUrl));
+  }
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(projectRoot, "data"));
   return {
     nodeEnv: e.NODE_ENV,
@@ -131,11 +153,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseFile: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, "site.sqlite")),
+    databaseLockWaitMs: e.DATABASE_LOCK_WAIT_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${settings.brandName} website <${settings.email}>`,
       to: e.MAIL_TO ?? settings.email,
       outboxDir: path.join(dataDir, "mail"),
+      concurrency: e.MAIL_CONCURRENCY,
     },
     rateLimit: {
       leadMax: e.LEAD_RATE_LIMIT_MAX,
@@ -144,5 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000, secret: e.FORM_SECRET },
     gtmId: e.GTM_ID,
     settings,
+    warnings,
+    siteUrlRequired: e.REQUIRE_SITE_URL,
+    siteUrlSet: e.SITE_URL !== undefined,
   };
+}
+
+function siteUrlMissing(fallback: string): string {
+  return (
+    `SITE_URL is not set: canonical URLs, the sitemap, robots.txt and e-mail links point at ${fallback}. ` +
+    `Set it to the public address, e.g. SITE_URL=https://www.example.co.za (or SITE_URL=${fallback} to run on this machine only).`
+  );
 }

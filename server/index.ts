@@ -2,32 +2,44 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { ConfigError, loadConfig, projectRoot } from "./config";
+import { ConfigError, loadConfig, projectRoot, type AppConfig } from "./config";
+import { MigrationError } from "./db/migrate";
+import { classifyStorageError, storageCauses } from "./db/storage-errors";
+import { errorText } from "../shared/error-catalogue";
 import { createLogger } from "./logger";
 import { closeGracefully } from "./shutdown";
 
 const isDev = process.argv.includes("--dev");
 
+let config: AppConfig | undefined;
+
 async function start() {
-  const config = loadConfig();
+  config = loadConfig();
+  if (config.siteUrlRequired && !config.siteUrlSet) throw new ConfigError(config.warnings.join("\n"));
   const logger = createLogger(config.logLevel);
+  // Loud, once, before anything else: an operator reads the first lines of a start.
+  for (const warning of config.warnings) logger.warn(warning);
 
   const vite = isDev
     ? await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
     : undefined;
   const build = vite ? undefined : await loadProductionBuild();
   const site = await createApp({ config, logger, build, vite });
+  const { port, host } = config;
 
-  const server = site.app.listen(config.port, config.host, (error?: Error) => {
+  const server = site.app.listen(port, host, (error?: Error) => {
     // Express 5 passes a failed listen here; without this the process would log
     // "server listening" and exit 0 when the port is taken.
     if (error) {
-      console.error(listenFailure(error, config.host, config.port));
+      console.error(listenFailure(error, host, port));
       process.exit(1);
     }
     const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, url: `http://localhost:${port}`, env: config.nodeEnv }, "server listening");
+    const listening = typeof address === "object" && address ? address.port : port;
+    logger.info(
+      { port: listening, url: `http://localhost:${listening}`, env: config?.nodeEnv },
+      "server listening",
+    );
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -55,9 +67,27 @@ async function loadProductionBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
+/**
+ * What stopped the start, in one line an operator can act on: a configuration mistake,
+ * a data folder or database that cannot be written, a failed migration. Anything else
+ * is a bug and keeps its stack.
+ */
+function startupFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  const where = config ? `${config.databaseFile} (DATA_DIR ${config.dataDir})` : "the data folder";
+  const storage = classifyStorageError(error);
+  if (storage) {
+    return `Cannot start: ${storageCauses[storage]} at ${where}. Give the server a writable DATA_DIR with free space. (${errorText(error)})`;
+  }
+  if (error instanceof MigrationError) {
+    const cause = errorText(error.cause);
+    const inner = classifyStorageError(error.cause);
+    return `Cannot start: ${error.message} on ${where}: ${inner ? storageCauses[inner] : cause}`;
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 start().catch((error: unknown) => {
-  // Configuration mistakes get one readable message, not a stack trace.
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  console.error(startupFailure(error));
   process.exit(1);
 });

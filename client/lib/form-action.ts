@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { botGuardFields } from "../../shared/forms/bot-guard";
-import type { SubmissionResult } from "../../shared/forms/results";
+import { failureStatus, type SubmissionResult } from "../../shared/forms/results";
 import { requestMessages } from "../../shared/request-messages";
 
 /** A refused request, for the root ErrorBoundary to show in the site's layout. */
@@ -38,8 +38,22 @@ export function valuesToRedisplay(values: Record<string, string>): Record<string
   return fields;
 }
 
-/** HTTP status of a failed submission: 400 for the visitor to fix, 500 when it was ours. */
-export const failureStatus = (reason: "invalid" | "failed") => (reason === "invalid" ? 400 : 500);
+/**
+ * A form page's `headers` export: React Router sends an action's headers only through it,
+ * so a refused post's Retry-After reaches the browser.
+ */
+export function formActionHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/** Status (400, 503 or 500) and Retry-After of a failed submission's page. */
+export function failureInit(result: Extract<SubmissionResult, { success: false }>): ResponseInit {
+  const headers: HeadersInit = result.retryAfterSeconds
+    ? { "Retry-After": String(result.retryAfterSeconds) }
+    : {};
+  return { status: failureStatus[result.reason], headers };
+}
 
 /**
  * A lead form posted without JavaScript (with it, the form posts JSON to the API):
@@ -56,6 +70,6 @@ export async function submitLeadForm(
   if (result.success) return redirect(thankYouPath);
   return data(
     { error: result.error, fieldErrors: result.fieldErrors, values: valuesToRedisplay(values) },
-    { status: failureStatus(result.reason) },
+    failureInit(result),
   );
 }

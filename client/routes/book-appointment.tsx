@@ -4,7 +4,7 @@ import { appointmentDateOptions } from "../../shared/forms/appointment";
 import { paths } from "../../shared/paths";
 import { AppointmentForm } from "../components/forms/appointment-form";
 import { PageHeader } from "../components/sections/page-header";
-import { failureStatus, readFormValues, valuesToRedisplay } from "../lib/form-action";
+import { formActionHeaders, failureInit, readFormValues, valuesToRedisplay } from "../lib/form-action";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import type { Route } from "./+types/book-appointment";
@@ -26,9 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors: result.fieldErrors,
       values: valuesToRedisplay(values),
     },
-    { status: failureStatus(result.reason) },
+    failureInit(result),
   );
 }
+
+export const headers: Route.HeadersFunction = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(

@@ -6,7 +6,7 @@ import { PageHeader } from "../components/sections/page-header";
 import { Spinner } from "../components/ui/spinner";
 import { settingsFromMatches } from "../lib/root-data";
 import { loadContent } from "../lib/content-loader";
-import { failureStatus, readFormValues } from "../lib/form-action";
+import { formActionHeaders, failureInit, readFormValues } from "../lib/form-action";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/news";
@@ -28,9 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.success) return { success: true as const };
   return data(
     { success: false as const, error: result.error, email: values.email ?? "" },
-    { status: failureStatus(result.reason) },
+    failureInit(result),
   );
 }
+
+export const headers: Route.HeadersFunction = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(

@@ -9,7 +9,7 @@ import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
 import { Section } from "../components/sections/section";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
-import { submitLeadForm } from "../lib/form-action";
+import { formActionHeaders, submitLeadForm } from "../lib/form-action";
 import { loadScreenshots } from "../lib/content-loader";
 import type { Route } from "./+types/web-app-development";
 
@@ -22,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebApp, paths.thankYouWebApp);
+
+export const headers: Route.HeadersFunction = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(

@@ -3,6 +3,7 @@ import type { Logger } from "../logger";
 import { describeForLog, errorMessages } from "../../shared/error-catalogue";
 import { requestMessages } from "../../shared/request-messages";
 import { sendFailure } from "./responses";
+import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
 
 /** The `type` body-parser gives each of its errors, mapped to our answer. */
 const bodyErrors: Record<string, [status: number, message: string]> = {
@@ -30,7 +31,8 @@ function clientErrorAnswer(status: number): [status: number, message: string] {
 /**
  * The last stop for API errors: request problems get their 4xx, unlogged (they are the
  * client's, and a flood of them must not flood the log); anything else a 500 with the
- * catalogue's generic text (SPEC §8), logged redacted. No stack, SQL or path ever
+ * catalogue's generic text (SPEC §8), logged redacted (503 with Retry-After when storage
+ * is unavailable). No stack, SQL or path ever
  * reaches the response.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -41,7 +43,12 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (known) return sendFailure(res, known[0], known[1]);
     const status = Number(fields.status ?? fields.statusCode);
     if (status >= 400 && status < 500) return sendFailure(res, ...clientErrorAnswer(status));
-    logger.error({ path: req.path, error: describeForLog("api", error) }, "API request failed");
+    const storage = classifyStorageError(error);
+    logger.error({ path: req.path, storage, error: describeForLog("api", error) }, "API request failed");
+    if (storage) {
+      res.set("Retry-After", String(retryAfterSeconds(storage)));
+      return sendFailure(res, 503, errorMessages.unexpected);
+    }
     sendFailure(res, 500, errorMessages.unexpected);
   };
 }

@@ -6,14 +6,19 @@ import type { Logger } from "../logger";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
+import { keepRequestContext } from "../request-context";
 import { apiPaths, paths } from "../../shared/paths";
+import { failureStatus } from "../../shared/forms/results";
 
 type Submit = (input: unknown) => Promise<SubmissionResult>;
 
 /** The router is mounted at /api; routes are the rest of each API path. */
 const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
 
-/** Answers a submission: 201 when stored (held as suspected spam or not), 400 to fix, 500 ours. */
+/**
+ * Answers a submission: 201 when stored (held as suspected spam or not), 400 to fix,
+ * 503 with Retry-After when storage cannot take it now, 500 ours.
+ */
 function answerSubmission(submit: Submit) {
   return async (req: Request, res: Response) => {
     const result = await submit(req.body);
@@ -21,7 +26,8 @@ function answerSubmission(submit: Submit) {
       res.status(201).json({ success: true });
       return;
     }
-    sendFailure(res, result.reason === "invalid" ? 400 : 500, result.error, result.fieldErrors);
+    if (result.retryAfterSeconds) res.set("Retry-After", String(result.retryAfterSeconds));
+    sendFailure(res, failureStatus[result.reason], result.error, result.fieldErrors);
   };
 }
 
@@ -43,6 +49,7 @@ export function createApiRouter(deps: {
     ...limits,
     requireFormContentType,
     ...parseFormBody,
+    keepRequestContext,
   ];
 
   router.post(

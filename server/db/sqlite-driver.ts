@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type SQLite from "better-sqlite3";
 import {
-  CompiledQuery,
+  type CompiledQuery,
   SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
@@ -52,9 +52,11 @@ export class SiteSqliteDialect implements Dialect {
   }
 }
 
-/** Runs `attempt` until it does not fail with SQLITE_BUSY, yielding to the event loop between tries. */
-async function retryWhileBusy<T>(attempt: () => T, deadlineMs: number): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY, yielding to the event loop
+ * between tries; gives up at `deadline` (epoch ms).
+ */
+async function retryWhileBusy<T>(attempt: () => T, deadline: number): Promise<T> {
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
     try {
       return attempt();
@@ -66,15 +68,49 @@ async function retryWhileBusy<T>(attempt: () => T, deadlineMs: number): Promise<
   }
 }
 
-/** One writer at a time within this process; SQLite serialises writers across processes. */
+/**
+ * One writer at a time within this process (SQLite serialises writers across
+ * processes). A waiter gives up at its deadline, so writes queued behind one that waits
+ * for another process's lock share its deadline instead of adding theirs one by one.
+ */
 class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-  async lock(): Promise<() => void> {
-    let release!: () => void;
-    const previous = this.#tail;
-    this.#tail = new Promise((resolve) => (release = resolve));
-    await previous;
-    return release;
+  #held = false;
+  readonly #waiters: Array<() => void> = [];
+
+  lock(deadline = Infinity): Promise<() => void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve(this.#releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(this.#releaser());
+      };
+      const timer =
+        deadline === Infinity
+          ? undefined
+          : setTimeout(
+              () => {
+                this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
+                reject(new StorageUnavailableError("busy"));
+              },
+              Math.max(0, deadline - Date.now()),
+            );
+      this.#waiters.push(waiter);
+    });
+  }
+
+  /** Hands the lock to the next waiter; a second call by the same holder does nothing. */
+  #releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiters.shift();
+      if (next) next();
+      else this.#held = false;
+    };
   }
 }
 
@@ -118,12 +154,13 @@ class SiteSqliteDriver implements Driver {
     this.#writer = undefined;
   }
 
-  lockWriter(): Promise<() => void> {
-    return this.#writeLock.lock();
+  lockWriter(deadline?: number): Promise<() => void> {
+    return this.#writeLock.lock(deadline);
   }
 
-  get busyDeadlineMs(): number {
-    return this.#options.busyDeadlineMs;
+  /** When a write that starts waiting now gives up (epoch ms). */
+  deadline(): number {
+    return Date.now() + this.#options.busyDeadlineMs;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -167,9 +204,10 @@ class SiteSqliteConnection implements DatabaseConnection {
 
   /** BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here, before any work. */
   async begin(): Promise<void> {
-    const release = await this.#driver.lockWriter();
+    const deadline = this.#driver.deadline();
+    const release = await this.#driver.lockWriter(deadline);
     try {
-      await retryWhileBusy(() => this.#driver.writer().exec("begin immediate"), this.#driver.busyDeadlineMs);
+      await retryWhileBusy(() => this.#driver.writer().exec("begin immediate"), deadline);
     } catch (error) {
       this.#driver.discardWriterAfter(error);
       release();
@@ -210,11 +248,12 @@ class SiteSqliteConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#releaseWriter) return this.#run<R>(this.#driver.writer(), query);
     const statement = this.#driver.reader().prepare(query.sql);
-    if (statement.readonly) return retryWhileBusy(() => this.#run<R>(this.#driver.reader(), query), this.#driver.busyDeadlineMs);
+    const deadline = this.#driver.deadline();
+    if (statement.readonly) return retryWhileBusy(() => this.#run<R>(this.#driver.reader(), query), deadline);
     // A write outside a transaction: one statement, so a busy attempt changed nothing and can be retried.
-    const release = await this.#driver.lockWriter();
+    const release = await this.#driver.lockWriter(deadline);
     try {
-      return await retryWhileBusy(() => this.#run<R>(this.#driver.writer(), query), this.#driver.busyDeadlineMs);
+      return await retryWhileBusy(() => this.#run<R>(this.#driver.writer(), query), deadline);
     } catch (error) {
       this.#driver.discardWriterAfter(error);
       throw error;

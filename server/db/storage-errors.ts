@@ -6,13 +6,15 @@
  */
 export type StorageFailure = "busy" | "disk-full" | "read-only" | "io" | "cannot-open" | "corrupt";
 
-const causes: Record<StorageFailure, string> = {
-  busy: "the database is locked by another process",
+// Worded without "database" or "connection": log lines are redacted of those words
+// (SPEC §8), and the cause must survive into the log.
+export const storageCauses: Record<StorageFailure, string> = {
+  busy: "another process holds the write lock",
   "disk-full": "the disk is full",
-  "read-only": "the database is read-only",
+  "read-only": "the storage is read-only",
   io: "the disk reported an I/O error",
-  "cannot-open": "the database file cannot be opened",
-  corrupt: "the database file is damaged",
+  "cannot-open": "the data file cannot be opened",
+  corrupt: "the data file is damaged",
 };
 
 /** SQLite's primary result codes (extended codes start with them, e.g. SQLITE_READONLY_DBMOVED). */
@@ -51,7 +53,10 @@ export class StorageUnavailableError extends Error {
   ) {
     const code = codeOf(options?.cause);
     const detail = options?.cause instanceof Error ? options.cause.message : undefined;
-    super(`Storage unavailable: ${causes[failure]}${code ? ` (${code}${detail ? `: ${detail}` : ""})` : ""}`, options);
+    super(
+      `Storage unavailable: ${storageCauses[failure]}${code ? ` (${code}${detail ? `: ${detail}` : ""})` : ""}`,
+      options,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 import { separateBotGuardFields, staleFormMessage, botGuardFields } from "../../shared/forms/bot-guard";
 import { firstErrorMessage, toFieldErrors, type FieldErrors } from "../../shared/forms/field-errors";
 import { describeForLog, toVisitorMessage } from "../../shared/error-catalogue";
+import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
 import type { SubmissionResult } from "../../shared/forms/results";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 
@@ -43,9 +44,25 @@ export async function handleSubmission<S extends z.ZodType>(
   try {
     await store(parsed.data, { at, suspected });
   } catch (error) {
-    ctx.logger.error({ form, error: describeForLog("store submission", error) }, "submission not stored");
-    return { success: false, error: toVisitorMessage(error), fieldErrors: {}, reason: "failed" };
+    return storeFailure(ctx, form, error);
   }
   if (suspected) ctx.logger.info({ form, reason: suspected }, "submission held as suspected spam");
   return { success: true };
+}
+
+/**
+ * Nothing was stored, and the visitor is told so. A storage failure (locked, full,
+ * read-only) is logged with its cause and answered 503 with a time to try again; the
+ * visitor's text stays the SPEC §8 catalogue's either way.
+ */
+function storeFailure(ctx: SubmissionContext, form: string, error: unknown): SubmissionResult {
+  const storage = classifyStorageError(error);
+  const fields = { form, error: describeForLog("store submission", error) };
+  const base = { success: false as const, error: toVisitorMessage(error), fieldErrors: {} };
+  if (!storage) {
+    ctx.logger.error(fields, "submission not stored");
+    return { ...base, reason: "failed" };
+  }
+  ctx.logger.error({ ...fields, storage }, "submission not stored: storage unavailable");
+  return { ...base, reason: "unavailable", retryAfterSeconds: retryAfterSeconds(storage) };
 }

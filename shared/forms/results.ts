@@ -11,12 +11,29 @@ export type SubmissionResult =
       /** The first message (SPEC §5) or the catalogue's text (SPEC §8). */
       error: string;
       fieldErrors: FieldErrors;
-      /** `invalid`: the visitor can fix it (HTTP 400). `failed`: our fault (HTTP 500). */
-      reason: "invalid" | "failed";
+      /**
+       * `invalid`: the visitor can fix it (HTTP 400). `unavailable`: storage cannot take
+       * it now (full disk, locked, read-only), try again later (HTTP 503). `failed`: our fault (HTTP 500).
+       */
+      reason: SubmissionFailureReason;
+      /** With `unavailable`: when to try again (the Retry-After header). */
+      retryAfterSeconds?: number;
     };
 
-/** The JSON body of any failed API call. `fieldErrors` comes with validation failures. */
-export type ApiFailure = { success: false; error: string; fieldErrors?: FieldErrors };
+export type SubmissionFailureReason = "invalid" | "unavailable" | "failed";
+
+/** HTTP status of a failed submission, for the API and the no-JavaScript actions alike. */
+export const failureStatus: Record<SubmissionFailureReason, number> = {
+  invalid: 400,
+  unavailable: 503,
+  failed: 500,
+};
+
+/**
+ * The JSON body of any failed API call. `fieldErrors` comes with validation failures;
+ * `requestId` with server-side failures, so a visitor's report can be found in the logs.
+ */
+export type ApiFailure = { success: false; error: string; fieldErrors?: FieldErrors; requestId?: string };
 
 export type ConfirmResult =
   | { success: true; outcome: "confirmed" | "already-confirmed" }

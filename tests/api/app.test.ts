@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../server/config";
 import { pageTitles } from "../support/page-titles";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { websiteDesignLead } from "../support/submissions";
 
 let site: TestApp;
 const brand = "Test Agency";
 
 beforeAll(async () => {
-  site = await createTestApp({ SITE_BRAND_NAME: brand, SITE_URL: "https://agency.test" });
+  site = await createTestApp(
+    { SITE_BRAND_NAME: brand, SITE_URL: "https://agency.test" },
+    // The queue stays put, so /readyz has a pending message to report.
+    { outbox: { autoStart: false } },
+  );
 });
 afterAll(() => site.cleanup());
 
@@ -90,10 +95,41 @@ describe("pages", () => {
 });
 
 describe("operations", () => {
-  it("reports health on /healthz without caching", async () => {
+  it("reports liveness on /healthz without caching, with the security headers", async () => {
     const res = await request(site.app).get("/healthz").expect(200);
     expect(res.body).toEqual({ status: "ok" });
     expect(res.headers["cache-control"]).toBe("no-store");
+    expect(cspOf(res).get("default-src")).toBe("'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=/);
+  });
+
+  it("reports readiness on /readyz: a database write, the mail queue, no warnings", async () => {
+    await request(site.app).post("/api/submit-website-design").send(websiteDesignLead()).expect(201);
+    const res = await request(site.app).get("/readyz").expect(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.body).toEqual({
+      status: "ready",
+      checks: {
+        database: { status: "ok" },
+        mailQueue: { pending: 1, oldestDueAgeSeconds: expect.any(Number) },
+      },
+      warnings: [],
+    });
+    const probe = await site.db.selectFrom("readiness_probe").selectAll().execute();
+    expect(probe).toHaveLength(1);
+    expect(Date.now() - Date.parse(probe[0]!.checked_at)).toBeLessThan(10_000);
+  });
+
+  it("names every response with a fresh X-Request-Id, ignoring one an untrusted client sends", async () => {
+    const ids = new Set<string>();
+    for (const url of ["/", "/healthz", "/api/nope"]) {
+      const res = await request(site.app).get(url).set("X-Request-Id", "client-chosen-id-123");
+      expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(res.headers["x-request-id"] as string);
+    }
+    expect(ids.size).toBe(3);
   });
 
   it("serves hashed build assets as immutable for a year, other files briefly", async () => {

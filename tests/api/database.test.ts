@@ -28,6 +28,7 @@ describe("database", () => {
       "appointment_requests",
       "newsletter_subscribers",
       "outbox",
+      "readiness_probe",
       "service_screenshots",
       "web_app_leads",
       "website_design_leads",

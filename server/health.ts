@@ -1,0 +1,106 @@
+import { Router } from "express";
+import type { Db } from "./db/database";
+import { outboxQueueStats } from "./db/outbox";
+import { classifyStorageError, type StorageFailure } from "./db/storage-errors";
+import type { Logger } from "./logger";
+import { describeForLog } from "../shared/error-catalogue";
+
+/**
+ * A readiness answer is reused this long: a flood of /readyz requests costs at most one
+ * database write per second.
+ */
+const READINESS_CACHE_MS = 1_000;
+/** The probe write gives up waiting for another process's lock after this long (a health checker's timeout is ~5 s). */
+const PROBE_LOCK_WAIT_MS = 2_000;
+
+export type DatabaseCheck =
+  | { status: "ok" }
+  /** Another process holds the write lock: writes wait for it, pages are unaffected. */
+  | { status: "busy" }
+  | { status: "unavailable"; cause: StorageFailure | "error" };
+
+export type Readiness = {
+  status: "ready" | "not ready";
+  checks: {
+    database: DatabaseCheck;
+    mailQueue: { pending: number; oldestDueAgeSeconds: number | null };
+  };
+  warnings: string[];
+};
+
+/** A real, committed write: a full disk, a read-only volume or a broken file shows here. */
+async function probeDatabase(db: Db, now: Date, logger: Logger): Promise<DatabaseCheck> {
+  const write = db
+    .insertInto("readiness_probe")
+    .values({ id: 1, checked_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet({ checked_at: now.toISOString() }))
+    .execute()
+    .then(
+      (): DatabaseCheck => ({ status: "ok" }),
+      (error: unknown): DatabaseCheck => {
+        const cause = classifyStorageError(error);
+        if (cause === "busy") return { status: "busy" };
+        logger.error({ storage: cause, error: describeForLog("readiness", error) }, "database not writable");
+        return { status: "unavailable", cause: cause ?? "error" };
+      },
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<DatabaseCheck>((resolve) => {
+    timer = setTimeout(() => resolve({ status: "busy" }), PROBE_LOCK_WAIT_MS);
+  });
+  const check = await Promise.race([write, waited]);
+  clearTimeout(timer);
+  return check;
+}
+
+/**
+ * Whether this instance can do its job: take a lead. Busy (another process holds the
+ * lock for a while) stays ready: pages render and submissions wait for the lock, and an
+ * instance taken out of a load balancer would serve nobody (docs/decisions/007-operability.md).
+ */
+export async function checkReadiness(deps: {
+  db: Db;
+  logger: Logger;
+  warnings: string[];
+}): Promise<Readiness> {
+  const now = new Date();
+  const database = await probeDatabase(deps.db, now, deps.logger);
+  const mailQueue = await outboxQueueStats(deps.db, now).catch(() => ({
+    pending: 0,
+    oldestDueAgeSeconds: null,
+  }));
+  const warnings = [...deps.warnings];
+  if (database.status === "busy") warnings.push("another process holds the database write lock");
+  return {
+    status: database.status === "unavailable" ? "not ready" : "ready",
+    checks: { database, mailQueue },
+    warnings,
+  };
+}
+
+/**
+ * `/healthz`: liveness, the process answers (never touches the database, so a restart
+ * cannot be triggered by a slow disk). `/readyz`: readiness, 503 when a lead could not
+ * be stored now.
+ */
+export function healthRoutes(deps: { db: Db; logger: Logger; warnings: string[] }): Router {
+  const router = Router();
+  let cached: { at: number; answer: Promise<Readiness> } | undefined;
+
+  router.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  router.get("/readyz", async (_req, res) => {
+    if (!cached || Date.now() - cached.at > READINESS_CACHE_MS) {
+      cached = { at: Date.now(), answer: checkReadiness(deps) };
+    }
+    const readiness = await cached.answer;
+    res
+      .status(readiness.status === "ready" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(readiness);
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startBuiltServer } from "../../scripts/lib/built-server";
+import { projectRoot } from "../../server/config";
+import { canMountScratchDisk, scratchDisk } from "../support/scratch-disk";
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-startup-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+/** Starts the built server expecting it to stop by itself; resolves with its exit code and output. */
+async function runUntilExit(
+  env: Record<string, string>,
+  wrap: (argv: string[]) => string[] = (argv) => argv,
+) {
+  const [command = "", ...args] = wrap([
+    process.execPath,
+    path.join(projectRoot, "build", "app", "index.js"),
+  ]);
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr: stderr.trim() };
+}
+
+describe("start-up failures: exit 1 with one line naming the problem", () => {
+  it("a port that is taken, not a false 'server listening'", async () => {
+    const squatter = createServer().listen(0, "127.0.0.1");
+    await once(squatter, "listening");
+    cleanups.push(() => squatter.close());
+    const address = squatter.address();
+    if (typeof address !== "object" || !address) throw new Error("no port");
+
+    const result = await runUntilExit({
+      PORT: String(address.port),
+      DATA_DIR: tempDataDir(),
+      SITE_URL: "http://localhost",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Port ${address.port} is already in use on 127.0.0.1: stop what uses it, or pick another port, e.g. PORT=3001 npm start`,
+    );
+    expect(result.stdout).not.toContain("server listening");
+  });
+
+  it.runIf(canMountScratchDisk)("a data folder on a read-only volume", async () => {
+    const disk = await scratchDisk(1024);
+    cleanups.push(() => disk.remove());
+    await disk.makeReadOnly();
+    const result = await runUntilExit({ DATA_DIR: disk.dir, SITE_URL: "http://localhost" }, disk.wrap);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^Cannot start: the (storage is read-only|data file cannot be opened) at ${disk.dir}/site\\.sqlite \\(DATA_DIR ${disk.dir}\\)\\. Give the server a writable DATA_DIR with free space\\.`,
+      ),
+    );
+  });
+
+  it("a bad variable", async () => {
+    const result = await runUntilExit({ DATA_DIR: tempDataDir(), LOG_LEVEL: "chatty" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Invalid configuration:\nLOG_LEVEL: /);
+  });
+
+  it("no SITE_URL where it is required (the container image)", async () => {
+    const result = await runUntilExit({ DATA_DIR: tempDataDir(), REQUIRE_SITE_URL: "true" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^SITE_URL is not set: canonical URLs, the sitemap, robots\.txt and e-mail links point at http:\/\/localhost:0\. Set it to the public address/,
+    );
+  });
+});
+
+describe("production without SITE_URL", () => {
+  it("starts, with one warning line at start-up and the warning in /readyz", async () => {
+    const server = await startBuiltServer({ DATA_DIR: tempDataDir(), SITE_URL: "", LOG_LEVEL: "info" });
+    cleanups.push(() => server.stop());
+    const warnings = server.logs.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toMatch(/^SITE_URL is not set/);
+    const readiness = (await (await fetch(`${server.url}/readyz`)).json()) as {
+      status: string;
+      warnings: string[];
+    };
+    expect(readiness.status).toBe("ready");
+    expect(readiness.warnings).toEqual([warnings[0]?.msg]);
+  });
+});
