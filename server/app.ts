@@ -23,6 +23,8 @@ import { sendFailure } from "./api/responses";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
+import { healthRoutes } from "./health";
+import { assignRequestId } from "./request-context";
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -53,11 +55,13 @@ export type SiteApp = {
 /** Opens (and migrates) the database, starts the mail worker and builds the Express app. */
 export async function createApp(options: AppOptions): Promise<SiteApp> {
   const { config, logger, build, vite } = options;
-  const { autoStart = true, transport, ...workerOptions } = options.outbox ?? {};
-  const db = await openDatabase(config.databaseFile);
+  const { autoStart = true, transport, ...overrides } = options.outbox ?? {};
+  // One SMTP connection per send in flight: the pool is sized by the worker's concurrency.
+  const workerOptions = { concurrency: config.mail.concurrency, ...overrides };
+  const db = await openDatabase(config.databaseFile, { busyDeadlineMs: config.databaseLockWaitMs });
   const outbox = createOutboxWorker({
     db,
-    transport: transport ?? createMailTransport(config.mail),
+    transport: transport ?? createMailTransport(config.mail, { maxConnections: workerOptions.concurrency }),
     config,
     logger: logger.child({ component: "outbox" }),
     options: workerOptions,
@@ -78,10 +82,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // A hop count, never `true`: only the configured proxies may set the client IP.
   app.set("trust proxy", config.trustProxyHops);
 
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
-
+  app.use(assignRequestId(config.trustProxyHops));
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
   const reportSuppressed = (count: number, status: string) =>
@@ -89,7 +90,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // Health checkers poll every few seconds; their answers are not news.
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      genReqId: (_req, res) => res.locals.requestId,
       customLogLevel: (_req, res, error) => {
         if (error || res.statusCode >= 500) return "error";
         if (res.statusCode < 400) return "info";
@@ -110,6 +113,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders(config));
+  app.use(healthRoutes({ db, logger, warnings: config.warnings }));
   const rateLimits = createFormRateLimits(config, { api: sendFailure, page: sendText });
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.

@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationResult } from "kys
 import * as initial from "./migrations/0001_initial";
 import * as screenshotVariants from "./migrations/0002_screenshot_variants";
 import * as suspectedSpam from "./migrations/0003_suspected_spam";
+import * as readinessProbe from "./migrations/0004_readiness_probe";
+import * as outboxLease from "./migrations/0005_outbox_lease";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -11,14 +13,23 @@ const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_screenshot_variants": screenshotVariants,
   "0003_suspected_spam": suspectedSpam,
+  "0004_readiness_probe": readinessProbe,
+  "0005_outbox_lease": outboxLease,
 };
 
 export class MigrationError extends Error {
   override name = "MigrationError";
 }
 
+/**
+ * Applies the migrations not yet applied. When there are none it only reads, so a server
+ * can start on a database it cannot write (a read-only volume, a full disk): it serves
+ * pages and its readiness check reports the storage problem, rather than a restart loop.
+ */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResult[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = await migrator.getMigrations();
+  if (known.every((migration) => migration.executedAt !== undefined)) return [];
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === "Error")?.migrationName ?? "unknown";

@@ -23,18 +23,6 @@ export async function enqueueOutboxMessage(db: Db, message: NewOutboxMessage): P
   return row.id;
 }
 
-export async function listDueOutboxMessages(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now.toISOString())
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-}
-
 /** When the earliest pending message becomes due, if any is pending. */
 export async function nextOutboxAttemptAt(db: Db): Promise<string | undefined> {
   const row = await db
@@ -45,54 +33,155 @@ export async function nextOutboxAttemptAt(db: Db): Promise<string | undefined> {
   return row?.next ?? undefined;
 }
 
+export type OutboxClaim = { owner: string; now: Date; leaseUntil: Date; limit: number };
+
 /**
- * Takes due rows for one sender by pushing their next attempt past the lease, in one
- * statement. A row another sender took meanwhile no longer matches (its time is in the
- * future), so each row has one owner; a crashed sender's rows come due again.
+ * Takes up to `limit` due rows for one worker in one statement: names it the lease owner
+ * and pushes the rows' next attempt past the lease. A row another worker took meanwhile
+ * no longer matches (its time is in the future), so each row has one owner. Oldest first.
  */
-export async function claimOutboxMessages(
+export async function claimDueOutboxMessages(db: Db, claim: OutboxClaim): Promise<OutboxRow[]> {
+  if (claim.limit <= 0) return [];
+  const now = claim.now.toISOString();
+  const rows = await db
+    .updateTable("outbox")
+    .set({ lease_owner: claim.owner, next_attempt_at: claim.leaseUntil.toISOString() })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("outbox as due")
+        .select("due.id")
+        .where("due.status", "=", "pending")
+        .where("due.next_attempt_at", "<=", now)
+        .orderBy("due.next_attempt_at")
+        .orderBy("due.id")
+        .limit(claim.limit),
+    )
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
+}
+
+/** Extends the lease on the rows `owner` still holds, in one statement; returns their ids. */
+export async function renewOutboxLeases(
   db: Db,
+  owner: string,
   ids: number[],
-  now: Date,
   leaseUntil: Date,
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const claimed = await db
+  const rows = await db
     .updateTable("outbox")
     .set({ next_attempt_at: leaseUntil.toISOString() })
     .where("id", "in", ids)
     .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now.toISOString())
+    .where("lease_owner", "=", owner)
     .returning("id")
     .execute();
-  return new Set(claimed.map((row) => row.id));
+  return new Set(rows.map((row) => row.id));
 }
 
-/** Recorded only after the mail server accepted the message. */
-export async function markOutboxSent(db: Db, id: number, attempts: number, now: Date): Promise<void> {
-  await db
+/**
+ * Recorded only after the mail server accepted the messages, for the rows `owner` still
+ * holds, in one statement; returns the ids it marked (a row missing lost its lease). Rows
+ * stay untouched between claim and mark except by their owner, so attempts + 1 is exact.
+ */
+export async function markOutboxSent(db: Db, owner: string, ids: number[], now: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .updateTable("outbox")
-    .set({ status: "sent", attempts, sent_at: now.toISOString(), last_error: null })
-    .where("id", "=", id)
+    .set((eb) => ({
+      status: "sent",
+      attempts: eb("attempts", "+", 1),
+      sent_at: now.toISOString(),
+      last_error: null,
+      lease_owner: null,
+    }))
+    .where("id", "in", ids)
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", owner)
+    .returning("id")
     .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
+export type OutboxFailure = { attempts: number; error: string; retryAt: Date | undefined };
+
+/** A failed attempt: retried at `retryAt`, or dead without one. False if `owner` had lost the lease. */
 export async function markOutboxFailed(
   db: Db,
+  owner: string,
   id: number,
-  failure: { attempts: number; error: string; retryAt: Date | undefined },
-): Promise<void> {
+  failure: OutboxFailure,
+): Promise<boolean> {
   const status: OutboxStatus = failure.retryAt ? "pending" : "dead";
-  await db
+  const row = await db
     .updateTable("outbox")
     .set({
       status,
       attempts: failure.attempts,
       last_error: failure.error,
+      lease_owner: null,
       ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
     })
     .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", owner)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every worker that holds a lease on a pending row. */
+export async function listOutboxLeaseOwners(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select("lease_owner")
+    .distinct()
+    .where("status", "=", "pending")
+    .where("lease_owner", "is not", null)
     .execute();
+  return rows.flatMap((row) => (row.lease_owner ? [row.lease_owner] : []));
+}
+
+/** Makes the rows a dead worker held due now and unowned; returns how many. */
+export async function releaseOutboxLeases(db: Db, owner: string, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable("outbox")
+    .set({ lease_owner: null, next_attempt_at: now.toISOString() })
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", owner)
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+export type OutboxQueueStats = {
+  /** Messages not yet sent nor given up, whether due, leased or waiting on backoff. */
+  pending: number;
+  /** Whole seconds since the oldest due pending message was queued; null when none is due. */
+  oldestDueAgeSeconds: number | null;
+};
+
+/** How far behind the mail worker is, in one query (for the readiness check). */
+export async function outboxQueueStats(db: Db, now: Date): Promise<OutboxQueueStats> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("pending"),
+      eb.fn
+        .min(eb.case().when("next_attempt_at", "<=", at).then(eb.ref("created_at")).end())
+        .as("oldestDueCreatedAt"),
+    ])
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldestDueCreatedAt;
+  return {
+    pending: Number(row.pending),
+    oldestDueAgeSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) : null,
+  };
 }
 
 export async function countOutboxByStatus(db: Db): Promise<Record<OutboxStatus, number>> {

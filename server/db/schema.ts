@@ -83,6 +83,8 @@ export type OutboxTable = {
   attempts: number;
   /** When the row may next be tried; a worker pushes it forward while it holds the row. */
   next_attempt_at: Timestamp;
+  /** The worker holding the row's lease (`host:pid:random`); null when none does. */
+  lease_owner: string | null;
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
@@ -104,6 +106,12 @@ export type ServiceScreenshotTable = {
   content_hash: string | null;
 };
 
+/** One row, rewritten by each readiness check (server/health.ts). */
+export type ReadinessProbeTable = {
+  id: number;
+  checked_at: Timestamp;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -111,6 +119,7 @@ export type Database = {
   newsletter_subscribers: NewsletterSubscriberTable;
   outbox: OutboxTable;
   service_screenshots: ServiceScreenshotTable;
+  readiness_probe: ReadinessProbeTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -1,13 +1,64 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
-import { createLogger } from "../logger";
+import { createLogger, type Logger } from "../logger";
+import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
 import type { MailTransport } from "./transport";
+
+const payload = {
+  messageId: "<m@test>",
+  visitorName: "V",
+  visitorEmail: "v@example.com",
+  submittedAt: new Date().toISOString(),
+  fields: [],
+};
+
+/** A fresh database per test, so counts and leases never leak between tests. */
+function useScratchDatabase() {
+  const scratch = { db: undefined as unknown as Db, config: loadConfig({}) };
+  let dir = "";
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
+    scratch.config = loadConfig({ DATA_DIR: dir });
+    scratch.db = await openDatabase(path.join(dir, "site.sqlite"));
+  });
+  afterEach(async () => {
+    await scratch.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return scratch;
+}
+
+async function enqueue(db: Db, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push(await enqueueOutboxMessage(db, { kind: "web-app-lead", payload, now: new Date() }));
+  return ids;
+}
+
+/** A logger whose lines the test can read. */
+function recordingLogger(): { logger: Logger; lines: Array<{ level: number; msg: string; count?: number }> } {
+  const lines: Array<{ level: number; msg: string; count?: number }> = [];
+  const logger = pino({ level: "debug" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(10);
+  }
+}
 
 describe("retry backoff", () => {
   it("starts at the base, doubles, and stops at the cap", () => {
@@ -54,7 +105,7 @@ describe("several workers on one outbox", () => {
         transport,
         config,
         logger: createLogger("silent"),
-        options: { batchSize: 7 },
+        options: { concurrency: 7 },
       }),
     );
     await Promise.all(workers.map((worker) => worker.drain()));
@@ -76,6 +127,220 @@ describe("several workers on one outbox", () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "dead", attempts: 1 });
     expect(row.last_error).toContain("unknown outbox kind");
+    await worker.stop();
+  });
+});
+
+describe("bounded concurrency", () => {
+  const scratch = useScratchDatabase();
+
+  /** Counts sends in flight; the message keyed `slowKey` takes `slowMs`, the rest a few ms. */
+  function countingTransport(slowKey?: string, slowMs = 0) {
+    const stats = { inFlight: 0, most: 0, delivered: [] as string[], deliveredWhileSlow: 0 };
+    const transport: MailTransport = {
+      async deliver(_message, key) {
+        stats.inFlight++;
+        stats.most = Math.max(stats.most, stats.inFlight);
+        await sleep(key === slowKey ? slowMs : 2 + Math.random() * 8);
+        stats.inFlight--;
+        if (key === slowKey) stats.deliveredWhileSlow = stats.delivered.length;
+        stats.delivered.push(key);
+      },
+      async close() {},
+    };
+    return { transport, stats };
+  }
+
+  it("never has more than `concurrency` sends in flight, and fills a freed slot at once", async () => {
+    const [first] = await enqueue(scratch.db, 40);
+    const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 400);
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport,
+      config: scratch.config,
+      logger: createLogger("silent"),
+      options: { concurrency: 4 },
+    });
+    expect(await worker.drain()).toEqual({ sent: 40, failed: 0 });
+    expect(stats.most).toBe(4);
+    expect(new Set(stats.delivered).size).toBe(40);
+    // Batch-then-wait would hold three slots idle behind the slow send; here the others flow past it.
+    expect(stats.deliveredWhileSlow).toBeGreaterThanOrEqual(30);
+    await worker.stop();
+  });
+
+  it("keeps to the bound in the background too, sending what is queued while it runs", async () => {
+    const { transport, stats } = countingTransport();
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport,
+      config: scratch.config,
+      logger: createLogger("silent"),
+      options: { concurrency: 3 },
+    });
+    worker.start();
+    for (let round = 0; round < 5; round++) {
+      await enqueue(scratch.db, 6);
+      worker.wake();
+      await sleep(5);
+    }
+    await until(async () => (await countOutboxByStatus(scratch.db)).sent === 30);
+    expect(stats.most).toBe(3);
+    expect(new Set(stats.delivered).size).toBe(30);
+    await worker.stop();
+  });
+
+  it("waits on stop for sends in flight, and gives back rows it claimed but never started", async () => {
+    await enqueue(scratch.db, 6);
+    let started = 0;
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport: {
+        async deliver() {
+          started++;
+          await sleep(150);
+        },
+        async close() {},
+      },
+      config: scratch.config,
+      logger: createLogger("silent"),
+      options: { concurrency: 2 },
+    });
+    worker.start();
+    await until(() => started === 2);
+    await worker.stop();
+    expect(started).toBe(2);
+    const rows = await scratch.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(2);
+    const waiting = rows.filter((row) => row.status === "pending");
+    expect(waiting).toHaveLength(4);
+    // Unclaimed, and due at once for the next worker.
+    for (const row of waiting) {
+      expect(row.lease_owner).toBeNull();
+      expect(Date.parse(row.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+    }
+  });
+});
+
+describe("lease takeover rules", () => {
+  const self: LeaseOwner = { host: "web-1", pid: 4242, nonce: "aaaa1111" };
+  const context = {
+    self,
+    liveInProcess: new Set([formatLeaseOwner(self), "web-1:4242:bbbb2222"]),
+    isProcessRunning: (pid: number) => pid === 77,
+  };
+
+  it.each([
+    ["this host, a process that is gone", "web-1:99:cccc3333", true],
+    ["this host, this pid, an earlier process (a restart reusing the pid)", "web-1:4242:cccc3333", true],
+    ["this host, this pid, another worker alive in this process", "web-1:4242:bbbb2222", false],
+    ["this worker itself", formatLeaseOwner(self), false],
+    ["this host, a process still running", "web-1:77:cccc3333", false],
+    ["another host, whatever its pid", "web-2:99:cccc3333", false],
+    ["something unreadable", "web-1", false],
+  ])("%s: taken back = %s", (_case, owner, abandoned) => {
+    expect(isAbandonedLease(owner, context)).toBe(abandoned);
+  });
+
+  it("reads an owner from the right, so a host name may hold a colon", () => {
+    expect(parseLeaseOwner("fe80::1:123:ab12")).toEqual({ host: "fe80::1", pid: 123, nonce: "ab12" });
+    expect(parseLeaseOwner("web-1:x:ab12")).toBeUndefined();
+  });
+});
+
+describe("taking back a dead predecessor's leases at start-up", () => {
+  const scratch = useScratchDatabase();
+
+  /** A pid no process has any more: a child that has already exited. */
+  function goneProcessId(): number {
+    const child = spawnSync(process.execPath, ["-e", ""]);
+    if (!child.pid) throw new Error("could not start a child process");
+    return child.pid;
+  }
+
+  it("makes rows of dead workers on this host due at once, and leaves every other lease alone", async () => {
+    const host = os.hostname();
+    // Another worker alive in this process (same host and pid): never taken over.
+    const neighbourIdentity: LeaseOwner = { host, pid: process.pid, nonce: "near0001" };
+    const neighbour = createOutboxWorker({
+      db: scratch.db,
+      transport: { deliver: async () => {}, async close() {} },
+      config: scratch.config,
+      logger: createLogger("silent"),
+      identity: neighbourIdentity,
+    });
+    const owners = {
+      deadProcess: `${host}:${goneProcessId()}:dead0001`,
+      earlierSelf: `${host}:${process.pid}:prev0001`,
+      runningProcess: `${host}:${process.ppid}:live0001`,
+      otherHost: `elsewhere.example:${goneProcessId()}:far00001`,
+      neighbour: formatLeaseOwner(neighbourIdentity),
+    };
+    const ids = await enqueue(scratch.db, 5);
+    const [deadRow, earlierRow] = ids;
+    const leaseUntil = new Date(Date.now() + 60_000).toISOString();
+    for (const [index, owner] of Object.values(owners).entries())
+      await scratch.db
+        .updateTable("outbox")
+        .set({ lease_owner: owner, next_attempt_at: leaseUntil })
+        .where("id", "=", ids[index]!)
+        .execute();
+
+    const delivered: string[] = [];
+    const { logger, lines } = recordingLogger();
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
+      config: scratch.config,
+      logger,
+    });
+    const startedAt = Date.now();
+    worker.start();
+    await until(() => delivered.length === 2);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    expect(delivered.sort()).toEqual(
+      [`outbox-${deadRow}-web-app-lead`, `outbox-${earlierRow}-web-app-lead`].sort(),
+    );
+    expect(lines.find((line) => line.msg.startsWith("took back"))).toMatchObject({ count: 2 });
+
+    await sleep(100);
+    const rows = await scratch.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(rows.map((row) => [row.status, row.lease_owner])).toEqual([
+      ["sent", null],
+      ["sent", null],
+      ["pending", owners.runningProcess],
+      ["pending", owners.otherHost],
+      ["pending", owners.neighbour],
+    ]);
+    expect(delivered).toHaveLength(2);
+    await worker.stop();
+    await neighbour.stop();
+  });
+
+  it("warns when a send outlives its lease, and leaves the row to its new owner", async () => {
+    const [id] = await enqueue(scratch.db, 1);
+    const thief = "elsewhere.example:1:thief001";
+    const { logger, lines } = recordingLogger();
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport: {
+        async deliver() {
+          // Another worker took the row meanwhile (this one's renewals were lost, say).
+          await scratch.db.updateTable("outbox").set({ lease_owner: thief }).where("id", "=", id!).execute();
+        },
+        async close() {},
+      },
+      config: scratch.config,
+      logger,
+    });
+    expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
+    const row = await scratch.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("id", "=", id!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", lease_owner: thief, attempts: 0 });
+    expect(lines.some((line) => line.level === 40 && /lease had expired/.test(line.msg))).toBe(true);
     await worker.stop();
   });
 });

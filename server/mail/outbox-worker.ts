@@ -1,16 +1,27 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
 import {
-  claimOutboxMessages,
-  listDueOutboxMessages,
+  claimDueOutboxMessages,
+  listOutboxLeaseOwners,
   markOutboxFailed,
   markOutboxSent,
   nextOutboxAttemptAt,
+  type OutboxFailure,
+  releaseOutboxLeases,
+  renewOutboxLeases,
 } from "../db/outbox";
 import type { OutboxRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { redactSensitive, errorText } from "../../shared/error-catalogue";
 import { renderOutboxMessage } from "./messages";
+import {
+  createLeaseRenewer,
+  formatLeaseOwner,
+  isAbandonedLease,
+  isProcessRunning,
+  newLeaseOwner,
+  type LeaseOwner,
+} from "./outbox-lease";
 import type { MailTransport } from "./transport";
 
 export type OutboxWorkerOptions = {
@@ -19,9 +30,13 @@ export type OutboxWorkerOptions = {
   maxDelayMs: number;
   /** After this many failed attempts a message is marked dead and left for a person. */
   maxAttempts: number;
-  /** How long a claimed message stays invisible to other senders. */
+  /**
+   * How long a claimed message stays invisible to other senders. Renewed every third of
+   * it while the send lasts, so it only bounds how long a dead worker's rows wait.
+   */
   leaseMs: number;
-  batchSize: number;
+  /** Sends in flight at most; the SMTP pool opens up to as many connections (transport.ts). */
+  concurrency: number;
   /** Even with nothing due the worker looks again this often (rows queued by other processes). */
   idlePollMs: number;
   /** On stop, sends in flight get this long before their connections are cut. */
@@ -33,8 +48,10 @@ export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
   maxDelayMs: 15 * 60_000,
   // About a day of retries at the 15-minute cap: long enough to ride out a mail outage.
   maxAttempts: 100,
-  leaseMs: 2 * 60_000,
-  batchSize: 20,
+  leaseMs: 30_000,
+  // Measured with `npm run bench:leads` (008): 8 fell behind a saturating load, 32 kept
+  // pace. The pool opens connections only as messages wait, so a quiet site uses one.
+  concurrency: 32,
   idlePollMs: 30_000,
   stopGraceMs: 5_000,
 };
@@ -42,16 +59,19 @@ export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
 export type OutboxRunResult = { sent: number; failed: number };
 
 export type OutboxWorker = {
-  /** Starts the background loop; `wake` makes it look at once. */
+  /** Takes back a dead predecessor's leases, then runs in the background; `wake` makes it look at once. */
   start(): void;
   wake(): void;
-  /** Sends every message due now, once; resolves with what happened. */
+  /** Claims what is due now, up to `concurrency` messages, and sends them; resolves with what happened. */
   runOnce(): Promise<OutboxRunResult>;
-  /** Repeats runOnce until no message is due now (messages waiting on backoff stay queued). */
+  /** Sends until no message is due now (messages waiting on backoff stay queued). */
   drain(): Promise<OutboxRunResult>;
-  /** Stops the loop, waits for sends in flight and closes the transport. */
+  /** Stops claiming, waits for sends in flight (cut after the grace period) and closes the transport. */
   stop(): Promise<void>;
 };
+
+/** Owners of the workers running in this process: their rows are never taken back. */
+const liveOwners = new Set<string>();
 
 export function retryDelayMs(
   failedAttempts: number,
@@ -60,24 +80,65 @@ export function retryDelayMs(
   return Math.min(options.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1), options.maxDelayMs);
 }
 
+type Outcome = "sent" | "failed" | "released";
+
+/** A claimed row, waiting for a free slot or being sent. */
+type Job = { row: OutboxRow; outcome: Promise<Outcome>; settle(outcome: Outcome): void };
+
+function toJob(row: OutboxRow): Job {
+  let settle!: (outcome: Outcome) => void;
+  const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+  return { row, outcome, settle };
+}
+
+/** Waits for the worker to go idle; `reject` (drain's) also hears of a failed claim. */
+type Waiter = { resolve(): void; reject?(error: unknown): void };
+
 export function createOutboxWorker(deps: {
   db: Db;
   transport: MailTransport;
   config: Pick<AppConfig, "mail" | "settings">;
   logger: Logger;
   options?: Partial<OutboxWorkerOptions>;
+  /** Tests pose as a given worker (a restart's successor); normally this host, pid and a fresh nonce. */
+  identity?: LeaseOwner;
 }): OutboxWorker {
   const { db, transport, config, logger } = deps;
   const options = { ...defaultOutboxWorkerOptions, ...deps.options };
+  const identity = deps.identity ?? newLeaseOwner();
+  const owner = formatLeaseOwner(identity);
+  liveOwners.add(owner);
+
+  /** Claimed a batch at a time (one statement), sent `concurrency` at a time. */
+  const ready: Job[] = [];
+  const inFlight = new Set<Job>();
+  const leases = createLeaseRenewer({
+    leaseMs: options.leaseMs,
+    renew: (ids, leaseUntil) => renewOutboxLeases(db, owner, ids, leaseUntil),
+    onLost: (ids) =>
+      logger.warn(
+        { outboxIds: ids },
+        "lease on e-mails being sent was lost; another worker may send them too",
+      ),
+    onError: (error) => logger.warn({ error: describe(error) }, "outbox leases not renewed; trying again"),
+  });
+  const sentMarks = createSentMarker(db, owner);
+  const totals: OutboxRunResult = { sent: 0, failed: 0 };
   let running = false;
   let stopped = false;
+  // Whether the last look may have left due rows behind; cleared before each claim, so a
+  // wake() during the claim is never lost.
+  let dueMayRemain = false;
+  let claiming: Promise<void> | undefined;
+  let claimChain: Promise<unknown> = Promise.resolve();
+  let idleWaiters: Waiter[] = [];
   let timer: NodeJS.Timeout | undefined;
-  // Set by wake(); a run that was already past its last query must not schedule over it.
-  let wakeRequested = false;
-  // Runs are chained so that drain(), wake() and the timer never overlap each other.
-  let chain: Promise<unknown> = Promise.resolve();
+  let timerDueAt = Infinity;
+  let starting: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+  let lookScheduled = false;
 
-  async function send(row: OutboxRow): Promise<boolean> {
+  async function send(row: OutboxRow): Promise<Outcome> {
     const attempts = row.attempts + 1;
     const log = logger.child({ outboxId: row.id, kind: row.kind, attempts });
     let message;
@@ -85,117 +146,300 @@ export function createOutboxWorker(deps: {
       message = renderOutboxMessage(row.kind, row.payload, config);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
-      await markOutboxFailed(db, row.id, { attempts, error: describe(error), retryAt: undefined });
+      await recordFailure(row.id, { attempts, error: describe(error), retryAt: undefined }, log);
       log.error({ error: describe(error) }, "outbox message cannot be rendered; marked dead");
-      return false;
+      return "failed";
     }
     try {
       await transport.deliver(message, `outbox-${row.id}-${row.kind}`);
     } catch (error) {
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
-      await markOutboxFailed(db, row.id, { attempts, error: describe(error), retryAt });
-      if (retryAt) log.warn({ error: describe(error), retryAt }, "e-mail not sent; will retry");
-      else log.error({ error: describe(error) }, "e-mail not sent after the last attempt; marked dead");
-      return false;
+      await recordFailure(row.id, { attempts, error: describe(error), retryAt }, log);
+      if (retryAt) {
+        lookBy(retryAt.getTime());
+        log.warn({ error: describe(error), retryAt }, "e-mail not sent; will retry");
+      } else log.error({ error: describe(error) }, "e-mail not sent after the last attempt; marked dead");
+      return "failed";
     }
-    await markOutboxSent(db, row.id, attempts, new Date());
-    log.info("e-mail sent");
-    return true;
+    leases.release(row.id);
+    if (await sentMarks.mark(row.id)) log.info("e-mail sent");
+    else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
+    return "sent";
   }
 
-  async function processDue(): Promise<OutboxRunResult & { claimed: number }> {
-    if (stopped) return { sent: 0, failed: 0, claimed: 0 };
-    const now = new Date();
-    const due = await listDueOutboxMessages(db, now, options.batchSize);
-    const leaseUntil = new Date(now.getTime() + options.leaseMs);
-    const ids = await claimOutboxMessages(
-      db,
-      due.map((row) => row.id),
-      now,
-      leaseUntil,
-    );
-    const claimed = due.filter((row) => ids.has(row.id));
-    const outcomes = await Promise.all(claimed.map(send));
-    const sent = outcomes.filter(Boolean).length;
-    return { sent, failed: outcomes.length - sent, claimed: claimed.length };
+  async function recordFailure(id: number, failure: OutboxFailure, log: Logger): Promise<void> {
+    leases.release(id);
+    if (!(await markOutboxFailed(db, owner, id, failure)))
+      log.warn("lease had expired before the failure was recorded; another worker has the message");
   }
 
-  function serialized<T>(task: () => Promise<T>): Promise<T> {
-    const result = chain.then(task);
-    chain = result.catch(() => undefined);
+  function launch(job: Job): void {
+    inFlight.add(job);
+    send(job.row)
+      .catch((error: unknown): Outcome => {
+        // The row keeps its lease until that expires, then it is tried again.
+        logger.error({ outboxId: job.row.id, error: describe(error) }, "outbox send could not be recorded");
+        return "failed";
+      })
+      .then((outcome) => {
+        totals[outcome === "sent" ? "sent" : "failed"]++;
+        inFlight.delete(job);
+        leases.release(job.row.id);
+        job.settle(outcome);
+        pump();
+      });
+  }
+
+  function launchReady(): void {
+    while (!stopped && inFlight.size < options.concurrency) {
+      const job = ready.shift();
+      if (!job) return;
+      launch(job);
+    }
+  }
+
+  /** One statement claims the next batch; claims never overlap, so a batch is never larger than planned. */
+  function claimBatch(): Promise<Job[]> {
+    const result = claimChain.then(async () => {
+      const now = new Date();
+      const leaseUntil = new Date(now.getTime() + options.leaseMs);
+      const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
+      for (const row of rows) leases.hold(row.id);
+      return rows.map(toJob);
+    });
+    claimChain = result.catch(() => undefined);
     return result;
   }
 
-  async function drainDue(): Promise<OutboxRunResult> {
-    const total = { sent: 0, failed: 0 };
-    for (;;) {
-      const { sent, failed, claimed } = await processDue();
-      total.sent += sent;
-      total.failed += failed;
-      if (claimed < options.batchSize) return total;
+  async function fillSlots(): Promise<void> {
+    while (!stopped && inFlight.size < options.concurrency && dueMayRemain) {
+      dueMayRemain = false;
+      const jobs = await claimBatch();
+      if (jobs.length === options.concurrency) dueMayRemain = true;
+      ready.push(...jobs);
+      launchReady();
+      if (ready.length > 0) return;
     }
+    if (!dueMayRemain && ready.length === 0) await lookAgainWhenNextDue();
   }
 
-  async function delayUntilNextDue(): Promise<number> {
-    const next = await nextOutboxAttemptAt(db);
-    if (!next) return options.idlePollMs;
-    return Math.min(Math.max(0, Date.parse(next) - Date.now()), options.idlePollMs);
+  /** Keeps `concurrency` sends going while due rows remain; every finished send calls it again. */
+  function pump(): void {
+    launchReady();
+    const slotFree = inFlight.size < options.concurrency;
+    if (!claiming && slotFree && ready.length === 0 && dueMayRemain && !stopped) {
+      claiming = fillSlots()
+        .catch((error: unknown) => {
+          logger.error({ error: describe(error) }, "outbox worker run failed");
+          rejectWaiters(error);
+          lookBy(Date.now() + options.idlePollMs);
+        })
+        .finally(() => {
+          claiming = undefined;
+          pump();
+        });
+    }
+    settleWaitersIfIdle();
   }
 
-  function schedule(delayMs: number) {
+  function isIdle(): boolean {
+    if (claiming || inFlight.size > 0) return false;
+    return stopped || (ready.length === 0 && !dueMayRemain);
+  }
+
+  function whenIdle(options: { failOnError: boolean }): Promise<void> {
+    return new Promise((resolve, reject) => {
+      idleWaiters.push({ resolve, reject: options.failOnError ? reject : undefined });
+      settleWaitersIfIdle();
+    });
+  }
+
+  function settleWaitersIfIdle(): void {
+    if (!isIdle()) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  function rejectWaiters(error: unknown): void {
+    const failing = idleWaiters.filter((waiter) => waiter.reject);
+    idleWaiters = idleWaiters.filter((waiter) => !waiter.reject);
+    for (const waiter of failing) waiter.reject?.(error);
+  }
+
+  async function lookAgainWhenNextDue(): Promise<void> {
     if (!running) return;
+    const next = await nextOutboxAttemptAt(db);
+    const dueAt = next ? Date.parse(next) : Infinity;
+    lookBy(Math.min(dueAt, Date.now() + options.idlePollMs));
+  }
+
+  /** Makes the background loop look for due rows no later than `at` (epoch ms). */
+  function lookBy(at: number): void {
+    if (!running || at >= timerDueAt) return;
     clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
+    timerDueAt = at;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        timerDueAt = Infinity;
+        lookNow();
+      },
+      Math.max(0, at - Date.now()),
+    );
     // A pending retry must not keep a finished process (a script, a test) alive.
     timer.unref();
   }
 
-  function tick() {
+  function lookNow(): void {
+    dueMayRemain = true;
+    pump();
+  }
+
+  /**
+   * wake() comes once per stored submission; the wakes of one turn of the event loop
+   * share a claim (an fsync'd write) instead of claiming one row each.
+   */
+  function lookSoon(): void {
+    dueMayRemain = true;
+    if (lookScheduled) return;
+    lookScheduled = true;
+    setImmediate(() => {
+      lookScheduled = false;
+      pump();
+    });
+  }
+
+  /** A worker that died mid-send on this host left rows leased to it; they are due again at once. */
+  async function takeBackAbandonedLeases(): Promise<void> {
+    const context = { self: identity, liveInProcess: liveOwners, isProcessRunning };
+    const abandoned = (await listOutboxLeaseOwners(db)).filter((other) => isAbandonedLease(other, context));
+    let taken = 0;
+    const now = new Date();
+    for (const other of abandoned) taken += await releaseOutboxLeases(db, other, now);
+    if (taken > 0)
+      logger.warn({ count: taken, owners: abandoned }, "took back e-mails a stopped worker was sending");
+  }
+
+  /** Rows claimed but never started go back to the queue, due now, for whichever worker runs next. */
+  async function releaseUnsent(): Promise<void> {
+    for (const job of ready.splice(0)) job.settle("released");
+    try {
+      await releaseOutboxLeases(db, owner, new Date());
+    } catch (error) {
+      logger.warn(
+        { error: describe(error) },
+        "claimed e-mails not released; they wait for their lease to expire",
+      );
+    }
+  }
+
+  async function shutDown(): Promise<void> {
+    running = false;
+    stopped = true;
+    clearTimeout(timer);
     timer = undefined;
-    wakeRequested = false;
-    serialized(async () => {
-      await drainDue();
-      return delayUntilNextDue();
-    }).then(
-      (delay) => schedule(wakeRequested ? 0 : delay),
-      (error: unknown) => {
-        logger.error({ error: describe(error) }, "outbox worker run failed");
-        schedule(options.idlePollMs);
-      },
-    );
+    timerDueAt = Infinity;
+    await starting;
+    await waitForSendsInFlight();
+    await claimChain;
+    await releaseUnsent();
+    leases.stop();
+    liveOwners.delete(owner);
+    await transport.close();
+  }
+
+  async function waitForSendsInFlight(): Promise<void> {
+    const idle = whenIdle({ failOnError: false });
+    let grace: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      idle.then(() => true),
+      new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), options.stopGraceMs))),
+    ]);
+    clearTimeout(grace);
+    // Cut deliveries still going: they fail, and are retried by the next worker.
+    if (!finished) await transport.close({ force: true });
+    await idle;
   }
 
   return {
     start() {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
-      schedule(0);
+      starting = takeBackAbandonedLeases()
+        .catch((error: unknown) =>
+          logger.error({ error: describe(error) }, "could not take back a stopped worker's e-mails"),
+        )
+        .finally(lookNow);
     },
     wake() {
-      wakeRequested = true;
-      schedule(0);
+      if (running) lookSoon();
     },
-    runOnce: () =>
-      serialized(async () => {
-        const { sent, failed } = await processDue();
-        return { sent, failed };
-      }),
-    drain: () => serialized(drainDue),
-    async stop() {
-      running = false;
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      let grace: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        chain.then(() => true),
-        new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), options.stopGraceMs))),
-      ]);
-      clearTimeout(grace);
-      if (!finished) await transport.close({ force: true });
-      await chain;
-      await transport.close();
+    async runOnce() {
+      if (stopped) return { sent: 0, failed: 0 };
+      const jobs = await claimBatch();
+      ready.push(...jobs);
+      pump();
+      const outcomes = await Promise.all(jobs.map((job) => job.outcome));
+      return {
+        sent: outcomes.filter((outcome) => outcome === "sent").length,
+        failed: outcomes.filter((outcome) => outcome === "failed").length,
+      };
+    },
+    async drain() {
+      const before = { ...totals };
+      dueMayRemain = true;
+      const idle = whenIdle({ failOnError: true });
+      pump();
+      await idle;
+      return { sent: totals.sent - before.sent, failed: totals.failed - before.failed };
+    },
+    stop() {
+      stopping ??= shutDown();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Marks sent rows with one statement per batch: sends that finish in the same turn of
+ * the event loop, or while a mark is being written (an fsync'd transaction), share one,
+ * so marking keeps pace with many concurrent sends without delaying a lone one.
+ */
+function createSentMarker(db: Db, owner: string) {
+  type Entry = { id: number; resolve(marked: boolean): void; reject(error: unknown): void };
+  let queue: Entry[] = [];
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const marked = await markOutboxSent(
+          db,
+          owner,
+          batch.map((entry) => entry.id),
+          new Date(),
+        );
+        for (const entry of batch) entry.resolve(marked.has(entry.id));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    flushing = false;
+  }
+
+  return {
+    /** Resolves false if the row's lease had passed to another worker. */
+    mark(id: number): Promise<boolean> {
+      const marked = new Promise<boolean>((resolve, reject) => queue.push({ id, resolve, reject }));
+      if (!flushing) {
+        flushing = true;
+        setImmediate(() => void flush());
+      }
+      return marked;
     },
   };
 }

@@ -1,7 +1,11 @@
+import { existsSync } from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { AppConfig } from "../config";
+import { defaultOutboxWorkerOptions } from "./outbox-worker";
+import type { FromSmtpThread, SmtpFailure, SmtpThreadData, ToSmtpThread } from "./smtp-thread";
 
 /** Hands a finished message to its next hop; resolves only once that hop has taken it. */
 export type MailTransport = {
@@ -11,30 +15,126 @@ export type MailTransport = {
   close(options?: { force?: boolean }): Promise<void>;
 };
 
+export type SmtpPoolOptions = {
+  /** Match the worker's concurrency: one connection per send in flight. */
+  maxConnections?: number;
+};
+
 /** SMTP when configured; otherwise .eml files under the outbox folder (the embedded default). */
-export function createMailTransport(mail: AppConfig["mail"]): MailTransport {
-  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl) : createFileTransport(mail.outboxDir);
+export function createMailTransport(mail: AppConfig["mail"], pool: SmtpPoolOptions = {}): MailTransport {
+  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl, pool) : createFileTransport(mail.outboxDir);
 }
 
-/** A pooled SMTP connection; sendMail resolves after the server's 250 reply to DATA. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 3,
-    // Short enough that a dead server fails an attempt well inside the worker's lease.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+/**
+ * Pooled SMTP connections, driven from a thread of their own (smtp-thread.ts) so a busy
+ * server still sends at pace; deliver resolves after the server's 250 reply to DATA.
+ */
+export function createSmtpTransport(smtpUrl: string, pool: SmtpPoolOptions = {}): MailTransport {
+  const thread = createSmtpThread({
+    options: {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: pool.maxConnections ?? defaultOutboxWorkerOptions.concurrency,
+      // A connection is kept for as long as the server allows, not redialled every 100 messages.
+      maxMessages: Infinity,
+      // A dead or stalled server frees the worker's slot after this long (its lease is renewed meanwhile).
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
   });
   return {
-    async deliver(message) {
-      await transporter.sendMail(message);
+    deliver: (message) => thread.send(message),
+    close: (options) => thread.close(options?.force ?? false),
+  };
+}
+
+/** The built thread beside the server bundle, or from source (tests, tsx) its .ts file through tsx. */
+function smtpThreadEntry(): URL {
+  const built = new URL("./smtp-thread.js", import.meta.url);
+  return existsSync(built) ? built : new URL("./smtp-thread-from-source.mjs", import.meta.url);
+}
+
+type Pending = { resolve(): void; reject(error: Error): void };
+
+/**
+ * Starts the thread at once, so the first e-mail does not wait for it, and again after
+ * it died (its sends fail and are retried). It keeps the process alive only while a
+ * send is pending.
+ */
+function createSmtpThread(data: SmtpThreadData) {
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let worker: Worker | undefined;
+  let closed: (() => void) | undefined;
+
+  function settleAll(error: Error): void {
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
+    closed?.();
+  }
+
+  function onMessage(message: FromSmtpThread): void {
+    if (message.type === "closed") return closed?.();
+    const entry = pending.get(message.id);
+    pending.delete(message.id);
+    if (pending.size === 0) worker?.unref();
+    if (message.type === "sent") entry?.resolve();
+    else entry?.reject(toError(message.failure));
+  }
+
+  function start(): Worker {
+    const started = new Worker(smtpThreadEntry(), { workerData: data });
+    started.on("message", onMessage);
+    started.on("error", (error) => settleAll(error));
+    started.on("exit", () => {
+      if (worker === started) worker = undefined;
+      settleAll(new Error("the SMTP thread stopped"));
+    });
+    started.unref();
+    return started;
+  }
+
+  function post(message: ToSmtpThread): void {
+    worker ??= start();
+    worker.postMessage(message);
+  }
+
+  worker = start();
+
+  return {
+    async send(message: SendMailOptions): Promise<void> {
+      const id = nextId++;
+      const sent = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
+      try {
+        post({ type: "send", id, message });
+      } catch (error) {
+        // A message that cannot be copied to the thread never reaches it.
+        pending.delete(id);
+        throw error;
+      }
+      worker?.ref();
+      return sent;
     },
-    async close(options) {
-      transporter.close(options);
+    /** `force` also cuts the sends in flight (they fail); without it the thread ends once closed. */
+    async close(force: boolean): Promise<void> {
+      const running = worker;
+      if (!running) return;
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        running.postMessage({ type: "close", force } satisfies ToSmtpThread);
+      });
+      closed = undefined;
+      if (!force) {
+        worker = undefined;
+        await running.terminate();
+      }
     },
   };
+}
+
+function toError(failure: SmtpFailure): Error {
+  return Object.assign(new Error(failure.message), failure);
 }
 
 /**

@@ -11,27 +11,40 @@ export type SmtpSink = {
   messages: ReceivedMail[];
   /** While true, every message is refused with a temporary (451) error. */
   refuse: boolean;
+  /** Messages whose DATA has begun, whether or not they were (yet) accepted. */
+  dataStarted: number;
   /** Resolves once `count` messages have arrived; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+};
+
+export type SinkBehaviour = {
+  /** Holds the reply to DATA this long: a slow mail server. */
+  replyDelayMs?: number;
+  /** Never replies to DATA: a server that hangs mid-message (close() still ends). */
+  stallReplies?: boolean;
 };
 
 /**
  * A real SMTP server on loopback that keeps what it receives. Pass a port to come back
  * up where an earlier sink was (the "mail server returns" tests).
  */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
-  const sink = { refuse: false } as SmtpSink;
+  const sink = { refuse: false, dataStarted: 0 } as SmtpSink;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 100,
     onData(stream, session, callback) {
+      sink.dataStarted++;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (behaviour.stallReplies) return;
+        if (behaviour.replyDelayMs)
+          await new Promise((resolve) => setTimeout(resolve, behaviour.replyDelayMs));
         if (sink.refuse) {
           const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
           callback(error);
@@ -49,6 +62,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A client that vanishes mid-message (a server killed while sending) resets its
+  // connection; that is the scenario under test, not a failure of the sink.
+  server.on("error", () => {});
   const listening = await new Promise<number>((resolve, reject) => {
     const net = server.listen(port, "127.0.0.1", () => {
       const address = net.address();

@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig, projectRoot } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { enqueueOutboxMessage } from "../../server/db/outbox";
+import { createLogger } from "../../server/logger";
+import { createOutboxWorker } from "../../server/mail/outbox-worker";
+import { createSmtpTransport } from "../../server/mail/transport";
+import { startSmtpSink } from "../support/smtp-sink";
+import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+type LogLine = { msg?: string; port?: number; count?: number };
+
+/** The built server on an ephemeral port; its JSON log lines are collected as they come. */
+async function startServer(dataDir: string, smtpUrl: string) {
+  const child = spawn(process.execPath, [path.join(projectRoot, "build", "app", "index.js")], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SMTP_URL: smtpUrl,
+      FORM_SECRET: testFormSecret,
+      FORM_MIN_FILL_SECONDS: "0",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const { stdout } = child;
+  if (!stdout) throw new Error("no stdout pipe");
+  const logs: LogLine[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: stdout }).on("line", (line) => {
+      const entry = JSON.parse(line) as LogLine;
+      logs.push(entry);
+      if (entry.msg === "server listening" && entry.port) resolve(entry.port);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+  return { child, port, logs };
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
+
+describe("the server is killed while a notification is being sent", () => {
+  it("sends it once, within seconds of the restart, not after the lease", async () => {
+    const dataDir = scratchDir("site-lease-");
+    // A mail server that takes the message and never answers: the send stays in flight.
+    const stalled = await startSmtpSink(0, { stallReplies: true });
+    const first = await startServer(dataDir, stalled.url);
+    const answer = await fetch(`http://127.0.0.1:${first.port}${endpoints.websiteDesign}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(websiteDesignLead()),
+    });
+    expect(answer.status).toBe(201);
+    await until(() => stalled.dataStarted === 1, 10_000, "the send to begin");
+
+    const gone = exited(first.child);
+    first.child.kill("SIGKILL");
+    await gone;
+
+    const sink = await startSmtpSink();
+    const restartedAt = Date.now();
+    const second = await startServer(dataDir, sink.url);
+    const listeningMs = Date.now() - restartedAt;
+    const [mail] = await sink.waitForMessages(1, 10_000);
+    const delayMs = Date.now() - restartedAt;
+    console.info(
+      `SIGKILL mid-send: notification out ${delayMs} ms after the restart (listening after ${listeningMs} ms; lease 30 s)`,
+    );
+    // Without the takeover it would wait out the rest of the dead server's lease (20-30 s).
+    // Start-up alone takes seconds on a busy machine, so the tight bound counts from the
+    // listening line (the takeover runs before it).
+    expect(delayMs - listeningMs).toBeLessThan(5_000);
+    expect(delayMs).toBeLessThan(12_000);
+    expect(mail?.subject).toBe("New website-design lead: Jane Doe (wd-1)");
+    expect(second.logs.find((line) => line.msg?.startsWith("took back"))).toMatchObject({ count: 1 });
+
+    // Give a duplicate time to show up before counting.
+    await sleep(1_000);
+    expect(sink.messages).toHaveLength(1);
+    expect(stalled.messages).toHaveLength(0);
+    const db = await openDatabase(path.join(dataDir, "site.sqlite"));
+    const rows = await db.selectFrom("outbox").selectAll().execute();
+    await db.destroy();
+    expect(rows).toMatchObject([{ status: "sent", attempts: 1, lease_owner: null }]);
+
+    const stopped = exited(second.child);
+    second.child.kill("SIGTERM");
+    await stopped;
+    await sink.close();
+    await stalled.close();
+  }, 40_000);
+});
+
+describe("a send slower than the lease", () => {
+  it("keeps its lease renewed: a second worker on the same database neither claims nor sends it", async () => {
+    const dir = scratchDir("outbox-renewal-");
+    const file = path.join(dir, "site.sqlite");
+    const config = loadConfig({ DATA_DIR: dir });
+    const sink = await startSmtpSink(0, { replyDelayMs: 1_500 });
+    const [first, second] = [await openDatabase(file), await openDatabase(file)];
+    const id = await enqueueOutboxMessage(first, {
+      kind: "web-app-lead",
+      payload: {
+        messageId: "<renewal@test>",
+        visitorName: "Slow Sender",
+        visitorEmail: "slow@example.com",
+        submittedAt: new Date().toISOString(),
+        fields: [],
+      },
+      now: new Date(),
+    });
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => warnings.push(line) });
+    const options = { leaseMs: 300, idlePollMs: 50 };
+    const sender = createOutboxWorker({
+      db: first,
+      transport: createSmtpTransport(sink.url, { maxConnections: 1 }),
+      config,
+      logger,
+      options,
+    });
+    const rival = createOutboxWorker({
+      db: second,
+      transport: createSmtpTransport(sink.url, { maxConnections: 1 }),
+      config,
+      logger: createLogger("silent"),
+      options,
+    });
+
+    let done = false;
+    const sending = sender.drain().finally(() => (done = true));
+    await until(() => sink.dataStarted === 1, 10_000, "the send to begin");
+    // Started now, the rival's start-up takeover and its polls every 50 ms all meet the held row.
+    rival.start();
+    const lease: number[] = [];
+    while (!done) {
+      const row = await second
+        .selectFrom("outbox")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (row.status === "pending") lease.push(Date.parse(row.next_attempt_at) - Date.now());
+      await sleep(20);
+    }
+    expect(await sending).toEqual({ sent: 1, failed: 0 });
+    await sleep(300);
+    console.info(
+      `1.5 s send, 300 ms lease: renewed throughout (least time left seen: ${Math.min(...lease)} ms over ${lease.length} looks)`,
+    );
+    // The send outlived its first lease five times over, and the lease never ran out.
+    expect(lease.length).toBeGreaterThan(20);
+    expect(Math.min(...lease)).toBeGreaterThan(0);
+    expect(sink.dataStarted).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    const row = await first.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lease_owner: null });
+
+    await Promise.all([sender.stop(), rival.stop()]);
+    await Promise.all([first.destroy(), second.destroy()]);
+    await sink.close();
+  }, 30_000);
+});
