@@ -1,6 +1,6 @@
 /**
- * The admin command line: leads, appointment requests, subscribers, notifications and
- * service-page screenshots, on the database the server uses (it may be running).
+ * The admin command line: leads, appointment requests, subscribers, notifications,
+ * service-page screenshots and backups, on the database the server uses (it may be running).
  *   npm run admin -- --help           (from the repository)
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */
@@ -31,6 +31,10 @@ try {
       // Migrations run here too, so a fresh data folder works before the server ever started.
       db ??= await openDatabase(config.databaseFile);
       return { db, config, out };
+    },
+    // `backup` opens the file itself: no migrations, and it works when the file is damaged.
+    async fileContext() {
+      return { config: loadConfig(), out };
     },
   });
 } finally {

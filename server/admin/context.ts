@@ -13,7 +13,16 @@ export type AdminOutput = {
 export type AdminContext = {
   db: Db;
   /** `settings` names the site in e-mails a command queues (a released lead's notification). */
-  config: Pick<AppConfig, "dataDir" | "settings">;
+  config: Pick<AppConfig, "dataDir" | "databaseFile" | "settings">;
+  out: AdminOutput;
+};
+
+/**
+ * What a command that works on the database file itself gets (backup): no open database,
+ * so it runs when that file is missing or damaged.
+ */
+export type AdminFileContext = {
+  config: Pick<AppConfig, "databaseFile">;
   out: AdminOutput;
 };
 

@@ -1,6 +1,13 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import { listAppointments, markAppointments, showAppointment } from "./appointments";
-import { exitCodes, type AdminContext, type AdminOutput, type ExitCode } from "./context";
+import { backupDatabase, type BackupOptions } from "./backup";
+import {
+  exitCodes,
+  type AdminContext,
+  type AdminFileContext,
+  type AdminOutput,
+  type ExitCode,
+} from "./context";
 import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes, listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
@@ -13,6 +20,11 @@ export type AdminRuntime = {
   out: AdminOutput;
   /** Opens the database on first use, so --help and usage errors never touch it. */
   context(): Promise<AdminContext>;
+  /**
+   * The configuration without opening the database, for `backup`: it reads the file with
+   * its own connection and must work when that file is damaged. Defaults to context().
+   */
+  fileContext?(): Promise<AdminFileContext>;
 };
 
 const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";
@@ -23,10 +35,13 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
   const run = async (command: (ctx: AdminContext) => Promise<ExitCode>) => {
     setExitCode(await command(await runtime.context()));
   };
+  const runOnFile = async (command: (ctx: AdminFileContext) => Promise<ExitCode>) => {
+    setExitCode(await command(await (runtime.fileContext ? runtime.fileContext() : runtime.context())));
+  };
 
   const program = new Command("site-admin")
     .description(
-      "Leads, appointment requests, subscribers, notifications and screenshots of the agency site.",
+      "Leads, appointment requests, subscribers, notifications, screenshots and backups of the agency site.",
     )
     .configureOutput({
       writeOut: (text) => runtime.out.stdout(text),
@@ -112,6 +127,30 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .action((what: string, options: { format: string; out?: string }) =>
       run((ctx) => exportRecords(ctx, what, options)),
     );
+
+  program
+    .command("backup")
+    .description("copy the live database to a file while the server runs, or check such a copy")
+    .addOption(
+      new Option("--out <file>", "write a checked copy here (owner-only permissions)").conflicts("verify"),
+    )
+    .addOption(
+      new Option("--verify <file>", "check a backup: intact, this site's, and its row counts").conflicts(
+        "force",
+      ),
+    )
+    .option("--force", "with --out: replace the file if it exists")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  site-admin backup --out /app/data/backups/site-2026-11-24.sqlite
+  site-admin backup --verify /app/data/backups/site-2026-11-24.sqlite
+
+To restore: stop the server, --verify the copy, put it in place of site.sqlite, delete
+site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
+    )
+    .action((options: BackupOptions) => runOnFile((ctx) => backupDatabase(ctx, options)));
 
   const notifications = program
     .command("notifications")
