@@ -1,3 +1,6 @@
+/** Where each case study's own page lives, under its id. */
+const caseStudyBase = "/case-study";
+
 /** Every URL of the site, built in one place (SPEC §2). */
 export const paths = {
   home: "/",
@@ -7,7 +10,7 @@ export const paths = {
   webAppDevelopment: "/services/web-app-development",
   projects: "/projects",
   caseStudies: "/case-studies",
-  caseStudy: (id: string) => `/case-study/${encodeURIComponent(id)}`,
+  caseStudy: (id: string) => `${caseStudyBase}/${encodeURIComponent(id)}`,
   news: "/news",
   contact: "/contact",
   bookAppointment: "/book-appointment",
@@ -47,14 +50,19 @@ export const indexablePages = [
   paths.privacyPolicy,
 ] as const;
 
-export type NavItem = { label: string; to: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  /** Another path whose pages this item stands for, so it is highlighted there too. */
+  alsoCurrentUnder?: string;
+};
 
 /** SPEC §2: header navigation, in this order. */
 export const mainNav: readonly NavItem[] = [
   { label: "Home", to: paths.home },
   { label: "Projects", to: paths.projects },
   { label: "News", to: paths.news },
-  { label: "Case Studies", to: paths.caseStudies },
+  { label: "Case Studies", to: paths.caseStudies, alsoCurrentUnder: caseStudyBase },
   { label: "Services", to: paths.services },
   { label: "About", to: paths.about },
   { label: "Contact", to: paths.contact },

@@ -46,7 +46,11 @@ export async function notify({ variant = "error", title, description }: ToastMes
     requested = true;
     for (const listener of requestListeners) listener();
   }
+  const raisedOn = window.location.pathname;
   const [{ toast }] = await Promise.all([import("sonner"), mounted]);
+  // An error belongs to the page that raised it: if the visitor has moved on while the
+  // toast code loaded, it no longer applies (the Toaster clears older ones on navigation).
+  if (variant === "error" && window.location.pathname !== raisedOn) return;
   toast.dismiss();
   toast[variant](title ?? defaultToastTitles[variant], { description });
 }

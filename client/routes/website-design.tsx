@@ -7,9 +7,10 @@ import { FeatureCards } from "../components/sections/feature-cards";
 import { PageHeader } from "../components/sections/page-header";
 import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
 import { Section } from "../components/sections/section";
+import { WideTable } from "../components/ui/wide-table";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
-import { submitLeadForm } from "../lib/form-action";
+import { formActionHeaders, submitLeadForm } from "../lib/form-action";
 import { loadScreenshots } from "../lib/content-loader";
 import type { Route } from "./+types/website-design";
 
@@ -22,6 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
+
+export const headers: Route.HeadersFunction = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
@@ -106,8 +109,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
 
       <Section id="website-types" title="Website Types" tone="muted">
-        <div className="mt-10 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm sm:text-base">
+        <WideTable
+          label="Website types table"
+          hint="Scroll sideways to see what each type includes."
+          className="mt-10"
+        >
+          <table className="w-full min-w-xl text-left text-sm sm:text-base">
             <caption className="sr-only">
               Types of website we build, who each is best for and what it includes
             </caption>
@@ -136,7 +143,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </WideTable>
       </Section>
 
       <Section id="why-choose-us" title="Why Choose Us">

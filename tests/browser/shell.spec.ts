@@ -46,6 +46,18 @@ test("the header highlights the current page", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Projects" })).not.toHaveAttribute("aria-current", "page");
 });
 
+test("a case study's page highlights Case Studies, as a service page highlights Services", async ({
+  page,
+}) => {
+  const nav = page.getByRole("navigation", { name: "Main" }).first();
+  await page.goto(paths.caseStudy("craft"));
+  await expect(nav.getByRole("link", { name: "Case Studies" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("[aria-current='page']")).toHaveCount(1);
+  await page.goto(paths.websiteDesign);
+  await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("[aria-current='page']")).toHaveCount(1);
+});
+
 test("the footer has the quick links, service links, contact block and copyright", async ({ page }) => {
   await page.goto(paths.home);
   const footer = page.getByRole("contentinfo");
@@ -129,6 +141,38 @@ test.describe("below 768 px", () => {
     await page.mouse.click(20, 400);
     await expect(drawer).toBeHidden();
     await expect(menuButton).toBeFocused();
+  });
+});
+
+test.describe("below 768 px without JavaScript", () => {
+  test.use({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false });
+
+  test("the menu button still opens the drawer, which closes and whose links work", async ({ page }) => {
+    await page.goto(paths.about);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Site navigation" });
+    await expect(drawer).toBeHidden();
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link")).toHaveText([
+      "Home",
+      "Projects",
+      "News",
+      "Case Studies",
+      "Services",
+      "About",
+      "Contact",
+    ]);
+    await expect(drawer.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+    await menuButton.click();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await menuButton.click();
+    await drawer.getByRole("link", { name: "News" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tech News & Updates");
   });
 });
 

@@ -136,7 +136,12 @@ export function BotGuardFields({ formToken }: { formToken: string }) {
   );
 }
 
-/** Without JavaScript there are no toasts: the page says it in place, and screen readers hear it. */
+/**
+ * Without JavaScript there are no toasts: the page says it in place, and screen readers
+ * hear it. It is only ever rendered in the page that answers a posted form, which the
+ * browser opens at the top; autofocus takes the visitor back down to the outcome, as an
+ * error summary does (scroll-padding keeps it clear of the sticky header).
+ */
 export function FormAlert({
   tone,
   title,
@@ -151,7 +156,13 @@ export function FormAlert({
       ? "bg-red-50 text-red-900 ring-red-200"
       : "bg-emerald-50 text-emerald-900 ring-emerald-200";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg p-4 ring-1 ${colours}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- see above: the visitor asked for this result
+      autoFocus
+      className={`rounded-lg p-4 ring-1 focus:outline-none ${colours}`}
+    >
       <p className="font-semibold">{title}</p>
       {children ? <p className="mt-1">{children}</p> : null}
     </div>

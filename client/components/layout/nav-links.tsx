@@ -1,29 +1,48 @@
-import { NavLink } from "react-router";
-import type { NavItem } from "../../../shared/paths";
+import { Link, useLocation } from "react-router";
+import { paths, type NavItem } from "../../../shared/paths";
 
-const baseClass = "rounded-md px-3 py-2 font-medium transition-colors";
+const baseClass = "block rounded-md py-2 font-medium transition-colors";
 const idleClass = "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 const activeClass = "bg-brand-soft text-brand";
 
 /**
- * The header's links. NavLink marks the current page with aria-current="page";
- * Home matches only "/" itself, the others also match their sub-pages.
+ * SPEC §2 "the current item is highlighted": Home only on "/" itself, the others also
+ * on their sub-pages and on the pages they stand for (a case study under Case Studies).
+ * Lower-cased because routes match regardless of case.
  */
-export function NavLinks(props: { items: readonly NavItem[]; className?: string; onNavigate?: () => void }) {
+export function isCurrentNavItem(item: NavItem, pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  if (item.to === paths.home) return path === paths.home;
+  const isUnder = (base: string) => path === base || path.startsWith(`${base}/`);
+  return isUnder(item.to) || (item.alsoCurrentUnder !== undefined && isUnder(item.alsoCurrentUnder));
+}
+
+/** The header's links; the current page's carries aria-current="page". */
+export function NavLinks(props: {
+  items: readonly NavItem[];
+  className?: string;
+  /** Size and spacing of each link, which differ between the header bar and the drawer. */
+  linkClassName: string;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
   return (
     <ul className={props.className}>
-      {props.items.map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end={item.to === "/"}
-            onClick={props.onNavigate}
-            className={({ isActive }) => `${baseClass} ${isActive ? activeClass : idleClass} block`}
-          >
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {props.items.map((item) => {
+        const current = isCurrentNavItem(item, pathname);
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              aria-current={current ? "page" : undefined}
+              onClick={props.onNavigate}
+              className={`${baseClass} ${props.linkClassName} ${current ? activeClass : idleClass}`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
