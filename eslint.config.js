@@ -48,6 +48,11 @@ export default tseslint.config(
               message: "client/ and shared/ must not import server code.",
             },
             { group: ["node:*"], message: "client/ and shared/ run in the browser." },
+            {
+              // Its metadata is 40 kB gzipped; the server checks phone numbers (decision 010).
+              group: ["libphonenumber-js", "libphonenumber-js/*"],
+              message: "Phone numbers are checked on the server: server/leads/phone-numbers.ts.",
+            },
           ],
         },
       ],

@@ -22,11 +22,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   // Small pieces most pages use (layout, sections, icons); the heavy ones
-                  // (carousel, form validation) stay with the pages that need them.
+                  // (carousel, form validation and the API's messages) stay with the pages
+                  // that need them.
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
-                    !/[\\/](forms|screenshot-showcase|showcase-slides)/.test(id),
+                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides)/.test(id),
                   minShareCount: 2,
                   priority: 10,
                 },

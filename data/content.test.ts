@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBuiltInContent } from "../server/content/content-source";
+import { listCardDescription } from "../shared/case-study-rules";
 import { caseStudies } from "./case-studies";
 import { newsPosts } from "./news";
 import { projects } from "./projects";
@@ -85,6 +86,31 @@ describe("built-in content", () => {
         expect(c.listDescription.length, c.id).toBeLessThan(c.description.length);
       }
     }
+  });
+
+  it("cuts every list card's text after a whole word (SPEC §9)", () => {
+    for (const c of caseStudies) {
+      const text = c.listDescription ?? c.description;
+      const kept = listCardDescription(c).replace(/\.\.\.$/, "");
+      expect(text.startsWith(kept), c.id).toBe(true);
+      expect(kept.length, c.id).toBeLessThanOrEqual(100);
+      expect(text.charAt(kept.length), c.id).not.toMatch(/[\p{L}\p{N}]/u);
+    }
+  });
+
+  it("describes every project image: what it shows, not its file or a generic word", () => {
+    const generic = /^(?:an? |the )?(?:project )?(?:image|picture|photo|screenshot|illustration|logo)$/i;
+    for (const p of projects) {
+      const alt = p.image_alt.trim();
+      expect(alt.length, p.id).toBeGreaterThanOrEqual(30);
+      expect(alt, p.id).not.toMatch(generic);
+      expect(alt, p.id).not.toMatch(/\.(?:svg|png|jpe?g|webp|avif)\b/i);
+      expect(alt.toLowerCase(), p.id).not.toContain(p.id);
+      expect(alt.toLowerCase(), p.id).not.toContain(path.basename(p.image.src).toLowerCase());
+      // The card's heading already reads the title: the text alternative adds what the image shows.
+      expect(alt.toLowerCase(), p.id).not.toBe(p.title.toLowerCase());
+    }
+    expect(new Set(projects.map((p) => p.image_alt)).size).toBe(projects.length);
   });
 
   it("has one placeholder per screenshot slot: four for website design, one for web apps", () => {

@@ -10,6 +10,8 @@ export const projects: Project[] = [
     description:
       "A live control room for a national courier: vehicle positions, delivery SLAs and load-shedding-aware depot alerts on one screen. Dispatchers now spot late routes before customers call.",
     image: image("fleetline-logistics-dashboard"),
+    image_alt:
+      "Fleet dashboard with delivery routes plotted on a map, three SLA progress bars and a weekly delivery chart",
     tags: ["React.js", "TypeScript", "Node.js", "PostgreSQL"],
     client: "Fleetline Freight",
     details_link: "https://www.fleetlinefreight.co.za/platform",
@@ -22,6 +24,8 @@ export const projects: Project[] = [
     description:
       "An online shop for a Stellenbosch wine farm with wine-club subscriptions, courier rates by postal code and PayFast checkout. Online orders now make up a third of cellar-door sales.",
     image: image("klipkop-wine-shop"),
+    image_alt:
+      "Online wine shop headed “Cellar Door” over a Table Mountain vineyard scene, with four red and white wines for sale",
     tags: ["Laravel", "Tailwind CSS", "PostgreSQL"],
     client: "Klipkop Wine Estate",
     details_link: "https://shop.klipkopwines.co.za",
@@ -34,6 +38,8 @@ export const projects: Project[] = [
     description:
       "A mobile app that lets patients of a group of Western Cape day clinics book, reschedule and check in for appointments, with SMS reminders that cut no-shows.",
     image: image("harbour-health-booking-app"),
+    image_alt:
+      "Two phone screens of the clinic booking app: a calendar with free appointment slots, and a booking confirmed with a tick",
     tags: ["React Native", "TypeScript", "Node.js"],
     client: "Harbour Health Clinics",
     created_at: "2024-10-01T09:00:00.000Z",
@@ -45,6 +51,7 @@ export const projects: Project[] = [
     description:
       "A guided onboarding portal for an investment platform that collects FICA documents, verifies identity numbers and bank details, and hands compliant files to the back office in minutes instead of days.",
     image: image("umoya-onboarding-portal"),
+    image_alt: "Step three of a four-step onboarding form beside an identity document marked as verified",
     tags: ["React.js", "TypeScript", "AWS", "Node.js"],
     client: "Umoya Capital",
     details_link: "https://www.umoyacapital.co.za/onboarding",
@@ -57,6 +64,8 @@ export const projects: Project[] = [
     description:
       "One app for newsletters, permission slips, fee statements and sports fixtures at a Cape Town primary school, replacing a dozen WhatsApp groups.",
     image: image("bergview-parent-app"),
+    image_alt:
+      "Parent app on a phone listing school notices, with a new-notification bell and a reply marked as sent",
     tags: ["React Native", "Laravel", "PostgreSQL"],
     client: "Bergview Primary School",
     created_at: "2024-06-10T06:45:00.000Z",
@@ -68,6 +77,8 @@ export const projects: Project[] = [
     description:
       "We moved a short-term insurer's hand-built servers to AWS Cape Town, described end to end in Terraform, with repeatable environments and a tested disaster-recovery plan.",
     image: image("tidewater-terraform-migration"),
+    image_alt:
+      "Terraform code on the left deploying two cloud servers and a shared database inside one network boundary",
     tags: ["Terraform", "AWS", "PostgreSQL"],
     client: "Tidewater Insurance Brokers",
     created_at: "2024-03-04T08:00:00.000Z",
@@ -79,6 +90,7 @@ export const projects: Project[] = [
     description:
       "A fast, map-first listings site for a residential estate agency, with saved searches, bond-repayment calculators and leads routed straight to the right agent.",
     image: image("southeaster-property-portal"),
+    image_alt: "Property map with location pins beside a list of three houses for sale, one highlighted",
     tags: ["React.js", "Laravel", "Tailwind CSS"],
     client: "Southeaster Properties",
     created_at: "2025-01-13T08:00:00.000Z",
@@ -90,6 +102,8 @@ export const projects: Project[] = [
     description:
       "A rugged offline-first app for pack-house teams that scans every pallet from orchard block to reefer container, giving export buyers full traceability.",
     image: image("elgin-fruit-traceability"),
+    image_alt:
+      "Phone scanning a pallet’s code, linking an orchard of fruit trees to a container ship loaded for export",
     tags: ["React Native", "Node.js", "PostgreSQL", "AWS"],
     client: "Elgin Fruit Packers",
     details_link: "https://www.elginfruitpackers.co.za/traceability",
@@ -102,6 +116,8 @@ export const projects: Project[] = [
     description:
       "A donation site for a literacy NGO with recurring debit orders, Section 18A tax certificates and a volunteer roster for reading clubs across the Cape Flats.",
     image: image("read-to-rise-donations"),
+    image_alt:
+      "Donation page with a fundraising progress bar, donate and volunteer buttons, and an open-book-and-heart logo",
     tags: ["React.js", "TypeScript", "Node.js", "Tailwind CSS"],
     client: "Read to Rise Foundation",
     created_at: "2025-02-17T08:00:00.000Z",

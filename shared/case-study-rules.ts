@@ -7,8 +7,20 @@ export const OTHER_CASE_STUDIES_ON_DETAIL = 3;
 
 /** The list card's text: the shorter list description when there is one, cut to 100 characters plus '...'. */
 export function listCardDescription(study: CaseStudy): string {
-  const text = study.listDescription ?? study.description;
-  return text.length > CASE_LIST_DESCRIPTION_CUT ? `${text.slice(0, CASE_LIST_DESCRIPTION_CUT)}...` : text;
+  return shortenAtWord(study.listDescription ?? study.description, CASE_LIST_DESCRIPTION_CUT);
+}
+
+/**
+ * At most `limit` characters plus '...', ending after the last whole word that fits, so
+ * a card never reads "secure pa...". Punctuation left hanging before the '...' goes too;
+ * a single word longer than the limit is cut where it must be.
+ */
+export function shortenAtWord(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  // One character past the limit: whitespace there means the word before it is whole.
+  const lastSpace = text.slice(0, limit + 1).search(/\s\S*$/);
+  const whole = lastSpace > 0 ? text.slice(0, lastSpace) : text.slice(0, limit);
+  return `${whole.replace(/[\s,;:.!?\-–—]+$/u, "") || whole}...`;
 }
 
 /** The first two contributions, and whether 'And more...' follows them. */

@@ -20,6 +20,8 @@ export const projectSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
   image: imageSchema,
+  /** What the image shows, for people who cannot see it: the product, not the file. */
+  image_alt: z.string().trim().min(1),
   tags: z.array(z.string().min(1)).min(1),
   client: z.string().min(1),
   details_link: z.url().optional(),

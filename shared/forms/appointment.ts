@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { cleanedText, formLimits, isValidEmail, isValidPhone, optionValues, type Option } from "./rules";
+import {
+  cleanedText,
+  formLimits,
+  isValidEmail,
+  looksLikePhoneNumber,
+  optionValues,
+  type Option,
+} from "./rules";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -149,7 +156,7 @@ export function createAppointmentSchema(now: Date) {
       required: m.phoneRequired,
       invalidType: m.phoneInvalid,
       rules: (field) =>
-        field.max(formLimits.phoneInputMax, m.phoneInvalid).refine(isValidPhone, m.phoneInvalid),
+        field.max(formLimits.phoneInputMax, m.phoneInvalid).refine(looksLikePhoneNumber, m.phoneInvalid),
     }),
     company: cleanedText({
       label: l.company,

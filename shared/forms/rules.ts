@@ -32,8 +32,13 @@ const EMAIL_PATTERN = new RegExp(
 );
 /** RFC 5321's limit on the part before the @. */
 const EMAIL_LOCAL_MAX = 64;
-/** SPEC §5: optional plus, a first digit 1 to 9, then up to 15 more digits. */
-const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+/**
+ * SPEC §5's digits (a first digit 1 to 9, then up to 15 more), widened to the ways South
+ * Africans write numbers: after an optional "+", "00" (international prefix) or "0" (trunk
+ * prefix, as in 082 555 1234). At least six digits, so an obvious typo is caught at once.
+ * Only the shape: the server checks the number itself (server/leads/phone-numbers.ts).
+ */
+const PHONE_SHAPE = /^(?:\+|00|0)?[1-9]\d{5,15}$/;
 
 export function isValidEmail(value: string): boolean {
   return (
@@ -41,10 +46,16 @@ export function isValidEmail(value: string): boolean {
   );
 }
 
-/** SPEC §5: spaces, hyphens and parentheses are ignored. */
-export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.replace(/[\s\-()]/g, ""));
+/**
+ * A light check that runs in the browser and on the server alike: could this be a phone
+ * number? SPEC §5: spaces, hyphens and parentheses are ignored.
+ */
+export function looksLikePhoneNumber(value: string): boolean {
+  return PHONE_SHAPE.test(value.replace(/[\s\-()]/g, ""));
 }
+
+/** Beside every phone field: local writing is fine, other countries need their code. */
+export const phoneNumberHint = "e.g. 082 555 0100, or with the country code outside South Africa";
 
 export type TextFieldOptions = {
   /** The field's label, for the messages about characters it may not hold. */

@@ -14,6 +14,7 @@ import {
   websiteDesignLead,
 } from "../../tests/support/submissions";
 import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
+import { phoneLikeText, writtenSouthAfricanNumber } from "../../tests/support/phone-numbers";
 
 /**
  * Properties of the shared form schemas over generated input, hostile bytes included:
@@ -28,6 +29,16 @@ const email = fc.oneof(
 );
 
 const now = new Date("2026-11-23T08:00:00Z");
+
+/**
+ * What the shared phone check may let through, stated on its own: phone-number characters
+ * only (a "+" only in front), six to eighteen digits ("00" + fifteen, at most). The server
+ * then checks the number itself; server/leads/phone-numbers.test.ts holds it to E.164.
+ */
+function isPhoneShaped(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return /^\+?[0-9 ()-]+$/.test(value) && digits >= 6 && digits <= 18;
+}
 
 /** A test fixture's fields without the bot-guard fields, which the schemas never see. */
 const formFields = (submission: Record<string, unknown>) =>
@@ -45,6 +56,7 @@ const schemas = [
     valid: formFields(websiteDesignLead()),
     text: ["fullName", "companyName"],
     emails: ["businessEmail"],
+    phones: [] as string[],
     multiline: [] as string[],
   },
   {
@@ -53,6 +65,7 @@ const schemas = [
     valid: formFields(webAppLead()),
     text: ["fullName", "companyName", "industry"],
     emails: ["workEmail"],
+    phones: ["phoneNumber"],
     multiline: [] as string[],
   },
   {
@@ -61,6 +74,7 @@ const schemas = [
     valid: formFields(appointment(now)),
     text: ["name", "company", "project_details"],
     emails: ["email"],
+    phones: ["phone"],
     multiline: ["project_details"],
   },
   {
@@ -69,11 +83,12 @@ const schemas = [
     valid: formFields(newsletterSignup("reader@example.com")),
     text: [] as string[],
     emails: ["email"],
+    phones: [] as string[],
     multiline: [] as string[],
   },
 ];
 
-describe.each(schemas)("$name schema", ({ schema, valid, text, emails, multiline }) => {
+describe.each(schemas)("$name schema", ({ schema, valid, text, emails, phones, multiline }) => {
   /** The valid submission with some of `keys` replaced by generated values. */
   const submissions = (keys: string[], value: fc.Arbitrary<unknown>) =>
     fc
@@ -122,8 +137,38 @@ describe.each(schemas)("$name schema", ({ schema, valid, text, emails, multiline
     );
   });
 
+  const withPhone = phones.length > 0 ? it : () => {};
+  withPhone("accepts a phone number only in the shape of one", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(submissions(phones, fc.oneof(phoneLikeText, hostileText)), (fields) => {
+        const parsed = schema.safeParse(fields);
+        if (!parsed.success) return;
+        for (const key of phones) {
+          const value = (parsed.data as Record<string, string | undefined>)[key] ?? "";
+          if (value === "") continue;
+          accepted += 1;
+          expect(isPhoneShaped(value), value).toBe(true);
+          expect(isCleanStoredText(value, { multiline: false }), value).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(accepted).toBeGreaterThan(50);
+  });
+
+  withPhone("accepts South African numbers however they are written", () => {
+    fc.assert(
+      fc.property(writtenSouthAfricanNumber, ({ written }) => {
+        const fields = Object.fromEntries(phones.map((key) => [key, written]));
+        expect(schema.safeParse({ ...valid, ...fields }).success, written).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("answers every input with data or field messages, never by throwing", () => {
-    const anyKeys = [...new Set([...text, ...emails, "unexpected"])];
+    const anyKeys = [...new Set([...text, ...emails, ...phones, "unexpected"])];
     fc.assert(
       fc.property(fc.oneof(submissions(anyKeys, fc.anything()), fc.anything()), (fields) => {
         const parsed = schema.safeParse(fields);
@@ -142,7 +187,7 @@ describe("ordinary input keeps working", () => {
         const result = createAppointmentSchema(now).safeParse({
           name: `${first} ${last}`,
           email: address,
-          phone: "082 555 0142".replace(/^0/, "+27 "),
+          phone: "082 555 0142",
           service_type: "consultation",
           preferred_date: "2026-11-24",
           preferred_time: "09:00 AM",

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { leadMessages as m } from "./lead-messages";
-import { cleanedText, isValidEmail, isValidPhone, optionalChoice, optionValues, type Option } from "./rules";
+import {
+  cleanedText,
+  isValidEmail,
+  looksLikePhoneNumber,
+  optionalChoice,
+  optionValues,
+  type Option,
+} from "./rules";
 
 /** SPEC §3 company sizes of the web-app lead form. */
 export const companySizeOptions = [
@@ -38,7 +45,7 @@ export const webAppLeadSchema = z.strictObject({
     label: l.phoneNumber,
     invalidType: m.invalidType(l.phoneNumber),
     rules: (field) =>
-      field.refine((value) => value === "" || isValidPhone(value), m.invalidPhone(l.phoneNumber)),
+      field.refine((value) => value === "" || looksLikePhoneNumber(value), m.invalidPhone(l.phoneNumber)),
   }).optional(),
   companyName: cleanedText({
     label: l.companyName,

@@ -9,7 +9,7 @@ import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-serv
 import { botGuardFields } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
 import { hostileText } from "../support/hostile-text";
-import { isCleanStoredText, isPracticalMailbox } from "../support/stored-text";
+import { isCleanStoredText, isE164PhoneNumber, isPracticalMailbox } from "../support/stored-text";
 import {
   appointment,
   endpoints,
@@ -234,14 +234,20 @@ describe("intake under hostile requests", () => {
   it("stored only values that obey the rules for stored text", async () => {
     const db = new SQLite(path.join(dataDir, "site.sqlite"), { readonly: true });
     try {
-      const checks: [table: string, text: string[], multiline: string[], mailboxes: string[]][] = [
-        ["website_design_leads", ["full_name", "company_name"], [], ["business_email"]],
-        ["web_app_leads", ["full_name", "phone_number", "company_name", "industry"], [], ["work_email"]],
-        ["appointment_requests", ["name", "phone", "company"], ["project_details"], ["email"]],
-        ["newsletter_subscribers", [], [], ["email"]],
+      const checks: [
+        table: string,
+        text: string[],
+        multiline: string[],
+        mailboxes: string[],
+        phones: string[],
+      ][] = [
+        ["website_design_leads", ["full_name", "company_name"], [], ["business_email"], []],
+        ["web_app_leads", ["full_name", "company_name", "industry"], [], ["work_email"], ["phone_number"]],
+        ["appointment_requests", ["name", "company"], ["project_details"], ["email"], ["phone"]],
+        ["newsletter_subscribers", [], [], ["email"], []],
       ];
       let stored = 0;
-      for (const [table, text, multiline, mailboxes] of checks) {
+      for (const [table, text, multiline, mailboxes, phones] of checks) {
         const rows = db.prepare(`select * from ${table}`).all() as Record<string, string | null>[];
         stored += rows.length;
         for (const row of rows) {
@@ -255,6 +261,12 @@ describe("intake under hostile requests", () => {
           }
           for (const column of mailboxes) {
             expect(isPracticalMailbox(row[column] ?? ""), `${table}.${column} ${row[column]}`).toBe(true);
+          }
+          // Phone numbers are stored in E.164 only (decision 010); the web-app lead's may be absent.
+          for (const column of phones) {
+            const value = row[column];
+            if (value === null || value === undefined) continue;
+            expect(isE164PhoneNumber(value), `${table}.${column} ${value}`).toBe(true);
           }
         }
       }

@@ -99,7 +99,8 @@ describe("happy paths: one row and one outbox row each", () => {
     expect((await rows("appointment_requests")).at(-1)).toMatchObject({
       name: "Thandi Nkosi",
       email: "thandi@example.co.za",
-      phone: "+27 82 555 0142",
+      // Stored in E.164 whatever the writing (decision 010).
+      phone: "+27825550142",
       company: "Nkosi Consulting",
       service_type: "web-development",
       preferred_date: "2026-11-24",
@@ -548,9 +549,19 @@ describe("failures of our own", () => {
     const broken = await createTestApp({}, { now: () => now, outbox: { autoStart: false } });
     await broken.db.destroy();
     const res = await request(broken.app).post(endpoints.websiteDesign).send(lead()).expect(500);
-    expect(res.body).toEqual({ success: false, error: errorMessages.unexpected, fieldErrors: {} });
+    // The request id lets a visitor's report be found in the logs.
+    expect(res.body).toEqual({
+      success: false,
+      error: errorMessages.unexpected,
+      fieldErrors: {},
+      requestId: res.headers["x-request-id"],
+    });
     const unsubscribe = await request(broken.app).post("/api/newsletter/unsubscribe?token=abc").expect(500);
-    expect(unsubscribe.body).toEqual({ success: false, error: errorMessages.unexpected });
+    expect(unsubscribe.body).toEqual({
+      success: false,
+      error: errorMessages.unexpected,
+      requestId: unsubscribe.headers["x-request-id"],
+    });
     expect(JSON.stringify([res.body, unsubscribe.body])).not.toMatch(
       /sqlite|kysely|destroyed|\/tmp|at \w+ \(/i,
     );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import { appointmentFailureFallback, errorMessages } from "../../shared/error-catalogue";
 import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms/appointment";
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
@@ -110,6 +111,7 @@ test.describe("website-design lead form", () => {
 });
 
 test.describe("web-app lead form", () => {
+  test.use({ expectedHttpErrors: ["/api/submit-web-app"] });
   test("validates an optional phone number when given, then sends the lead", async ({ page }) => {
     const email = `webapp-${unique()}@example.co.za`;
     await page.goto(paths.webAppDevelopment);
@@ -121,13 +123,22 @@ test.describe("web-app lead form", () => {
     await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
     await expect(toast(page)).toContainText("Phone Number must be a valid phone number");
     await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
-    await page.getByLabel("Phone Number").fill("+27 (82) 555-0199");
+    // Shaped like a number, but there is no such number: only the server can tell.
+    await page.getByLabel("Phone Number").fill("082 555 01999");
+    await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
+    await expect(toast(page)).toContainText("Validation Error");
+    await expect(toast(page)).toContainText("Phone Number must be a valid phone number");
+    await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    await expect(page.getByLabel("Phone Number")).toBeFocused();
+    // Written the South African way: stored in E.164.
+    await page.getByLabel("Phone Number").fill("082 555 0199");
     await page.getByLabel("Industry").fill("Logistics");
     await page.getByLabel("Company Size").selectOption("51-200");
     await page.getByRole("button", { name: "Get My Custom Web-App Proposal" }).click();
     await expect(page).toHaveURL(paths.thankYouWebApp);
     const [row] = rowsWhere("web_app_leads", "work_email", email);
     expect(row).toMatchObject({
+      phone_number: "+27825550199",
       company_name: "Karoo Logistics",
       industry: "Logistics",
       company_size: "51-200",
@@ -199,7 +210,7 @@ test.describe("appointment form", () => {
     await slowApi(page);
     await page.getByLabel("Name").fill("Lerato Mokoena");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Phone").fill("+27 82 555 0100");
+    await page.getByLabel("Phone").fill("082 555 0100");
     await page.getByLabel("Company").fill("Mokoena & Co");
     await page.getByLabel("Service type").selectOption("mobile-development");
     await page.getByLabel("Preferred date").selectOption({ index: 1 });
@@ -216,6 +227,7 @@ test.describe("appointment form", () => {
     const [row] = rowsWhere("appointment_requests", "email", email);
     expect(row).toMatchObject({
       name: "Lerato Mokoena",
+      phone: "+27825550100",
       service_type: "mobile-development",
       preferred_time: "02:00 PM",
     });
@@ -290,4 +302,75 @@ test.describe("when the server answers with an error page", () => {
     await expect(toast(page)).toContainText("Submission failed");
     await expect(toast(page)).toContainText(defaultSiteSettings.email);
   });
+});
+
+/** A reverse proxy's or firewall's refusal and a gateway's error page: not answers the site wrote. */
+const foreignReplies = [
+  {
+    what: "a proxy's 403 'permission denied'",
+    reply: { status: 403, contentType: "text/plain", body: "permission denied" },
+    raw: "permission denied",
+  },
+  {
+    what: "a firewall's JSON in our reply's shape",
+    reply: {
+      status: 403,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, error: "Request denied by WAF rule 942100" }),
+    },
+    raw: "WAF rule 942100",
+  },
+  {
+    what: "an HTML 502 page",
+    reply: {
+      status: 502,
+      contentType: "text/html",
+      body: "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx/1.27.4</center></body></html>",
+    },
+    raw: "Bad Gateway",
+  },
+];
+
+test.describe("replies the site does not recognise are shown in the SPEC §8 catalogue's words", () => {
+  test.use({ expectedHttpErrors: ["/api/submit-website-design", "/api/appointments"] });
+
+  for (const { what, reply, raw } of foreignReplies) {
+    test(`lead form: ${what}`, async ({ page }) => {
+      await page.goto(paths.websiteDesign);
+      await page.waitForLoadState("networkidle");
+      await page.route("**/api/submit-website-design", (route) => route.fulfill(reply));
+      await page.getByLabel("Full Name").fill("Thandi Nkosi");
+      await page.getByLabel("Company Name").fill("Nkosi Interiors");
+      await page.getByLabel("Business Email").fill("thandi@example.co.za");
+      await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+      await expect(toast(page)).toContainText("Submission failed");
+      // 'permission' maps to its catalogue text; a page with nothing the catalogue names
+      // gets the lead form's fallback, which offers the agency's e-mail.
+      await expect(toast(page)).toContainText(
+        reply.status === 403 ? errorMessages.permission : defaultSiteSettings.email,
+      );
+      await expect(toast(page)).not.toContainText(raw);
+      await expect(page.getByText(raw)).toHaveCount(0);
+    });
+
+    test(`appointment form: ${what}`, async ({ page }) => {
+      await page.goto(paths.bookAppointment);
+      await page.waitForLoadState("networkidle");
+      await page.route("**/api/appointments", (route) => route.fulfill(reply));
+      await page.getByLabel("Name").fill("Lerato Mokoena");
+      await page.getByLabel("Email").fill("lerato@example.co.za");
+      await page.getByLabel("Phone").fill("082 555 0100");
+      await page.getByLabel("Service type").selectOption("consultation");
+      await page.getByLabel("Preferred date").selectOption({ index: 1 });
+      await page.getByLabel("Preferred time").selectOption("09:00 AM");
+      await page.getByLabel("Project details").fill("A booking app for our three salons.");
+      await page.getByRole("button", { name: "Request Appointment" }).click();
+      await expect(toast(page)).toContainText("Error");
+      await expect(toast(page)).toContainText(
+        reply.status === 403 ? errorMessages.permission : appointmentFailureFallback,
+      );
+      await expect(toast(page)).not.toContainText(raw);
+      await expect(page.getByText(raw)).toHaveCount(0);
+    });
+  }
 });

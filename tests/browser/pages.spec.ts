@@ -1,7 +1,7 @@
 import { caseStudies } from "../../data/case-studies";
 import { newsPosts } from "../../data/news";
 import { projects } from "../../data/projects";
-import { CASE_LIST_DESCRIPTION_CUT } from "../../shared/case-study-rules";
+import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "../../shared/case-study-rules";
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings as settings } from "../../shared/site-settings";
 import { startContentServer, type ContentServer } from "./content-server";
@@ -87,13 +87,15 @@ test("web-app page: pain points, technology cards and the five-step process", as
   await expect(page.locator("section[aria-labelledby='showcase-web-app-development'] img")).toHaveCount(1);
 });
 
-test("projects: nine cards with tags, client and details links", async ({ page }) => {
+test("projects: nine cards with an image described, tags, client and details links", async ({ page }) => {
   await page.goto(paths.projects);
   const cards = page.locator("main article");
   await expect(cards).toHaveCount(projects.length);
   for (const [index, project] of projects.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole("heading")).toHaveText(project.title);
+    // Each image says what it shows (data/content.test.ts holds the texts to that).
+    await expect(card.getByRole("img")).toHaveAccessibleName(project.image_alt);
     await expect(card.getByText(`Client: ${project.client}`)).toBeVisible();
     for (const tag of project.tags) await expect(card.getByText(tag, { exact: true })).toBeVisible();
     if (project.details_link) {
@@ -158,9 +160,15 @@ test("case studies list: every study, cut descriptions and 'And more...'", async
   for (const [index, study] of caseStudies.entries()) {
     const card = cards.nth(index);
     const text = study.listDescription ?? study.description;
-    const expected =
-      text.length > CASE_LIST_DESCRIPTION_CUT ? `${text.slice(0, CASE_LIST_DESCRIPTION_CUT)}...` : text;
+    const expected = listCardDescription(study);
     await expect(card.getByText(expected, { exact: true })).toBeVisible();
+    if (text.length > CASE_LIST_DESCRIPTION_CUT) {
+      // SPEC §9: at most 100 characters plus '...', cut between words, never inside one.
+      const kept = expected.slice(0, -3);
+      expect(expected.endsWith("...") && text.startsWith(kept), study.id).toBe(true);
+      expect(kept.length, study.id).toBeLessThanOrEqual(CASE_LIST_DESCRIPTION_CUT);
+      expect(text.charAt(kept.length), study.id).not.toMatch(/[\p{L}\p{N}]/u);
+    }
     await expect(card.getByText("And more...")).toHaveCount(study.contributions.length > 2 ? 1 : 0);
     await expect(card.locator("ul li")).toHaveCount(Math.min(2, study.contributions.length));
     await expect(card.getByRole("link", { name: /View full case study/ })).toHaveAttribute(

@@ -28,3 +28,8 @@ export function isPracticalMailbox(value: string): boolean {
     value.length <= 254
   );
 }
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all, nothing else. */
+export function isE164PhoneNumber(value: string): boolean {
+  return /^\+[1-9][0-9]{6,14}$/.test(value);
+}

@@ -8,6 +8,7 @@ export function ProjectCard({ project, eager }: { project: Project; eager: boole
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ContentImage
         image={project.image}
+        alt={project.image_alt}
         priority={eager ? "eager" : "lazy"}
         className="aspect-[8/5] w-full bg-slate-100 object-cover"
       />

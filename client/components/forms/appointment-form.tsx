@@ -8,8 +8,8 @@ import {
   type DateOption,
 } from "../../../shared/forms/appointment";
 import { appointmentFailureFallback, formToasts } from "../../../shared/error-catalogue";
-import { toFieldErrors, type FieldErrors } from "../../../shared/forms/field-errors";
-import { formLimits } from "../../../shared/forms/rules";
+import type { FieldErrors } from "../../../shared/forms/field-errors";
+import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
 import { notify } from "../../lib/notify";
 import {
   bindField,
@@ -20,7 +20,7 @@ import {
   TextField,
   type FormBinding,
 } from "./fields";
-import { useJsonForm } from "./use-json-form";
+import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "../../../shared/paths";
 
 export type AppointmentActionData =
@@ -44,10 +44,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
     schema: createAppointmentSchema(new Date()),
     endpoint: apiPaths.appointments,
     initialErrors: actionData && !actionData.success ? actionData.fieldErrors : undefined,
-    onInvalid: (error) => ({
-      description: formToasts.validationDescription,
-      fieldErrors: toFieldErrors(error),
-    }),
+    describeInvalid: correctTheErrors,
     onSuccess: () => {
       setGeneration((value) => value + 1);
       void notify({
@@ -102,7 +99,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
           required
           autoComplete="tel"
           maxLength={formLimits.phoneInputMax}
-          hint="With the country code, e.g. +27 82 555 0100"
+          hint={phoneNumberHint}
         />
         <TextField {...field("company")} autoComplete="organization" maxLength={formLimits.companyMax} />
         <div className="sm:col-span-2">

@@ -51,7 +51,7 @@ export function LeadForm(props: LeadFormProps) {
     schema,
     endpoint,
     initialErrors: actionData?.fieldErrors,
-    onInvalid: firstMessageOnly,
+    describeInvalid: firstMessageOnly,
     onSuccess: () => void navigate(thankYouPath),
     onFailure: (message) =>
       void notify({

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { formToasts } from "../../../shared/error-catalogue";
 import { newsletterConsentText, newsletterSchema } from "../../../shared/forms/newsletter";
-import { toFieldErrors } from "../../../shared/forms/field-errors";
 import { notify } from "../../lib/notify";
 import { BotGuardFields, FormAlert } from "./fields";
-import { useJsonForm } from "./use-json-form";
+import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "../../../shared/paths";
 
 export type NewsletterActionData = { success: true } | { success: false; error: string; email: string };
@@ -24,10 +23,7 @@ export function NewsletterForm({
   const form = useJsonForm({
     schema: newsletterSchema,
     endpoint: apiPaths.newsletter,
-    onInvalid: (error) => ({
-      description: formToasts.validationDescription,
-      fieldErrors: toFieldErrors(error),
-    }),
+    describeInvalid: correctTheErrors,
     onSuccess: () => {
       setGeneration((value) => value + 1);
       void notify({ variant: "success", title: "Almost there!", description: CHECK_INBOX });

@@ -3,26 +3,36 @@ import type { z } from "zod";
 import { errorMessages, formToasts } from "../../../shared/error-catalogue";
 import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
 import { firstErrorMessage, toFieldErrors, type FieldErrors } from "../../../shared/forms/field-errors";
-import type { ApiFailure } from "../../../shared/forms/results";
+import { readApiReply } from "./api-reply";
 import { notify } from "../../lib/notify";
 
 export type JsonFormOptions = {
   /** The shared zod schema the endpoint also uses. */
   schema: z.ZodType;
   endpoint: string;
-  /** Errors found before sending: the toast and the inline messages to show. */
-  onInvalid: (error: z.ZodError) => { description: string; fieldErrors: FieldErrors };
+  /**
+   * The 'Validation Error' toast's text, given the first message: for errors found
+   * before sending and for fields the server refused alike.
+   */
+  describeInvalid: (firstMessage: string) => string;
   onSuccess: (form: HTMLFormElement) => void;
-  /** The toast when sending fails; `message` is the catalogue's text (SPEC §8). */
+  /**
+   * The toast when sending fails; `message` is the catalogue's text (SPEC §8), undefined
+   * when it has nothing more specific than "anything else" (the form's fallback then).
+   */
   onFailure: (message: string | undefined) => void;
   /** Errors a server-rendered (no-JavaScript) answer already showed. */
   initialErrors?: FieldErrors;
 };
 
 /** SPEC §5 lead forms: only the first message, in a 'Validation Error' toast. */
-export function firstMessageOnly(error: z.ZodError) {
-  return { description: firstErrorMessage(error), fieldErrors: toFieldErrors(error) };
-}
+export const firstMessageOnly = (firstMessage: string) => firstMessage;
+
+/**
+ * SPEC §5 appointment form (and the newsletter's): 'Please correct the errors and try
+ * again', with the messages beside the fields.
+ */
+export const correctTheErrors = () => formToasts.validationDescription;
 
 /**
  * A form that works without JavaScript (a real POST to the page's action) and, with
@@ -46,12 +56,14 @@ export function useJsonForm(options: JsonFormOptions) {
     const values = Object.fromEntries(
       [...new FormData(form).entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
     );
+    const showInvalid = (firstMessage: string, errors: FieldErrors) => {
+      setFieldErrors(errors);
+      void notify({ title: formToasts.validationTitle, description: options.describeInvalid(firstMessage) });
+      focusFirstInvalid(form, errors);
+    };
     const parsed = options.schema.safeParse(separateBotGuardFields(values).fields);
     if (!parsed.success) {
-      const { description, fieldErrors: errors } = options.onInvalid(parsed.error);
-      setFieldErrors(errors);
-      void notify({ title: formToasts.validationTitle, description });
-      focusFirstInvalid(form, errors);
+      showInvalid(firstErrorMessage(parsed.error), toFieldErrors(parsed.error));
       return;
     }
     setFieldErrors({});
@@ -62,15 +74,11 @@ export function useJsonForm(options: JsonFormOptions) {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(values),
       });
-      const body = (await response.json().catch(() => undefined)) as
-        { success: true } | ApiFailure | undefined;
-      if (response.ok && body?.success) {
-        options.onSuccess(form);
-        return;
-      }
-      const failure = body?.success === false ? body : undefined;
-      if (failure?.fieldErrors) setFieldErrors(failure.fieldErrors);
-      options.onFailure(failure?.error);
+      const reply = await readApiReply(response);
+      if (reply.outcome === "success") options.onSuccess(form);
+      // Only the server knows some rules (whether a phone number exists): same toast as ours.
+      else if (reply.outcome === "invalid") showInvalid(reply.message, reply.fieldErrors);
+      else options.onFailure(reply.message);
     } catch {
       // fetch rejects only when the request never completed.
       options.onFailure(errorMessages.network);

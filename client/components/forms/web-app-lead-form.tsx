@@ -1,5 +1,5 @@
 import { apiPaths, paths } from "../../../shared/paths";
-import { formLimits } from "../../../shared/forms/rules";
+import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
@@ -43,7 +43,7 @@ export function WebAppLeadForm({
             type="tel"
             autoComplete="tel"
             maxLength={formLimits.phoneInputMax}
-            hint="With the country code, e.g. +27 82 555 0100"
+            hint={phoneNumberHint}
           />
           <TextField {...field("companyName")} required autoComplete="organization" />
           <TextField {...field("industry")} />
