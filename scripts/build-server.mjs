@@ -1,26 +1,16 @@
-// Bundles the Express server into build/app/index.js, and the admin CLI into
-// build/admin/index.js (the package's `site-admin` bin), so production runs plain
-// JavaScript on Node 20 and 24. Packages stay external: npm installs them.
-import { chmod } from "node:fs/promises";
+// Bundles the Express server into build/app/index.js (its SMTP thread beside it, in
+// smtp-thread.js), and the admin CLI into build/admin/index.js (the package's
+// `site-admin` bin), so production runs plain JavaScript on Node 20 and 24. Packages
+// stay external: npm installs them.
 import { build } from "esbuild";
+import { buildAdminBundle, nodeBundleOptions } from "./lib/node-bundles.mjs";
 
-const shared = {
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-};
-
-await build({ ...shared, entryPoints: { index: "server/index.ts" }, outdir: "build/app" });
-
+// The SMTP pool runs in a thread of its own (server/mail/smtp-thread.ts), started from build/app.
 await build({
-  ...shared,
-  entryPoints: { index: "scripts/admin.ts" },
-  outdir: "build/admin",
-  banner: { js: "#!/usr/bin/env node" },
+  ...nodeBundleOptions,
+  entryPoints: { index: "server/index.ts", "smtp-thread": "server/mail/smtp-thread.ts" },
+  outdir: "build/app",
 });
-// Executable, so the bin link (or the file itself) runs as one command.
-await chmod("build/admin/index.js", 0o755);
+
+// Shared with `npm run admin`, which rebuilds it alone when its sources changed.
+await buildAdminBundle();

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Express } from "express";
 import express from "express";
 import path from "node:path";
+import { UPLOADS_URL_PATH, uploadsDirectory } from "./uploads";
 
 /** A missing file under a fixed prefix is an ordinary 404, not an error worth a stack trace. */
 const answerMissingFile: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
@@ -28,14 +29,6 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
     answerMissingFile,
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-}
-
-/** The URL path of files the admin CLI uploads (docs/decisions/005-uploaded-screenshots.md). */
-export const UPLOADS_URL_PATH = "/uploads";
-
-/** Where uploaded files live: on the data volume, beside the database. */
-export function uploadsDirectory(dataDir: string): string {
-  return path.join(dataDir, "uploads");
 }
 
 /**

@@ -1,16 +1,17 @@
-import {
-  existingAppointmentRequestIds,
-  findAppointmentRequest,
-  listAppointmentRequests,
-  setAppointmentRequestsRead,
-} from "../db/leads";
+import { findAppointmentRequest, listAppointmentRequests, setAppointmentRequestsRead } from "../db/leads";
 import { fromDbBoolean } from "../db/dialect";
 import type { AppointmentRequestRow } from "../db/schema";
 import type { Db } from "../db/database";
-import { formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
-import { optionLabel } from "../../shared/forms/rules";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
+import {
+  answerLabel,
+  formatDetails,
+  formatLocalDateTime,
+  formatTable,
+  withSuspicion,
+  type Column,
+} from "./format";
 import { parseId, parseIds, parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
 
@@ -80,8 +81,8 @@ const listColumns: Column<AppointmentRecord>[] = [
   { header: "EMAIL", value: (r) => r.email },
   { header: "PHONE", value: (r) => r.phone },
   { header: "COMPANY", value: (r) => r.company },
-  { header: "SERVICE", value: (r) => r.serviceType },
-  { header: "PREFERRED", value: (r) => `${r.preferredDate} ${r.preferredTime}` },
+  { header: "SERVICE", value: (r) => answerLabel(serviceTypeOptions, r.serviceType) },
+  { header: "PREFERRED", value: (r) => `${formatDateLabel(r.preferredDate)}, ${r.preferredTime}` },
 ];
 
 export async function listAppointments(
@@ -126,6 +127,7 @@ export async function showAppointment(
     printJson(out, record);
     return exitCodes.ok;
   }
+  const l = appointmentLabels;
   printLine(
     out,
     formatDetails([
@@ -133,19 +135,23 @@ export async function showAppointment(
       ["Status", record.read ? "read" : "unread"],
       ["Received", formatLocalDateTime(record.createdAt)],
       ["Suspected spam", record.suspectedSpam],
-      ["Name", record.name],
-      ["Email", record.email],
-      ["Phone", record.phone],
-      ["Company", record.company],
-      ["Service", optionLabel(serviceTypeOptions, record.serviceType) ?? record.serviceType],
-      ["Preferred date", `${formatDateLabel(record.preferredDate)}, ${record.preferredTime}`],
-      ["Project details", record.projectDetails],
+      [l.name, record.name],
+      [l.email, record.email],
+      [l.phone, record.phone],
+      [l.company, record.company],
+      [l.service_type, answerLabel(serviceTypeOptions, record.serviceType)],
+      [l.preferred_date, formatDateLabel(record.preferredDate)],
+      [l.preferred_time, record.preferredTime],
+      [l.project_details, record.projectDetails],
     ]),
   );
   return exitCodes.ok;
 }
 
-/** Marks requests read or unread; doing it twice changes nothing. Unknown ids change nothing at all. */
+/**
+ * Marks requests read or unread, and says which already were: doing it twice changes
+ * nothing, and says so. Unknown ids change nothing at all.
+ */
 export async function markAppointments(
   { db, out }: AdminContext,
   idTexts: readonly string[],
@@ -153,12 +159,27 @@ export async function markAppointments(
 ): Promise<ExitCode> {
   const ids = parseIds(idTexts, "appointment");
   if (!ids.ok) return fail(out, ids.message);
-  const existing = await existingAppointmentRequestIds(db, ids.value);
-  const unknown = ids.value.filter((id) => !existing.has(id));
+  const rows = await Promise.all(ids.value.map((id) => findAppointmentRequest(db, id)));
+  const unknown = ids.value.filter((_, index) => !rows[index]);
   if (unknown.length > 0) {
     return fail(out, `unknown appointment id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
   }
-  await setAppointmentRequestsRead(db, ids.value, read);
-  printLine(out, `Marked ${plural(ids.value.length, "appointment request")} ${read ? "read" : "unread"}.`);
+  const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
+  const changing = ids.value.filter((id) => !already.includes(id));
+  await setAppointmentRequestsRead(db, changing, read);
+  printLine(out, describeMarking(changing, already, read ? "read" : "unread"));
   return exitCodes.ok;
+}
+
+/** "Marked 2 appointment requests read.", "1 appointment request was already read: 4." or both. */
+function describeMarking(changed: readonly number[], already: readonly number[], state: string): string {
+  const were = (ids: readonly number[]) => `${ids.length === 1 ? "was" : "were"} already ${state}`;
+  if (already.length === 0) return `Marked ${plural(changed.length, "appointment request")} ${state}.`;
+  if (changed.length === 0) {
+    return `${plural(already.length, "appointment request")} ${were(already)}: ${already.join(", ")}.`;
+  }
+  return (
+    `Marked ${plural(changed.length, "appointment request")} ${state} (${changed.join(", ")}); ` +
+    `${already.length} ${were(already)} (${already.join(", ")}).`
+  );
 }

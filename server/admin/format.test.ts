@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { agencyMidnight, cell, formatDetails, formatLocalDateTime, formatTable, printable } from "./format";
+import { serviceTypeOptions } from "../../shared/forms/appointment";
+import {
+  agencyMidnight,
+  answerLabel,
+  cell,
+  formatDetails,
+  formatLocalDateTime,
+  formatTable,
+  printable,
+} from "./format";
 
 describe("dates in the agency's time zone", () => {
   it("formats ISO timestamps as Cape Town wall-clock time", () => {
@@ -50,5 +59,13 @@ describe("tables and details", () => {
         ["Company", null],
       ]),
     ).toBe("Name:    Jane\nDetails: one\n         two\nCompany: -");
+  });
+});
+
+describe("answers as the form labels them", () => {
+  it("shows an option's label, a code no option has as stored, and nothing as nothing", () => {
+    expect(answerLabel(serviceTypeOptions, "ui-ux")).toBe("UI/UX Design");
+    expect(answerLabel(serviceTypeOptions, "retired-service")).toBe("retired-service");
+    expect(answerLabel(serviceTypeOptions, null)).toBeNull();
   });
 });

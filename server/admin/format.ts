@@ -1,4 +1,5 @@
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
+import { optionLabel, type Option } from "../../shared/forms/rules";
 
 /**
  * Human output: aligned tables, key/value details and dates in the agency's time zone.
@@ -34,7 +35,14 @@ function padEnd(text: string, width: number): string {
 
 export type Column<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
 
-/** Columns separated by two spaces, padded to the widest cell; no trailing spaces. */
+/**
+ * A chosen option as the visitor saw it on the form ("ui-ux" → "UI/UX Design"). A code
+ * no option has (any more) is shown as stored rather than hidden. `--json` keeps codes.
+ */
+export function answerLabel(options: readonly Option[], code: string | null): string | null {
+  return code === null ? null : (optionLabel(options, code) ?? code);
+}
+
 /** A list's columns, with the bot trap each row tripped when the list shows `--suspected` rows. */
 export function withSuspicion<Row extends { suspectedSpam: string | null }>(
   columns: Column<Row>[],
@@ -43,6 +51,7 @@ export function withSuspicion<Row extends { suspectedSpam: string | null }>(
   return suspected ? [...columns, { header: "SUSPECTED", value: (row) => row.suspectedSpam }] : columns;
 }
 
+/** Columns separated by two spaces, padded to the widest cell; no trailing spaces. */
 export function formatTable<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
   const cells = [
     columns.map((column) => column.header),

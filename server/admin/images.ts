@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "../db/screenshots";
-import { UPLOADS_URL_PATH, uploadsDirectory } from "../static-assets";
+import { UPLOADS_URL_PATH, uploadsDirectory } from "../uploads";
 
 /**
  * Uploaded screenshots: checked (type by content, size, pixel count), converted to

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import { findWebAppLead, findWebsiteDesignLead, listWebAppLeads, listWebsiteDesignLeads } from "../db/leads";
 import type { WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
-import { optionLabel, type Option } from "../../shared/forms/rules";
+import { leadId, leadIdPrefixes } from "../leads/lead-records";
 import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
 import {
   budgetOptions,
@@ -10,15 +10,19 @@ import {
   websiteTypeOptions,
 } from "../../shared/forms/website-design-lead";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
+import {
+  answerLabel,
+  formatDetails,
+  formatLocalDateTime,
+  formatTable,
+  withSuspicion,
+  type Column,
+} from "./format";
 import { parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
 
 export const leadTypes = ["website-design", "web-app"] as const;
 export type LeadType = (typeof leadTypes)[number];
-
-/** Ids name the table too, since both tables count from 1: "wd-12", "wa-7". */
-const idPrefixes: Record<LeadType, string> = { "website-design": "wd", "web-app": "wa" };
 
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
@@ -60,7 +64,7 @@ export const leadColumns = [
 
 function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
   return {
-    id: `${idPrefixes["website-design"]}-${row.id}`,
+    id: leadId("website-design", row.id),
     type: "website-design",
     fullName: row.full_name,
     companyName: row.company_name,
@@ -78,7 +82,7 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
 
 function fromWebApp(row: WebAppLeadRow): LeadRecord {
   return {
-    id: `${idPrefixes["web-app"]}-${row.id}`,
+    id: leadId("web-app", row.id),
     type: "web-app",
     fullName: row.full_name,
     companyName: row.company_name,
@@ -114,7 +118,13 @@ const listColumns: Column<LeadRecord>[] = [
   { header: "NAME", value: (r) => r.fullName },
   { header: "COMPANY", value: (r) => r.companyName },
   { header: "EMAIL", value: (r) => r.email },
-  { header: "BUDGET / SIZE", value: (r) => r.budget ?? r.companySize },
+  {
+    header: "BUDGET / SIZE",
+    value: (r) =>
+      r.type === "website-design"
+        ? answerLabel(budgetOptions, r.budget)
+        : answerLabel(companySizeOptions, r.companySize),
+  },
 ];
 
 function parseLeadType(text: string | undefined): LeadType | undefined | false {
@@ -147,9 +157,6 @@ export async function listLeads(
   return exitCodes.ok;
 }
 
-const chosen = (options: readonly Option[], value: string | null) =>
-  value === null ? null : `${optionLabel(options, value) ?? value} (${value})`;
-
 function leadDetails(record: LeadRecord): [string, string | null][] {
   if (record.type === "website-design") {
     const l = websiteDesignLeadLabels;
@@ -157,9 +164,9 @@ function leadDetails(record: LeadRecord): [string, string | null][] {
       [l.fullName, record.fullName],
       [l.companyName, record.companyName],
       [l.businessEmail, record.email],
-      [l.websiteType, chosen(websiteTypeOptions, record.websiteType)],
-      [l.budget, chosen(budgetOptions, record.budget)],
-      [l.timeline, chosen(timelineOptions, record.timeline)],
+      [l.websiteType, answerLabel(websiteTypeOptions, record.websiteType)],
+      [l.budget, answerLabel(budgetOptions, record.budget)],
+      [l.timeline, answerLabel(timelineOptions, record.timeline)],
     ];
   }
   const l = webAppLeadLabels;
@@ -169,18 +176,16 @@ function leadDetails(record: LeadRecord): [string, string | null][] {
     [l.phoneNumber, record.phoneNumber],
     [l.companyName, record.companyName],
     [l.industry, record.industry],
-    [l.companySize, chosen(companySizeOptions, record.companySize)],
+    [l.companySize, answerLabel(companySizeOptions, record.companySize)],
   ];
 }
 
 /** "wd-12" → the website-design lead 12; false when it is not a lead id at all. */
 export function parseLeadId(text: string): { type: LeadType; id: number } | false {
-  const match = /^(wd|wa)-([1-9]\d{0,15})$/.exec(text);
-  if (!match) return false;
-  return {
-    type: match[1] === idPrefixes["website-design"] ? "website-design" : "web-app",
-    id: Number(match[2]),
-  };
+  const match = /^([a-z]+)-([1-9]\d{0,15})$/.exec(text);
+  const type = leadTypes.find((candidate) => leadIdPrefixes[candidate] === match?.[1]);
+  if (!match || !type) return false;
+  return { type, id: Number(match[2]) };
 }
 
 export const invalidLeadId = (text: string) =>

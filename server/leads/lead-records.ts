@@ -25,14 +25,32 @@ import {
 
 /** A row's columns from the form: without its id, arrival time, spam verdict or read flag. */
 type FormColumns<Row> = Omit<Row, "id" | "created_at" | "suspected_spam" | "read">;
+/** A stored row as its e-mail needs it: the form's columns and the id it was stored under. */
+type StoredColumns<Row extends { id: number }> = FormColumns<Row> & Pick<Row, "id">;
 
-/** What the e-mail says about the visitor and their answers. */
-export type LeadNotice = Pick<AgencyNotification, "visitorName" | "visitorEmail" | "fields">;
+/** What the e-mail says about the row, the visitor and their answers. */
+export type LeadNotice = Required<
+  Pick<AgencyNotification, "recordId" | "summary" | "visitorName" | "visitorEmail" | "fields">
+>;
+
+/**
+ * The id the admin CLI lists a lead under: both tables count from 1, so it names the
+ * form too ("wd-12", "wa-7").
+ */
+export const leadIdPrefixes = { "website-design": "wd", "web-app": "wa" } as const;
+
+export function leadId(type: keyof typeof leadIdPrefixes, rowId: number): string {
+  return `${leadIdPrefixes[type]}-${rowId}`;
+}
 
 const labelled = (label: string, value: string | undefined | null) => ({ label, value: value ?? "" });
+const answer = (options: readonly Option[], value: string | null) =>
+  value ? (optionLabel(options, value) ?? value) : "";
 const chosen = (label: string, options: readonly Option[], value: string | null) =>
-  labelled(label, value ? (optionLabel(options, value) ?? value) : "");
+  labelled(label, answer(options, value));
 const orNull = (value: string | undefined) => (value ? value : null);
+/** The e-mail's first line: the answers given, in order, blanks left out. */
+const summaryOf = (...answers: (string | null)[]) => answers.filter((text) => text).join(" · ");
 
 export function websiteDesignLeadRow(lead: WebsiteDesignLead): FormColumns<WebsiteDesignLeadRow> {
   return {
@@ -45,9 +63,16 @@ export function websiteDesignLeadRow(lead: WebsiteDesignLead): FormColumns<Websi
   };
 }
 
-export function websiteDesignLeadNotice(row: FormColumns<WebsiteDesignLeadRow>): LeadNotice {
+export function websiteDesignLeadNotice(row: StoredColumns<WebsiteDesignLeadRow>): LeadNotice {
   const l = websiteDesignLeadLabels;
   return {
+    recordId: leadId("website-design", row.id),
+    summary: summaryOf(
+      row.full_name,
+      row.company_name,
+      answer(websiteTypeOptions, row.website_type),
+      answer(budgetOptions, row.budget),
+    ),
     visitorName: row.full_name,
     visitorEmail: row.business_email,
     fields: [
@@ -72,9 +97,12 @@ export function webAppLeadRow(lead: WebAppLead): FormColumns<WebAppLeadRow> {
   };
 }
 
-export function webAppLeadNotice(row: FormColumns<WebAppLeadRow>): LeadNotice {
+export function webAppLeadNotice(row: StoredColumns<WebAppLeadRow>): LeadNotice {
   const l = webAppLeadLabels;
   return {
+    recordId: leadId("web-app", row.id),
+    // The form asks for neither a service (the page is one) nor a budget.
+    summary: summaryOf(row.full_name, row.company_name),
     visitorName: row.full_name,
     visitorEmail: row.work_email,
     fields: [
@@ -92,9 +120,11 @@ export function appointmentRow(request: AppointmentRequest): FormColumns<Appoint
   return { ...request, company: orNull(request.company) };
 }
 
-export function appointmentNotice(row: FormColumns<AppointmentRequestRow>): LeadNotice {
+export function appointmentNotice(row: StoredColumns<AppointmentRequestRow>): LeadNotice {
   const l = appointmentLabels;
   return {
+    recordId: String(row.id),
+    summary: summaryOf(row.name, row.company, answer(serviceTypeOptions, row.service_type)),
     visitorName: row.name,
     visitorEmail: row.email,
     fields: [

@@ -4,12 +4,7 @@ import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } f
 import { enqueueOutboxMessage } from "../db/outbox";
 import type { Logger } from "../logger";
 import type { AgencyNotificationKind } from "../mail/messages";
-import {
-  agencyDateOf,
-  createAppointmentSchema,
-  type AppointmentSchema,
-} from "../../shared/forms/appointment";
-import { webAppLeadSchema } from "../../shared/forms/web-app-lead";
+import { agencyDateOf } from "../../shared/forms/appointment";
 import { websiteDesignLeadSchema } from "../../shared/forms/website-design-lead";
 import type { FormTokens } from "./form-guard";
 import {
@@ -22,6 +17,11 @@ import {
   websiteDesignLeadRow,
   type LeadNotice,
 } from "./lead-records";
+import {
+  createAppointmentServerSchema,
+  webAppLeadServerSchema,
+  type AppointmentServerSchema,
+} from "./lead-schemas";
 import { createNewsletterService, type NewsletterService } from "./newsletter-service";
 import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
 
@@ -57,10 +57,11 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const ctx: SubmissionContext = { logger, now, minFillMs: config.forms.minFillMs, tokens: deps.tokens };
 
   // The date window moves once a day; building a schema per request would be wasted work.
-  let appointmentSchema: { day: string; schema: AppointmentSchema } | undefined;
-  function appointmentSchemaFor(at: Date): AppointmentSchema {
+  let appointmentSchema: { day: string; schema: AppointmentServerSchema } | undefined;
+  function appointmentSchemaFor(at: Date): AppointmentServerSchema {
     const day = agencyDateOf(at);
-    if (appointmentSchema?.day !== day) appointmentSchema = { day, schema: createAppointmentSchema(at) };
+    if (appointmentSchema?.day !== day)
+      appointmentSchema = { day, schema: createAppointmentServerSchema(at) };
     return appointmentSchema.schema;
   }
 
@@ -71,18 +72,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   async function store<Row extends object>(
     kind: AgencyNotificationKind,
     row: Row,
-    notice: (row: Row) => LeadNotice,
+    notice: (row: Row & { id: number }) => LeadNotice,
+    /** Answers the new row's id: the e-mail names the row by it. */
     insert: (
       trx: Db,
       row: Row & { created_at: string; suspected_spam: Arrival["suspected"] },
-    ) => Promise<unknown>,
+    ) => Promise<number>,
     { at, suspected }: Arrival,
   ) {
     const createdAt = at.toISOString();
     await db.transaction().execute(async (trx) => {
-      await insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
+      const id = await insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
       if (suspected) return;
-      const payload = agencyNotification(notice(row), createdAt, config.settings.siteUrl);
+      const payload = agencyNotification(notice({ ...row, id }), createdAt, config.settings.siteUrl);
       await enqueueOutboxMessage(trx, { kind, payload, now: at });
     });
     if (!suspected) onQueued();
@@ -101,7 +103,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       ),
 
     submitWebApp: (input) =>
-      handleSubmission(ctx, "web-app-lead", input, webAppLeadSchema, (lead, arrival) =>
+      handleSubmission(ctx, "web-app-lead", input, webAppLeadServerSchema, (lead, arrival) =>
         store("web-app-lead", webAppLeadRow(lead), webAppLeadNotice, insertWebAppLead, arrival),
       ),
 

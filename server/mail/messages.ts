@@ -17,6 +17,13 @@ export type OutboxKind = AgencyNotificationKind | typeof NEWSLETTER_CONFIRMATION
 
 const agencyNotificationSchema = z.object({
   messageId: z.string(),
+  /**
+   * The row's id as the admin CLI lists it ("wd-12"; an appointment request's "7"), so
+   * staff can find it. Optional: rows queued before e-mails carried it still render.
+   */
+  recordId: z.string().optional(),
+  /** Name, company, service and budget as far as the form asks for them, on one line (optional as above). */
+  summary: z.string().optional(),
   visitorName: z.string(),
   visitorEmail: z.string(),
   submittedAt: z.string(),
@@ -52,41 +59,107 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
+// Made once: building a DateTimeFormat costs more than rendering the rest of an e-mail.
+const submittedAtFormat = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: AGENCY_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
 function formatSubmittedAt(iso: string): string {
-  const local = new Intl.DateTimeFormat("en-ZA", {
-    timeZone: AGENCY_TIME_ZONE,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
-  return `${local} (Cape Town time)`;
+  return `${submittedAtFormat.format(new Date(iso))} (Cape Town time)`;
 }
+
+/**
+ * How staff get from an e-mail to its row in the admin CLI (README "Admin CLI"): the
+ * id in the subject, and the command to run. Appointment requests have a read flag, so
+ * theirs marks the request read; leads have none, so theirs shows the lead.
+ */
+type AdminHandle = { tag(id: string): string; action: string; command(id: string): string };
+const showLead: AdminHandle = {
+  tag: (id) => id,
+  action: "Show it with",
+  command: (id) => `site-admin leads show ${id}`,
+};
+const adminHandles: Record<AgencyNotificationKind, AdminHandle> = {
+  "website-design-lead": showLead,
+  "web-app-lead": showLead,
+  "appointment-request": {
+    // A bare "(7)" in a subject reads like a count.
+    tag: (id) => `#${id}`,
+    action: "Mark it read with",
+    command: (id) => `site-admin appointments read ${id}`,
+  },
+};
+
+const NOT_GIVEN = "(not given)";
+
+// Inline styles only: Gmail and Outlook drop <style> blocks or parts of them.
+const css = {
+  body: "margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;background:#ffffff",
+  summary: "margin:0 0 16px;font-size:17px;font-weight:bold",
+  paragraph: "margin:0 0 8px",
+  code: "font-family:Consolas,Menlo,monospace;font-size:14px;background:#f0f0f0;padding:1px 4px",
+  label: "padding:4px 16px 4px 0;text-align:left;vertical-align:top;white-space:nowrap;font-weight:bold",
+  // Long unbroken text (a URL) wraps instead of widening the message on a phone.
+  value: "padding:4px 0;vertical-align:top;word-break:break-word",
+};
+
+/** Escaped, with line breaks kept: Outlook ignores `white-space: pre-wrap`. */
+const htmlText = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
 
 function renderAgencyNotification(kind: AgencyNotificationKind, data: AgencyNotification, ctx: MailContext) {
   const title = agencyNotificationKinds[kind];
+  const brand = ctx.settings.brandName;
+  const handle = adminHandles[kind];
+  // The summary leads both parts, so it is also the preview line in the inbox list.
+  const summary = data.summary ?? data.visitorName;
+  const id = data.recordId;
+  const subject = id ? `${title}: ${data.visitorName} (${handle.tag(id)})` : `${title}: ${data.visitorName}`;
+  const about = id ? `${title} ${id} from the ${brand} website.` : `${title} from the ${brand} website.`;
+  const command = id && handle.command(id);
   const rows = [...data.fields, { label: "Submitted", value: formatSubmittedAt(data.submittedAt) }];
+  const reply = `Reply to this e-mail to answer ${data.visitorName} directly.`;
+
   const text = [
-    `${title} from the ${ctx.settings.brandName} website.`,
+    summary,
     "",
-    ...rows.map((row) => `${row.label}: ${row.value || "(not given)"}`),
+    about,
+    ...(command ? [`${handle.action}: ${command}`] : []),
     "",
-    `Reply to this e-mail to answer ${data.visitorName} directly.`,
+    // Further lines of a long answer stay indented under its label.
+    ...rows.map((row) => `${row.label}: ${(row.value || NOT_GIVEN).replace(/\r?\n/g, "\n  ")}`),
+    "",
+    reply,
   ].join("\n");
+
   const htmlRows = rows
     .map(
       (row) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(row.label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${row.value ? escapeHtml(row.value) : "<em>(not given)</em>"}</td></tr>`,
+        `<tr><th scope="row" style="${css.label}">${escapeHtml(row.label)}</th>` +
+        `<td style="${css.value}">${row.value ? htmlText(row.value) : `<em>${NOT_GIVEN}</em>`}</td></tr>`,
     )
     .join("");
-  const html =
-    `<p>${escapeHtml(title)} from the ${escapeHtml(ctx.settings.brandName)} website.</p>` +
-    `<table cellspacing="0" cellpadding="0">${htmlRows}</table>` +
-    `<p>Reply to this e-mail to answer ${escapeHtml(data.visitorName)} directly.</p>`;
+  const html = [
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(subject)}</title></head>`,
+    `<body style="${css.body}">`,
+    `<p style="${css.summary}">${escapeHtml(summary)}</p>`,
+    `<p style="${css.paragraph}">${escapeHtml(about)}</p>`,
+    command
+      ? `<p style="${css.paragraph}">${handle.action}: <code style="${css.code}">${escapeHtml(command)}</code></p>`
+      : "",
+    `<table cellspacing="0" cellpadding="0" style="margin:16px 0;border-collapse:collapse">${htmlRows}</table>`,
+    `<p style="${css.paragraph}">${escapeHtml(reply)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+
   return {
     from: ctx.mail.from,
     to: ctx.mail.to,
     replyTo: { name: data.visitorName, address: data.visitorEmail },
-    subject: `${title}: ${data.visitorName}`,
+    subject,
     messageId: data.messageId,
     text,
     html,

@@ -10,6 +10,8 @@ import { listAppointments } from "../../server/admin/appointments";
 import type { AdminContext, AdminOutput } from "../../server/admin/context";
 import { runAdmin } from "../../server/admin/program";
 import { projectRoot } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";
 import { createLogger } from "../../server/logger";
 import { createOutboxWorker } from "../../server/mail/outbox-worker";
 import { createSmtpTransport } from "../../server/mail/transport";
@@ -116,6 +118,21 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(lines.at(-2)).toBe("3 appointment requests, 3 unread (●)");
     });
 
+    it("shows the form's labels, not its codes: service and preferred day as the visitor chose them", async () => {
+      const run = await admin(site, "appointments", "list");
+      const thandi = run.stdout.split("\n").find((line) => line.includes("Thandi Nkosi")) ?? "";
+      expect(thandi).toMatch(/ {2}Web Application Development {2}\w{3}, \d{1,2} Nov 2026, 10:00 AM$/);
+      expect(run.stdout).not.toContain("web-development");
+      // --json keeps the codes, for scripts.
+      const [row] = json<{ serviceType: string; preferredDate: string }[]>(
+        await admin(site, "appointments", "list", "--json"),
+      );
+      expect(row).toMatchObject({
+        serviceType: "web-development",
+        preferredDate: expect.stringMatching(/^2026-11-\d\d$/),
+      });
+    });
+
     it("prints JSON with ISO timestamps and every field", async () => {
       const rows = json<Record<string, unknown>[]>(await admin(site, "appointments", "list", "--json"));
       expect(rows.map((row) => row.id)).toEqual([3, 2, 1]);
@@ -123,7 +140,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         id: 2,
         name: "Bob O'Brien",
         email: "thandi@example.co.za",
-        phone: "+27 82 555 0142",
+        phone: "+27825550142",
         company: tricky.company,
         serviceType: "web-development",
         preferredDate: expect.stringMatching(/^2026-11-\d\d$/),
@@ -162,7 +179,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(run.stdout).toMatch(/^Appointment: +2$/m);
       expect(run.stdout).toMatch(/^Status: +unread$/m);
       expect(run.stdout).toMatch(/^Received: +2026-11-23 00:30$/m);
-      expect(run.stdout).toMatch(/^Service: +Web Application Development$/m);
+      // The booking form's own labels (appointmentLabels) and answers.
+      expect(run.stdout).toMatch(/^Service type: +Web Application Development$/m);
+      expect(run.stdout).toMatch(/^Preferred date: +\w{3}, \d{1,2} Nov 2026$/m);
+      expect(run.stdout).toMatch(/^Preferred time: +10:00 AM$/m);
       // The second line of the details stays under the first.
       expect(run.stdout).toMatch(/^Project details: Line one, with "quotes"\n {17}Line two, with a comma/m);
     });
@@ -183,7 +203,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
         "Marked 2 appointment requests read.\n",
       );
       expect(await unread()).toEqual([2]);
-      expect((await admin(site, "appointments", "read", "1")).code).toBe(0);
+      // Again: nothing changes, and the command says so instead of claiming it marked one.
+      const again = await admin(site, "appointments", "read", "1");
+      expect(again).toMatchObject({ code: 0, stderr: "" });
+      expect(again.stdout).toBe("1 appointment request was already read: 1.\n");
       expect(await unread()).toEqual([2]);
 
       const table = (await admin(site, "appointments", "list", "--unread")).stdout;
@@ -191,12 +214,29 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(table).not.toContain("Thandi Nkosi");
       expect(table).toContain("1 appointment request, 1 unread (●)");
 
-      expect((await admin(site, "appointments", "unread", "3")).code).toBe(0);
+      expect((await admin(site, "appointments", "unread", "3")).stdout).toBe(
+        "Marked 1 appointment request unread.\n",
+      );
       expect(await unread()).toEqual([3, 2]);
+      expect((await admin(site, "appointments", "unread", "2", "3")).stdout).toBe(
+        "2 appointment requests were already unread: 2, 3.\n",
+      );
       // An unknown id among known ones changes nothing.
       expect((await admin(site, "appointments", "read", "3", "999")).code).toBe(1);
       expect(await unread()).toEqual([3, 2]);
       expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(/^Status: +read$/m);
+    });
+
+    it("reports both counts when some were already in the asked state", async () => {
+      const mixed = await admin(site, "appointments", "read", "1", "2", "3");
+      expect(mixed).toMatchObject({ code: 0, stderr: "" });
+      expect(mixed.stdout).toBe("Marked 2 appointment requests read (2, 3); 1 was already read (1).\n");
+      expect((await admin(site, "appointments", "unread", "2")).stdout).toBe(
+        "Marked 1 appointment request unread.\n",
+      );
+      expect((await admin(site, "appointments", "unread", "2", "3")).stdout).toBe(
+        "Marked 1 appointment request unread (3); 1 was already unread (2).\n",
+      );
     });
 
     it("is a plain function too: a command takes {db, config, out} and answers an exit code", async () => {
@@ -265,6 +305,18 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(lines.at(-2)).toBe("4 leads");
     });
 
+    it("shows the budget and company size as the forms label them; --json keeps the codes", async () => {
+      const lines = (await admin(site, "leads", "list")).stdout.split("\n");
+      const byId = (id: string) => lines.find((line) => line.startsWith(`${id} `)) ?? "";
+      expect(byId("wd-1")).toMatch(/ {2}R30k - R60k$/);
+      expect(byId("wa-1")).toMatch(/ {2}51-200$/);
+      expect(lines.join("\n")).not.toContain("30k-60k");
+      const rows = json<{ id: string; budget: string | null }[]>(
+        await admin(site, "leads", "list", "--json"),
+      );
+      expect(rows.find((row) => row.id === "wd-1")?.budget).toBe("30k-60k");
+    });
+
     it("prints JSON rows with id, type, name, company, e-mail, createdAt and the other fields", async () => {
       const rows = json<Record<string, unknown>[]>(await admin(site, "leads", "list", "--json"));
       expect(rows.find((row) => row.id === "wd-1")).toEqual({
@@ -285,7 +337,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
         type: "web-app",
         email: "sipho@fleetco.co.za",
-        phoneNumber: "+27 (82) 555-0199",
+        phoneNumber: "+27825550199",
         industry: "Logistics",
         companySize: "51-200",
       });
@@ -304,7 +356,9 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const design = await admin(site, "leads", "show", "wd-2");
       expect(design.code).toBe(0);
       expect(design.stdout).toMatch(/^Full Name: +Late Sunday$/m);
-      expect(design.stdout).toMatch(/^Budget: +R30k - R60k \(30k-60k\)$/m);
+      expect(design.stdout).toMatch(/^Website Type: +Website redesign$/m);
+      expect(design.stdout).toMatch(/^Budget: +R30k - R60k$/m);
+      expect(design.stdout).toMatch(/^Timeline: +1-2 months$/m);
       expect(design.stdout).toMatch(/^Received: +2026-11-22 23:30$/m);
       const app = json<Lead>(await admin(site, "leads", "show", "wa-1", "--json"));
       expect(app).toMatchObject({ id: "wa-1", type: "web-app", fullName: "Sipho Dlamini" });
@@ -371,7 +425,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(bob?.projectDetails).toBe(tricky.details);
       // Shown as text in a spreadsheet, never evaluated.
       expect(bob?.company).toBe(`'${tricky.company}`);
-      expect(bob?.phone).toBe("'+27 82 555 0142");
+      expect(bob?.phone).toBe("'+27825550142");
       expect(bob?.createdAt).toBe("2026-11-22T22:30:00.000Z");
       expect(rows.find((row) => row.id === "3")?.company).toBe("");
     });
@@ -381,7 +435,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const rows = parseCsv(run.stdout);
       expect(rows.map((row) => row.id)).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
       expect(rows.find((row) => row.id === "wd-2")?.companyName).toBe(`'+27 Ventures, "Cape"`);
-      expect(rows.find((row) => row.id === "wa-1")?.phoneNumber).toBe("'+27 (82) 555-0199");
+      expect(rows.find((row) => row.id === "wa-1")?.phoneNumber).toBe("'+27825550199");
     });
 
     it("exports JSON, to stdout or to an owner-only file", async () => {
@@ -693,7 +747,7 @@ describe("notifications retry", () => {
       logger: createLogger("silent"),
     });
     expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
-    expect((await sink.waitForMessages(1))[0]?.subject).toBe("New website-design lead: Jane Doe");
+    expect((await sink.waitForMessages(1))[0]?.subject).toBe("New website-design lead: Jane Doe (wd-1)");
 
     // A sent row is never queued again, by id or by --all-dead.
     expectOneErrorLine(
@@ -764,7 +818,7 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
     expect(await site.outbox.drain()).toEqual({ sent: 2, failed: 0 });
     const subjects = sink.messages.map((mail) => mail.subject).sort();
     expect(subjects).toEqual([
-      "New website-design lead: Patient Pat",
+      "New website-design lead: Patient Pat (wd-2)",
       "Please confirm your subscription to the Kloof Digital newsletter",
     ]);
   });
@@ -805,9 +859,12 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
 
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
     const mail = sink.messages.at(-1);
-    expect(mail?.subject).toBe("New website-design lead: Fast Fiona");
+    // Released, it names the row it was held as, like any other lead's e-mail.
+    expect(mail?.subject).toBe(`New website-design lead: Fast Fiona (${fiona?.id})`);
     expect(mail?.header("reply-to")).toContain("<jane@acme.co.za>");
     expect(mail?.text).toContain("Full Name: Fast Fiona");
+    expect(mail?.text).toContain(`Show it with: site-admin leads show ${fiona?.id}`);
+    expect(mail?.html).toContain(`site-admin leads show ${fiona?.id}</code>`);
     expect(sink.messages.filter((m) => m.subject.includes("Fast Fiona"))).toHaveLength(1);
 
     const leads = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
@@ -830,7 +887,9 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
 
     await admin(site, "appointments", "release", String(quinn?.id));
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
-    expect(sink.messages.at(-1)?.subject).toBe("New appointment request: Quick Quinn");
+    const mail = sink.messages.at(-1);
+    expect(mail?.subject).toBe(`New appointment request: Quick Quinn (#${quinn?.id})`);
+    expect(mail?.text).toContain(`Mark it read with: site-admin appointments read ${quinn?.id}`);
   });
 
   it("purges only suspected rows older than asked, and only with --suspected", async () => {
@@ -881,5 +940,59 @@ describe("the built CLI (build/admin/index.js)", () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
     expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(true);
+  });
+
+  it("lists with the forms' labels, keeps codes in --json, and says when a request was already read", async () => {
+    const db = await openDatabase(path.join(dataDir, "site.sqlite"));
+    const common = { created_at: "2026-11-23T12:05:00.000Z", suspected_spam: null };
+    await insertAppointmentRequest(db, {
+      ...common,
+      name: "Lerato Mokoena",
+      email: "lerato@example.co.za",
+      phone: "+27825550142",
+      company: null,
+      service_type: "ui-ux",
+      preferred_date: "2026-11-24",
+      preferred_time: "02:00 PM",
+      project_details: "A redesign of our booking app.",
+    });
+    await insertWebsiteDesignLead(db, {
+      ...common,
+      full_name: "Jane Doe",
+      company_name: "Acme Trading",
+      business_email: "jane@acme.co.za",
+      website_type: "cms-upgrade",
+      budget: "60k+",
+      timeline: "not-sure",
+    });
+    await db.destroy();
+
+    const appointments = cli("appointments", "list");
+    expect(appointments.status).toBe(0);
+    expect(appointments.stdout).toMatch(/Lerato Mokoena .* UI\/UX Design {2}Tue, 24 Nov 2026, 02:00 PM\n/);
+    expect(cli("appointments", "list", "--json").stdout).toContain('"serviceType": "ui-ux"');
+    expect(cli("leads", "list").stdout).toMatch(/^wd-1 .* R60k\+$/m);
+    expect(cli("leads", "show", "wd-1").stdout).toMatch(/^Website Type: +CMS upgrade$/m);
+
+    expect(cli("appointments", "read", "1").stdout).toBe("Marked 1 appointment request read.\n");
+    const again = cli("appointments", "read", "1");
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe("1 appointment request was already read: 1.\n");
+  });
+
+  it("is what `npm run admin` runs, with the admin's arguments and exit code", () => {
+    // The launcher may rebuild the bundle first and say so on stderr; the CLI's own output follows.
+    const launch = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(projectRoot, "scripts", "run-admin.mjs"), ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      });
+    const list = launch("leads", "list", "--json");
+    expect(list.status).toBe(0);
+    expect(JSON.parse(list.stdout)).toMatchObject([{ id: "wd-1", budget: "60k+" }]);
+    const wrong = launch("nope");
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/error: unknown command 'nope'\n$/);
   });
 });

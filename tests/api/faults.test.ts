@@ -56,7 +56,7 @@ describe("the mail server is down while leads arrive", () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     console.info(`SMTP outage: 50 accepted while down, ${sink.messages.length} delivered once it was back`);
     expect(sink.messages).toHaveLength(50);
-    const names = sink.messages.map((mail) => /: (Visitor \d+)$/.exec(mail.subject)?.[1]);
+    const names = sink.messages.map((mail) => /: (Visitor \d+) \(w[ad]-\d+\)$/.exec(mail.subject)?.[1]);
     expect(new Set(names).size).toBe(50);
     expect(new Set(sink.messages.map((mail) => mail.header("message-id"))).size).toBe(50);
     expect(await countOutboxByStatus(site.db)).toEqual({ pending: 0, sent: 50, dead: 0 });

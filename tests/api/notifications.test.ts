@@ -1,13 +1,48 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseMail } from "../support/mime";
+import type { AdminOutput } from "../../server/admin/context";
+import { runAdmin } from "../../server/admin/program";
+import { loadConfig } from "../../server/config";
+import { escapeHtml, renderOutboxMessage } from "../../server/mail/messages";
+import { parseMail, type ParsedMail } from "../support/mime";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { appointment, endpoints, websiteDesignLead, webAppLead } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const mailEnv = { MAIL_TO: "leads@agency.test", MAIL_FROM: "Agency website <noreply@agency.test>" };
+
+/**
+ * What staff read first, in both parts: the one-line summary, then which row it is and
+ * the admin command for it. The HTML part is a whole document, as mail clients expect.
+ */
+function expectHeadOfBothParts(
+  mail: ParsedMail | undefined,
+  head: { summary: string; about: string; command: string },
+) {
+  expect(mail?.header("content-type")).toMatch(/^multipart\/alternative;/);
+  const lines = mail?.text.split(/\r?\n/) ?? [];
+  expect(lines.slice(0, 4)).toEqual([head.summary, "", head.about, head.command]);
+  const html = mail?.html ?? "";
+  expect(html).toMatch(/^<!DOCTYPE html>/);
+  // The same, in the same order, ahead of the answers' table; the command set as code.
+  const [action, command] = head.command.split(": ");
+  const positions = [
+    "<body",
+    escapeHtml(head.summary),
+    escapeHtml(head.about),
+    `${action}: <code`,
+    `${command}</code>`,
+    "<table",
+  ].map((text) => html.indexOf(text));
+  expect(positions[0]).toBeGreaterThan(0);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+}
+
+/** The Reply-To header without the quotes a display name gets when it holds punctuation. */
+const replyTo = (mail: ParsedMail | undefined) => mail?.header("reply-to")?.replace(/"/g, "");
 
 describe("notification e-mails through SMTP", () => {
   let sink: SmtpSink;
@@ -37,11 +72,17 @@ describe("notification e-mails through SMTP", () => {
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
 
     const [mail] = await sink.waitForMessages(1);
-    expect(mail?.subject).toBe("New website-design lead: Jane O'Neil");
+    expect(mail?.subject).toBe("New website-design lead: Jane O'Neil (wd-1)");
     expect(mail?.to).toEqual(["leads@agency.test"]);
     expect(mail?.from).toBe("noreply@agency.test");
     expect(mail?.header("from")).toContain("noreply@agency.test");
-    expect(mail?.header("reply-to")).toContain("<jane@acme.co.za>");
+    // Replying answers the visitor, by name.
+    expect(replyTo(mail)).toBe("Jane O'Neil <jane@acme.co.za>");
+    expectHeadOfBothParts(mail, {
+      summary: `Jane O'Neil · ${company} · Website redesign · R15k - R30k`,
+      about: "New website-design lead wd-1 from the Kloof Digital website.",
+      command: "Show it with: site-admin leads show wd-1",
+    });
     for (const line of [
       "Full Name: Jane O'Neil",
       `Company Name: ${company}`,
@@ -61,12 +102,18 @@ describe("notification e-mails through SMTP", () => {
     await request(site.app).post(endpoints.webApp).send(webAppLead()).expect(201);
     await site.outbox.drain();
     const [mail] = await sink.waitForMessages(1);
-    expect(mail?.subject).toBe("New web-app lead: Sipho Dlamini");
-    expect(mail?.header("reply-to")).toContain("<sipho@fleetco.co.za>");
+    expect(mail?.subject).toBe("New web-app lead: Sipho Dlamini (wa-1)");
+    expect(replyTo(mail)).toBe("Sipho Dlamini <sipho@fleetco.co.za>");
+    // The form asks for neither a service nor a budget.
+    expectHeadOfBothParts(mail, {
+      summary: "Sipho Dlamini · FleetCo",
+      about: "New web-app lead wa-1 from the Kloof Digital website.",
+      command: "Show it with: site-admin leads show wa-1",
+    });
     for (const line of [
       "Full Name: Sipho Dlamini",
       "Work Email: sipho@fleetco.co.za",
-      "Phone Number: +27 (82) 555-0199",
+      "Phone Number: +27825550199",
       "Company Name: FleetCo",
       "Industry: Logistics",
       "Company Size: 51-200",
@@ -76,24 +123,74 @@ describe("notification e-mails through SMTP", () => {
   });
 
   it("tells the agency about an appointment request", async () => {
-    await request(site.app).post(endpoints.appointments).send(appointment(new Date())).expect(201);
+    const details = "A booking portal for our consulting clients.\nWith online payments.";
+    await request(site.app)
+      .post(endpoints.appointments)
+      .send(appointment(new Date(), { project_details: details }))
+      .expect(201);
     await site.outbox.drain();
     const [mail] = await sink.waitForMessages(1);
-    expect(mail?.subject).toBe("New appointment request: Thandi Nkosi");
-    expect(mail?.header("reply-to")).toContain("<thandi@example.co.za>");
+    expect(mail?.subject).toBe("New appointment request: Thandi Nkosi (#1)");
+    expect(replyTo(mail)).toBe("Thandi Nkosi <thandi@example.co.za>");
+    // Appointment requests have a read flag: the command marks this one read.
+    expectHeadOfBothParts(mail, {
+      summary: "Thandi Nkosi · Nkosi Consulting · Web Application Development",
+      about: "New appointment request 1 from the Kloof Digital website.",
+      command: "Mark it read with: site-admin appointments read 1",
+    });
+    // A second line stays under its label in the text and is a line break in the HTML.
+    expect(mail?.text).toMatch(
+      /^Project details: A booking portal for our consulting clients\.\r?\n {2}With online payments\.$/m,
+    );
+    expect(mail?.html).toContain("A booking portal for our consulting clients.<br>With online payments.");
     for (const line of [
       "Name: Thandi Nkosi",
       "Email: thandi@example.co.za",
-      "Phone: +27 82 555 0142",
+      "Phone: +27825550142",
       "Company: Nkosi Consulting",
       // The form's own labels (appointmentLabels), as the visitor saw them.
       "Service type: Web Application Development",
       "Preferred time: 10:00 AM",
-      "Project details: A booking portal for our consulting clients.",
     ]) {
       expect(mail?.text).toContain(line);
     }
     expect(mail?.text).toMatch(/Preferred date: \w{3}, \d{1,2} \w{3} \d{4}/);
+  });
+
+  it("names the row as stored, and that name finds it with the admin CLI", async () => {
+    // A held-back (suspected) lead takes the next id without an e-mail, so the e-mails'
+    // ids skip it: they come from the stored row, not from counting messages.
+    await request(site.app)
+      .post(endpoints.webApp)
+      .send(webAppLead({ fullName: "Held Back", website: "filled by a bot" }))
+      .expect(201);
+    await request(site.app)
+      .post(endpoints.webApp)
+      .send(webAppLead({ fullName: "Nomsa Zulu" }))
+      .expect(201);
+    await site.outbox.drain();
+    const [mail] = await sink.waitForMessages(1);
+    const stored = await site.db
+      .selectFrom("web_app_leads")
+      .select("id")
+      .where("full_name", "=", "Nomsa Zulu")
+      .executeTakeFirstOrThrow();
+    const leadId = `wa-${stored.id}`;
+    expect(leadId).toBe("wa-3");
+    expect(mail?.subject).toBe(`New web-app lead: Nomsa Zulu (${leadId})`);
+    const command = /^Show it with: site-admin (.+)$/m.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(mail?.html).toContain(`site-admin ${command}</code>`);
+
+    // The command as printed, run in-process on the same database.
+    let stdout = "";
+    const out: AdminOutput = { stdout: (text) => void (stdout += text), stderr: () => {} };
+    const code = await runAdmin(command.split(" "), {
+      out,
+      context: async () => ({ db: site.db, config: site.config, out }),
+    });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^Lead: +${leadId}$`, "m"));
+    expect(stdout).toMatch(/^Full Name: +Nomsa Zulu$/m);
   });
 
   it("marks a message sent only after the server accepted it", async () => {
@@ -174,7 +271,7 @@ describe("without an SMTP server (the embedded default)", () => {
     const [file = ""] = files;
     expect(file).toMatch(/^outbox-\d+-website-design-lead\.eml$/);
     const mail = parseMail(readFileSync(path.join(folder, file), "utf8"));
-    expect(mail.subject).toBe("New website-design lead: Jane Doe");
+    expect(mail.subject).toBe("New website-design lead: Jane Doe (wd-1)");
     expect(mail.header("to")).toBe("leads@agency.test");
     expect(mail.text).toContain("Company Name: Acme Trading");
   });
@@ -197,5 +294,27 @@ describe("without an SMTP server (the embedded default)", () => {
     }
     expect(readdirSync(folder).filter((file) => file.endsWith(".eml"))).toHaveLength(1);
     await started.cleanup();
+  });
+});
+
+describe("a notification queued before e-mails named their row", () => {
+  it("still renders: the name is the summary, and there is no id or command", () => {
+    const payload = {
+      messageId: "<old@agency.test>",
+      visitorName: "Jane Doe",
+      visitorEmail: "jane@acme.co.za",
+      submittedAt: "2026-11-20T08:00:00.000Z",
+      fields: [{ label: "Full Name", value: "Jane Doe" }],
+    };
+    const config = loadConfig({ ...mailEnv, SITE_URL: "https://agency.test", DATA_DIR: tmpdir() });
+    const mail = renderOutboxMessage("website-design-lead", JSON.stringify(payload), config);
+    expect(mail.subject).toBe("New website-design lead: Jane Doe");
+    expect(String(mail.text).split("\n").slice(0, 4)).toEqual([
+      "Jane Doe",
+      "",
+      "New website-design lead from the Kloof Digital website.",
+      "",
+    ]);
+    expect(String(mail.html)).not.toContain("site-admin");
   });
 });

@@ -1,0 +1,74 @@
+// The esbuild settings of the two Node.js bundles (scripts/build-server.mjs), and the
+// admin CLI's bundle: building it, and telling whether it is older than its sources, so
+// `npm run admin` (scripts/run-admin.mjs) can run plain JavaScript yet never stale code.
+// JavaScript, not TypeScript: it runs before anything could compile TypeScript.
+import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export const nodeBundleOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+  absWorkingDir: projectRoot,
+};
+
+const adminDir = path.join(projectRoot, "build", "admin");
+/** The `site-admin` bin. */
+export const adminBundle = path.join(adminDir, "index.js");
+/** What the bundle was built from, and when (see adminBundleIsCurrent). */
+const adminSources = path.join(adminDir, "sources.json");
+
+/** Written beside its target and renamed over it: a CLI started meanwhile never reads half a file. */
+async function writeAtomically(file, contents, mode = 0o644) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents, { mode });
+  await chmod(temporary, mode);
+  await rename(temporary, file);
+}
+
+/** Bundles scripts/admin.ts into build/admin/index.js, executable, and records its sources. */
+export async function buildAdminBundle() {
+  const { build } = await import("esbuild");
+  // Sources are compared with the moment the build started: one saved during it is newer.
+  const startedAt = Date.now();
+  const result = await build({
+    ...nodeBundleOptions,
+    entryPoints: { index: "scripts/admin.ts" },
+    outdir: adminDir,
+    banner: { js: "#!/usr/bin/env node" },
+    write: false,
+    metafile: true,
+  });
+  await mkdir(adminDir, { recursive: true });
+  for (const file of result.outputFiles) {
+    await writeAtomically(file.path, file.contents, file.path === adminBundle ? 0o755 : 0o644);
+  }
+  const sources = Object.keys(result.metafile.inputs);
+  await writeAtomically(adminSources, `${JSON.stringify({ startedAt, sources }, null, 2)}\n`);
+}
+
+/**
+ * True when build/admin/index.js exists and no file it was built from has changed (or
+ * gone) since that build started. A new source file needs an import in an old one, so
+ * the old one's change is enough to notice it.
+ */
+export async function adminBundleIsCurrent() {
+  try {
+    await stat(adminBundle);
+    const { startedAt, sources } = JSON.parse(await readFile(adminSources, "utf8"));
+    for (const source of sources) {
+      if ((await stat(path.join(projectRoot, source))).mtimeMs > startedAt) return false;
+    }
+    return true;
+  } catch {
+    // No bundle, no record of its sources (a build from before they were recorded) or a source gone.
+    return false;
+  }
+}
