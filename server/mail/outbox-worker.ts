@@ -239,6 +239,18 @@ export function createOutboxWorker(deps: {
           claiming = undefined;
           pump();
         });
+    } else if (!claiming && !timer && running && !stopped && ready.length === 0 && inFlight.size === 0) {
+      // Idle with nothing scheduled: a retry time asked for while an earlier look was
+      // pending was dropped (lookBy keeps the earliest), so ask the database when next.
+      claiming = lookAgainWhenNextDue()
+        .catch((error: unknown) => {
+          logger.error({ error: describe(error) }, "outbox worker could not schedule its next look");
+          lookBy(Date.now() + options.idlePollMs);
+        })
+        .finally(() => {
+          claiming = undefined;
+          settleWaitersIfIdle();
+        });
     }
     settleWaitersIfIdle();
   }

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig, projectRoot } from "../../server/config";
+import { startBuiltServer } from "../../scripts/lib/built-server";
+import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
 import { enqueueOutboxMessage } from "../../server/db/outbox";
 import { createLogger } from "../../server/logger";
@@ -35,40 +34,16 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
   }
 }
 
-type LogLine = { msg?: string; port?: number; count?: number };
-
-/** The built server on an ephemeral port; its JSON log lines are collected as they come. */
-async function startServer(dataDir: string, smtpUrl: string) {
-  const child = spawn(process.execPath, [path.join(projectRoot, "build", "app", "index.js")], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SMTP_URL: smtpUrl,
-      FORM_SECRET: testFormSecret,
-      FORM_MIN_FILL_SECONDS: "0",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+/** The built server on this data folder, sending through `smtpUrl`. */
+function startServer(dataDir: string, smtpUrl: string) {
+  return startBuiltServer({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    FORM_SECRET: testFormSecret,
+    FORM_MIN_FILL_SECONDS: "0",
+    LOG_LEVEL: "info",
   });
-  const { stdout } = child;
-  if (!stdout) throw new Error("no stdout pipe");
-  const logs: LogLine[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: stdout }).on("line", (line) => {
-      const entry = JSON.parse(line) as LogLine;
-      logs.push(entry);
-      if (entry.msg === "server listening" && entry.port) resolve(entry.port);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
-  });
-  return { child, port, logs };
 }
-
-const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
 
 describe("the server is killed while a notification is being sent", () => {
   it("sends it once, within seconds of the restart, not after the lease", async () => {
@@ -76,7 +51,7 @@ describe("the server is killed while a notification is being sent", () => {
     // A mail server that takes the message and never answers: the send stays in flight.
     const stalled = await startSmtpSink(0, { stallReplies: true });
     const first = await startServer(dataDir, stalled.url);
-    const answer = await fetch(`http://127.0.0.1:${first.port}${endpoints.websiteDesign}`, {
+    const answer = await fetch(`${first.url}${endpoints.websiteDesign}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(websiteDesignLead()),
@@ -84,26 +59,24 @@ describe("the server is killed while a notification is being sent", () => {
     expect(answer.status).toBe(201);
     await until(() => stalled.dataStarted === 1, 10_000, "the send to begin");
 
-    const gone = exited(first.child);
-    first.child.kill("SIGKILL");
-    await gone;
+    await first.kill("SIGKILL");
 
     const sink = await startSmtpSink();
     const restartedAt = Date.now();
     const second = await startServer(dataDir, sink.url);
-    const listeningMs = Date.now() - restartedAt;
+    const readyMs = Date.now() - restartedAt;
     const [mail] = await sink.waitForMessages(1, 10_000);
     const delayMs = Date.now() - restartedAt;
     console.info(
-      `SIGKILL mid-send: notification out ${delayMs} ms after the restart (listening after ${listeningMs} ms; lease 30 s)`,
+      `SIGKILL mid-send: notification out ${delayMs} ms after the restart (answering after ${readyMs} ms; lease 30 s)`,
     );
     // Without the takeover it would wait out the rest of the dead server's lease (20-30 s).
     // Start-up alone takes seconds on a busy machine, so the tight bound counts from the
-    // listening line (the takeover runs before it).
-    expect(delayMs - listeningMs).toBeLessThan(5_000);
+    // moment it answers (the takeover runs before it).
+    expect(delayMs - readyMs).toBeLessThan(5_000);
     expect(delayMs).toBeLessThan(12_000);
     expect(mail?.subject).toBe("New website-design lead: Jane Doe (wd-1)");
-    expect(second.logs.find((line) => line.msg?.startsWith("took back"))).toMatchObject({ count: 1 });
+    expect(second.logs.find((line) => String(line.msg).startsWith("took back"))).toMatchObject({ count: 1 });
 
     // Give a duplicate time to show up before counting.
     await sleep(1_000);
@@ -114,9 +87,7 @@ describe("the server is killed while a notification is being sent", () => {
     await db.destroy();
     expect(rows).toMatchObject([{ status: "sent", attempts: 1, lease_owner: null }]);
 
-    const stopped = exited(second.child);
-    second.child.kill("SIGTERM");
-    await stopped;
+    await second.stop();
     await sink.close();
     await stalled.close();
   }, 40_000);
