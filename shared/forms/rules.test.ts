@@ -68,6 +68,7 @@ describe("phone number shape (SPEC §5, widened to local writing)", () => {
     "0027 82 555 1234",
     "+27 (0)82 555 1234",
     "082-555-1234",
+    "(+27) 82 555 1234",
   ])("accepts %s", (phone) => expect(looksLikePhoneNumber(phone)).toBe(true));
 
   it.each([
@@ -86,6 +87,10 @@ describe("phone number shape (SPEC §5, widened to local writing)", () => {
     "0+27 82 555 1234",
     "27.21",
     "082 555 1234 ext 5",
+    // A plus sign anywhere but in front (found by the property tests).
+    ")+200000",
+    "-+300000",
+    "082 +555 1234",
   ])("refuses %j", (phone) => expect(looksLikePhoneNumber(phone)).toBe(false));
 });
 

@@ -51,6 +51,8 @@ export function isValidEmail(value: string): boolean {
  * number? SPEC §5: spaces, hyphens and parentheses are ignored.
  */
 export function looksLikePhoneNumber(value: string): boolean {
+  // A plus sign only leads the number, or opens a bracket that does: "+27 …", "(+27) …".
+  if (!/^[\s(]*\+?[\d\s()-]*$/.test(value)) return false;
   return PHONE_SHAPE.test(value.replace(/[\s\-()]/g, ""));
 }
 
