@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "../logger";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
 import type { MailTransport } from "./transport";
+import { until } from "../../tests/support/wait";
 
 const payload = {
   messageId: "<m@test>",
@@ -52,14 +53,6 @@ function recordingLogger(): { logger: Logger; lines: Array<{ level: number; msg:
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await sleep(10);
-  }
-}
-
 describe("retry backoff", () => {
   it("starts at the base, doubles, and stops at the cap", () => {
     const options = { baseDelayMs: 5_000, maxDelayMs: 15 * 60_000 };
@@ -70,27 +63,10 @@ describe("retry backoff", () => {
 });
 
 describe("several workers on one outbox", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
-  const config = loadConfig({ DATA_DIR: dir });
-  let db: Db;
-  beforeAll(async () => {
-    db = await openDatabase(path.join(dir, "site.sqlite"));
-  });
-  afterAll(async () => {
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useScratchDatabase();
 
   it("send each message exactly once", async () => {
-    const payload = {
-      messageId: "<m@test>",
-      visitorName: "V",
-      visitorEmail: "v@example.com",
-      submittedAt: new Date().toISOString(),
-      fields: [],
-    };
-    for (let i = 0; i < 45; i++)
-      await enqueueOutboxMessage(db, { kind: "web-app-lead", payload, now: new Date() });
+    await enqueue(scratch.db, 45);
     const delivered: string[] = [];
     const transport: MailTransport = {
       async deliver(_message, key) {
@@ -101,9 +77,9 @@ describe("several workers on one outbox", () => {
     };
     const workers = [1, 2, 3].map(() =>
       createOutboxWorker({
-        db,
+        db: scratch.db,
         transport,
-        config,
+        config: scratch.config,
         logger: createLogger("silent"),
         options: { concurrency: 7 },
       }),
@@ -111,16 +87,21 @@ describe("several workers on one outbox", () => {
     await Promise.all(workers.map((worker) => worker.drain()));
     expect(delivered).toHaveLength(45);
     expect(new Set(delivered).size).toBe(45);
-    expect(await countOutboxByStatus(db)).toEqual({ pending: 0, sent: 45, dead: 0 });
+    expect(await countOutboxByStatus(scratch.db)).toEqual({ pending: 0, sent: 45, dead: 0 });
     await Promise.all(workers.map((worker) => worker.stop()));
   });
 
   it("marks a message whose data cannot be rendered dead at once", async () => {
-    await enqueueOutboxMessage(db, { kind: "mystery", payload: {}, now: new Date() });
+    await enqueueOutboxMessage(scratch.db, { kind: "mystery", payload: {}, now: new Date() });
     const transport: MailTransport = { deliver: async () => {}, async close() {} };
-    const worker = createOutboxWorker({ db, transport, config, logger: createLogger("silent") });
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport,
+      config: scratch.config,
+      logger: createLogger("silent"),
+    });
     expect(await worker.drain()).toEqual({ sent: 0, failed: 1 });
-    const row = await db
+    const row = await scratch.db
       .selectFrom("outbox")
       .selectAll()
       .where("kind", "=", "mystery")
@@ -184,7 +165,7 @@ describe("bounded concurrency", () => {
       worker.wake();
       await sleep(5);
     }
-    await until(async () => (await countOutboxByStatus(scratch.db)).sent === 30);
+    await until(async () => (await countOutboxByStatus(scratch.db)).sent === 30, 5_000, "30 sent");
     expect(stats.most).toBe(3);
     expect(new Set(stats.delivered).size).toBe(30);
     await worker.stop();
@@ -207,7 +188,7 @@ describe("bounded concurrency", () => {
       options: { concurrency: 2 },
     });
     worker.start();
-    await until(() => started === 2);
+    await until(() => started === 2, 5_000, "two sends started");
     await worker.stop();
     expect(started).toBe(2);
     const rows = await scratch.db.selectFrom("outbox").selectAll().orderBy("id").execute();
@@ -296,7 +277,7 @@ describe("taking back a dead predecessor's leases at start-up", () => {
     });
     const startedAt = Date.now();
     worker.start();
-    await until(() => delivered.length === 2);
+    await until(() => delivered.length === 2, 5_000, "two delivered");
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     expect(delivered.sort()).toEqual(
       [`outbox-${deadRow}-web-app-lead`, `outbox-${earlierRow}-web-app-lead`].sort(),

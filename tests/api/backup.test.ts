@@ -31,6 +31,7 @@ import {
   websiteDesignLead,
 } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { until } from "../support/wait";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 
@@ -80,14 +81,6 @@ async function builtAdmin(env: Record<string, string>, ...argv: string[]): Promi
   // "close", not "exit": the output pipes are drained by then.
   const code = await new Promise<number>((resolve) => child.once("close", (exit) => resolve(exit ?? -1)));
   return { code, stdout, stderr };
-}
-
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Both lead forms' e-mail addresses in a database file. */

@@ -11,20 +11,13 @@ import { countOutboxByStatus } from "../../server/db/outbox";
 import { freePort, startSmtpSink } from "../support/smtp-sink";
 import { endpoints, testFormSecret, webAppLead, websiteDesignLead } from "../support/submissions";
 import { createTestApp } from "../support/test-app";
+import { until } from "../support/wait";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe("the mail server is down while leads arrive", () => {
   it("delivers all 50 notifications once it is back, none twice", async () => {

@@ -12,6 +12,7 @@ import { createOutboxWorker } from "../../server/mail/outbox-worker";
 import { createSmtpTransport } from "../../server/mail/transport";
 import { startSmtpSink } from "../support/smtp-sink";
 import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
+import { until } from "../support/wait";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -25,14 +26,6 @@ function scratchDir(prefix: string): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** The built server on this data folder, sending through `smtpUrl`. */
 function startServer(dataDir: string, smtpUrl: string) {
