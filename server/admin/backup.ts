@@ -19,6 +19,7 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable } from "./format";
+import { errorCode } from "../db/storage-errors";
 
 export type BackupOptions = { out?: string; verify?: string; force?: boolean };
 
@@ -304,11 +305,6 @@ function formatSize(bytes: number): string {
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
   if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
   return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
 }
 
 /** One line: the message, with the error's code when the message does not name it. */

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { errorCode } from "./storage-errors";
 
 /**
  * Everything specific to the SQL engine lives here (DESIGN "Growing past one machine"):
@@ -22,7 +23,7 @@ export function fromDbBoolean(value: DbBoolean | boolean): boolean {
 
 /** True when a write broke a unique constraint (SQLite's error code; PostgreSQL reports 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  const code = errorCode(error);
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 

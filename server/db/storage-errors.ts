@@ -39,7 +39,8 @@ const fileCodes: Record<string, StorageFailure> = {
   EIO: "io",
 };
 
-function codeOf(error: unknown): string | undefined {
+/** The `code` a driver or Node.js puts on its errors (SQLITE_FULL, ENOENT, 23505), if any. */
+export function errorCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;
 }
@@ -51,7 +52,7 @@ export class StorageUnavailableError extends Error {
     readonly failure: StorageFailure,
     options?: { cause?: unknown },
   ) {
-    const code = codeOf(options?.cause);
+    const code = errorCode(options?.cause);
     const detail = options?.cause instanceof Error ? options.cause.message : undefined;
     super(
       `Storage unavailable: ${storageCauses[failure]}${code ? ` (${code}${detail ? `: ${detail}` : ""})` : ""}`,
@@ -63,7 +64,7 @@ export class StorageUnavailableError extends Error {
 /** The storage failure behind `error`, or undefined when it is not one (a bug, a constraint). */
 export function classifyStorageError(error: unknown): StorageFailure | undefined {
   if (error instanceof StorageUnavailableError) return error.failure;
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (!code) return undefined;
   const sqlite = sqliteCodes.find(([prefix]) => code.startsWith(prefix));
   return sqlite ? sqlite[1] : fileCodes[code];

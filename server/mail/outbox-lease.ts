@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { errorCode } from "../db/storage-errors";
 
 /**
  * Who holds an outbox row's lease: `host:pid:nonce`. The nonce tells a restarted process
@@ -32,7 +33,7 @@ export function isProcessRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+    return errorCode(error) !== "ESRCH";
   }
 }
 
