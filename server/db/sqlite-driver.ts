@@ -246,14 +246,16 @@ class SiteSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#releaseWriter) return this.#run<R>(this.#driver.writer(), query);
-    const statement = this.#driver.reader().prepare(query.sql);
+    const { sql, parameters } = query;
+    if (this.#releaseWriter) return run<R>(prepare(this.#driver.writer(), sql), parameters);
+    // Prepared once on the reader: a read runs as it is, a write is told apart by it.
+    const statement = prepare(this.#driver.reader(), sql);
     const deadline = this.#driver.deadline();
-    if (statement.readonly) return retryWhileBusy(() => this.#run<R>(this.#driver.reader(), query), deadline);
+    if (statement.readonly) return retryWhileBusy(() => run<R>(statement, parameters), deadline);
     // A write outside a transaction: one statement, so a busy attempt changed nothing and can be retried.
     const release = await this.#driver.lockWriter(deadline);
     try {
-      return await retryWhileBusy(() => this.#run<R>(this.#driver.writer(), query), deadline);
+      return await retryWhileBusy(() => run<R>(prepare(this.#driver.writer(), sql), parameters), deadline);
     } catch (error) {
       this.#driver.discardWriterAfter(error);
       throw error;
@@ -262,21 +264,27 @@ class SiteSqliteConnection implements DatabaseConnection {
     }
   }
 
-  #run<R>(database: SQLite.Database, { sql, parameters }: CompiledQuery): QueryResult<R> {
-    let statement;
-    try {
-      statement = database.prepare(sql);
-      if (statement.reader) return { rows: statement.all(parameters) as R[] };
-      const { changes, lastInsertRowid } = statement.run(parameters);
-      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-    } catch (error) {
-      throw asStorageError(error);
-    }
-  }
-
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error("SQLite streams only select queries");
     const database = this.#releaseWriter ? this.#driver.writer() : this.#driver.reader();
     for (const row of database.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+  }
+}
+
+function prepare(database: SQLite.Database, sql: string): SQLite.Statement {
+  try {
+    return database.prepare(sql);
+  } catch (error) {
+    throw asStorageError(error);
+  }
+}
+
+function run<R>(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  try {
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  } catch (error) {
+    throw asStorageError(error);
   }
 }
