@@ -4,16 +4,10 @@ import type { AppointmentRequestRow } from "../db/schema";
 import type { Db } from "../db/database";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import {
-  answerLabel,
-  formatDetails,
-  formatLocalDateTime,
-  formatTable,
-  withSuspicion,
-  type Column,
-} from "./format";
+import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseId, parseIds, parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
+import { answerLabel } from "../../shared/forms/rules";
 
 /** An appointment request as `--json` and the export show it. */
 export type AppointmentRecord = {

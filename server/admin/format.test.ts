@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serviceTypeOptions } from "../../shared/forms/appointment";
-import {
-  agencyMidnight,
-  answerLabel,
-  cell,
-  formatDetails,
-  formatLocalDateTime,
-  formatTable,
-  printable,
-} from "./format";
+import { agencyMidnight, cell, formatDetails, formatLocalDateTime, formatTable, printable } from "./format";
+import { answerLabel } from "../../shared/forms/rules";
 
 describe("dates in the agency's time zone", () => {
   it("formats ISO timestamps as Cape Town wall-clock time", () => {

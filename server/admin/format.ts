@@ -1,5 +1,4 @@
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
-import { optionLabel, type Option } from "../../shared/forms/rules";
 
 /**
  * Human output: aligned tables, key/value details and dates in the agency's time zone.
@@ -34,14 +33,6 @@ function padEnd(text: string, width: number): string {
 }
 
 export type Column<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
-
-/**
- * A chosen option as the visitor saw it on the form ("ui-ux" → "UI/UX Design"). A code
- * no option has (any more) is shown as stored rather than hidden. `--json` keeps codes.
- */
-export function answerLabel(options: readonly Option[], code: string | null): string | null {
-  return code === null ? null : (optionLabel(options, code) ?? code);
-}
 
 /** A list's columns, with the bot trap each row tripped when the list shows `--suspected` rows. */
 export function withSuspicion<Row extends { suspectedSpam: string | null }>(

@@ -10,16 +10,10 @@ import {
   websiteTypeOptions,
 } from "../../shared/forms/website-design-lead";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import {
-  answerLabel,
-  formatDetails,
-  formatLocalDateTime,
-  formatTable,
-  withSuspicion,
-  type Column,
-} from "./format";
+import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
+import { answerLabel } from "../../shared/forms/rules";
 
 export const leadTypes = ["website-design", "web-app"] as const;
 export type LeadType = (typeof leadTypes)[number];

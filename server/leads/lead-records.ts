@@ -6,7 +6,7 @@ import {
   serviceTypeOptions,
   type AppointmentRequest,
 } from "../../shared/forms/appointment";
-import { optionLabel, type Option } from "../../shared/forms/rules";
+import { answerLabel, type Option } from "../../shared/forms/rules";
 import { companySizeOptions, webAppLeadLabels, type WebAppLead } from "../../shared/forms/web-app-lead";
 import {
   budgetOptions,
@@ -44,8 +44,7 @@ export function leadId(type: keyof typeof leadIdPrefixes, rowId: number): string
 }
 
 const labelled = (label: string, value: string | undefined | null) => ({ label, value: value ?? "" });
-const answer = (options: readonly Option[], value: string | null) =>
-  value ? (optionLabel(options, value) ?? value) : "";
+const answer = (options: readonly Option[], value: string | null) => answerLabel(options, value) ?? "";
 const chosen = (label: string, options: readonly Option[], value: string | null) =>
   labelled(label, answer(options, value));
 const orNull = (value: string | undefined) => (value ? value : null);

@@ -116,3 +116,11 @@ export function optionLabel(
 ): string | undefined {
   return options.find((option) => option.value === value)?.label;
 }
+
+/**
+ * A chosen option as the visitor saw it on the form ("ui-ux" → "UI/UX Design"), for the
+ * CLI and the e-mails. A code no option has (any more) is shown as stored rather than hidden.
+ */
+export function answerLabel(options: readonly Option[], code: string | null): string | null {
+  return code === null ? null : (optionLabel(options, code) ?? code);
+}
