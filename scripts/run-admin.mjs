@@ -3,7 +3,7 @@
 // missing, or a file it was built from changed, it is rebuilt first (under a second), so
 // a command never runs stale code and a fresh clone needs no `npm run build` first.
 import { pathToFileURL } from "node:url";
-import { adminBundle, adminBundleIsCurrent, buildAdminBundle } from "./lib/node-bundles.mjs";
+import { adminBundle, adminBundleIsCurrent, buildAdminBundle, stopEsbuild } from "./lib/node-bundles.mjs";
 
 if (!(await adminBundleIsCurrent())) {
   // stderr, so `--json` output piped elsewhere stays clean.
@@ -12,6 +12,7 @@ if (!(await adminBundleIsCurrent())) {
   );
   try {
     await buildAdminBundle();
+    await stopEsbuild();
   } catch {
     // esbuild has printed what is wrong, with file and line.
     process.stderr.write("error: the admin CLI does not build; see above\n");

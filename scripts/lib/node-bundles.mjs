@@ -2,7 +2,7 @@
 // admin CLI's bundle: building it, and telling whether it is older than its sources, so
 // `npm run admin` (scripts/run-admin.mjs) can run plain JavaScript yet never stale code.
 // JavaScript, not TypeScript: it runs before anything could compile TypeScript.
-import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, readdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -70,5 +70,32 @@ export async function adminBundleIsCurrent() {
   } catch {
     // No bundle, no record of its sources (a build from before they were recorded) or a source gone.
     return false;
+  }
+}
+
+/** Child processes of this one, from Linux's /proc (none elsewhere, or when it is not readable). */
+async function childProcesses() {
+  try {
+    const tasks = await readdir("/proc/self/task");
+    const lists = await Promise.all(
+      tasks.map((task) => readFile(`/proc/self/task/${task}/children`, "utf8")),
+    );
+    return lists.join(" ").split(/\s+/).filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Stops esbuild's service process and waits (up to 2 s) until it has exited and been
+ * reaped. Otherwise this script ends first, and the service is left to PID 1, which on
+ * some machines keeps it as a zombie for long after the build.
+ */
+export async function stopEsbuild() {
+  const { stop } = await import("esbuild");
+  await stop();
+  const deadline = Date.now() + 2000;
+  while ((await childProcesses()).length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
