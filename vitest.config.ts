@@ -1,12 +1,42 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suites that read or write stored data through the server or the admin CLI: they
+ * run once per database engine (the `sqlite` and `postgres` projects), the same files
+ * with the engine as the only difference (tests/support/test-database.ts).
+ */
+const bothEngines = [
+  "tests/api/{admin,app,database,leads,newsletter,notifications,outbox-lease,page-forms,phone-numbers,shared-state}.test.ts",
+  "server/db/outbox.test.ts",
+  "server/mail/outbox-worker.test.ts",
+];
+
 // Unit and API tests only; browser tests run through Playwright (playwright.config.ts).
 export default defineConfig({
   test: {
-    include: ["{shared,server,data,scripts,client}/**/*.test.{ts,tsx}", "tests/{unit,api}/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: [
+            "{shared,server,data,scripts,client}/**/*.test.{ts,tsx}",
+            "tests/{unit,api}/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: bothEngines,
+          globalSetup: ["tests/support/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

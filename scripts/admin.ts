@@ -6,7 +6,7 @@
  */
 import { runAdmin } from "../server/admin/program";
 import type { AdminOutput } from "../server/admin/context";
-import { loadConfig } from "../server/config";
+import { databaseLocation, loadConfig } from "../server/config";
 import { openDatabase, type Db } from "../server/db/database";
 
 // A reader that stops early (`| head`) closes the pipe; that is not an error.
@@ -29,7 +29,7 @@ try {
     async context() {
       const config = loadConfig();
       // Migrations run here too, so a fresh data folder works before the server ever started.
-      db ??= await openDatabase(config.databaseFile);
+      db ??= await openDatabase(databaseLocation(config), { poolSize: 2 });
       return { db, config, out };
     },
     // `backup` opens the file itself: no migrations, and it works when the file is damaged.

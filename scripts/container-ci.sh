@@ -279,7 +279,7 @@ podman run --rm --network none --no-healthcheck "$image" node -e '
 step "unit and API tests in the container (Node.js 24)"
 # A container may not mount file systems: the storage-failure tests, which mount a small
 # disk of their own, run on the host (npm test) only.
-podman run --rm --env TEST_WITHOUT_MOUNTS=1 "$build_image" sh -c 'node --version && npx vitest run'
+podman run --rm --env TEST_WITHOUT_MOUNTS=1 "$build_image" sh -c 'node --version && npx vitest run --project sqlite'
 
 # --- 6. smoke test of the runtime image
 port="$(node -e 'const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"

@@ -2,16 +2,16 @@
  * Brings the database schema up to date (the server also does this at start-up).
  *   npm run db:migrate
  */
-import { loadConfig, ConfigError } from "../server/config";
+import { databaseLocation, describeDatabase, loadConfig, ConfigError } from "../server/config";
 import { createDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 
 try {
   const config = loadConfig();
-  const db = createDatabase(config.databaseFile);
+  const db = createDatabase(databaseLocation(config));
   try {
     const results = await migrateToLatest(db);
-    if (results.length === 0) console.log(`${config.databaseFile}: already up to date`);
+    if (results.length === 0) console.log(`${describeDatabase(config)}: already up to date`);
     for (const result of results) console.log(`${result.migrationName}: ${result.status}`);
   } finally {
     await db.destroy();

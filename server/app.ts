@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
-import { projectRoot } from "./config";
+import { databaseLocation, projectRoot } from "./config";
 import { createBuiltInContentSource, type ContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
 import { createScreenshotStore } from "./db/screenshots";
@@ -58,7 +58,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   const { autoStart = true, transport, ...overrides } = options.outbox ?? {};
   // One SMTP connection per send in flight: the pool is sized by the worker's concurrency.
   const workerOptions = { concurrency: config.mail.concurrency, ...overrides };
-  const db = await openDatabase(config.databaseFile, { busyDeadlineMs: config.databaseLockWaitMs });
+  const db = await openDatabase(databaseLocation(config), {
+    busyDeadlineMs: config.databaseLockWaitMs,
+    poolSize: config.databasePoolSize,
+    onIdleError: (error) =>
+      logger.warn({ err: error }, "an idle PostgreSQL client failed; the pool replaces it"),
+  });
   const outbox = createOutboxWorker({
     db,
     transport: transport ?? createMailTransport(config.mail, { maxConnections: workerOptions.concurrency }),

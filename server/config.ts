@@ -29,6 +29,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: optionalString,
   DATABASE_FILE: optionalString,
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        "DATABASE_URL must be a PostgreSQL URL, e.g. postgres://site:password@db.example.com:5432/site",
+      )
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATABASE_LOCK_WAIT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
@@ -74,6 +84,13 @@ export type AppConfig = {
   logLevel: string;
   dataDir: string;
   databaseFile: string;
+  /**
+   * postgres://… when the site runs on PostgreSQL (several instances on one database);
+   * undefined for the embedded SQLite file (docs/decisions/013-postgresql.md).
+   */
+  databaseUrl: string | undefined;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   /** How long a write waits for another process's lock before it is answered 503. */
   databaseLockWaitMs: number;
   mail: {
@@ -153,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseFile: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, "site.sqlite")),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseLockWaitMs: e.DATABASE_LOCK_WAIT_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -179,4 +198,16 @@ function siteUrlMissing(fallback: string): string {
     `SITE_URL is not set: canonical URLs, the sitemap, robots.txt and e-mail links point at ${fallback}. ` +
     `Set it to the public address, e.g. SITE_URL=https://www.example.co.za (or SITE_URL=${fallback} to run on this machine only).`
   );
+}
+
+/** Where the data lives, as `openDatabase` takes it: the PostgreSQL URL when set, else the SQLite file. */
+export function databaseLocation(config: Pick<AppConfig, "databaseUrl" | "databaseFile">): string {
+  return config.databaseUrl ?? config.databaseFile;
+}
+
+/** The database for messages, without the URL's password. */
+export function describeDatabase(config: Pick<AppConfig, "databaseUrl" | "databaseFile">): string {
+  if (!config.databaseUrl) return config.databaseFile;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { ConfigError, loadConfig, projectRoot, type AppConfig } from "./config";
+import { ConfigError, describeDatabase, loadConfig, projectRoot, type AppConfig } from "./config";
 import { MigrationError } from "./db/migrate";
 import { classifyStorageError, storageCauses } from "./db/storage-errors";
 import { errorText } from "../shared/error-catalogue";
@@ -74,10 +74,18 @@ async function loadProductionBuild(): Promise<ServerBuild> {
  */
 function startupFailure(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
-  const where = config ? `${config.databaseFile} (DATA_DIR ${config.dataDir})` : "the data folder";
+  const onPostgres = config?.databaseUrl !== undefined;
+  const where = !config
+    ? "the data folder"
+    : onPostgres
+      ? describeDatabase(config)
+      : `${config.databaseFile} (DATA_DIR ${config.dataDir})`;
   const storage = classifyStorageError(error);
   if (storage) {
-    return `Cannot start: ${storageCauses[storage]} at ${where}. Give the server a writable DATA_DIR with free space. (${errorText(error)})`;
+    const advice = onPostgres
+      ? "Check DATABASE_URL, and that PostgreSQL is running and accepts this user."
+      : "Give the server a writable DATA_DIR with free space.";
+    return `Cannot start: ${storageCauses[storage]} at ${where}. ${advice} (${errorText(error)})`;
   }
   if (error instanceof MigrationError) {
     const cause = errorText(error.cause);

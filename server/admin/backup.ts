@@ -63,6 +63,13 @@ type Examined = { ok: true; contents: Contents } | { ok: false; problem: string 
 
 export async function backupDatabase(ctx: AdminFileContext, options: BackupOptions): Promise<ExitCode> {
   const { out } = ctx;
+  if (ctx.config.databaseUrl !== undefined) {
+    // PostgreSQL has its own consistent online backup; a copy of one file cannot be one.
+    return fail(
+      out,
+      "backup works on the SQLite file; this site runs on PostgreSQL (DATABASE_URL): use pg_dump --format=custom, see README \"Backups\"",
+    );
+  }
   if (options.out !== undefined && options.verify !== undefined) {
     return usageError(out, "--out and --verify cannot be used together");
   }

@@ -13,7 +13,7 @@ export type AdminOutput = {
 export type AdminContext = {
   db: Db;
   /** `settings` names the site in e-mails a command queues (a released lead's notification). */
-  config: Pick<AppConfig, "dataDir" | "databaseFile" | "settings">;
+  config: Pick<AppConfig, "dataDir" | "databaseFile" | "databaseUrl" | "settings">;
   out: AdminOutput;
 };
 
@@ -22,7 +22,7 @@ export type AdminContext = {
  * so it runs when that file is missing or damaged.
  */
 export type AdminFileContext = {
-  config: Pick<AppConfig, "databaseFile">;
+  config: Pick<AppConfig, "databaseFile" | "databaseUrl">;
   out: AdminOutput;
 };
 

@@ -1,10 +1,12 @@
 import { Kysely } from "kysely";
 import { openSqlite } from "./dialect";
 import { migrateToLatest } from "./migrate";
+import { createPostgresDatabase, isPostgresUrl } from "./postgres";
 import type { Database } from "./schema";
 import { SiteSqliteDialect } from "./sqlite-driver";
 
 export type { Database } from "./schema";
+export { isPostgres } from "./dialect";
 export type Db = Kysely<Database>;
 
 /**
@@ -14,20 +16,31 @@ export type Db = Kysely<Database>;
  */
 export const DEFAULT_BUSY_DEADLINE_MS = 15_000;
 
-export type DatabaseOptions = { busyDeadlineMs?: number };
+export type DatabaseOptions = {
+  /** SQLite: how long a write waits for another process's lock. */
+  busyDeadlineMs?: number;
+  /** PostgreSQL: connections kept at most. */
+  poolSize?: number;
+  /** PostgreSQL: an idle connection broke (the server restarted); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+};
 
-/** A Kysely handle on the SQLite file (created with its folder when missing). */
-export function createDatabase(file: string, options: DatabaseOptions = {}): Db {
+/**
+ * A Kysely handle on the data: `location` is a PostgreSQL URL (postgres://…) or the
+ * SQLite file, created with its folder when missing.
+ */
+export function createDatabase(location: string, options: DatabaseOptions = {}): Db {
+  if (isPostgresUrl(location)) return createPostgresDatabase(location, options);
   const dialect = new SiteSqliteDialect({
-    open: () => openSqlite(file),
+    open: () => openSqlite(location),
     busyDeadlineMs: options.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
   });
   return new Kysely<Database>({ dialect });
 }
 
 /** Opens the database and brings its schema up to date; start-up fails if a migration does. */
-export async function openDatabase(file: string, options: DatabaseOptions = {}): Promise<Db> {
-  const db = createDatabase(file, options);
+export async function openDatabase(location: string, options: DatabaseOptions = {}): Promise<Db> {
+  const db = createDatabase(location, options);
   try {
     await migrateToLatest(db);
     return db;

@@ -5,12 +5,20 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kyse
 import { errorCode } from "./storage-errors";
 
 /**
- * Everything specific to the SQL engine lives here (DESIGN "Growing past one machine"):
- * opening SQLite with its pragmas, how a boolean is stored, and how ids are generated.
- * Moving to PostgreSQL means changing this file and the dialect in database.ts.
+ * What differs between the two engines, in one place (docs/decisions/013-postgresql.md):
+ * opening SQLite with its pragmas, how a boolean is stored, how ids are generated and
+ * which engine a handle runs on. The PostgreSQL pool is in postgres.ts.
  */
 
-/** SQLite has no boolean type: a boolean column holds 0 or 1. */
+/** True when `db` runs on PostgreSQL: the few statements that differ ask this. */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * SQLite has no boolean type: a boolean column holds 0 or 1. PostgreSQL's boolean takes
+ * the parameter '0' or '1' as written, and reads back true or false.
+ */
 export type DbBoolean = 0 | 1;
 
 export function toDbBoolean(value: boolean): DbBoolean {
@@ -48,7 +56,7 @@ export function openSqlite(file: string): SQLite.Database {
  * PostgreSQL needs an identity column for the same behaviour.
  */
 export function idColumn(db: Kysely<unknown>) {
-  const identity = db.getExecutor().adapter instanceof PostgresAdapter;
+  const identity = isPostgres(db);
   return (column: ColumnDefinitionBuilder) =>
     (identity ? column.generatedAlwaysAsIdentity() : column).primaryKey();
 }

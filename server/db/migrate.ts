@@ -4,6 +4,7 @@ import * as screenshotVariants from "./migrations/0002_screenshot_variants";
 import * as suspectedSpam from "./migrations/0003_suspected_spam";
 import * as readinessProbe from "./migrations/0004_readiness_probe";
 import * as outboxLease from "./migrations/0005_outbox_lease";
+import * as sharedState from "./migrations/0006_shared_state";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_suspected_spam": suspectedSpam,
   "0004_readiness_probe": readinessProbe,
   "0005_outbox_lease": outboxLease,
+  "0006_shared_state": sharedState,
 };
 
 export class MigrationError extends Error {

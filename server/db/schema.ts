@@ -49,7 +49,8 @@ export type AppointmentRequestTable = {
   preferred_date: string;
   preferred_time: string;
   project_details: string;
-  read: DbBoolean;
+  /** 0 or 1 in SQLite, false or true in PostgreSQL: read it with fromDbBoolean. */
+  read: ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
   suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
 };
@@ -112,6 +113,30 @@ export type ReadinessProbeTable = {
   checked_at: Timestamp;
 };
 
+/** A fixed-window rate-limit counter shared by every instance (server/db/rate-limits.ts). */
+export type RateLimitHitsTable = {
+  /** The limiter's name and the client's key, e.g. `website-design:accepted:203.0.113.7`. */
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+};
+
+/** A value every instance must agree on and the first one to start makes (the form secret). */
+export type InstanceSecretTable = {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+};
+
+/** An uploaded file, for instances that share no disk (server/uploaded-files.ts). */
+export type UploadedFileTable = {
+  /** Under /uploads, e.g. `screenshots/3f2a…-640.webp`. */
+  path: string;
+  content_type: string;
+  content: Buffer;
+  created_at: Timestamp;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -120,6 +145,9 @@ export type Database = {
   outbox: OutboxTable;
   service_screenshots: ServiceScreenshotTable;
   readiness_probe: ReadinessProbeTable;
+  rate_limit_hits: RateLimitHitsTable;
+  instance_secrets: InstanceSecretTable;
+  uploaded_files: UploadedFileTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -4,7 +4,8 @@
  * needs to know that storage is unavailable, why, and that the visitor should be told
  * to try again (HTTP 503) rather than that we failed (500).
  */
-export type StorageFailure = "busy" | "disk-full" | "read-only" | "io" | "cannot-open" | "corrupt";
+export type StorageFailure =
+  "busy" | "disk-full" | "read-only" | "io" | "cannot-open" | "corrupt" | "unreachable";
 
 // Worded without "database" or "connection": log lines are redacted of those words
 // (SPEC §8), and the cause must survive into the log.
@@ -15,6 +16,7 @@ export const storageCauses: Record<StorageFailure, string> = {
   io: "the disk reported an I/O error",
   "cannot-open": "the data file cannot be opened",
   corrupt: "the data file is damaged",
+  unreachable: "the PostgreSQL server cannot be reached",
 };
 
 /** SQLite's primary result codes (extended codes start with them, e.g. SQLITE_READONLY_DBMOVED). */
@@ -29,7 +31,35 @@ const sqliteCodes: Array<[prefix: string, failure: StorageFailure]> = [
   ["SQLITE_NOTADB", "corrupt"],
 ];
 
-/** Node's file-system codes, for the folder and files beside the database. */
+/**
+ * PostgreSQL's SQLSTATE codes (https://www.postgresql.org/docs/15/errcodes-appendix.html):
+ * whole classes by their first two characters, single codes in full.
+ */
+const postgresCodes: Record<string, StorageFailure> = {
+  "08": "unreachable", // connection exception
+  "57P01": "unreachable", // admin shutdown: the server is stopping
+  "57P02": "unreachable", // crash shutdown
+  "57P03": "unreachable", // cannot connect now: starting up or in recovery
+  "53300": "busy", // too many connections
+  "55P03": "busy", // lock not available
+  "40001": "busy", // serialization failure
+  "40P01": "busy", // deadlock detected
+  "57014": "busy", // query cancelled by statement_timeout
+  "53100": "disk-full",
+  "25006": "read-only", // read-only transaction: a standby, or default_transaction_read_only
+  "58030": "io",
+  XX001: "corrupt", // data corrupted
+  XX002: "corrupt", // index corrupted
+};
+
+/** `pg` reports a lost or refused connection with Node's socket codes or these messages. */
+const postgresConnectionMessages = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+];
+
+/** Node's file-system and socket codes, for the folder beside the database and PostgreSQL's address. */
 const fileCodes: Record<string, StorageFailure> = {
   ENOSPC: "disk-full",
   EDQUOT: "disk-full",
@@ -37,6 +67,13 @@ const fileCodes: Record<string, StorageFailure> = {
   EACCES: "read-only",
   EPERM: "read-only",
   EIO: "io",
+  ECONNREFUSED: "unreachable",
+  ECONNRESET: "unreachable",
+  ETIMEDOUT: "unreachable",
+  ENOTFOUND: "unreachable",
+  EAI_AGAIN: "unreachable",
+  EHOSTUNREACH: "unreachable",
+  EPIPE: "unreachable",
 };
 
 /** The `code` a driver or Node.js puts on its errors (SQLITE_FULL, ENOENT, 23505), if any. */
@@ -65,9 +102,13 @@ export class StorageUnavailableError extends Error {
 export function classifyStorageError(error: unknown): StorageFailure | undefined {
   if (error instanceof StorageUnavailableError) return error.failure;
   const code = errorCode(error);
-  if (!code) return undefined;
+  if (!code) {
+    const message = error instanceof Error ? error.message : "";
+    return postgresConnectionMessages.some((pattern) => pattern.test(message)) ? "unreachable" : undefined;
+  }
   const sqlite = sqliteCodes.find(([prefix]) => code.startsWith(prefix));
-  return sqlite ? sqlite[1] : fileCodes[code];
+  if (sqlite) return sqlite[1];
+  return postgresCodes[code] ?? postgresCodes[code.slice(0, 2)] ?? fileCodes[code];
 }
 
 /** `error` as a StorageUnavailableError when it is a storage failure; otherwise unchanged. */

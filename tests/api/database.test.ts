@@ -5,31 +5,42 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, openDatabase, type Db } from "../../server/db/database";
-import { fromDbBoolean, toDbBoolean } from "../../server/db/dialect";
+import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "../../server/db/dialect";
 import { migrateToLatest } from "../../server/db/migrate";
 import { saveServiceScreenshot } from "../../server/db/screenshots";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
 
 const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+const onPostgres = testsRunOnPostgres();
+let scratch: ScratchDatabase | undefined;
+/** The SQLite file in a folder that does not exist yet, or a new PostgreSQL database. */
+let location: string;
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, "nested", "site.sqlite"));
+  scratch = onPostgres ? await createScratchDatabase() : undefined;
+  location = scratch?.location ?? path.join(dir, "nested", "site.sqlite");
+  db = await openDatabase(location);
 });
 afterAll(async () => {
   await db.destroy();
+  await scratch?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe("database", () => {
-  it("creates its folder and every table", async () => {
+  it("creates every table (and, on SQLite, its folder)", async () => {
     const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
     expect(tables).toEqual([
       "appointment_requests",
+      "instance_secrets",
       "newsletter_subscribers",
       "outbox",
+      "rate_limit_hits",
       "readiness_probe",
       "service_screenshots",
+      "uploaded_files",
       "web_app_leads",
       "website_design_leads",
     ]);
@@ -57,7 +68,7 @@ describe("database", () => {
     expect(nullable?.map((column) => column.name)).toEqual(["company", "suspected_spam"]);
   });
 
-  it("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {
+  it.runIf(!onPostgres)("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {
     const pragma = async (name: string) =>
       Object.values(
         (await sql<Record<string, unknown>>`select * from ${sql.raw(`pragma_${name}`)}`.execute(db))
@@ -71,7 +82,7 @@ describe("database", () => {
 
   it("migrates once: a second run (start-up or the db:migrate script) does nothing", async () => {
     expect(await migrateToLatest(db)).toEqual([]);
-    const again = createDatabase(path.join(dir, "nested", "site.sqlite"));
+    const again = createDatabase(location);
     expect(await migrateToLatest(again)).toEqual([]);
     await again.destroy();
   });
@@ -100,7 +111,7 @@ describe("database", () => {
         .insertInto("newsletter_subscribers")
         .values({ ...row, confirm_token: "c", unsubscribe_token: "d" })
         .execute(),
-    ).rejects.toThrow(/UNIQUE constraint/);
+    ).rejects.toSatisfy(isUniqueViolation);
   });
 });
 

@@ -7,6 +7,7 @@ import { createApp, type AppOptions, type SiteApp } from "../../server/app";
 import { loadConfig, projectRoot, type AppConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { testFormSecret } from "./submissions";
+import { createScratchDatabase, type ScratchDatabase } from "./test-database";
 
 /** The production React Router build; `npm test` builds before running the API tests. */
 export async function loadServerBuild(): Promise<ServerBuild> {
@@ -18,19 +19,27 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   }
 }
 
-export type TestApp = SiteApp & { config: AppConfig; dataDir: string; cleanup(): Promise<void> };
+export type TestApp = SiteApp & {
+  config: AppConfig;
+  dataDir: string;
+  /** Its database: SQLite in dataDir, or on the `postgres` test project a PostgreSQL database of its own. */
+  database: ScratchDatabase;
+  cleanup(): Promise<void>;
+};
 
-/** An app on its own temporary data folder, removed by cleanup(). */
+/** An app on its own temporary data folder and database, both removed by cleanup(). */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Omit<AppOptions, "config" | "logger">> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+  const database = await createScratchDatabase(dataDir);
   const config = loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     FORM_SECRET: testFormSecret,
+    ...database.env,
     ...env,
   });
   const site = await createApp({
@@ -38,13 +47,18 @@ export async function createTestApp(
     logger: createLogger("silent"),
     build: await loadServerBuild(),
     ...overrides,
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
   });
   return {
     ...site,
     config,
     dataDir,
+    database,
     async cleanup() {
       await site.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

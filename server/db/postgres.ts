@@ -1,0 +1,54 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+/**
+ * PostgreSQL for several instances on one database (docs/decisions/013-postgresql.md):
+ * Kysely's own dialect on a `pg` pool. Only what differs from SQLite lives here.
+ */
+
+/** True for a `postgres://` or `postgresql://` URL (anything else is a SQLite file path). */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+const INT8_OID = 20;
+
+/**
+ * `count(*)` is a bigint, which `pg` returns as a string to keep precision. Every count
+ * here is far below 2^53, so it is read as a number, as SQLite returns it; the parser
+ * belongs to this pool only, not to `pg` globally.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export type PostgresOptions = {
+  poolSize?: number;
+  /** An idle connection the server closed (a restart, a failover): logged, never fatal. */
+  onIdleError?: (error: Error) => void;
+};
+
+/** A pool sized for one instance; a request waits at most 5 s for a connection, then fails as unreachable. */
+export function createPostgresPool(url: string, options: PostgresOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query stuck behind a lock fails rather than holding a visitor forever.
+    statement_timeout: 15_000,
+    types,
+    application_name: "agency-site",
+  });
+  // Without a listener an idle client's error (the server restarted) would crash the process.
+  pool.on("error", (error) => options.onIdleError?.(error));
+  return pool;
+}
+
+export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options) }) });
+}

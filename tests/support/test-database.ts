@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createScratchPostgresDatabase, testPostgresAdminUrl } from "./postgres";
+
+/**
+ * A fresh, empty database for one test, on the engine of the test project: a SQLite
+ * file in a temporary folder, or on the `postgres` project a new PostgreSQL database.
+ * `location` is what openDatabase takes; `env` what the server's configuration takes.
+ */
+export type ScratchDatabase = {
+  location: string;
+  env: Record<string, string>;
+  engine: "sqlite" | "postgres";
+  drop(): Promise<void>;
+};
+
+export async function createScratchDatabase(dir?: string): Promise<ScratchDatabase> {
+  const adminUrl = testPostgresAdminUrl();
+  if (adminUrl) {
+    const database = await createScratchPostgresDatabase(adminUrl);
+    return {
+      location: database.url,
+      env: { DATABASE_URL: database.url },
+      engine: "postgres",
+      drop: database.drop,
+    };
+  }
+  const folder = dir ?? mkdtempSync(path.join(tmpdir(), "site-db-"));
+  const file = path.join(folder, "site.sqlite");
+  return {
+    location: file,
+    env: { DATABASE_FILE: file },
+    engine: "sqlite",
+    async drop() {
+      if (!dir) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True on the `postgres` test project. */
+export function testsRunOnPostgres(): boolean {
+  return testPostgresAdminUrl() !== undefined;
+}
