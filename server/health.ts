@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { Db } from "./db/database";
+import { isPostgres, type Db } from "./db/database";
 import { outboxQueueStats } from "./db/outbox";
 import { classifyStorageError, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
@@ -22,7 +22,8 @@ export type DatabaseCheck =
 export type Readiness = {
   status: "ready" | "not ready";
   checks: {
-    database: DatabaseCheck;
+    /** Which engine answered (or did not): SQLite's file, or the PostgreSQL server of DATABASE_URL. */
+    database: DatabaseCheck & { engine: "sqlite" | "postgresql" };
     mailQueue: { pending: number; oldestDueAgeSeconds: number | null };
   };
   warnings: string[];
@@ -64,16 +65,23 @@ export async function checkReadiness(deps: {
   warnings: string[];
 }): Promise<Readiness> {
   const now = new Date();
+  const engine = isPostgres(deps.db) ? "postgresql" : "sqlite";
   const database = await probeDatabase(deps.db, now, deps.logger);
   const mailQueue = await outboxQueueStats(deps.db, now).catch(() => ({
     pending: 0,
     oldestDueAgeSeconds: null,
   }));
   const warnings = [...deps.warnings];
-  if (database.status === "busy") warnings.push("another process holds the database write lock");
+  if (database.status === "busy") {
+    warnings.push(
+      engine === "sqlite"
+        ? "another process holds the database write lock"
+        : "PostgreSQL took over 2 s to take a write (every pooled client busy, or a lock held)",
+    );
+  }
   return {
     status: database.status === "unavailable" ? "not ready" : "ready",
-    checks: { database, mailQueue },
+    checks: { database: { engine, ...database }, mailQueue },
     warnings,
   };
 }

@@ -21,8 +21,8 @@ export type DatabaseOptions = {
   busyDeadlineMs?: number;
   /** PostgreSQL: connections kept at most. */
   poolSize?: number;
-  /** PostgreSQL: an idle connection broke (the server restarted); the pool replaces it. */
-  onIdleError?: (error: Error) => void;
+  /** PostgreSQL: a connection broke (the server restarted); the pool replaces it. */
+  onClientError?: (error: Error) => void;
 };
 
 /**

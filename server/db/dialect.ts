@@ -11,7 +11,7 @@ import { errorCode } from "./storage-errors";
  */
 
 /** True when `db` runs on PostgreSQL: the few statements that differ ask this. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,22 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchDatabase, type ScratchDatabase } from "../../tests/support/test-database";
 import { openDatabase, type Db } from "./database";
-import { outboxQueueStats } from "./outbox";
+import { claimDueOutboxMessages, enqueueOutboxMessage, outboxQueueStats } from "./outbox";
 import type { OutboxStatus } from "./schema";
 
 describe("outbox queue stats", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "outbox-stats-"));
+  let scratch: ScratchDatabase;
   const now = new Date("2026-11-24T10:00:00.000Z");
   const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase(path.join(dir, "site.sqlite"));
+    scratch = await createScratchDatabase();
+    db = await openDatabase(scratch.location);
   });
   afterAll(async () => {
     await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
+    await scratch.drop();
   });
 
   async function queue(status: OutboxStatus, createdSecondsAgo: number, dueSecondsAgo: number) {
@@ -50,5 +49,37 @@ describe("outbox queue stats", () => {
   it("reports nothing due while every pending row waits", async () => {
     await db.deleteFrom("outbox").where("next_attempt_at", "<=", now.toISOString()).execute();
     expect(await outboxQueueStats(db, now)).toEqual({ pending: 1, oldestDueAgeSeconds: null });
+  });
+});
+
+describe("outbox claims", () => {
+  let scratch: ScratchDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    db = await openDatabase(scratch.location, { poolSize: 8 });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await scratch.drop();
+  });
+
+  it("made at once by several workers take disjoint rows, and together every due row", async () => {
+    const now = new Date();
+    for (let i = 0; i < 60; i++) await enqueueOutboxMessage(db, { kind: "web-app-lead", payload: {}, now });
+    const leaseUntil = new Date(now.getTime() + 60_000);
+    const claims = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((owner) =>
+        claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: 15 }),
+      ),
+    );
+    const ids = claims.flat().map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A worker that found nothing free (all locked or taken) simply claims on its next poll.
+    const again = await claimDueOutboxMessages(db, { owner: "g", now, leaseUntil, limit: 60 });
+    expect(ids.length + again.length).toBe(60);
+    for (const [index, claim] of claims.entries()) {
+      expect(claim.every((row) => row.lease_owner === ["a", "b", "c", "d", "e", "f"][index])).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isPostgres } from "./dialect";
 import type { Database, OutboxRow, OutboxStatus } from "./schema";
 
 type Db = Kysely<Database>;
@@ -39,10 +40,14 @@ export type OutboxClaim = { owner: string; now: Date; leaseUntil: Date; limit: n
  * Takes up to `limit` due rows for one worker in one statement: names it the lease owner
  * and pushes the rows' next attempt past the lease. A row another worker took meanwhile
  * no longer matches (its time is in the future), so each row has one owner. Oldest first.
+ * On PostgreSQL the candidate rows are locked with FOR UPDATE SKIP LOCKED: workers of
+ * several instances claiming at once each take different rows instead of queueing on
+ * the same ones (SQLite has one writer at a time, so its claims never overlap).
  */
 export async function claimDueOutboxMessages(db: Db, claim: OutboxClaim): Promise<OutboxRow[]> {
   if (claim.limit <= 0) return [];
   const now = claim.now.toISOString();
+  const onPostgres = isPostgres(db);
   const rows = await db
     .updateTable("outbox")
     .set({ lease_owner: claim.owner, next_attempt_at: claim.leaseUntil.toISOString() })
@@ -54,7 +59,8 @@ export async function claimDueOutboxMessages(db: Db, claim: OutboxClaim): Promis
         .where("due.next_attempt_at", "<=", now)
         .orderBy("due.next_attempt_at")
         .orderBy("due.id")
-        .limit(claim.limit),
+        .limit(claim.limit)
+        .$if(onPostgres, (candidates) => candidates.forUpdate().skipLocked()),
     )
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)

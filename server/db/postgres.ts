@@ -28,8 +28,8 @@ const types = {
 
 export type PostgresOptions = {
   poolSize?: number;
-  /** An idle connection the server closed (a restart, a failover): logged, never fatal. */
-  onIdleError?: (error: Error) => void;
+  /** A connection the server closed (a restart, a failover): logged, never fatal. */
+  onClientError?: (error: Error) => void;
 };
 
 /** A pool sized for one instance; a request waits at most 5 s for a connection, then fails as unreachable. */
@@ -44,8 +44,12 @@ export function createPostgresPool(url: string, options: PostgresOptions = {}): 
     types,
     application_name: "agency-site",
   });
-  // Without a listener an idle client's error (the server restarted) would crash the process.
-  pool.on("error", (error) => options.onIdleError?.(error));
+  // A connection lost under a client emits "error" on it: the pool listens on idle ones
+  // only, so one lost while a request holds it would crash the process. Queries in flight
+  // get the error themselves, and the pool drops the broken client when it is released.
+  const report = (error: Error) => options.onClientError?.(error);
+  pool.on("error", report);
+  pool.on("connect", (client) => client.on("error", report));
   return pool;
 }
 

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "../logger";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
 import type { MailTransport } from "./transport";
+import { createScratchDatabase, type ScratchDatabase } from "../../tests/support/test-database";
 import { until } from "../../tests/support/wait";
 
 const payload = {
@@ -21,17 +22,20 @@ const payload = {
   fields: [],
 };
 
-/** A fresh database per test, so counts and leases never leak between tests. */
+/** A fresh database per test (on the test project's engine), so counts and leases never leak between tests. */
 function useScratchDatabase() {
   const scratch = { db: undefined as unknown as Db, config: loadConfig({}) };
   let dir = "";
+  let database: ScratchDatabase | undefined;
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
-    scratch.config = loadConfig({ DATA_DIR: dir });
-    scratch.db = await openDatabase(path.join(dir, "site.sqlite"));
+    database = await createScratchDatabase(dir);
+    scratch.config = loadConfig({ DATA_DIR: dir, ...database.env });
+    scratch.db = await openDatabase(database.location);
   });
   afterEach(async () => {
     await scratch.db.destroy();
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
   return scratch;

@@ -112,7 +112,7 @@ describe("operations", () => {
     expect(res.body).toEqual({
       status: "ready",
       checks: {
-        database: { status: "ok" },
+        database: { engine: site.database.engine === "postgres" ? "postgresql" : "sqlite", status: "ok" },
         mailQueue: { pending: 1, oldestDueAgeSeconds: expect.any(Number) },
       },
       warnings: [],

@@ -99,7 +99,7 @@ describe("another process holds the database write lock for 10 s", () => {
     expect(res.headers.get("retry-after")).toBe("5");
     expect(ms).toBeGreaterThanOrEqual(LOCK_WAIT_SECONDS * 1000 - 100);
     expect(ready.status).toBe(200);
-    expect(readiness.checks.database).toEqual({ status: "busy" });
+    expect(readiness.checks.database).toEqual({ engine: "sqlite", status: "busy" });
 
     // The lock is gone: the next one is stored at once.
     expect((await submit("after-long-lock@example.com")).res.status).toBe(201);

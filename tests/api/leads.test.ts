@@ -106,7 +106,8 @@ describe("happy paths: one row and one outbox row each", () => {
       preferred_date: "2026-11-24",
       preferred_time: "10:00 AM",
       project_details: "A booking portal for our consulting clients.",
-      read: 0,
+      // A boolean column: 0 in SQLite, false in PostgreSQL (server/db/dialect.ts).
+      read: site.database.engine === "postgres" ? false : 0,
     });
     expect((await outboxRows()).at(-1)?.kind).toBe("appointment-request");
   });

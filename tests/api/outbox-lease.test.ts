@@ -12,12 +12,22 @@ import { createOutboxWorker } from "../../server/mail/outbox-worker";
 import { createSmtpTransport } from "../../server/mail/transport";
 import { startSmtpSink } from "../support/smtp-sink";
 import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
+import { createScratchDatabase, type ScratchDatabase } from "../support/test-database";
 import { until } from "../support/wait";
 
 const dirs: string[] = [];
-afterAll(() => {
+const databases: ScratchDatabase[] = [];
+afterAll(async () => {
+  for (const database of databases) await database.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A database on the test project's engine (in `dir` on SQLite), dropped after the file's tests. */
+async function scratchDatabase(dir: string): Promise<ScratchDatabase> {
+  const database = await createScratchDatabase(dir);
+  databases.push(database);
+  return database;
+}
 
 function scratchDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -27,10 +37,11 @@ function scratchDir(prefix: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The built server on this data folder, sending through `smtpUrl`. */
-function startServer(dataDir: string, smtpUrl: string) {
+/** The built server on this data folder and database, sending through `smtpUrl`. */
+function startServer(dataDir: string, database: ScratchDatabase, smtpUrl: string) {
   return startBuiltServer({
     DATA_DIR: dataDir,
+    ...database.env,
     SMTP_URL: smtpUrl,
     FORM_SECRET: testFormSecret,
     FORM_MIN_FILL_SECONDS: "0",
@@ -41,9 +52,10 @@ function startServer(dataDir: string, smtpUrl: string) {
 describe("the server is killed while a notification is being sent", () => {
   it("sends it once, within seconds of the restart, not after the lease", async () => {
     const dataDir = scratchDir("site-lease-");
+    const database = await scratchDatabase(dataDir);
     // A mail server that takes the message and never answers: the send stays in flight.
     const stalled = await startSmtpSink(0, { stallReplies: true });
-    const first = await startServer(dataDir, stalled.url);
+    const first = await startServer(dataDir, database, stalled.url);
     const answer = await fetch(`${first.url}${endpoints.websiteDesign}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -56,7 +68,7 @@ describe("the server is killed while a notification is being sent", () => {
 
     const sink = await startSmtpSink();
     const restartedAt = Date.now();
-    const second = await startServer(dataDir, sink.url);
+    const second = await startServer(dataDir, database, sink.url);
     const readyMs = Date.now() - restartedAt;
     const [mail] = await sink.waitForMessages(1, 10_000);
     const delayMs = Date.now() - restartedAt;
@@ -75,7 +87,7 @@ describe("the server is killed while a notification is being sent", () => {
     await sleep(1_000);
     expect(sink.messages).toHaveLength(1);
     expect(stalled.messages).toHaveLength(0);
-    const db = await openDatabase(path.join(dataDir, "site.sqlite"));
+    const db = await openDatabase(database.location);
     const rows = await db.selectFrom("outbox").selectAll().execute();
     await db.destroy();
     expect(rows).toMatchObject([{ status: "sent", attempts: 1, lease_owner: null }]);
@@ -89,10 +101,10 @@ describe("the server is killed while a notification is being sent", () => {
 describe("a send slower than the lease", () => {
   it("keeps its lease renewed: a second worker on the same database neither claims nor sends it", async () => {
     const dir = scratchDir("outbox-renewal-");
-    const file = path.join(dir, "site.sqlite");
-    const config = loadConfig({ DATA_DIR: dir });
+    const database = await scratchDatabase(dir);
+    const config = loadConfig({ DATA_DIR: dir, ...database.env });
     const sink = await startSmtpSink(0, { replyDelayMs: 1_500 });
-    const [first, second] = [await openDatabase(file), await openDatabase(file)];
+    const [first, second] = [await openDatabase(database.location), await openDatabase(database.location)];
     const id = await enqueueOutboxMessage(first, {
       kind: "web-app-lead",
       payload: {

@@ -78,6 +78,36 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
     );
   });
 
+  it("a PostgreSQL server that does not answer", async () => {
+    // A port nothing listens on: refused at once, as when PostgreSQL is down.
+    const probe = createServer().listen(0, "127.0.0.1");
+    await once(probe, "listening");
+    const address = probe.address();
+    if (typeof address !== "object" || !address) throw new Error("no port");
+    await new Promise((resolve) => probe.close(resolve));
+    const result = await runUntilExit({
+      DATA_DIR: tempDataDir(),
+      SITE_URL: "http://localhost",
+      DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${address.port}/site`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^Cannot start: the PostgreSQL server cannot be reached at PostgreSQL 127\\.0\\.0\\.1:${address.port}/site\\. Check DATABASE_URL, and that PostgreSQL is running and accepts this user\\. \\(.*ECONNREFUSED`,
+      ),
+    );
+    expect(result.stderr).not.toContain("secret-password");
+  });
+
+  it("a DATABASE_URL that is not PostgreSQL's", async () => {
+    const result = await runUntilExit({ DATA_DIR: tempDataDir(), DATABASE_URL: "mysql://site@db/site" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "Invalid configuration:\nDATABASE_URL: DATABASE_URL must be a PostgreSQL URL, e.g. postgres://site:password@db.example.com:5432/site",
+    );
+  });
+
   it("a bad variable", async () => {
     const result = await runUntilExit({ DATA_DIR: tempDataDir(), LOG_LEVEL: "chatty" });
     expect(result.code).toBe(1);

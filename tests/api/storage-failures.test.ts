@@ -64,7 +64,11 @@ describe.runIf(canMountScratchDisk)("a read-only database", () => {
     const server = await startOn(disk);
     const notReady = await readinessBecomes(server, 503);
     expect(notReady.body.status).toBe("not ready");
-    expect(notReady.body.checks.database).toEqual({ status: "unavailable", cause: "read-only" });
+    expect(notReady.body.checks.database).toEqual({
+      engine: "sqlite",
+      status: "unavailable",
+      cause: "read-only",
+    });
 
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     const refused = await submitLead(server, "while-read-only@example.com");
@@ -89,7 +93,7 @@ describe.runIf(canMountScratchDisk)("a read-only database", () => {
 
     await disk.makeWritable(file);
     const ready = await readinessBecomes(server, 200);
-    expect(ready.body.checks.database).toEqual({ status: "ok" });
+    expect(ready.body.checks.database).toEqual({ engine: "sqlite", status: "ok" });
     expect((await submitLead(server, "after@example.com")).status).toBe(201);
     expect((await storedEmails(disk)).sort()).toEqual(["after@example.com", "before@example.com"]);
   }, 60_000);
@@ -120,7 +124,11 @@ describe.runIf(canMountScratchDisk)("a full disk", () => {
     expect(answers).toContain(503);
     expect(answers.filter((status) => status !== 201 && status !== 503)).toEqual([]);
     const notReady = await readinessBecomes(server, 503);
-    expect(notReady.body.checks.database).toEqual({ status: "unavailable", cause: "disk-full" });
+    expect(notReady.body.checks.database).toEqual({
+      engine: "sqlite",
+      status: "unavailable",
+      cause: "disk-full",
+    });
     const logged = await server.waitForLog("submission not stored: storage unavailable");
     expect(logged).toMatchObject({ storage: "disk-full" });
     expect(String(logged.error)).toContain("the disk is full");

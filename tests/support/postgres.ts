@@ -20,6 +20,9 @@ export type PostgresCluster = {
   /** The superuser's URL; tests make their own databases with it. */
   adminUrl: string;
   port: number;
+  /** Stops the server (as an outage would), keeping its data for restart(). */
+  halt(): Promise<void>;
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -77,30 +80,37 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "-c full_page_writes=off",
     "-c max_connections=300",
   ].join(" ");
-  await asPostgres(path.join(bin, "pg_ctl"), [
-    "start",
-    "--pgdata",
-    data,
-    "--wait",
-    "--timeout",
-    "60",
-    "--log",
-    path.join(dir, "server.log"),
-    "-o",
-    options,
-  ]);
+  const pgCtl = path.join(bin, "pg_ctl");
+  const start = () =>
+    asPostgres(pgCtl, [
+      "start",
+      "--pgdata",
+      data,
+      "--wait",
+      "--timeout",
+      "60",
+      "--log",
+      path.join(dir, "server.log"),
+      "-o",
+      options,
+    ]);
+  // "fast" ends every session as a restart or failover does; "immediate" would also lose
+  // the last commits, which fsync=off and synchronous_commit=off leave unwritten.
+  const halt = () => asPostgres(pgCtl, ["stop", "--pgdata", data, "--mode", "fast", "--wait"]);
+  await start();
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    async halt() {
+      await halt();
+    },
+    async restart() {
+      await start();
+    },
     async stop() {
-      await asPostgres(path.join(bin, "pg_ctl"), [
-        "stop",
-        "--pgdata",
-        data,
-        "--mode",
-        "immediate",
-        "--wait",
-      ]).catch(() => undefined);
+      await asPostgres(pgCtl, ["stop", "--pgdata", data, "--mode", "immediate", "--wait"]).catch(
+        () => undefined,
+      );
       rmSync(dir, { recursive: true, force: true });
     },
   };

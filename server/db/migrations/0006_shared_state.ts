@@ -5,10 +5,11 @@ import { isPostgres } from "../dialect";
 // (docs/decisions/013-postgresql.md): the rate-limit counters, the secret that signs the
 // forms' start fields, and uploaded screenshots. Created on SQLite too, so both engines
 // have one schema; one SQLite process keeps these in memory and on its disk as before.
+// Text primary keys say NOT NULL: SQLite, unlike PostgreSQL, lets one hold null otherwise.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("rate_limit_hits")
-    .addColumn("key", "text", (column) => column.primaryKey())
+    .addColumn("key", "text", (column) => column.primaryKey().notNull())
     .addColumn("hits", "integer", (column) => column.notNull())
     .addColumn("reset_at", "text", (column) => column.notNull())
     .execute();
@@ -16,14 +17,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("instance_secrets")
-    .addColumn("name", "text", (column) => column.primaryKey())
+    .addColumn("name", "text", (column) => column.primaryKey().notNull())
     .addColumn("value", "text", (column) => column.notNull())
     .addColumn("created_at", "text", (column) => column.notNull())
     .execute();
 
   await db.schema
     .createTable("uploaded_files")
-    .addColumn("path", "text", (column) => column.primaryKey())
+    .addColumn("path", "text", (column) => column.primaryKey().notNull())
     .addColumn("content_type", "text", (column) => column.notNull())
     .addColumn("content", isPostgres(db) ? "bytea" : "blob", (column) => column.notNull())
     .addColumn("created_at", "text", (column) => column.notNull())
