@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import type { SendFailure } from "./api/responses";
 import type { AppConfig } from "./config";
+import type { Logger } from "./logger";
 import { paths } from "../shared/paths";
 import { requestMessages } from "../shared/request-messages";
 
@@ -34,13 +35,40 @@ export type RateLimitAnswers = { api: SendFailure; page: SendFailure };
 
 export type FormRateLimits = Record<LimitedForm, RequestHandler[]>;
 
+/**
+ * Counts kept outside this process (server/db/rate-limits.ts), shared by instances on
+ * one database. Without it each limiter counts in memory (express-rate-limit's MemoryStore).
+ */
+export type RateLimitStoreFactory = {
+  /** A store for one limiter; every key it writes starts with `prefix`. */
+  create(prefix: string): Store;
+  /** Hears of a store that failed. */
+  logger: Logger;
+};
+
 export function createFormRateLimits(
   config: Pick<AppConfig, "rateLimit">,
   answers: RateLimitAnswers,
+  stores?: RateLimitStoreFactory,
 ): FormRateLimits {
   const { leadMax, leadWindowMs } = config.rateLimit;
-  const limiter = (limit: number, counts: "accepted" | "refused") =>
+  const shared = (form: LimitedForm, counts: "accepted" | "refused") =>
+    stores && {
+      store: stores.create(`${form}:${counts}:`),
+      // A store that fails (the database down or slow) lets the request through unlimited,
+      // and it is logged: a visitor's lead matters more than the limit. When the database
+      // is really down, the lead's own write answers 503 as any storage failure does.
+      passOnStoreError: true,
+      logger: {
+        error: (error: unknown, message?: string) =>
+          stores.logger.error({ err: error, form, counts }, message ?? "rate limiter failed"),
+        warn: (error: unknown, message?: string) =>
+          stores.logger.warn({ err: error, form, counts }, message ?? "rate limiter warning"),
+      },
+    };
+  const limiter = (form: LimitedForm, limit: number, counts: "accepted" | "refused") =>
     rateLimit({
+      ...shared(form, counts),
       windowMs: leadWindowMs,
       limit,
       standardHeaders: "draft-8",
@@ -61,7 +89,10 @@ export function createFormRateLimits(
     (typeof limitedForms)[LimitedForm],
   ][]) {
     const accepted = leadMax * factor;
-    limits[form] = [limiter(accepted * REFUSED_ALLOWANCE_FACTOR, "refused"), limiter(accepted, "accepted")];
+    limits[form] = [
+      limiter(form, accepted * REFUSED_ALLOWANCE_FACTOR, "refused"),
+      limiter(form, accepted, "accepted"),
+    ];
   }
   return limits;
 }

@@ -15,6 +15,16 @@ export const FORM_TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 const TOKEN_VERSION = "v1";
 /** The secret file in DATA_DIR when FORM_SECRET is not set. */
 export const FORM_SECRET_FILE = "form-secret";
+/**
+ * On PostgreSQL, when FORM_SECRET is not set, the secret's name in instance_secrets
+ * (server/db/instance-secrets.ts): instances share no folder, but they share a database.
+ */
+export const FORM_SECRET_NAME = "form-secret";
+
+/** A fresh secret for when FORM_SECRET is not set: 32 random bytes. */
+export function newFormSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
 
 export type FormTokens = {
   /** A start field for a form served at `at`. */
@@ -54,7 +64,7 @@ export function loadFormSecret(configured: string | undefined, dataDir: string):
   const file = path.join(dataDir, FORM_SECRET_FILE);
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+    writeFileSync(file, `${newFormSecret()}\n`, { flag: "wx", mode: 0o600 });
   } catch (error) {
     if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
   }
