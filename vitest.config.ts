@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The suites that read or write stored data through the server or the admin CLI: they
@@ -6,10 +6,13 @@ import { defineConfig } from "vitest/config";
  * with the engine as the only difference (tests/support/test-database.ts).
  */
 const bothEngines = [
-  "tests/api/{admin,app,database,leads,newsletter,notifications,outbox-lease,page-forms,phone-numbers,shared-state}.test.ts",
+  "tests/api/{admin,app,database,leads,newsletter,notifications,outbox-lease,page-forms,phone-numbers,shared-state,uploads}.test.ts",
   "server/db/outbox.test.ts",
   "server/mail/outbox-worker.test.ts",
 ];
+
+/** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */
+const postgresOnly = ["tests/api/{schema-parity,postgres-outage,two-instances}.test.ts"];
 
 // Unit and API tests only; browser tests run through Playwright (playwright.config.ts).
 export default defineConfig({
@@ -27,13 +30,14 @@ export default defineConfig({
             "{shared,server,data,scripts,client}/**/*.test.{ts,tsx}",
             "tests/{unit,api}/**/*.test.ts",
           ],
+          exclude: [...configDefaults.exclude, ...postgresOnly],
         },
       },
       {
         extends: true,
         test: {
           name: "postgres",
-          include: bothEngines,
+          include: [...bothEngines, ...postgresOnly],
           globalSetup: ["tests/support/postgres-setup.ts"],
         },
       },

@@ -10,8 +10,10 @@ import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
 import { createBuiltInContentSource, type ContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
+import { instanceSecret } from "./db/instance-secrets";
+import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
-import { createFormTokens, loadFormSecret } from "./leads/form-guard";
+import { createFormTokens, FORM_SECRET_NAME, loadFormSecret, newFormSecret } from "./leads/form-guard";
 import { createLeadService, type LeadService } from "./leads/lead-service";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
@@ -61,8 +63,16 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   const db = await openDatabase(databaseLocation(config), {
     busyDeadlineMs: config.databaseLockWaitMs,
     poolSize: config.databasePoolSize,
-    onIdleError: (error) =>
-      logger.warn({ err: error }, "an idle PostgreSQL client failed; the pool replaces it"),
+    onClientError: (error) => logger.warn({ err: error }, "lost a PostgreSQL client; the pool replaces it"),
+  });
+  // Instances on one PostgreSQL database share no folder: they agree on a secret stored there.
+  const formSecret = await (
+    config.databaseUrl && !config.forms.secret
+      ? instanceSecret(db, FORM_SECRET_NAME, newFormSecret)
+      : Promise.resolve().then(() => loadFormSecret(config.forms.secret, config.dataDir))
+  ).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
   });
   const outbox = createOutboxWorker({
     db,
@@ -71,7 +81,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "outbox" }),
     options: workerOptions,
   });
-  const formTokens = createFormTokens(loadFormSecret(config.forms.secret, config.dataDir));
+  const formTokens = createFormTokens(formSecret);
   const leads = createLeadService({
     db,
     config,
@@ -119,10 +129,15 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use(healthRoutes({ db, logger, warnings: config.warnings }));
-  const rateLimits = createFormRateLimits(config, { api: sendFailure, page: sendText });
+  // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.
+  const rateLimits = createFormRateLimits(
+    config,
+    { api: sendFailure, page: sendText },
+    config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
+  );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
-  serveUploads(app, config.dataDir);
+  serveUploads(app, config, db);
   guardPageForms(app, config, rateLimits);
 
   if (vite) {

@@ -1,12 +1,19 @@
-import type { ErrorRequestHandler, Express } from "express";
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from "express";
 import express from "express";
 import path from "node:path";
-import { UPLOADS_URL_PATH, uploadsDirectory } from "./uploads";
+import type { AppConfig } from "./config";
+import type { Db } from "./db/database";
+import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
+import { describeForLog } from "../shared/error-catalogue";
+import { createUploadStore, type UploadStore } from "./uploaded-files";
+import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";
+
+const sendNotFound = (res: Response) => void res.status(404).type("text/plain").send("Not found");
 
 /** A missing file under a fixed prefix is an ordinary 404, not an error worth a stack trace. */
 const answerMissingFile: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
   if (error.status === 404) {
-    res.status(404).type("text/plain").send("Not found");
+    sendNotFound(res);
     return;
   }
   next(error);
@@ -31,21 +38,74 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
 
+/** What browsers may do with an upload: keep it a year, never ask again (its name is its content). */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Only GET and HEAD, as express.static answers, and only names the store makes: anything
+ * else (a traversal, an encoded slash, a dot file) is 404 before a file or row is looked up.
+ */
+const admitUploadRequests: RequestHandler = (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.status(405).set({ Allow: "GET, HEAD", "Content-Length": "0" }).end();
+    return;
+  }
+  // req.path is as sent, still percent-encoded: the pattern admits no `%`, so nothing is decoded.
+  if (!isUploadPath(req.path.slice(1))) return sendNotFound(res);
+  next();
+};
+
+/**
+ * Uploads from the database, for instances that share no disk. Same answer as the
+ * static files: the name holds the content hash, so it is a strong ETag and `res.send`
+ * answers 304 to a matching If-None-Match (and no body to HEAD).
+ */
+function serveFromStore(store: UploadStore): RequestHandler {
+  return async (req, res) => {
+    const name = req.path.slice(1);
+    const file = await store.get(name);
+    if (!file) return sendNotFound(res);
+    res.set({
+      "Content-Type": file.contentType,
+      "Cache-Control": IMMUTABLE,
+      ETag: `"${path.posix.basename(name)}"`,
+    });
+    res.send(file.bytes);
+  };
+}
+
+/** A failed read is logged and answered in plain text, uncached; 503 when storage is away for a while. */
+const answerReadFailure: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const storage = classifyStorageError(error);
+  req.log.error({ path: req.path, storage, error: describeForLog("uploads", error) }, "upload not served");
+  res.status(storage ? 503 : 500).set("Cache-Control", "no-store");
+  if (storage) res.set("Retry-After", String(retryAfterSeconds(storage)));
+  res.type("text/plain").send(storage ? "Service unavailable" : "Internal server error");
+};
+
 /**
  * Uploaded files are named by a hash of their content, so a URL never changes meaning
- * and browsers may keep it forever. A missing file answers 404 here rather than
- * reaching the page router.
+ * and browsers may keep it forever. On SQLite they are files on the data volume; on
+ * PostgreSQL rows every instance reads (server/uploaded-files.ts). A missing file answers
+ * 404 here rather than reaching the page router.
  */
-export function serveUploads(app: Express, dataDir: string): void {
-  app.use(
-    UPLOADS_URL_PATH,
-    express.static(uploadsDirectory(dataDir), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-    answerMissingFile,
-  );
+export function serveUploads(app: Express, config: Pick<AppConfig, "dataDir" | "databaseUrl">, db: Db): void {
+  const store = createUploadStore(config, db);
+  if (store.kind === "disk") {
+    app.use(
+      UPLOADS_URL_PATH,
+      admitUploadRequests,
+      express.static(store.directory, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        redirect: false,
+        fallthrough: false,
+      }),
+      answerMissingFile,
+    );
+    return;
+  }
+  app.use(UPLOADS_URL_PATH, admitUploadRequests, serveFromStore(store), answerReadFailure);
 }

@@ -13,3 +13,24 @@ export const UPLOADS_URL_PATH = "/uploads";
 export function uploadsDirectory(dataDir: string): string {
   return path.join(dataDir, "uploads");
 }
+
+/** The content type of each kind of uploaded file, by its extension. */
+export const uploadContentTypes = { avif: "image/avif", webp: "image/webp" } as const;
+
+/**
+ * The only names an upload is stored under, relative to /uploads: what
+ * server/admin/images.ts makes (`screenshots/<16 hex>-<width>.<avif|webp>`). Nothing
+ * else is ever looked up, so no request can name a path outside the store, and a
+ * hostile name costs no query.
+ */
+const UPLOAD_PATH = /^screenshots\/[0-9a-f]{16}-[1-9][0-9]{0,4}\.(avif|webp)$/;
+
+export function isUploadPath(name: string): boolean {
+  return UPLOAD_PATH.test(name);
+}
+
+/** The content type an upload's name implies; undefined for a name that is not one. */
+export function uploadContentType(name: string): string | undefined {
+  const format = UPLOAD_PATH.exec(name)?.[1] as keyof typeof uploadContentTypes | undefined;
+  return format && uploadContentTypes[format];
+}

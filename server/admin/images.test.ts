@@ -12,6 +12,8 @@ import {
   sniffImageType,
   variantWidths,
 } from "./images";
+import { createDiskUploadStore } from "../uploaded-files";
+import { uploadsDirectory } from "../uploads";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#0f766e" } });
@@ -45,6 +47,9 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "images-"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The data folder's store, as the admin CLI has it on SQLite. */
+const diskStore = (dataDir: string) => createDiskUploadStore(uploadsDirectory(dataDir));
 
 describe("sniffImageType", () => {
   it("recognises the four accepted types by their first bytes", async () => {
@@ -99,7 +104,7 @@ describe("readImageUpload and createScreenshotVariants", () => {
     writeFileSync(file, pngClaiming(20_000, 20_000));
     const upload = await readImageUpload(file);
     await reject(
-      createScreenshotVariants(upload, dir),
+      createScreenshotVariants(upload, diskStore(dir)),
       /bomb\.png is 20000×20000 pixels; the limit is 40 megapixels/,
     );
   });
@@ -107,7 +112,10 @@ describe("readImageUpload and createScreenshotVariants", () => {
   it("refuses a file with an image signature but broken data", async () => {
     const file = path.join(dir, "broken.jpg");
     writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("garbage")]));
-    await reject(createScreenshotVariants(await readImageUpload(file), dir), /broken\.jpg could not be read/);
+    await reject(
+      createScreenshotVariants(await readImageUpload(file), diskStore(dir)),
+      /broken\.jpg could not be read/,
+    );
   });
 
   it("turns the image upright and names files by content", async () => {
@@ -115,13 +123,13 @@ describe("readImageUpload and createScreenshotVariants", () => {
     // Stored 900×600 but tagged "rotate 90°": it shows 600 wide, 900 high.
     await solid(900, 600).jpeg().withMetadata({ orientation: 6 }).toFile(file);
     const data = path.join(dir, "data");
-    const first = await createScreenshotVariants(await readImageUpload(file), data);
+    const first = await createScreenshotVariants(await readImageUpload(file), diskStore(data));
     expect(first.largest).toMatchObject({ type: "image/webp", width: 600, height: 900 });
     expect(first.variants.map((variant) => variant.url)).toEqual([
       `/uploads/screenshots/${first.contentHash}-600.avif`,
       `/uploads/screenshots/${first.contentHash}-600.webp`,
     ]);
-    const again = await createScreenshotVariants(await readImageUpload(file), data);
+    const again = await createScreenshotVariants(await readImageUpload(file), diskStore(data));
     expect(again.contentHash).toBe(first.contentHash);
 
     const folder = path.join(data, "uploads", "screenshots");
@@ -129,8 +137,8 @@ describe("readImageUpload and createScreenshotVariants", () => {
       `${first.contentHash}-600.avif`,
       `${first.contentHash}-600.webp`,
     ]);
-    expect(await removeScreenshotFiles(data, first.variants)).toBe(2);
-    expect(await removeScreenshotFiles(data, first.variants)).toBe(0);
+    expect(await removeScreenshotFiles(diskStore(data), first.variants)).toBe(2);
+    expect(await removeScreenshotFiles(diskStore(data), first.variants)).toBe(0);
     expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "../db/screenshots";
-import { UPLOADS_URL_PATH, uploadsDirectory } from "../uploads";
+import type { UploadStore } from "../uploaded-files";
+import { UPLOADS_URL_PATH, uploadContentTypes } from "../uploads";
 
 /**
  * Uploaded screenshots: checked (type by content, size, pixel count), converted to
- * responsive AVIF and WebP files named by their content, written to the data volume
- * (docs/decisions/005-uploaded-screenshots.md).
+ * responsive AVIF and WebP files named by their content, kept in the upload store: the
+ * data volume on SQLite, the database on PostgreSQL (docs/decisions/005-uploaded-screenshots.md).
  */
 
 export type ImageType = "png" | "jpeg" | "webp" | "avif";
@@ -131,22 +132,17 @@ async function loadSharp() {
   return (await import("sharp")).default;
 }
 
-/** The folder of uploaded screenshots and the URL path it is served at. */
-export function screenshotLocation(dataDir: string): { dir: string; urlPrefix: string } {
-  return {
-    dir: path.join(uploadsDirectory(dataDir), "screenshots"),
-    urlPrefix: `${UPLOADS_URL_PATH}/screenshots/`,
-  };
-}
+/** Screenshots' folder in the upload store; they are served under UPLOADS_URL_PATH at the same path. */
+const SCREENSHOTS_FOLDER = "screenshots";
 
 /**
- * Converts an upload to `<hash>-<width>.avif|webp` files under the data folder. Each
- * file is written under a temporary name and renamed, so the server, which lets
- * browsers cache these URLs forever, never serves half a file.
+ * Converts an upload to `screenshots/<hash>-<width>.avif|webp` in the upload store. Each
+ * file is stored whole (a rename on disk, one row in the database), so the server, which
+ * lets browsers cache these URLs forever, never serves half a file.
  */
 export async function createScreenshotVariants(
   upload: ImageUpload,
-  dataDir: string,
+  store: UploadStore,
   limits = defaultUploadLimits,
 ): Promise<ProcessedScreenshot> {
   const sharp = await loadSharp();
@@ -172,29 +168,26 @@ export async function createScreenshotVariants(
   }
 
   const contentHash = createHash("sha256").update(RECIPE).update(upload.bytes).digest("hex").slice(0, 16);
-  const { dir, urlPrefix } = screenshotLocation(dataDir);
-  await mkdir(dir, { recursive: true });
-
   const variants: ScreenshotVariant[] = [];
   for (const target of variantWidths(width)) {
     for (const format of ["avif", "webp"] as const) {
-      const name = `${contentHash}-${target}.${format}`;
-      const temporary = path.join(dir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
+      const name = `${SCREENSHOTS_FOLDER}/${contentHash}-${target}.${format}`;
+      let encoded;
       try {
         const pipeline = sharp(upload.bytes, input).resize({ width: target, withoutEnlargement: true });
-        const encoded = format === "avif" ? pipeline.avif({ quality: 50 }) : pipeline.webp({ quality: 80 });
-        const info = await encoded.toFile(temporary);
-        await rename(temporary, path.join(dir, name));
-        variants.push({
-          type: `image/${format}`,
-          width: info.width,
-          height: info.height,
-          url: urlPrefix + name,
-        });
+        const output = format === "avif" ? pipeline.avif({ quality: 50 }) : pipeline.webp({ quality: 80 });
+        encoded = await output.toBuffer({ resolveWithObject: true });
       } catch (error) {
-        await rm(temporary, { force: true });
         throw new ImageRejectedError(`${upload.file} could not be converted: ${firstLine(error)}`);
       }
+      // Not the upload's fault: a full disk or an unreachable database fails the command as it is.
+      await store.put(name, encoded.data, uploadContentTypes[format]);
+      variants.push({
+        type: uploadContentTypes[format],
+        width: encoded.info.width,
+        height: encoded.info.height,
+        url: `${UPLOADS_URL_PATH}/${name}`,
+      });
     }
   }
   const webp = variants.filter((variant) => variant.type === "image/webp");
@@ -203,18 +196,17 @@ export async function createScreenshotVariants(
   return { contentHash, variants, largest };
 }
 
-/** Deletes an upload's files; ones already gone are fine. Names come from our own URLs, never a path. */
-export async function removeScreenshotFiles(dataDir: string, variants: ScreenshotVariant[]): Promise<number> {
-  const { dir } = screenshotLocation(dataDir);
+/**
+ * Deletes an upload's files; ones already gone are fine. Only the file name of each URL
+ * is used, inside the screenshots folder, and the store refuses any name it did not make.
+ */
+export async function removeScreenshotFiles(
+  store: UploadStore,
+  variants: ScreenshotVariant[],
+): Promise<number> {
   let removed = 0;
   for (const variant of variants) {
-    const file = path.join(dir, path.posix.basename(variant.url));
-    try {
-      await rm(file);
-      removed++;
-    } catch (error) {
-      if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
-    }
+    if (await store.remove(`${SCREENSHOTS_FOLDER}/${path.posix.basename(variant.url)}`)) removed++;
   }
   return removed;
 }

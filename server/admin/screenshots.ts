@@ -12,6 +12,7 @@ import {
 } from "../db/screenshots";
 import type { ServiceScreenshotRow } from "../db/schema";
 import type { Db } from "../db/database";
+import { createUploadStore } from "../uploaded-files";
 import { serviceScreenshots as builtInScreenshots } from "../../data/service-screenshots";
 import { servicePages, type ServicePage } from "../../shared/content-types";
 import { cleanText } from "../../shared/forms/sanitize";
@@ -112,7 +113,7 @@ async function removeUnusedFiles(
   variants: ScreenshotVariant[],
 ) {
   if (contentHash === null || (await countScreenshotsWithContent(ctx.db, contentHash)) > 0) return 0;
-  return removeScreenshotFiles(ctx.config.dataDir, variants);
+  return removeScreenshotFiles(createUploadStore(ctx.config, ctx.db), variants);
 }
 
 /**
@@ -138,7 +139,8 @@ export async function addScreenshot(
 
   let processed;
   try {
-    processed = await createScreenshotVariants(await readImageUpload(file, limits), config.dataDir, limits);
+    const upload = await readImageUpload(file, limits);
+    processed = await createScreenshotVariants(upload, createUploadStore(config, db), limits);
   } catch (error) {
     if (error instanceof ImageRejectedError) return fail(out, error.message);
     throw error;
@@ -218,7 +220,8 @@ export async function removeScreenshot(ctx: AdminContext, idText: string): Promi
   } else if ((await countScreenshotsWithContent(db, row.content_hash)) > 0) {
     files = "kept its files: another screenshot shows the same image";
   } else {
-    const removed = await removeScreenshotFiles(ctx.config.dataDir, readScreenshotVariants(row));
+    const uploads = createUploadStore(ctx.config, db);
+    const removed = await removeScreenshotFiles(uploads, readScreenshotVariants(row));
     files = `deleted ${plural(removed, "file")}`;
   }
   printLine(out, `Removed screenshot ${row.id} (position ${row.position} on ${row.service_page}); ${files}.`);

@@ -15,6 +15,8 @@ import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/
 import { createLogger } from "../../server/logger";
 import { createOutboxWorker } from "../../server/mail/outbox-worker";
 import { createSmtpTransport } from "../../server/mail/transport";
+import { createUploadStore } from "../../server/uploaded-files";
+import { UPLOADS_URL_PATH } from "../../server/uploads";
 import { freePort, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import {
   appointment,
@@ -44,6 +46,20 @@ async function admin(site: TestApp, ...argv: string[]): Promise<Run> {
   const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
   const code = await runAdmin(argv, { out, context });
   return { code, ...result };
+}
+
+/**
+ * An uploaded file's bytes where the engine keeps them: the data volume on SQLite; on
+ * PostgreSQL the database (through the upload store), with nothing on the local disk.
+ */
+async function storedUpload(site: TestApp, url: string): Promise<Buffer | undefined> {
+  const file = path.join(site.config.dataDir, url);
+  if (site.config.databaseUrl) {
+    expect(existsSync(file), file).toBe(false);
+    const name = url.slice(`${UPLOADS_URL_PATH}/`.length);
+    return (await createUploadStore(site.config, site.db).get(name))?.bytes;
+  }
+  return existsSync(file) ? readFileSync(file) : undefined;
 }
 
 const json = <T>(run: Run): T => {
@@ -553,9 +569,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
         "image/avif 1400",
         "image/webp 1400",
       ]);
-      const files = record?.variants.map((v) => path.join(site.dataDir, v.url)) ?? [];
-      for (const file of files) expect(existsSync(file), file).toBe(true);
-      const webp = await sharp(path.join(site.dataDir, record?.variants[1]?.url ?? "")).metadata();
+      for (const variant of record?.variants ?? []) {
+        expect(await storedUpload(site, variant.url), variant.url).toBeDefined();
+      }
+      const webp = await sharp(await storedUpload(site, record?.variants[1]?.url ?? "")).metadata();
       expect(webp).toMatchObject({ format: "webp", width: 640, height: 400 });
     });
 
@@ -671,15 +688,15 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(again.code).toBe(0);
       const copies = (await list()).filter((shot) => shot.imageUrl === home?.imageUrl);
       expect(copies).toHaveLength(2);
-      const file = path.join(site.dataDir, home?.imageUrl ?? "");
+      const url = home?.imageUrl ?? "";
 
       const first = await admin(site, "screenshots", "remove", String(copies[1]?.id));
       expect(first.stdout).toMatch(/kept its files: another screenshot shows the same image/);
-      expect(existsSync(file)).toBe(true);
+      expect(await storedUpload(site, url)).toBeDefined();
 
       const second = await admin(site, "screenshots", "remove", String(home?.id));
       expect(second.stdout).toMatch(/deleted 6 files/);
-      expect(existsSync(file)).toBe(false);
+      expect(await storedUpload(site, url)).toBeUndefined();
       await request(site.app)
         .get(home?.imageUrl ?? "")
         .expect(404);
