@@ -10,7 +10,7 @@ import { listAppointments } from "../../server/admin/appointments";
 import type { AdminContext, AdminOutput } from "../../server/admin/context";
 import { runAdmin } from "../../server/admin/program";
 import { projectRoot } from "../../server/config";
-import { openDatabase } from "../../server/db/database";
+import { createDatabase, openDatabase } from "../../server/db/database";
 import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";
 import { createLogger } from "../../server/logger";
 import { createOutboxWorker } from "../../server/mail/outbox-worker";
@@ -28,6 +28,7 @@ import {
   websiteDesignLead,
 } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -931,10 +932,18 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
 
 describe("the built CLI (build/admin/index.js)", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "admin-cli-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The engine's database: the data folder's file on SQLite, DATABASE_URL on PostgreSQL.
+  let database: ScratchDatabase;
+  beforeAll(async () => {
+    database = await createScratchDatabase(dataDir);
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const cli = (...args: string[]) =>
     spawnSync(process.execPath, [path.join(projectRoot, "build", "admin", "index.js"), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...database.env },
       encoding: "utf8",
     });
 
@@ -951,16 +960,29 @@ describe("the built CLI (build/admin/index.js)", () => {
     expect(run.stderr).toBe("error: unknown command 'nope'\n");
   });
 
-  it("creates and migrates the database in a fresh data folder", () => {
+  it("creates and migrates the database (a fresh data folder, or an empty PostgreSQL database)", async () => {
     const run = cli("appointments", "list", "--json");
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
-    expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "site.sqlite"))).toBe(database.engine === "sqlite");
+    const db = createDatabase(database.location);
+    const tables = await db.introspection.getTables();
+    await db.destroy();
+    expect(tables.map((table) => table.name)).toContain("appointment_requests");
+  });
+
+  it.runIf(testsRunOnPostgres())("sends backups on PostgreSQL to pg_dump, in one line", () => {
+    const run = cli("backup", "--out", path.join(dataDir, "copy.sqlite"));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      'error: backup works on the SQLite file; this site runs on PostgreSQL (DATABASE_URL): use pg_dump --format=custom, see README "Backups"\n',
+    );
   });
 
   it("lists with the forms' labels, keeps codes in --json, and says when a request was already read", async () => {
-    const db = await openDatabase(path.join(dataDir, "site.sqlite"));
+    const db = await openDatabase(database.location);
     const common = { created_at: "2026-11-23T12:05:00.000Z", suspected_spam: null };
     await insertAppointmentRequest(db, {
       ...common,
@@ -1002,7 +1024,7 @@ describe("the built CLI (build/admin/index.js)", () => {
     const launch = (...args: string[]) =>
       spawnSync(process.execPath, [path.join(projectRoot, "scripts", "run-admin.mjs"), ...args], {
         cwd: projectRoot,
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...database.env },
         encoding: "utf8",
       });
     const list = launch("leads", "list", "--json");
