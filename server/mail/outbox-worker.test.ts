@@ -302,6 +302,35 @@ describe("taking back a dead predecessor's leases at start-up", () => {
     await neighbour.stop();
   });
 
+  it("while running, sends the rows of a worker on this host that dies later, without waiting for its lease", async () => {
+    const delivered: string[] = [];
+    const { logger, lines } = recordingLogger();
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
+      config: scratch.config,
+      logger,
+      options: { takeoverCheckMs: 100 },
+    });
+    worker.start();
+    // A sibling instance on this machine claimed a row for a minute, then was killed.
+    const [id] = await enqueue(scratch.db, 1);
+    await scratch.db
+      .updateTable("outbox")
+      .set({
+        lease_owner: `${os.hostname()}:${goneProcessId()}:gone0001`,
+        next_attempt_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .where("id", "=", id!)
+      .execute();
+    const since = Date.now();
+    await until(() => delivered.length === 1, 5_000, "the dead sibling's row to be sent");
+    expect(Date.now() - since).toBeLessThan(2_000);
+    expect(delivered).toEqual([`outbox-${id}-web-app-lead`]);
+    expect(lines.find((line) => line.msg.startsWith("took back"))).toMatchObject({ count: 1 });
+    await worker.stop();
+  });
+
   it("warns when a send outlives its lease, and leaves the row to its new owner", async () => {
     const [id] = await enqueue(scratch.db, 1);
     const thief = "elsewhere.example:1:thief001";

@@ -39,6 +39,12 @@ export type OutboxWorkerOptions = {
   concurrency: number;
   /** Even with nothing due the worker looks again this often (rows queued by other processes). */
   idlePollMs: number;
+  /**
+   * How often a running worker looks for leases of workers on this host that died (a
+   * second instance killed on the same machine), to send their rows without waiting for
+   * the leases to expire. One small read; a restart also looks once at start.
+   */
+  takeoverCheckMs: number;
   /** On stop, sends in flight get this long before their connections are cut. */
   stopGraceMs: number;
 };
@@ -53,6 +59,7 @@ export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
   // pace. The pool opens connections only as messages wait, so a quiet site uses one.
   concurrency: 32,
   idlePollMs: 30_000,
+  takeoverCheckMs: 5_000,
   stopGraceMs: 5_000,
 };
 
@@ -323,8 +330,11 @@ export function createOutboxWorker(deps: {
     });
   }
 
-  /** A worker that died mid-send on this host left rows leased to it; they are due again at once. */
-  async function takeBackAbandonedLeases(): Promise<void> {
+  /**
+   * A worker that died mid-send on this host left rows leased to it; they are due again
+   * at once. Resolves with how many rows were taken back.
+   */
+  async function takeBackAbandonedLeases(): Promise<number> {
     const context = { self: identity, liveInProcess: liveOwners, isProcessRunning };
     const abandoned = (await listOutboxLeaseOwners(db)).filter((other) => isAbandonedLease(other, context));
     let taken = 0;
@@ -332,6 +342,27 @@ export function createOutboxWorker(deps: {
     for (const other of abandoned) taken += await releaseOutboxLeases(db, other, now);
     if (taken > 0)
       logger.warn({ count: taken, owners: abandoned }, "took back e-mails a stopped worker was sending");
+    return taken;
+  }
+
+  /** While running, a sibling on this host that dies is noticed within takeoverCheckMs. */
+  let takeoverTimer: NodeJS.Timeout | undefined;
+  let checkingTakeover = false;
+  function watchForAbandonedLeases(): void {
+    takeoverTimer = setInterval(() => {
+      if (checkingTakeover || !running) return;
+      checkingTakeover = true;
+      takeBackAbandonedLeases()
+        .then((taken) => {
+          if (taken > 0) lookNow();
+        })
+        .catch((error: unknown) =>
+          logger.warn({ error: describe(error) }, "could not look for a stopped worker's e-mails"),
+        )
+        .finally(() => (checkingTakeover = false));
+    }, options.takeoverCheckMs);
+    // Never what keeps a finished process alive.
+    takeoverTimer.unref();
   }
 
   /** Rows claimed but never started go back to the queue, due now, for whichever worker runs next. */
@@ -350,6 +381,7 @@ export function createOutboxWorker(deps: {
   async function shutDown(): Promise<void> {
     running = false;
     stopped = true;
+    clearInterval(takeoverTimer);
     clearTimeout(timer);
     timer = undefined;
     timerDueAt = Infinity;
@@ -380,10 +412,14 @@ export function createOutboxWorker(deps: {
       if (running || stopped) return;
       running = true;
       starting = takeBackAbandonedLeases()
+        .then(() => undefined)
         .catch((error: unknown) =>
           logger.error({ error: describe(error) }, "could not take back a stopped worker's e-mails"),
         )
-        .finally(lookNow);
+        .finally(() => {
+          lookNow();
+          if (running) watchForAbandonedLeases();
+        });
     },
     wake() {
       if (running) lookSoon();
