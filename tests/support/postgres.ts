@@ -12,7 +12,8 @@ const run = promisify(execFile);
 
 /**
  * A throwaway PostgreSQL for tests: a new cluster in a temporary folder on a loopback
- * port, without fsync (a test's data need not survive a power cut), torn down by stop().
+ * port, without fsync unless `durable` (a test's data need not survive a power cut),
+ * torn down by stop().
  * PostgreSQL refuses to run as root, so as root its programs run as the `postgres` user
  * that Debian's package creates.
  */
@@ -43,7 +44,12 @@ function asPostgres(command: string, args: string[]) {
   return asRoot ? run("runuser", ["-u", "postgres", "--", command, ...args]) : run(command, args);
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export type PostgresClusterOptions = {
+  /** fsync and synchronous commits as in production, for benchmarks (bench:leads). */
+  durable?: boolean;
+};
+
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   if (!bin) {
     throw new Error("PostgreSQL is not installed: apt-get install postgresql (npm test installs it as root)");
@@ -71,13 +77,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "C",
     "--no-sync",
   ]);
-  const options = [
+  const settings = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1",
     `-c unix_socket_directories=${dir}`,
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
+    ...(options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
     "-c max_connections=300",
   ].join(" ");
   const pgCtl = path.join(bin, "pg_ctl");
@@ -92,7 +96,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       "--log",
       path.join(dir, "server.log"),
       "-o",
-      options,
+      settings,
     ]);
   // "fast" ends every session as a restart or failover does; "immediate" would also lose
   // the last commits, which fsync=off and synchronous_commit=off leave unwritten.
