@@ -67,7 +67,7 @@ export async function backupDatabase(ctx: AdminFileContext, options: BackupOptio
     // PostgreSQL has its own consistent online backup; a copy of one file cannot be one.
     return fail(
       out,
-      "backup works on the SQLite file; this site runs on PostgreSQL (DATABASE_URL): use pg_dump --format=custom, see README \"Backups\"",
+      'backup works on the SQLite file; this site runs on PostgreSQL (DATABASE_URL): use pg_dump --format=custom, see README "Backups"',
     );
   }
   if (options.out !== undefined && options.verify !== undefined) {
