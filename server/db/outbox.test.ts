@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, type ScratchDatabase } from "../../tests/support/test-database";
-import { openDatabase, type Db } from "./database";
+import { describe, expect, it } from "vitest";
+import { useSuiteDatabase } from "../../tests/support/test-database";
 import { claimDueOutboxMessages, enqueueOutboxMessage, outboxQueueStats } from "./outbox";
 import type { OutboxStatus } from "./schema";
 
 describe("outbox queue stats", () => {
-  let scratch: ScratchDatabase;
+  const suite = useSuiteDatabase();
   const now = new Date("2026-11-24T10:00:00.000Z");
   const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
-  let db: Db;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase(scratch.location);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await scratch.drop();
-  });
 
   async function queue(status: OutboxStatus, createdSecondsAgo: number, dueSecondsAgo: number) {
-    await db
+    await suite.db
       .insertInto("outbox")
       .values({
         kind: "web-app-lead",
@@ -33,7 +23,7 @@ describe("outbox queue stats", () => {
   }
 
   it("reports an empty queue as nothing pending and nothing due", async () => {
-    expect(await outboxQueueStats(db, now)).toEqual({ pending: 0, oldestDueAgeSeconds: null });
+    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 0, oldestDueAgeSeconds: null });
   });
 
   it("counts every pending row, but ages only the due ones", async () => {
@@ -43,40 +33,32 @@ describe("outbox queue stats", () => {
     await queue("pending", 600, -30);
     await queue("pending", 90.6, 0);
     await queue("pending", 12, 5);
-    expect(await outboxQueueStats(db, now)).toEqual({ pending: 3, oldestDueAgeSeconds: 90 });
+    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 3, oldestDueAgeSeconds: 90 });
   });
 
   it("reports nothing due while every pending row waits", async () => {
-    await db.deleteFrom("outbox").where("next_attempt_at", "<=", now.toISOString()).execute();
-    expect(await outboxQueueStats(db, now)).toEqual({ pending: 1, oldestDueAgeSeconds: null });
+    await suite.db.deleteFrom("outbox").where("next_attempt_at", "<=", now.toISOString()).execute();
+    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 1, oldestDueAgeSeconds: null });
   });
 });
 
 describe("outbox claims", () => {
-  let scratch: ScratchDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase(scratch.location, { poolSize: 8 });
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await scratch.drop();
-  });
+  const suite = useSuiteDatabase({ poolSize: 8 });
 
   it("made at once by several workers take disjoint rows, and together every due row", async () => {
     const now = new Date();
-    for (let i = 0; i < 60; i++) await enqueueOutboxMessage(db, { kind: "web-app-lead", payload: {}, now });
+    for (let i = 0; i < 60; i++)
+      await enqueueOutboxMessage(suite.db, { kind: "web-app-lead", payload: {}, now });
     const leaseUntil = new Date(now.getTime() + 60_000);
     const claims = await Promise.all(
       ["a", "b", "c", "d", "e", "f"].map((owner) =>
-        claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: 15 }),
+        claimDueOutboxMessages(suite.db, { owner, now, leaseUntil, limit: 15 }),
       ),
     );
     const ids = claims.flat().map((row) => row.id);
     expect(new Set(ids).size).toBe(ids.length);
     // A worker that found nothing free (all locked or taken) simply claims on its next poll.
-    const again = await claimDueOutboxMessages(db, { owner: "g", now, leaseUntil, limit: 60 });
+    const again = await claimDueOutboxMessages(suite.db, { owner: "g", now, leaseUntil, limit: 60 });
     expect(ids.length + again.length).toBe(60);
     for (const [index, claim] of claims.entries()) {
       expect(claim.every((row) => row.lease_owner === ["a", "b", "c", "d", "e", "f"][index])).toBe(true);

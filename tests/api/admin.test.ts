@@ -7,8 +7,6 @@ import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAppointments } from "../../server/admin/appointments";
-import type { AdminContext, AdminOutput } from "../../server/admin/context";
-import { runAdmin } from "../../server/admin/program";
 import { projectRoot } from "../../server/config";
 import { createDatabase, openDatabase } from "../../server/db/database";
 import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";
@@ -27,27 +25,9 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "../support/submissions";
+import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
-
-type Run = { code: number; stdout: string; stderr: string };
-
-function collectOutput() {
-  const result = { stdout: "", stderr: "" };
-  const out: AdminOutput = {
-    stdout: (text) => void (result.stdout += text),
-    stderr: (text) => void (result.stderr += text),
-  };
-  return { out, result };
-}
-
-/** The real commander program in-process, on the test app's database. */
-async function admin(site: TestApp, ...argv: string[]): Promise<Run> {
-  const { out, result } = collectOutput();
-  const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
-  const code = await runAdmin(argv, { out, context });
-  return { code, ...result };
-}
 
 /**
  * An uploaded file's bytes where the engine keeps them: the data volume on SQLite; on

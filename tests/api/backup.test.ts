@@ -18,8 +18,6 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminContext, AdminOutput } from "../../server/admin/context";
-import { runAdmin } from "../../server/admin/program";
 import { startBuiltServer } from "../../scripts/lib/built-server";
 import { projectRoot } from "../../server/config";
 import {
@@ -30,6 +28,7 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "../support/submissions";
+import { runAdminOn as admin, type AdminRun as Run } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { until } from "../support/wait";
 
@@ -44,20 +43,6 @@ function tempDir(prefix: string): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-type Run = { code: number; stdout: string; stderr: string };
-
-/** The real commander program in-process, on the test app's database. */
-async function admin(site: TestApp, ...argv: string[]): Promise<Run> {
-  const result = { stdout: "", stderr: "" };
-  const out: AdminOutput = {
-    stdout: (text) => void (result.stdout += text),
-    stderr: (text) => void (result.stderr += text),
-  };
-  const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
-  const code = await runAdmin(argv, { out, context });
-  return { code, ...result };
-}
 
 /** A failure prints exactly one line on stderr and nothing on stdout. */
 function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {

@@ -6,7 +6,7 @@ import type { Options, Store } from "express-rate-limit";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Db } from "../../server/db/database";
+import { openDatabase } from "../../server/db/database";
 import { instanceSecret } from "../../server/db/instance-secrets";
 import { createRateLimitStores, type RateLimitStores } from "../../server/db/rate-limits";
 import { createFormRateLimits } from "../../server/form-rate-limits";
@@ -16,7 +16,7 @@ import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
 import { endpoints, testFormTokens, webAppLead, websiteDesignLead } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
+import { createScratchDatabase, testsRunOnPostgres, useSuiteDatabase } from "../support/test-database";
 
 /**
  * What instances on one PostgreSQL database share (docs/decisions/013-postgresql.md):
@@ -28,21 +28,12 @@ const WINDOW_MS = 60_000;
 const start = Date.parse("2026-11-23T08:00:00Z");
 
 describe("the database rate-limit store", () => {
-  let scratch: ScratchDatabase;
-  let db: Db;
+  const suite = useSuiteDatabase();
   let clock = start;
   let stores: RateLimitStores;
 
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase(scratch.location);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await scratch.drop();
-  });
   afterEach(async () => {
-    await db.deleteFrom("rate_limit_hits").execute();
+    await suite.db.deleteFrom("rate_limit_hits").execute();
   });
 
   /** A store as a limiter sets it up, on a fresh clock. */
@@ -54,7 +45,7 @@ describe("the database rate-limit store", () => {
   };
   const resetClock = () => {
     clock = start;
-    stores = createRateLimitStores(db, createLogger("silent"), { now: () => clock });
+    stores = createRateLimitStores(suite.db, createLogger("silent"), { now: () => clock });
   };
 
   it("counts hits in one window that the first hit opens", async () => {
@@ -119,7 +110,7 @@ describe("the database rate-limit store", () => {
     expect(await otherForm.increment("203.0.113.7")).toMatchObject({ totalHits: 1 });
     await refused.resetKey("203.0.113.7");
     expect(await accepted.get?.("203.0.113.7")).toMatchObject({ totalHits: 2 });
-    const keys = await db.selectFrom("rate_limit_hits").select("key").orderBy("key").execute();
+    const keys = await suite.db.selectFrom("rate_limit_hits").select("key").orderBy("key").execute();
     expect(keys.map((row) => row.key)).toEqual([
       "web-app:accepted:203.0.113.7",
       "website-design:accepted:203.0.113.7",
@@ -145,7 +136,7 @@ describe("the database rate-limit store", () => {
     // Both counters have expired: the next hit's sweep deletes the other one.
     await store.increment("203.0.113.7");
     await vi.waitFor(async () => {
-      const keys = await db.selectFrom("rate_limit_hits").select("key").execute();
+      const keys = await suite.db.selectFrom("rate_limit_hits").select("key").execute();
       expect(keys).toEqual([{ key: "website-design:accepted:203.0.113.7" }]);
     });
     clock += 1_000;

@@ -5,30 +5,15 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminContext, AdminOutput } from "../../server/admin/context";
-import { runAdmin } from "../../server/admin/program";
 import {
   createDatabaseUploadStore,
   createDiskUploadStore,
   createUploadStore,
   type UploadStore,
 } from "../../server/uploaded-files";
+import { runAdminOn as admin } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { testsRunOnPostgres } from "../support/test-database";
-
-type Run = { code: number; stdout: string; stderr: string };
-
-/** The real admin program in-process, on one instance's database and configuration. */
-async function admin(site: TestApp, ...argv: string[]): Promise<Run> {
-  const result = { stdout: "", stderr: "" };
-  const out: AdminOutput = {
-    stdout: (text) => void (result.stdout += text),
-    stderr: (text) => void (result.stderr += text),
-  };
-  const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
-  const code = await runAdmin(argv, { out, context });
-  return { code, ...result };
-}
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const name = (hash: string, width: number, format: "avif" | "webp") =>

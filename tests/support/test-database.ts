@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type DatabaseOptions, type Db } from "../../server/db/database";
 import { createScratchPostgresDatabase, testPostgresAdminUrl } from "./postgres";
 
 /**
@@ -41,4 +43,27 @@ export async function createScratchDatabase(dir?: string): Promise<ScratchDataba
 /** True on the `postgres` test project. */
 export function testsRunOnPostgres(): boolean {
   return testPostgresAdminUrl() !== undefined;
+}
+
+/**
+ * A scratch database opened and migrated for one describe block: `suite.db` is there
+ * from its beforeAll until its afterAll, which closes and drops it.
+ */
+export function useSuiteDatabase(options: DatabaseOptions = {}): { readonly db: Db } {
+  let scratch: ScratchDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    db = await openDatabase(scratch.location, options);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await scratch?.drop();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error("the suite's database is open only inside its tests");
+      return db;
+    },
+  };
 }
