@@ -9,7 +9,7 @@ import { openDatabase, type Db } from "../db/database";
 import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
 import { createLogger, type Logger } from "../logger";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
-import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
+import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from "./outbox-worker";
 import type { MailTransport } from "./transport";
 import { createScratchDatabase, type ScratchDatabase } from "../../tests/support/test-database";
 import { until } from "../../tests/support/wait";
@@ -236,6 +236,20 @@ describe("lease takeover rules", () => {
 describe("taking back a dead predecessor's leases at start-up", () => {
   const scratch = useScratchDatabase();
 
+  /** A worker whose deliveries and log lines the test reads. */
+  function recordingWorker(options: Partial<OutboxWorkerOptions> = {}) {
+    const delivered: string[] = [];
+    const { logger, lines } = recordingLogger();
+    const worker = createOutboxWorker({
+      db: scratch.db,
+      transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
+      config: scratch.config,
+      logger,
+      options,
+    });
+    return { worker, delivered, lines };
+  }
+
   /** A pid no process has any more: a child that has already exited. */
   function goneProcessId(): number {
     const child = spawnSync(process.execPath, ["-e", ""]);
@@ -271,14 +285,7 @@ describe("taking back a dead predecessor's leases at start-up", () => {
         .where("id", "=", ids[index]!)
         .execute();
 
-    const delivered: string[] = [];
-    const { logger, lines } = recordingLogger();
-    const worker = createOutboxWorker({
-      db: scratch.db,
-      transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
-      config: scratch.config,
-      logger,
-    });
+    const { worker, delivered, lines } = recordingWorker();
     const startedAt = Date.now();
     worker.start();
     await until(() => delivered.length === 2, 5_000, "two delivered");
@@ -303,15 +310,7 @@ describe("taking back a dead predecessor's leases at start-up", () => {
   });
 
   it("while running, sends the rows of a worker on this host that dies later, without waiting for its lease", async () => {
-    const delivered: string[] = [];
-    const { logger, lines } = recordingLogger();
-    const worker = createOutboxWorker({
-      db: scratch.db,
-      transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
-      config: scratch.config,
-      logger,
-      options: { takeoverCheckMs: 100 },
-    });
+    const { worker, delivered, lines } = recordingWorker({ takeoverCheckMs: 100 });
     worker.start();
     // A sibling instance on this machine claimed a row for a minute, then was killed.
     const [id] = await enqueue(scratch.db, 1);
