@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, databaseLocation, describeDatabase, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("needs no environment at all", () => {
@@ -63,5 +63,28 @@ describe("loadConfig", () => {
     expect(loadConfig({}).mail.concurrency).toBe(32);
     expect(loadConfig({ MAIL_CONCURRENCY: "4" }).mail.concurrency).toBe(4);
     expect(() => loadConfig({ MAIL_CONCURRENCY: "0" })).toThrow(/MAIL_CONCURRENCY/);
+  });
+
+  it("runs on SQLite unless DATABASE_URL names a PostgreSQL server, and names it without the password", () => {
+    const sqlite = loadConfig({ DATA_DIR: "/srv/site" });
+    expect(sqlite.databaseUrl).toBeUndefined();
+    expect(databaseLocation(sqlite)).toBe("/srv/site/site.sqlite");
+    expect(describeDatabase(sqlite)).toBe("/srv/site/site.sqlite");
+
+    const url = "postgres://site:s3cret@db.internal:5433/site";
+    const postgres = loadConfig({ DATABASE_URL: url });
+    expect(postgres).toMatchObject({ databaseUrl: url, databasePoolSize: 10 });
+    expect(databaseLocation(postgres)).toBe(url);
+    expect(describeDatabase(postgres)).toBe("PostgreSQL db.internal:5433/site");
+    expect(
+      loadConfig({ DATABASE_URL: "postgresql://db/site", DATABASE_POOL_SIZE: "3" }).databasePoolSize,
+    ).toBe(3);
+
+    expect(() => loadConfig({ DATABASE_URL: "mysql://db/site" })).toThrow(
+      /DATABASE_URL must be a PostgreSQL URL/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    // Empty means unset, as for every variable.
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });
 });

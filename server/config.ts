@@ -208,6 +208,11 @@ export function databaseLocation(config: Pick<AppConfig, "databaseUrl" | "databa
 /** The database for messages, without the URL's password. */
 export function describeDatabase(config: Pick<AppConfig, "databaseUrl" | "databaseFile">): string {
   if (!config.databaseUrl) return config.databaseFile;
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+  } catch {
+    // pg reads some URLs the WHATWG parser refuses; the message must not fail for it.
+    return "PostgreSQL (DATABASE_URL)";
+  }
 }
