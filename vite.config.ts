@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { recordClientModules } from "./scripts/lib/client-module-list";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), recordClientModules()],
   build: {
     // Inlined data: URIs would need a CSP exception; keep every asset a file.
     assetsInlineLimit: 0,

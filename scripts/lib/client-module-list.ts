@@ -1,0 +1,49 @@
+/**
+ * Records which modules went into the browser bundle, so a test can prove from the build
+ * itself (not only from the lint rule on imports) that no server code reaches visitors:
+ * tests/api/client-bundle.test.ts reads the list.
+ */
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * Beside the client build, under a dot folder: express.static ignores dot files and
+ * folders (server/static-assets.ts), so visitors never get it.
+ */
+export const CLIENT_MODULE_LIST = ".vite/modules.json";
+
+/**
+ * A module id as a project-relative path with forward slashes; a dependency as
+ * `node_modules/<package>/…` from its last node_modules folder, so a hoisted or
+ * pnpm-style install reads the same. Virtual ids (no file) are kept, without the `\0`.
+ */
+export function projectRelativeId(root: string, id: string): string {
+  const bare = id.replace(/^\0/, "").replace(/\?.*$/, "");
+  if (!path.isAbsolute(bare)) return bare;
+  const relative = path.relative(root, bare).split(path.sep).join("/");
+  const dependency = relative.lastIndexOf("node_modules/");
+  return dependency > 0 ? relative.slice(dependency) : relative;
+}
+
+/** Writes CLIENT_MODULE_LIST: every module id of every chunk of the client build, sorted. */
+export function recordClientModules(): Plugin {
+  return {
+    name: "record-client-modules",
+    apply: "build",
+    // Only the browser's bundle is the boundary; the server build may hold anything.
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const root = this.environment.config.root;
+      const ids = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of output.moduleIds) ids.add(projectRelativeId(root, id));
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: CLIENT_MODULE_LIST,
+        source: `${JSON.stringify([...ids].sort(), null, 2)}\n`,
+      });
+    },
+  };
+}
