@@ -1,7 +1,8 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
@@ -18,12 +19,15 @@ export type BuiltServer = {
   stop(): Promise<void>;
 };
 
-export type BuiltServerOptions = {
+export type SpawnBuiltServerOptions = {
   /** Runs the server through another command (unshare, ...): gets and returns the argv. */
   wrap?: (argv: string[]) => string[];
-  /** Where stderr goes: inherited (default), or ignored for servers expected to complain. */
-  stderr?: "inherit" | "ignore";
+  /** Where stderr goes: inherited (default), ignored for servers expected to complain, or piped to read. */
+  stderr?: "inherit" | "ignore" | "pipe";
 };
+
+/** No "pipe": startBuiltServer hands back no process to read stderr from. */
+export type BuiltServerOptions = SpawnBuiltServerOptions & { stderr?: "inherit" | "ignore" };
 
 /** The built server's start file, wherever the caller runs from. */
 const serverFile = fileURLToPath(new URL("../../build/app/index.js", import.meta.url));
@@ -38,26 +42,30 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * Spawns `build/app/index.js` in production on loopback, `env` over this process's own, and
+ * waits for nothing: also for servers expected to exit by themselves.
+ */
+export function spawnBuiltServer(env: Record<string, string>, options: SpawnBuiltServerOptions = {}) {
+  const argv = [process.execPath, serverFile];
+  const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
+  // stdout is always a pipe; spawn's overloads lose that once stderr may be either kind.
+  return spawn(command, args, {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", options.stderr ?? "inherit"],
+  }) as ChildProcessByStdio<null, Readable, Readable | null>;
+}
+
 /** Starts `build/app/index.js` on a free loopback port and waits until /healthz answers. */
 export async function startBuiltServer(
   env: Record<string, string>,
   options: BuiltServerOptions = {},
 ): Promise<BuiltServer> {
   const url = `http://127.0.0.1:${await freePort()}`;
-  const argv = [process.execPath, serverFile];
-  const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
-  const child = spawn(command, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: new URL(url).port,
-      SITE_URL: url,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", options.stderr ?? "inherit"],
-  });
+  const child = spawnBuiltServer(
+    { PORT: new URL(url).port, SITE_URL: url, LOG_LEVEL: "warn", ...env },
+    options,
+  );
   const logs: BuiltServer["logs"] = [];
   createInterface({ input: child.stdout }).on("line", (line) => {
     try {
@@ -71,7 +79,8 @@ export async function startBuiltServer(
     throw new Error(`server exited with ${String(code)}; run \`npm run build\` first`);
   });
   const ready = (async () => {
-    for (;;) {
+    // Until it exits too: then exitedEarly has already failed the start.
+    while (child.exitCode === null && child.signalCode === null) {
       const ok = await fetch(`${url}/healthz`).then(
         (response) => response.ok,
         () => false,

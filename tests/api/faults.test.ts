@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import SQLite from "better-sqlite3";
 import request from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/config";
+import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { countOutboxByStatus } from "../../server/db/outbox";
 import { freePort, startSmtpSink } from "../support/smtp-sink";
 import { endpoints, testFormSecret, webAppLead, websiteDesignLead } from "../support/submissions";
@@ -15,7 +13,10 @@ import { until } from "../support/wait";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 const dirs: string[] = [];
-afterAll(() => {
+const servers: BuiltServer[] = [];
+afterAll(async () => {
+  // Stopped first: a server left by a failed test must not write into a removed folder.
+  for (const server of servers) await server.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,31 +62,10 @@ describe("the mail server is down while leads arrive", () => {
 
 describe("the server process is killed during a burst", () => {
   async function startServer(dataDir: string) {
-    const child = spawn(process.execPath, [path.join(projectRoot, "build", "app", "index.js")], {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        ...fastForms,
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const { stdout } = child;
-    if (!stdout) throw new Error("no stdout pipe");
-    const port = await new Promise<number>((resolve, reject) => {
-      createInterface({ input: stdout }).on("line", (line) => {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === "server listening" && entry.port) resolve(entry.port);
-      });
-      child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
-    });
-    return { child, port };
+    const server = await startBuiltServer({ ...fastForms, DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    servers.push(server);
+    return server;
   }
-  const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
 
   it("keeps every submission that got a 2xx", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-sigkill-"));
@@ -100,7 +80,7 @@ describe("the server process is killed during a burst", () => {
       while (next < total) {
         const email = `visitor-${next++}@example.com`;
         try {
-          const res = await fetch(`http://127.0.0.1:${first.port}${endpoints.websiteDesign}`, {
+          const res = await fetch(`${first.url}${endpoints.websiteDesign}`, {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify(websiteDesignLead({ businessEmail: email })),
@@ -114,15 +94,13 @@ describe("the server process is killed during a burst", () => {
     }
     const senders = Array.from({ length: 16 }, sender);
     await until(() => answered >= 60, 15_000, "the burst to get going");
-    const gone = exited(first.child);
-    first.child.kill("SIGKILL");
-    await gone;
+    await first.kill("SIGKILL");
     await Promise.all(senders);
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
 
     // A restart opens (and recovers) the same database.
     const second = await startServer(dataDir);
-    const health = await fetch(`http://127.0.0.1:${second.port}/healthz`);
+    const health = await fetch(`${second.url}/healthz`);
     expect(health.status).toBe(200);
     const db = new SQLite(path.join(dataDir, "site.sqlite"), { readonly: true });
     const stored = new Set(
@@ -142,8 +120,6 @@ describe("the server process is killed during a burst", () => {
     // Every stored lead has its notification queued in the same transaction.
     expect(queued.n).toBe(stored.size);
 
-    const stopped = exited(second.child);
-    second.child.kill("SIGTERM");
-    await stopped;
+    await second.stop();
   }, 60_000);
 });

@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startBuiltServer } from "../../scripts/lib/built-server";
-import { projectRoot } from "../../server/config";
+import { spawnBuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
 import { canMountScratchDisk, scratchDisk } from "../support/scratch-disk";
 
 const cleanups: Array<() => unknown> = [];
@@ -21,23 +19,13 @@ function tempDataDir(): string {
 }
 
 /** Starts the built server expecting it to stop by itself; resolves with its exit code and output. */
-async function runUntilExit(
-  env: Record<string, string>,
-  wrap: (argv: string[]) => string[] = (argv) => argv,
-) {
-  const [command = "", ...args] = wrap([
-    process.execPath,
-    path.join(projectRoot, "build", "app", "index.js"),
-  ]);
-  const child = spawn(command, args, {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+async function runUntilExit(env: Record<string, string>, wrap?: (argv: string[]) => string[]) {
+  // LOG_LEVEL info: so that "server listening" would show if it were wrongly logged.
+  const child = spawnBuiltServer({ PORT: "0", LOG_LEVEL: "info", ...env }, { wrap, stderr: "pipe" });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
   const [code] = (await once(child, "exit")) as [number | null];
   clearTimeout(timer);
