@@ -16,6 +16,7 @@ import { useNonce } from "./lib/nonce";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "../shared/error-catalogue";
+import { uiStrings } from "../shared/ui-strings";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -74,7 +75,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     typeof refusal?.visitorMessage === "string" ? refusal.visitorMessage : errorMessages.unexpected;
   const content = (
     <section className="page-container section text-center">
-      <h1 className="section-title">{status === 404 ? "Oops! Page not found" : "Something went wrong"}</h1>
+      <h1 className="section-title">{status === 404 ? uiStrings.notFoundTitle : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
       <a href="/" className="btn-primary mt-8">
         Return to Home

@@ -4,6 +4,7 @@ import { paths } from "../../shared/paths";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import type { Route } from "./+types/not-found";
+import { uiStrings } from "../../shared/ui-strings";
 
 /** Any unknown path answers 404 (SPEC §2). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export default function NotFound() {
       <p className="text-6xl font-extrabold text-brand" aria-hidden="true">
         404
       </p>
-      <h1 className="section-title mt-4">Oops! Page not found</h1>
+      <h1 className="section-title mt-4">{uiStrings.notFoundTitle}</h1>
       <p className="mt-4 text-slate-700">The page you were looking for does not exist or has moved.</p>
       <Link to={paths.home} className="btn-primary mt-8">
         Return to Home

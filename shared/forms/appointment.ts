@@ -7,6 +7,7 @@ import {
   optionValues,
   type Option,
 } from "./rules";
+import { uiStrings } from "../ui-strings";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -50,9 +51,9 @@ export const appointmentMessages = {
   nameRequired: "Name is required",
   nameLength: "Name must be between 2 and 50 characters",
   emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
+  emailInvalid: uiStrings.emailInvalid,
   phoneRequired: "Phone number is required",
-  phoneInvalid: "Please enter a valid phone number",
+  phoneInvalid: uiStrings.phoneInvalid,
   companyTooLong: "Company must be at most 100 characters",
   detailsRequired: "Project details are required",
   detailsLength: "Project details must be between 10 and 1000 characters",

@@ -1,3 +1,5 @@
+import { uiStrings } from "../ui-strings";
+
 /** SPEC §5 lead form messages, built from each field's label. */
 export const leadMessages = {
   required: (label: string) => `${label} is required`,
@@ -9,6 +11,6 @@ export const leadMessages = {
 
 /** SPEC §5: the shorter messages lead forms show beside the field itself. */
 export const leadInlineMessages = {
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
+  email: uiStrings.emailInvalid,
+  phone: uiStrings.phoneInvalid,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cleanedText, isValidEmail } from "./rules";
+import { uiStrings } from "../ui-strings";
 
 /**
  * The wording shown beside the newsletter form (SPEC §2). The subscriber's row keeps the
@@ -9,7 +10,7 @@ export const newsletterConsentText = "We respect your privacy. Unsubscribe at an
 
 export const newsletterMessages = {
   emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
+  emailInvalid: uiStrings.emailInvalid,
 } as const;
 
 export const newsletterSchema = z.strictObject({

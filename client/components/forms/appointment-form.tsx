@@ -22,6 +22,7 @@ import {
 } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "../../../shared/paths";
+import { uiStrings } from "../../../shared/ui-strings";
 
 export type AppointmentActionData =
   | { success: true }
@@ -135,7 +136,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
       </div>
       <BotGuardFields formToken={formToken} />
       <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
-        {form.submitting ? "Submitting..." : "Request Appointment"}
+        {form.submitting ? uiStrings.submitting : "Request Appointment"}
       </button>
     </form>
   );

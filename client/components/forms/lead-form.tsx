@@ -8,13 +8,14 @@ import { useSiteSettings } from "../../lib/root-data";
 import { notify } from "../../lib/notify";
 import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
+import { uiStrings } from "../../../shared/ui-strings";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
 export type LeadActionData = { error: string; fieldErrors: FieldErrors; values: Record<string, string> };
 
 /**
- * SPEC §5: beside the field, format problems read 'Please enter a valid email address'
- * or '... phone number'; the toast keeps the labelled message.
+ * SPEC §5: beside the field, format problems read the short uiStrings.emailInvalid
+ * or phoneInvalid; the toast keeps the labelled message.
  */
 export function inlineLeadErrors(errors: FieldErrors, labels: Record<string, string>): FieldErrors {
   const inline: FieldErrors = {};
@@ -88,7 +89,7 @@ export function LeadForm(props: LeadFormProps) {
           </div>
           <BotGuardFields formToken={formToken} />
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
-            {form.submitting ? "Submitting..." : submitLabel}
+            {form.submitting ? uiStrings.submitting : submitLabel}
           </button>
           <p className="text-center text-sm text-slate-600">
             We reply within 24 hours. Your details are used only to answer your enquiry.

@@ -5,6 +5,7 @@ import { notify } from "../../lib/notify";
 import { BotGuardFields, FormAlert } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "../../../shared/paths";
+import { uiStrings } from "../../../shared/ui-strings";
 
 export type NewsletterActionData = { success: true } | { success: false; error: string; email: string };
 
@@ -80,7 +81,7 @@ export function NewsletterForm({
           />
           <BotGuardFields formToken={formToken} />
           <button type="submit" className="btn-on-dark" disabled={form.submitting}>
-            {form.submitting ? "Submitting..." : "Subscribe"}
+            {form.submitting ? uiStrings.submitting : "Subscribe"}
           </button>
         </form>
         {error ? (
