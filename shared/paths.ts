@@ -22,6 +22,22 @@ export const paths = {
   newsletterUnsubscribe: "/newsletter/unsubscribe",
 } as const;
 
+/** Files for machines rather than people, at the site's root. */
+export const machinePaths = {
+  sitemap: "/sitemap.xml",
+  robots: "/robots.txt",
+} as const;
+
+/**
+ * The pattern each page is routed at (client/routes.ts builds the router from these):
+ * the fixed paths as they are, a case study under its `:id`.
+ */
+export const routePatterns = {
+  ...paths,
+  caseStudy: `${caseStudyBase}/:id`,
+  ...machinePaths,
+} as const satisfies Record<keyof typeof paths | keyof typeof machinePaths, string>;
+
 /** The JSON API (SPEC §7 names): the forms post here when JavaScript runs. */
 export const apiPaths = {
   websiteDesign: "/api/submit-website-design",

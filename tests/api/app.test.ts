@@ -3,6 +3,8 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../server/config";
+import { caseStudies } from "../../data/case-studies";
+import { machinePaths, paths } from "../../shared/paths";
 import { pageTitles } from "../support/page-titles";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { websiteDesignLead } from "../support/submissions";
@@ -79,6 +81,18 @@ describe("pages", () => {
     expect(res.text).toContain(`<title>${name.replaceAll("&", "&amp;")} - ${brand}</title>`);
     expect(res.text.match(/<h1\b/g)).toHaveLength(1);
     expect(res.text).toContain(`<link rel="canonical" href="https://agency.test${url}"/>`);
+  });
+
+  it("routes every path of shared/paths.ts to its page (none falls to the catch-all)", async () => {
+    const fixed = Object.values(paths).flatMap((url) => (typeof url === "string" ? [url] : []));
+    for (const url of [...fixed, ...Object.values(machinePaths)]) {
+      const res = await request(site.app).get(url);
+      // The newsletter pages answer 400 without their ?token=; the catch-all would say 404.
+      expect([200, 400], url).toContain(res.status);
+      expect(res.text, url).not.toContain("Oops! Page not found");
+    }
+    const study = await request(site.app).get(paths.caseStudy(caseStudies[0]!.id)).expect(200);
+    expect(study.text).toContain(caseStudies[0]!.title);
   });
 
   it("answers 404 for an unknown path, titled with the path", async () => {
