@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { recordClientModules } from "./scripts/lib/client-module-list";
+import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), recordClientModules()],
