@@ -3,7 +3,7 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "../config";
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
-import { paths } from "../../shared/paths";
+import { apiPaths, paths } from "../../shared/paths";
 
 /** What the agency is told about; the outbox row's `kind`. */
 export const agencyNotificationKinds = {
@@ -176,7 +176,7 @@ export function newsletterLinks(
     confirm: link(paths.newsletterConfirm, data.confirmToken),
     unsubscribePage: link(paths.newsletterUnsubscribe, data.unsubscribeToken),
     /** RFC 8058 one-click target: mail providers POST `List-Unsubscribe=One-Click` here. */
-    oneClickUnsubscribe: link("/api/newsletter/unsubscribe", data.unsubscribeToken),
+    oneClickUnsubscribe: link(apiPaths.newsletterUnsubscribe, data.unsubscribeToken),
   };
 }
 

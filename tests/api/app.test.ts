@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../server/config";
 import { caseStudies } from "../../data/case-studies";
-import { machinePaths, paths } from "../../shared/paths";
+import { apiPaths, machinePaths, paths } from "../../shared/paths";
 import { pageTitles } from "../support/page-titles";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { websiteDesignLead } from "../support/submissions";
@@ -119,7 +119,7 @@ describe("operations", () => {
   });
 
   it("reports readiness on /readyz: a database write, the mail queue, no warnings", async () => {
-    await request(site.app).post("/api/submit-website-design").send(websiteDesignLead()).expect(201);
+    await request(site.app).post(apiPaths.websiteDesign).send(websiteDesignLead()).expect(201);
     const res = await request(site.app).get("/readyz").expect(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["x-frame-options"]).toBe("DENY");

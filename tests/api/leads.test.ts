@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorMessages } from "../../shared/error-catalogue";
 import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
-import { paths } from "../../shared/paths";
+import { apiPaths, paths } from "../../shared/paths";
 import {
   appointment,
   endpoints,
@@ -557,7 +557,9 @@ describe("failures of our own", () => {
       fieldErrors: {},
       requestId: res.headers["x-request-id"],
     });
-    const unsubscribe = await request(broken.app).post("/api/newsletter/unsubscribe?token=abc").expect(500);
+    const unsubscribe = await request(broken.app)
+      .post(`${apiPaths.newsletterUnsubscribe}?token=abc`)
+      .expect(500);
     expect(unsubscribe.body).toEqual({
       success: false,
       error: errorMessages.unexpected,

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../shared/paths";
 import { newsletterConsentText } from "../../shared/forms/newsletter";
 import { createLeadService } from "../../server/leads/lead-service";
 import { createLogger } from "../../server/logger";
@@ -164,7 +165,7 @@ describe("newsletter double opt-in", () => {
   });
 
   it("sends a person who opens the one-click address to that page", async () => {
-    const res = await request(site.app).get("/api/newsletter/unsubscribe?token=abc").expect(303);
+    const res = await request(site.app).get(`${apiPaths.newsletterUnsubscribe}?token=abc`).expect(303);
     expect(res.headers.location).toBe("/newsletter/unsubscribe?token=abc");
   });
 
@@ -174,7 +175,7 @@ describe("newsletter double opt-in", () => {
     await request(site.app).get("/newsletter/confirm").expect(400);
     const invalidUnsubscribe = await request(site.app).get("/newsletter/unsubscribe?token=nope").expect(400);
     expect(invalidUnsubscribe.text).toContain("Link not valid");
-    const api = await request(site.app).post("/api/newsletter/unsubscribe?token=nope").expect(404);
+    const api = await request(site.app).post(`${apiPaths.newsletterUnsubscribe}?token=nope`).expect(404);
     expect(api.body).toEqual({ success: false, error: "This link is invalid or no longer works." });
 
     await subscribe("late@example.com").expect(201);

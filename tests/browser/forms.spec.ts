@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { appointmentFailureFallback, errorMessages } from "../../shared/error-catalogue";
 import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms/appointment";
-import { paths } from "../../shared/paths";
+import { apiPaths, paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
 import { expect, test } from "./fixtures";
 
@@ -34,7 +34,7 @@ async function slowApi(page: Page) {
 }
 
 test.describe("website-design lead form", () => {
-  test.use({ expectedHttpErrors: ["/api/submit-website-design"] });
+  test.use({ expectedHttpErrors: [apiPaths.websiteDesign] });
   test.beforeEach(async ({ page }) => {
     await page.goto(paths.websiteDesign);
     await page.waitForLoadState("networkidle");
@@ -111,7 +111,7 @@ test.describe("website-design lead form", () => {
 });
 
 test.describe("web-app lead form", () => {
-  test.use({ expectedHttpErrors: ["/api/submit-web-app"] });
+  test.use({ expectedHttpErrors: [apiPaths.webApp] });
   test("validates an optional phone number when given, then sends the lead", async ({ page }) => {
     const email = `webapp-${unique()}@example.co.za`;
     await page.goto(paths.webAppDevelopment);
@@ -290,7 +290,7 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("when the server answers with an error page", () => {
-  test.use({ expectedHttpErrors: ["/api/submit-web-app"] });
+  test.use({ expectedHttpErrors: [apiPaths.webApp] });
   test("the lead fallback names the agency's e-mail", async ({ page }) => {
     await page.goto(paths.webAppDevelopment);
     await page.waitForLoadState("networkidle");
@@ -332,7 +332,7 @@ const foreignReplies = [
 ];
 
 test.describe("replies the site does not recognise are shown in the SPEC §8 catalogue's words", () => {
-  test.use({ expectedHttpErrors: ["/api/submit-website-design", "/api/appointments"] });
+  test.use({ expectedHttpErrors: [apiPaths.websiteDesign, apiPaths.appointments] });
 
   for (const { what, reply, raw } of foreignReplies) {
     test(`lead form: ${what}`, async ({ page }) => {
