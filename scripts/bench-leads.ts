@@ -23,7 +23,7 @@ import { botGuardFields } from "../shared/forms/bot-guard";
 import { apiPaths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
 import { startSmtpCounter } from "./lib/smtp-counter";
-import { createScratchPostgresDatabase, startPostgresCluster } from "../tests/support/postgres";
+import { createScratchPostgresDatabase, startPostgresCluster } from "./lib/postgres-cluster";
 
 const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;

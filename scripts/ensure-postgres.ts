@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "no
 import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { findPostgresBin } from "../tests/support/postgres";
+import { findPostgresBin } from "./lib/postgres-cluster";
 import { type ProcessInfo, findNginx, isPackagedServer, planTestServices } from "./lib/test-services";
 
 /** Debian's way to tell maintainer scripts not to start services (invoke-rc.d asks it; 101: forbidden). */

@@ -32,12 +32,13 @@ export type BuiltServerOptions = SpawnBuiltServerOptions & { stderr?: "inherit" 
 /** The built server's start file, wherever the caller runs from. */
 const serverFile = fileURLToPath(new URL("../../build/app/index.js", import.meta.url));
 
-/** A free loopback port, so SITE_URL (canonical URLs) can name it before the server starts. */
-async function freePort(): Promise<number> {
+/** A free loopback port, so a server's address (SITE_URL, a URL) can be named before it starts. */
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
   await once(probe, "listening");
   const address = probe.address();
-  probe.close();
+  // Closed before the port is handed out, so whoever takes it next can bind it.
+  await new Promise((resolve) => probe.close(resolve));
   if (typeof address !== "object" || !address) throw new Error("no free port");
   return address.port;
 }

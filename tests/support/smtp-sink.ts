@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { parseMail, type ParsedMail } from "./mime";
 
@@ -89,14 +88,4 @@ export async function startSmtpSink(port = 0, behaviour: SinkBehaviour = {}): Pr
 }
 
 /** A loopback port nothing listens on (yet): for "the mail server is down". */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../../scripts/lib/built-server";
