@@ -10,10 +10,9 @@ import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
 import { createBuiltInContentSource, type ContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
-import { instanceSecret } from "./db/instance-secrets";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
-import { createFormTokens, FORM_SECRET_NAME, loadFormSecret, newFormSecret } from "./leads/form-guard";
+import { createFormTokens, resolveFormSecret } from "./leads/form-guard";
 import { createLeadService, type LeadService } from "./leads/lead-service";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
@@ -65,12 +64,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     poolSize: config.databasePoolSize,
     onClientError: (error) => logger.warn({ err: error }, "lost a PostgreSQL client; the pool replaces it"),
   });
-  // Instances on one PostgreSQL database share no folder: they agree on a secret stored there.
-  const formSecret = await (
-    config.databaseUrl && !config.forms.secret
-      ? instanceSecret(db, FORM_SECRET_NAME, newFormSecret)
-      : Promise.resolve().then(() => loadFormSecret(config.forms.secret, config.dataDir))
-  ).catch(async (error: unknown) => {
+  const formSecret = await resolveFormSecret(config, db).catch(async (error: unknown) => {
     await db.destroy();
     throw error;
   });

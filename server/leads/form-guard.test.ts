@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createFormTokens,
-  FORM_SECRET_FILE,
+  FORM_SECRET_NAME,
   FORM_TOKEN_MAX_AGE_MS,
   judgeSubmission,
   loadFormSecret,
@@ -84,15 +84,15 @@ describe("the signing secret", () => {
     dir = mkdtempSync(path.join(tmpdir(), "form-secret-"));
     const first = loadFormSecret(undefined, dir);
     expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(statSync(path.join(dir, FORM_SECRET_FILE)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, FORM_SECRET_NAME)).mode & 0o777).toBe(0o600);
     expect(loadFormSecret(undefined, dir)).toBe(first);
   });
 
   it("comes from FORM_SECRET when set, and never from a damaged file", () => {
     dir = mkdtempSync(path.join(tmpdir(), "form-secret-"));
     expect(loadFormSecret("x".repeat(40), dir)).toBe("x".repeat(40));
-    writeFileSync(path.join(dir, FORM_SECRET_FILE), "short\n");
+    writeFileSync(path.join(dir, FORM_SECRET_NAME), "short\n");
     expect(() => loadFormSecret(undefined, dir)).toThrow(/no usable secret/);
-    expect(readFileSync(path.join(dir, FORM_SECRET_FILE), "utf8")).toBe("short\n");
+    expect(readFileSync(path.join(dir, FORM_SECRET_NAME), "utf8")).toBe("short\n");
   });
 });

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/database";
+import { instanceSecret } from "../db/instance-secrets";
 import type { SuspectedSpam } from "../db/schema";
 
 /**
@@ -13,11 +16,10 @@ import type { SuspectedSpam } from "../db/schema";
 export const FORM_TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
 const TOKEN_VERSION = "v1";
-/** The secret file in DATA_DIR when FORM_SECRET is not set. */
-export const FORM_SECRET_FILE = "form-secret";
 /**
- * On PostgreSQL, when FORM_SECRET is not set, the secret's name in instance_secrets
- * (server/db/instance-secrets.ts): instances share no folder, but they share a database.
+ * Where the secret is kept when FORM_SECRET is not set: the file of this name in DATA_DIR
+ * on SQLite; on PostgreSQL the instance_secrets row of this name, since instances share
+ * no folder but do share the database.
  */
 export const FORM_SECRET_NAME = "form-secret";
 
@@ -56,12 +58,26 @@ export function createFormTokens(secret: string): FormTokens {
 }
 
 /**
+ * The secret every instance of the site signs with: FORM_SECRET when set; otherwise one
+ * made on first start and kept where every instance finds it (FORM_SECRET_NAME).
+ */
+export async function resolveFormSecret(
+  config: Pick<AppConfig, "forms" | "dataDir" | "databaseUrl">,
+  db: Db,
+): Promise<string> {
+  if (config.forms.secret) return config.forms.secret;
+  return config.databaseUrl
+    ? instanceSecret(db, FORM_SECRET_NAME, newFormSecret)
+    : loadFormSecret(undefined, config.dataDir);
+}
+
+/**
  * FORM_SECRET when set; otherwise the one kept in DATA_DIR, made on first start. Created
  * exclusively, so two processes starting together on one folder end up with the same one.
  */
 export function loadFormSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, FORM_SECRET_FILE);
+  const file = path.join(dataDir, FORM_SECRET_NAME);
   mkdirSync(dataDir, { recursive: true });
   try {
     writeFileSync(file, `${newFormSecret()}\n`, { flag: "wx", mode: 0o600 });

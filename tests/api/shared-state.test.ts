@@ -11,7 +11,7 @@ import { instanceSecret } from "../../server/db/instance-secrets";
 import { createRateLimitStores, type RateLimitStores } from "../../server/db/rate-limits";
 import { createFormRateLimits } from "../../server/form-rate-limits";
 import { createLogger } from "../../server/logger";
-import { FORM_SECRET_FILE, FORM_SECRET_NAME } from "../../server/leads/form-guard";
+import { FORM_SECRET_NAME } from "../../server/leads/form-guard";
 import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
 import { endpoints, testFormTokens, webAppLead, websiteDesignLead } from "../support/submissions";
@@ -250,7 +250,7 @@ describe("start fields of two instances without FORM_SECRET", () => {
       ),
     );
     const b = sites[1] as TestApp;
-    expect(existsSync(path.join(a.dataDir, FORM_SECRET_FILE))).toBe(false);
+    expect(existsSync(path.join(a.dataDir, FORM_SECRET_NAME))).toBe(false);
     await submitWith(b, await startFieldOf(a)).expect(201);
     await submitWith(a, await startFieldOf(b)).expect(201);
     // The tests' own secret is not the one the instances agreed on.
