@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "../shared/site-settings";
+import { isPostgresUrl } from "./db/postgres";
 
 /** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -32,8 +33,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z
       .string()
-      .regex(
-        /^postgres(ql)?:\/\/\S+$/,
+      // The same test openDatabase uses to pick the engine.
+      .refine(
+        isPostgresUrl,
         "DATABASE_URL must be a PostgreSQL URL, e.g. postgres://site:password@db.example.com:5432/site",
       )
       .optional(),

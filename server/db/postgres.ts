@@ -9,7 +9,7 @@ import type { Database } from "./schema";
 
 /** True for a `postgres://` or `postgresql://` URL (anything else is a SQLite file path). */
 export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//.test(location);
+  return /^postgres(ql)?:\/\/\S+$/.test(location);
 }
 
 const INT8_OID = 20;
