@@ -26,18 +26,13 @@ test("an unknown path shows the 404 page, titled with the path, and logs it", as
   await expect.poll(() => consoleMessages.some((m) => m.includes("/missing/page"))).toBe(true);
 });
 
+/** SPEC §2: the header links, in order; the drawer shows the same. */
+const mainNavLabels = ["Home", "Projects", "News", "Case Studies", "Services", "About", "Contact"];
+
 test("the header highlights the current page", async ({ page }) => {
   await page.goto(paths.projects);
   const nav = page.getByRole("navigation", { name: "Main" }).first();
-  await expect(nav.getByRole("link")).toHaveText([
-    "Home",
-    "Projects",
-    "News",
-    "Case Studies",
-    "Services",
-    "About",
-    "Contact",
-  ]);
+  await expect(nav.getByRole("link")).toHaveText(mainNavLabels);
   await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "About" }).click();
@@ -154,15 +149,7 @@ test.describe("below 768 px without JavaScript", () => {
     await expect(drawer).toBeHidden();
     await menuButton.click();
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole("link")).toHaveText([
-      "Home",
-      "Projects",
-      "News",
-      "Case Studies",
-      "Services",
-      "About",
-      "Contact",
-    ]);
+    await expect(drawer.getByRole("link")).toHaveText(mainNavLabels);
     await expect(drawer.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
     await drawer.getByRole("button", { name: "Close menu" }).click();
     await expect(drawer).toBeHidden();
