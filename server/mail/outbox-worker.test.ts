@@ -22,9 +22,19 @@ const payload = {
   fields: [],
 };
 
+type WorkerDeps = Omit<Parameters<typeof createOutboxWorker>[0], "db" | "config" | "logger"> & {
+  logger?: Logger;
+};
+
 /** A fresh database per test (on the test project's engine), so counts and leases never leak between tests. */
 function useScratchDatabase() {
-  const scratch = { db: undefined as unknown as Db, config: loadConfig({}) };
+  const scratch = {
+    db: undefined as unknown as Db,
+    config: loadConfig({}),
+    /** A worker on this test's database; silent unless given a logger. */
+    worker: ({ logger = createLogger("silent"), ...deps }: WorkerDeps) =>
+      createOutboxWorker({ db: scratch.db, config: scratch.config, logger, ...deps }),
+  };
   let dir = "";
   let database: ScratchDatabase | undefined;
   beforeEach(async () => {
@@ -80,11 +90,8 @@ describe("several workers on one outbox", () => {
       async close() {},
     };
     const workers = [1, 2, 3].map(() =>
-      createOutboxWorker({
-        db: scratch.db,
+      scratch.worker({
         transport,
-        config: scratch.config,
-        logger: createLogger("silent"),
         options: { concurrency: 7 },
       }),
     );
@@ -98,11 +105,8 @@ describe("several workers on one outbox", () => {
   it("marks a message whose data cannot be rendered dead at once", async () => {
     await enqueueOutboxMessage(scratch.db, { kind: "mystery", payload: {}, now: new Date() });
     const transport: MailTransport = { deliver: async () => {}, async close() {} };
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport,
-      config: scratch.config,
-      logger: createLogger("silent"),
     });
     expect(await worker.drain()).toEqual({ sent: 0, failed: 1 });
     const row = await scratch.db
@@ -139,11 +143,8 @@ describe("bounded concurrency", () => {
   it("never has more than `concurrency` sends in flight, and fills a freed slot at once", async () => {
     const [first] = await enqueue(scratch.db, 40);
     const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 400);
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport,
-      config: scratch.config,
-      logger: createLogger("silent"),
       options: { concurrency: 4 },
     });
     expect(await worker.drain()).toEqual({ sent: 40, failed: 0 });
@@ -156,11 +157,8 @@ describe("bounded concurrency", () => {
 
   it("keeps to the bound in the background too, sending what is queued while it runs", async () => {
     const { transport, stats } = countingTransport();
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport,
-      config: scratch.config,
-      logger: createLogger("silent"),
       options: { concurrency: 3 },
     });
     worker.start();
@@ -178,8 +176,7 @@ describe("bounded concurrency", () => {
   it("waits on stop for sends in flight, and gives back rows it claimed but never started", async () => {
     await enqueue(scratch.db, 6);
     let started = 0;
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport: {
         async deliver() {
           started++;
@@ -187,8 +184,6 @@ describe("bounded concurrency", () => {
         },
         async close() {},
       },
-      config: scratch.config,
-      logger: createLogger("silent"),
       options: { concurrency: 2 },
     });
     worker.start();
@@ -240,10 +235,8 @@ describe("taking back a dead predecessor's leases at start-up", () => {
   function recordingWorker(options: Partial<OutboxWorkerOptions> = {}) {
     const delivered: string[] = [];
     const { logger, lines } = recordingLogger();
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport: { deliver: async (_message, key) => void delivered.push(key), async close() {} },
-      config: scratch.config,
       logger,
       options,
     });
@@ -261,11 +254,8 @@ describe("taking back a dead predecessor's leases at start-up", () => {
     const host = os.hostname();
     // Another worker alive in this process (same host and pid): never taken over.
     const neighbourIdentity: LeaseOwner = { host, pid: process.pid, nonce: "near0001" };
-    const neighbour = createOutboxWorker({
-      db: scratch.db,
+    const neighbour = scratch.worker({
       transport: { deliver: async () => {}, async close() {} },
-      config: scratch.config,
-      logger: createLogger("silent"),
       identity: neighbourIdentity,
     });
     const owners = {
@@ -334,8 +324,7 @@ describe("taking back a dead predecessor's leases at start-up", () => {
     const [id] = await enqueue(scratch.db, 1);
     const thief = "elsewhere.example:1:thief001";
     const { logger, lines } = recordingLogger();
-    const worker = createOutboxWorker({
-      db: scratch.db,
+    const worker = scratch.worker({
       transport: {
         async deliver() {
           // Another worker took the row meanwhile (this one's renewals were lost, say).
@@ -343,7 +332,6 @@ describe("taking back a dead predecessor's leases at start-up", () => {
         },
         async close() {},
       },
-      config: scratch.config,
       logger,
     });
     expect(await worker.drain()).toEqual({ sent: 1, failed: 0 });
