@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
-import { createBuiltInContentSource, type ContentSource } from "./content/content-source";
+import { createDatabaseContentSource, type ContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
@@ -84,7 +84,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.now,
     onQueued: outbox.wake,
   });
-  const content = options.content ?? createBuiltInContentSource(createScreenshotStore(db));
+  const content = options.content ?? createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 
   app.disable("x-powered-by");

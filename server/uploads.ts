@@ -19,11 +19,11 @@ export const uploadContentTypes = { avif: "image/avif", webp: "image/webp" } as 
 
 /**
  * The only names an upload is stored under, relative to /uploads: what
- * server/admin/images.ts makes (`screenshots/<16 hex>-<width>.<avif|webp>`). Nothing
+ * server/admin/images.ts makes (`screenshots/` or `content/`, then `<16 hex>-<width>.<avif|webp>`). Nothing
  * else is ever looked up, so no request can name a path outside the store, and a
  * hostile name costs no query.
  */
-const UPLOAD_PATH = /^screenshots\/[0-9a-f]{16}-[1-9][0-9]{0,4}\.(avif|webp)$/;
+const UPLOAD_PATH = /^(?:screenshots|content)\/[0-9a-f]{16}-[1-9][0-9]{0,4}\.(avif|webp)$/;
 
 export function isUploadPath(name: string): boolean {
   return UPLOAD_PATH.test(name);

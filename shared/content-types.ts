@@ -1,73 +1,132 @@
 import { z } from "zod";
+import { hasForbiddenCharacters, isSingleLine } from "./forms/text-hygiene";
 
 /**
  * The built-in content of SPEC §3, as zod schemas: `data/` modules are checked
  * against them when the content module loads, so a typo fails at start, not in a page.
  */
 
-/** A project-made image with its intrinsic size, so pages reserve its box (no layout shift). */
+/** One format of an uploaded image, for `<source type srcset>` inside `<picture>`. */
+export const imageSourceSchema = z.object({
+  type: z.enum(["image/avif", "image/webp"]),
+  /** Every width of this format, smallest first: "/uploads/content/ab12-640.avif 640w, …". */
+  srcset: z.string().min(1),
+});
+export type ImageSource = z.infer<typeof imageSourceSchema>;
+
+/**
+ * A content image with its intrinsic size, so pages reserve its box (no layout shift).
+ * Built-in ones are single files under /images; ones the admin CLI uploads are served
+ * under /uploads with AVIF and WebP `sources` at several widths, `src` their largest WebP.
+ */
 export const imageSchema = z.object({
   src: z.string().startsWith("/"),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  sources: z.array(imageSourceSchema).min(1).optional(),
 });
 export type Image = z.infer<typeof imageSchema>;
 
+/** A lower-case slug: the id in URLs and on the admin's command line. */
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lower-case slug")
+  .max(80);
+
+/**
+ * A link a visitor may follow: http or https only, so no stored value can become a
+ * `javascript:` or `data:` link in a page.
+ */
+export const webLinkSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
+
 const isoTimestamp = z.iso.datetime();
 
+const readable = (text: string) => !hasForbiddenCharacters(text);
+
+/** A title, name or label: one line, no control or direction-override characters. */
+const line = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`)
+    .refine(isSingleLine, "must be a single line")
+    .refine(readable, "contains characters that are not allowed");
+
+/** Running text: paragraphs separated by a blank line; no control characters but line breaks. */
+const prose = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`)
+    .refine(readable, "contains characters that are not allowed");
+
+/**
+ * Alternative text says what an image shows. A file name or a bare "image" says nothing,
+ * and is what a hurried upload tends to get.
+ */
+const altText = line(300).refine(
+  (text) =>
+    !/\.(?:png|jpe?g|webp|avif|gif|svg)$/i.test(text) &&
+    !/^(?:an? )?(?:image|picture|photo|screenshot|logo|img|graphic)\s*\d*$/i.test(text),
+  "must describe what the image shows, not name the file",
+);
+
+/** Limits of what the admin CLI may store: generous for real copy, small enough to catch a wrong file. */
+export const contentLimits = { listItems: 20 } as const;
+
 export const projectSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().min(1),
+  id: slugSchema,
+  title: line(),
+  description: prose(2000),
   image: imageSchema,
   /** What the image shows, for people who cannot see it: the product, not the file. */
-  image_alt: z.string().trim().min(1),
-  tags: z.array(z.string().min(1)).min(1),
-  client: z.string().min(1),
-  details_link: z.url().optional(),
+  image_alt: altText,
+  tags: z.array(line(40)).min(1, "needs at least one tag").max(contentLimits.listItems),
+  client: line(),
+  details_link: webLinkSchema.optional(),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
 });
 export type Project = z.infer<typeof projectSchema>;
 
 export const newsPostSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  excerpt: z.string().min(1),
-  content: z.string().min(1),
+  id: slugSchema,
+  title: line(),
+  excerpt: prose(500),
+  /** Paragraphs separated by a blank line. */
+  content: prose(20_000),
   image: imageSchema,
+  /**
+   * What an uploaded image shows. Without it the image is decoration beside the title
+   * (the built-in illustrations), and its alt is empty.
+   */
+  image_alt: altText.optional(),
   date: z.iso.date(),
-  author: z.string().min(1),
-  category: z.string().min(1),
-  article_link: z.url().optional(),
+  author: line(100),
+  category: line(60),
+  article_link: webLinkSchema.optional(),
 });
 export type NewsPost = z.infer<typeof newsPostSchema>;
 
 export const caseStudySchema = z.object({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lower-case slug"),
-  title: z.string().min(1),
-  clientName: z.string().min(1),
+  id: slugSchema,
+  title: line(),
+  clientName: line(100),
   clientLogo: imageSchema,
   /** The full text of the detail page. */
-  description: z.string().min(1),
+  description: prose(5000),
   /** SPEC §2: the list uses a shorter text for some clients. */
-  listDescription: z.string().min(1).optional(),
+  listDescription: prose(1000).optional(),
   screenshot: imageSchema,
-  contributions: z.array(z.string().min(1)).min(1),
+  contributions: z.array(line()).min(1, "needs at least one contribution").max(contentLimits.listItems),
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
 export const servicePages = ["website-design", "web-app-development"] as const;
 export const servicePageSchema = z.enum(servicePages);
 export type ServicePage = z.infer<typeof servicePageSchema>;
-
-/** One format of an uploaded screenshot, for `<source type srcset>` inside `<picture>`. */
-export const imageSourceSchema = z.object({
-  type: z.enum(["image/avif", "image/webp"]),
-  /** Every width of this format, smallest first: "/uploads/screenshots/ab12-640.avif 640w, …". */
-  srcset: z.string().min(1),
-});
-export type ImageSource = z.infer<typeof imageSourceSchema>;
 
 export const serviceScreenshotSchema = z.object({
   id: z.string().min(1),

@@ -103,6 +103,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             image={study.screenshot}
             alt={`Screenshot of the ${study.clientName} product we work on`}
             priority="high"
+            sizes="(min-width: 1024px) 60vw, 100vw"
             className="h-auto w-full rounded-xl shadow-lg lg:col-span-3"
           />
           <div className="lg:col-span-2">

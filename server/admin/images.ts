@@ -28,8 +28,16 @@ export const defaultUploadLimits: UploadLimits = { maxBytes: 10 * 1024 * 1024, m
 /** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
 export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;
 
+/** What to make of an upload: where its files go and at which widths. */
+export type ImageRecipe = { folder: "screenshots" | "content"; widths: readonly number[] };
+
+export const screenshotRecipe: ImageRecipe = { folder: "screenshots", widths: SCREENSHOT_WIDTHS };
+
 /** Part of the content hash: change it when the output changes, so new files get new names. */
-const RECIPE = "screenshot-v1 webp:q80 avif:q50 widths:640,1280,1920";
+const recipeKey = (recipe: ImageRecipe) =>
+  recipe.folder === "screenshots"
+    ? "screenshot-v1 webp:q80 avif:q50 widths:640,1280,1920"
+    : `content-v1 webp:q80 avif:q50 widths:${recipe.widths.join(",")}`;
 
 /** An upload the CLI refuses; the message is the one line it prints. */
 export class ImageRejectedError extends Error {
@@ -120,9 +128,9 @@ export type ProcessedScreenshot = {
 };
 
 /** The widths to make for an image `width` pixels wide: the standard ones below it, then its own (capped). */
-export function variantWidths(width: number): number[] {
-  const largest = Math.min(width, Math.max(...SCREENSHOT_WIDTHS));
-  return [...SCREENSHOT_WIDTHS.filter((candidate) => candidate < largest), largest];
+export function variantWidths(width: number, widths: readonly number[] = SCREENSHOT_WIDTHS): number[] {
+  const largest = Math.min(width, Math.max(...widths));
+  return [...widths.filter((candidate) => candidate < largest), largest];
 }
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
@@ -132,17 +140,16 @@ async function loadSharp() {
   return (await import("sharp")).default;
 }
 
-/** Screenshots' folder in the upload store; they are served under UPLOADS_URL_PATH at the same path. */
-const SCREENSHOTS_FOLDER = "screenshots";
-
 /**
- * Converts an upload to `screenshots/<hash>-<width>.avif|webp` in the upload store. Each
- * file is stored whole (a rename on disk, one row in the database), so the server, which
- * lets browsers cache these URLs forever, never serves half a file.
+ * Converts an upload to `<folder>/<hash>-<width>.avif|webp` in the upload store (served
+ * under UPLOADS_URL_PATH at the same path). Each file is stored whole (a rename on disk,
+ * one row in the database), so the server, which lets browsers cache these URLs forever,
+ * never serves half a file.
  */
-export async function createScreenshotVariants(
+export async function createImageVariants(
   upload: ImageUpload,
   store: UploadStore,
+  recipe: ImageRecipe,
   limits = defaultUploadLimits,
 ): Promise<ProcessedScreenshot> {
   const sharp = await loadSharp();
@@ -167,11 +174,15 @@ export async function createScreenshotVariants(
     throw new ImageRejectedError(`${upload.file} could not be read as an image: ${firstLine(error)}`);
   }
 
-  const contentHash = createHash("sha256").update(RECIPE).update(upload.bytes).digest("hex").slice(0, 16);
+  const contentHash = createHash("sha256")
+    .update(recipeKey(recipe))
+    .update(upload.bytes)
+    .digest("hex")
+    .slice(0, 16);
   const variants: ScreenshotVariant[] = [];
-  for (const target of variantWidths(width)) {
+  for (const target of variantWidths(width, recipe.widths)) {
     for (const format of ["avif", "webp"] as const) {
-      const name = `${SCREENSHOTS_FOLDER}/${contentHash}-${target}.${format}`;
+      const name = `${recipe.folder}/${contentHash}-${target}.${format}`;
       let encoded;
       try {
         const pipeline = sharp(upload.bytes, input).resize({ width: target, withoutEnlargement: true });
@@ -196,17 +207,34 @@ export async function createScreenshotVariants(
   return { contentHash, variants, largest };
 }
 
+/** A screenshot upload (`screenshots/` at the showcase's widths). */
+export function createScreenshotVariants(
+  upload: ImageUpload,
+  store: UploadStore,
+  limits = defaultUploadLimits,
+): Promise<ProcessedScreenshot> {
+  return createImageVariants(upload, store, screenshotRecipe, limits);
+}
+
 /**
  * Deletes an upload's files; ones already gone are fine. Only the file name of each URL
- * is used, inside the screenshots folder, and the store refuses any name it did not make.
+ * is used, inside the recipe's folder, and the store refuses any name it did not make.
  */
-export async function removeScreenshotFiles(
+export async function removeImageFiles(
   store: UploadStore,
-  variants: ScreenshotVariant[],
+  urls: readonly string[],
+  folder: ImageRecipe["folder"] = "screenshots",
 ): Promise<number> {
   let removed = 0;
-  for (const variant of variants) {
-    if (await store.remove(`${SCREENSHOTS_FOLDER}/${path.posix.basename(variant.url)}`)) removed++;
+  for (const url of urls) {
+    if (await store.remove(`${folder}/${path.posix.basename(url)}`)) removed++;
   }
   return removed;
+}
+
+export function removeScreenshotFiles(store: UploadStore, variants: ScreenshotVariant[]): Promise<number> {
+  return removeImageFiles(
+    store,
+    variants.map((variant) => variant.url),
+  );
 }

@@ -8,6 +8,7 @@ import {
   type AdminOutput,
   type ExitCode,
 } from "./context";
+import { addContentCommands } from "./content-commands";
 import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes, listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
@@ -41,7 +42,7 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
 
   const program = new Command("site-admin")
     .description(
-      "Leads, appointment requests, subscribers, notifications, screenshots and backups of the agency site.",
+      "Leads, appointment requests, subscribers, notifications, content, screenshots and backups of the agency site.",
     )
     .configureOutput({
       writeOut: (text) => runtime.out.stdout(text),
@@ -199,6 +200,8 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .description("remove an uploaded screenshot and, unless another one shares them, its files")
     .argument("<id>", "screenshot id")
     .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
+
+  addContentCommands(program, run);
 
   /** `release` and `purge` of one kind of submission held back as suspected spam. */
   function addQuarantineCommands(

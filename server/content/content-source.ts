@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { caseStudies } from "../../data/case-studies";
 import { newsPosts } from "../../data/news";
 import { projects } from "../../data/projects";
@@ -13,11 +14,13 @@ import {
   type ServicePage,
   type ServiceScreenshot,
 } from "../../shared/content-types";
+import { findContent, listContent } from "../db/content-items";
+import type { Database } from "../db/schema";
 
 /**
- * The one seam through which pages read content (DESIGN.md "How data flows").
- * Tests swap it for empty or failing sources; the admin CLI's screenshot uploads
- * reach pages through `screenshots`.
+ * The one seam through which pages read content (DESIGN.md "How data flows"): the
+ * database the admin CLI writes (createDatabaseContentSource). Tests swap in a failing
+ * source for the pages' error states.
  */
 export type ContentSource = {
   listProjects(): Promise<Project[]>;
@@ -40,7 +43,10 @@ export type BuiltInContent = {
   serviceScreenshots: ServiceScreenshot[];
 };
 
-/** Validates the `data/` modules; throws at start-up with the offending path if one is malformed. */
+/**
+ * Validates the `data/` modules: the samples migration 0007 seeds a new database with and
+ * the built-in screenshots. Throws with the offending path if one is malformed.
+ */
 export function loadBuiltInContent(): BuiltInContent {
   const content = {
     projects: projectSchema.array().length(9).parse(projects),
@@ -53,33 +59,37 @@ export function loadBuiltInContent(): BuiltInContent {
   return content;
 }
 
-export function createStaticContentSource(content: BuiltInContent, store?: ScreenshotStore): ContentSource {
+/** The built-in screenshots, with an upload in place of any built-in one at its position. */
+async function mergeScreenshots(
+  builtIn: ServiceScreenshot[],
+  page: ServicePage,
+  store: ScreenshotStore | undefined,
+): Promise<ServiceScreenshot[]> {
+  const uploaded = store ? await store.list(page) : [];
+  const byPosition = new Map<number, ServiceScreenshot>();
+  for (const shot of builtIn) if (shot.service_page === page) byPosition.set(shot.position, shot);
+  for (const shot of uploaded) byPosition.set(shot.position, shot);
+  return [...byPosition.values()].sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The site's content: projects, news and case studies as the admin CLI left them in the
+ * database (published ones only), read on every request so a change shows at once.
+ */
+export function createDatabaseContentSource(db: Kysely<Database>, store?: ScreenshotStore): ContentSource {
+  const builtInScreenshots = serviceScreenshotSchema.array().parse(serviceScreenshots);
+  const items = async <T>(records: Promise<{ item: T }[]>) => (await records).map((record) => record.item);
   return {
-    listProjects: async () => content.projects,
-    listNewsPosts: async () => content.newsPosts,
-    listCaseStudies: async () => content.caseStudies,
-    getCaseStudy: async (id) => content.caseStudies.find((study) => study.id === id),
-    async listServiceScreenshots(page) {
-      const uploaded = store ? await store.list(page) : [];
-      const byPosition = new Map<number, ServiceScreenshot>();
-      for (const shot of content.serviceScreenshots)
-        if (shot.service_page === page) byPosition.set(shot.position, shot);
-      for (const shot of uploaded) byPosition.set(shot.position, shot);
-      return [...byPosition.values()].sort((a, b) => a.position - b.position);
+    listProjects: () => items(listContent(db, "projects")),
+    listNewsPosts: () => items(listContent(db, "news")),
+    listCaseStudies: () => items(listContent(db, "case-studies")),
+    async getCaseStudy(id) {
+      const record = await findContent(db, "case-studies", id);
+      return record?.status === "published" ? record.item : undefined;
     },
+    listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
   };
 }
-
-export function createBuiltInContentSource(store?: ScreenshotStore): ContentSource {
-  return createStaticContentSource(loadBuiltInContent(), store);
-}
-
-export const emptyContent: BuiltInContent = {
-  projects: [],
-  newsPosts: [],
-  caseStudies: [],
-  serviceScreenshots: [],
-};
 
 /** Every call rejects: the error states of the projects and news pages. */
 export function createFailingContentSource(message = "content store unavailable"): ContentSource {

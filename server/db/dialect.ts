@@ -32,7 +32,7 @@ export function fromDbBoolean(value: DbBoolean | boolean): boolean {
 /** True when a write broke a unique constraint (SQLite's error code; PostgreSQL reports 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error);
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
 /**

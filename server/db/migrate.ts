@@ -5,6 +5,7 @@ import * as suspectedSpam from "./migrations/0003_suspected_spam";
 import * as readinessProbe from "./migrations/0004_readiness_probe";
 import * as outboxLease from "./migrations/0005_outbox_lease";
 import * as sharedState from "./migrations/0006_shared_state";
+import * as contentItems from "./migrations/0007_content_items";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004_readiness_probe": readinessProbe,
   "0005_outbox_lease": outboxLease,
   "0006_shared_state": sharedState,
+  "0007_content_items": contentItems,
 };
 
 export class MigrationError extends Error {

@@ -137,6 +137,27 @@ export type UploadedFileTable = {
   created_at: Timestamp;
 };
 
+export type ContentStatus = "draft" | "published";
+
+/**
+ * A project, news post or case study (server/db/content-items.ts): the item's fields as a
+ * JSON document, checked against its schema in shared/content-types.ts.
+ */
+export type ContentItemTable = {
+  /** "projects", "news" or "case-studies". */
+  kind: string;
+  /** The item's slug, unique per kind. */
+  id: string;
+  /** 1-based order on its page; renumbered on every add, move and remove. */
+  position: number;
+  /** Visitors see published items only. */
+  status: ContentStatus;
+  /** JSON of the item without its id (and, for projects, without the timestamps below). */
+  document: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -148,6 +169,7 @@ export type Database = {
   rate_limit_hits: RateLimitHitsTable;
   instance_secrets: InstanceSecretTable;
   uploaded_files: UploadedFileTable;
+  content_items: ContentItemTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

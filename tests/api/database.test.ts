@@ -34,6 +34,7 @@ describe("database", () => {
     const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
     expect(tables).toEqual([
       "appointment_requests",
+      "content_items",
       "instance_secrets",
       "newsletter_subscribers",
       "outbox",

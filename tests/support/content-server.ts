@@ -1,6 +1,7 @@
 /**
- * Serves the production build with a chosen content source, for browser tests of
- * the empty and error states, or with analytics configured:
+ * Serves the production build for browser tests of the empty and error states, or with
+ * analytics configured. "empty" is a real database every item was removed from with the
+ * admin commands; "failing" swaps in a content source whose every read fails:
  * `tsx tests/support/content-server.ts empty|failing|analytics`.
  * Prints "listening <port>" once ready.
  */
@@ -9,11 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import {
-  createFailingContentSource,
-  createStaticContentSource,
-  emptyContent,
-} from "../../server/content/content-source";
+import { runAdmin } from "../../server/admin/program";
+import { createFailingContentSource } from "../../server/content/content-source";
+import { contentKinds, listContent } from "../../server/db/content-items";
 import { createLogger } from "../../server/logger";
 import { loadServerBuild } from "./test-app";
 
@@ -30,18 +29,22 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), `site-${kind}-`)),
   ...(kind === "analytics" ? { GTM_ID: "GTM-TEST123" } : {}),
 });
-const content =
-  kind === "empty"
-    ? createStaticContentSource(emptyContent)
-    : kind === "failing"
-      ? createFailingContentSource()
-      : undefined;
 const site = await createApp({
   config,
   logger: createLogger("silent"),
   build: await loadServerBuild(),
-  content,
+  content: kind === "failing" ? createFailingContentSource() : undefined,
 });
+if (kind === "empty") {
+  const out = { stdout: () => undefined, stderr: (text: string) => void process.stderr.write(text) };
+  const context = async () => ({ db: site.db, config, out });
+  for (const contentKind of contentKinds) {
+    for (const record of await listContent(site.db, contentKind, { includeDrafts: true })) {
+      const code = await runAdmin([contentKind, "remove", record.id], { out, context });
+      if (code !== 0) throw new Error(`could not remove ${contentKind} ${record.id}`);
+    }
+  }
+}
 const server = site.app.listen(0, "127.0.0.1", () => {
   const address = server.address();
   if (typeof address === "object" && address) console.log(`listening ${address.port}`);

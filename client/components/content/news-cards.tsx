@@ -26,7 +26,9 @@ export function FeaturedArticle({ post }: { post: NewsPost }) {
     <article className="grid overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 lg:grid-cols-2">
       <ContentImage
         image={post.image}
+        alt={post.image_alt}
         priority="high"
+        sizes="(min-width: 1024px) 50vw, 100vw"
         className="aspect-video h-full w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-col justify-center p-8">
@@ -48,7 +50,11 @@ export function FeaturedArticle({ post }: { post: NewsPost }) {
 export function ArticleCard({ post }: { post: NewsPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ContentImage image={post.image} className="aspect-video w-full bg-slate-100 object-cover" />
+      <ContentImage
+        image={post.image}
+        alt={post.image_alt}
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900">
           {post.category}

@@ -1,0 +1,280 @@
+import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
+import { isPostgres, isUniqueViolation } from "./dialect";
+import type { ContentItemTable, ContentStatus, Database } from "./schema";
+import {
+  caseStudySchema,
+  newsPostSchema,
+  projectSchema,
+  type CaseStudy,
+  type NewsPost,
+  type Project,
+} from "../../shared/content-types";
+
+type Db = Kysely<Database>;
+
+/**
+ * Projects, news posts and case studies, as the admin CLI manages them and pages read
+ * them (docs/decisions/014-content-in-the-database.md). Every item is checked against
+ * its schema when written and again when read, so a page never renders a malformed one.
+ */
+
+export const contentKinds = ["projects", "news", "case-studies"] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+export type ContentItemOf = { projects: Project; news: NewsPost; "case-studies": CaseStudy };
+export type ContentItem = ContentItemOf[ContentKind];
+
+export const contentSchemas: { [K in ContentKind]: z.ZodType<ContentItemOf[K]> } = {
+  projects: projectSchema,
+  news: newsPostSchema,
+  "case-studies": caseStudySchema,
+};
+
+export type ContentRecord<K extends ContentKind = ContentKind> = {
+  kind: K;
+  id: string;
+  position: number;
+  status: ContentStatus;
+  item: ContentItemOf[K];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A stored document that no longer passes its schema: a bug or a hand edit, never shown. */
+export class InvalidContentError extends Error {
+  override name = "InvalidContentError";
+}
+
+/** Another item of the kind has this id. */
+export class ContentIdTakenError extends Error {
+  override name = "ContentIdTakenError";
+}
+
+/** A project's timestamps are its row's; every other field is in the document. */
+function toDocument(item: ContentItem): string {
+  const { id: _id, ...rest } = item;
+  if ("created_at" in rest) {
+    const { created_at: _created, updated_at: _updated, ...document } = rest;
+    return JSON.stringify(document);
+  }
+  return JSON.stringify(rest);
+}
+
+function readDocument(row: ContentItemTable): unknown {
+  try {
+    return JSON.parse(row.document);
+  } catch {
+    return undefined;
+  }
+}
+
+export function toContentRecord<K extends ContentKind>(kind: K, row: ContentItemTable): ContentRecord<K> {
+  const document = readDocument(row);
+  const fields =
+    kind === "projects" ? { created_at: row.created_at, updated_at: row.updated_at } : ({} as object);
+  const parsed = contentSchemas[kind].safeParse(
+    typeof document === "object" && document !== null ? { ...document, id: row.id, ...fields } : document,
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidContentError(
+      `stored ${kind} item ${row.id} is not valid: ${issue?.path.join(".") || "document"} ${issue?.message ?? ""}`.trim(),
+    );
+  }
+  return {
+    kind,
+    id: row.id,
+    position: row.position,
+    status: row.status,
+    item: parsed.data,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Items of one kind in page order; drafts only when asked for (the admin CLI). */
+export async function listContent<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  options: { includeDrafts?: boolean } = {},
+): Promise<ContentRecord<K>[]> {
+  const rows = await db
+    .selectFrom("content_items")
+    .selectAll()
+    .where("kind", "=", kind)
+    .$if(!options.includeDrafts, (query) => query.where("status", "=", "published"))
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toContentRecord(kind, row));
+}
+
+export async function findContent<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  id: string,
+): Promise<ContentRecord<K> | undefined> {
+  const row = await db
+    .selectFrom("content_items")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && toContentRecord(kind, row);
+}
+
+/**
+ * The kind's ids in page order, locked on PostgreSQL until the transaction ends, so two
+ * admins reordering at once take turns (SQLite runs one write transaction at a time).
+ */
+async function orderedIds(
+  trx: Transaction<Database>,
+  kind: ContentKind,
+  onPostgres: boolean,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("content_items")
+    .select("id")
+    .where("kind", "=", kind)
+    .orderBy("position")
+    .orderBy("id")
+    .$if(onPostgres, (query) => query.forUpdate())
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Writes positions 1..n in the given order, touching only rows whose position changes. */
+async function renumber(trx: Transaction<Database>, kind: ContentKind, ids: string[], before: string[]) {
+  for (const [index, id] of ids.entries()) {
+    if (before[index] === id) continue;
+    await trx
+      .updateTable("content_items")
+      .set({ position: index + 1 })
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .execute();
+  }
+}
+
+/** Clamps a wanted 1-based position to the list's length (plus one for a new item). */
+const placeAt = (position: number | undefined, length: number) =>
+  Math.min(Math.max(position ?? length + 1, 1), length + 1) - 1;
+
+/** Adds an item at `position` (1-based; default last), moving the ones from there down. */
+export async function insertContent<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  item: ContentItemOf[K],
+  options: { position?: number; status: ContentStatus; now?: Date },
+): Promise<ContentRecord<K>> {
+  const checked = contentSchemas[kind].parse(item);
+  const now = (options.now ?? new Date()).toISOString();
+  const timestamps =
+    "created_at" in checked
+      ? { created_at: checked.created_at, updated_at: checked.updated_at }
+      : { created_at: now, updated_at: now };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await orderedIds(trx, kind, isPostgres(db));
+      const ids = [...before];
+      ids.splice(placeAt(options.position, before.length), 0, checked.id);
+      await trx
+        .insertInto("content_items")
+        .values({
+          kind,
+          id: checked.id,
+          // Last for now; renumber puts it in its place and moves the rest.
+          position: before.length + 1,
+          status: options.status,
+          document: toDocument(checked),
+          ...timestamps,
+        })
+        .execute();
+      await renumber(trx, kind, ids, [...before, checked.id]);
+      return toContentRecord(
+        kind,
+        await trx
+          .selectFrom("content_items")
+          .selectAll()
+          .where("kind", "=", kind)
+          .where("id", "=", checked.id)
+          .executeTakeFirstOrThrow(),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ContentIdTakenError(`${kind} item ${checked.id} exists already`);
+    throw error;
+  }
+}
+
+/** Replaces an item's fields (its id stays); `updated_at` becomes now. */
+export async function updateContent<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  item: ContentItemOf[K],
+  now = new Date(),
+): Promise<boolean> {
+  const checked = contentSchemas[kind].parse(item);
+  const result = await db
+    .updateTable("content_items")
+    .set({ document: toDocument(checked), updated_at: now.toISOString() })
+    .where("kind", "=", kind)
+    .where("id", "=", checked.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setContentStatus(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  status: ContentStatus,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("content_items")
+    .set({ status, updated_at: now.toISOString() })
+    .where("kind", "=", kind)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Moves an item to `position` (clamped to the list), shifting the others; false if it is gone. */
+export async function moveContent(db: Db, kind: ContentKind, id: string, position: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const before = await orderedIds(trx, kind, isPostgres(db));
+    if (!before.includes(id)) return false;
+    const ids = before.filter((other) => other !== id);
+    ids.splice(placeAt(position, ids.length), 0, id);
+    await renumber(trx, kind, ids, before);
+    return true;
+  });
+}
+
+/** Deletes an item and closes the gap it leaves; false if it was not there. */
+export async function deleteContent(db: Db, kind: ContentKind, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const before = await orderedIds(trx, kind, isPostgres(db));
+    if (!before.includes(id)) return false;
+    await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();
+    await renumber(
+      trx,
+      kind,
+      before.filter((other) => other !== id),
+      before,
+    );
+    return true;
+  });
+}
+
+/** How many stored items mention an uploaded image's content hash (its file names carry it). */
+export async function countContentUsingImage(db: Db, contentHash: string): Promise<number> {
+  const row = await db
+    .selectFrom("content_items")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("document", "like", `%/${contentHash}-%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
