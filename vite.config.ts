@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
+import { markdown } from "./scripts/lib/markdown-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), recordClientModules()],
+  plugins: [markdown(), tailwindcss(), reactRouter(), recordClientModules()],
   build: {
     // Inlined data: URIs would need a CSP exception; keep every asset a file.
     assetsInlineLimit: 0,

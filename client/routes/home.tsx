@@ -1,5 +1,5 @@
-import { Code2, LifeBuoy, Smartphone } from "lucide-react";
 import { Link } from "react-router";
+import { claims, steps, values } from "../../data/pages/home";
 import { paths } from "../../shared/paths";
 import { CallToAction } from "../components/sections/call-to-action";
 import { FeatureCards } from "../components/sections/feature-cards";
@@ -25,49 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   );
 };
 
-const VALUES = [
-  {
-    icon: Code2,
-    title: "Web Development",
-    text: "Fast, secure websites and web applications built on modern frameworks, designed to turn visitors into customers.",
-  },
-  {
-    icon: Smartphone,
-    title: "Mobile Development",
-    text: "Cross-platform iOS and Android apps from one code base, so your customers get a polished app sooner and for less.",
-  },
-  {
-    icon: LifeBuoy,
-    title: "Maintenance & Support",
-    text: "Updates, monitoring and improvements after launch, so your software stays fast, secure and ready to grow with you.",
-  },
-] as const;
-
-const CLAIMS = [
-  { figure: "200%", text: "higher conversion from websites designed around your customers" },
-  { figure: "30%", text: "higher engagement with mobile-first, fast-loading experiences" },
-  { figure: "Up to 46%", text: "more productivity when custom software replaces manual work" },
-] as const;
-
-const STEPS = [
-  {
-    title: "Discovery",
-    text: "We learn your business, your customers and your goals, and agree what success looks like.",
-  },
-  {
-    title: "Planning",
-    text: "We shape the scope, the architecture and a clear timeline, with a fixed proposal you can budget for.",
-  },
-  {
-    title: "Development",
-    text: "We design and build in short sprints, showing you working software every step of the way.",
-  },
-  {
-    title: "Launch & Support",
-    text: "We launch with care, then monitor, support and improve your product as your business grows.",
-  },
-] as const;
-
 export default function Page() {
   return (
     <>
@@ -88,7 +45,7 @@ export default function Page() {
         title="What We Do"
         intro="One Cape Town team for the whole life of your product: design, engineering and the support that keeps it running."
       >
-        <FeatureCards items={VALUES} />
+        <FeatureCards items={values} />
       </Section>
 
       <section aria-labelledby="results" className="bg-slate-50 py-12">
@@ -97,7 +54,7 @@ export default function Page() {
             Results our clients see
           </h2>
           <ul className="grid gap-6 text-center md:grid-cols-3">
-            {CLAIMS.map((claim) => (
+            {claims.map((claim) => (
               <li key={claim.figure}>
                 <p className="text-4xl font-extrabold text-brand">{claim.figure}</p>
                 <p className="mt-2 text-slate-700">{claim.text}</p>
@@ -112,7 +69,7 @@ export default function Page() {
         title="How We Work"
         intro="A simple, transparent process from first conversation to launch day."
       >
-        <ProcessSteps steps={STEPS} />
+        <ProcessSteps steps={steps} />
       </Section>
 
       <CallToAction

@@ -1,5 +1,6 @@
-import { ArrowRight, ClipboardList, Code2, Globe, Megaphone, Share2, Smartphone } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { services } from "../../data/pages/services";
 import { paths } from "../../shared/paths";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHeader } from "../components/sections/page-header";
@@ -18,56 +19,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-/** SPEC §2: the six service blocks; the two with their own page link to it. */
-const SERVICES = [
-  {
-    icon: Globe,
-    title: "Website Design & Development",
-    text: "Branded, mobile-first websites that load fast, rank well and turn visitors into enquiries, on a CMS your team can update.",
-    points: [
-      "Custom design around your brand",
-      "CMS or custom functionality",
-      "SEO-ready and fast on every device",
-    ],
-    to: paths.websiteDesign,
-  },
-  {
-    icon: Code2,
-    title: "Custom Web-Application Development",
-    text: "Portals, dashboards and internal tools that replace spreadsheets and manual work, built to fit how your business runs.",
-    points: ["Workflow automation", "Integrations with the tools you use", "Secure, scalable cloud hosting"],
-    to: paths.webAppDevelopment,
-  },
-  {
-    icon: Smartphone,
-    title: "Cross-Platform Mobile Development",
-    text: "iOS and Android apps from one React Native code base: native feel, shorter timelines and one team to maintain it.",
-    points: [
-      "App Store and Google Play releases",
-      "Offline-friendly design",
-      "Push notifications and analytics",
-    ],
-  },
-  {
-    icon: ClipboardList,
-    title: "Project Management & Infrastructure Consulting",
-    text: "Experienced guidance for your technology projects: planning, delivery, cloud architecture and infrastructure as code.",
-    points: ["Technical road maps", "Cloud and DevOps with Terraform", "Vendor and delivery oversight"],
-  },
-  {
-    icon: Share2,
-    title: "Social Media & Content Marketing",
-    text: "Content calendars, copy and visuals that grow an engaged audience and keep your brand front of mind.",
-    points: ["Channel strategy", "Content creation", "Monthly reporting"],
-  },
-  {
-    icon: Megaphone,
-    title: "Paid Media Marketing",
-    text: "Search and social campaigns with clear targets, careful budgets and landing pages built to convert.",
-    points: ["Google and Meta campaigns", "Conversion tracking", "Landing-page optimisation"],
-  },
-] as const;
-
 export default function Page() {
   return (
     <>
@@ -81,7 +32,7 @@ export default function Page() {
             All services
           </h2>
           <ul className="grid gap-8 md:grid-cols-2">
-            {SERVICES.map((service) => {
+            {services.map((service) => {
               const Icon = service.icon;
               return (
                 <li

@@ -1,4 +1,5 @@
-import { AlertTriangle, Layers, Server } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
+import { ourProcess, painPoints, problems, technology } from "../../data/pages/web-app-development";
 import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
@@ -36,73 +37,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-const PROBLEMS = [
-  "Your team loses hours every week to spreadsheets and copy-and-paste.",
-  "Off-the-shelf software forces you to work its way, not yours.",
-  "Your systems don't talk to each other, so data is always out of date.",
-] as const;
-
-const PAIN_POINTS = [
-  "Manual processes that slow your team down and invite mistakes",
-  "Customer data scattered across e-mail, spreadsheets and paper",
-  "Licence fees for tools that only do half of what you need",
-  "No clear view of how the business is performing today",
-  "Legacy systems that are hard to change and risky to keep",
-] as const;
-
-const TECHNOLOGY = [
-  {
-    icon: Layers,
-    title: "Frontend",
-    items: [
-      "React and TypeScript",
-      "Accessible, responsive interfaces",
-      "Fast dashboards and data tables",
-      "Progressive web apps",
-    ],
-  },
-  {
-    icon: Server,
-    title: "Backend & Process",
-    items: [
-      "Node.js and Laravel APIs",
-      "PostgreSQL and cloud hosting on AWS",
-      "Infrastructure as code with Terraform",
-      "Automated tests, code review and continuous delivery",
-    ],
-  },
-] as const;
-
-const PROCESS = [
-  {
-    title: "Discovery & Requirements Workshop",
-    text: "We map your workflows, users and goals, and agree the must-haves for the first release.",
-  },
-  {
-    title: "Wireframes + UX/UI Mockups",
-    text: "You see and click through the app before we build it, so there are no surprises.",
-  },
-  {
-    title: "Agile Development in Sprints",
-    text: "Two-week sprints with a working demo at the end of each, so you steer as we go.",
-  },
-  {
-    title: "QA Testing and Optimisation",
-    text: "Automated and manual testing, performance tuning and security checks before launch.",
-  },
-  {
-    title: "Launch & Ongoing Support",
-    text: "A smooth go-live, training for your team, then monitoring, support and new features.",
-  },
-] as const;
-
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
         title="Custom Web-App Development"
         subtitle="Software shaped around how your business works, so your team can do more with less. Teams using custom tools report up to 46% productivity gains."
-        problems={PROBLEMS}
+        problems={problems}
       />
       <ScreenshotShowcase
         title="Our Web-App Portfolio"
@@ -114,7 +55,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">
-          {PAIN_POINTS.map((point) => (
+          {painPoints.map((point) => (
             <li
               key={point}
               className="flex gap-3 rounded-xl bg-amber-50 p-5 text-slate-800 ring-1 ring-amber-200"
@@ -128,7 +69,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
       <Section id="technology" title="Technology We Use" tone="muted">
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
-          {TECHNOLOGY.map(({ icon: Icon, title, items }) => (
+          {technology.map(({ icon: Icon, title, items }) => (
             <li key={title} className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
               <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
                 <Icon aria-hidden="true" className="size-6" />
@@ -141,7 +82,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
 
       <Section id="our-process" title="Our Process">
-        <ProcessSteps steps={PROCESS} />
+        <ProcessSteps steps={ourProcess} />
       </Section>
     </>
   );

@@ -1,4 +1,4 @@
-import { Gauge, Paintbrush, Wrench } from "lucide-react";
+import { problems, websiteTypes, whatToExpect, whyChooseUs } from "../../data/pages/website-design";
 import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { WebsiteDesignLeadForm } from "../components/forms/website-design-lead-form";
@@ -37,64 +37,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-const PROBLEMS = [
-  "Your website looks dated and doesn't reflect the quality of your business.",
-  "Visitors arrive but leave without calling, booking or buying.",
-  "Every small content change means waiting on a developer.",
-] as const;
-
-const WHAT_TO_EXPECT = [
-  "A custom, branded design that reflects your business and speaks to your customers",
-  "A CMS or custom functionality, whichever suits how you work",
-  "Tech integrations with your booking, CRM, payment and analytics tools",
-  "Mobile-first, cross-browser layouts that work on every phone, tablet and desktop",
-  "Easy content updates your team can make without a developer",
-  "SEO-ready from day one: fast pages, clean markup and structured data",
-] as const;
-
-const WEBSITE_TYPES = [
-  {
-    type: "Marketing Sites",
-    bestFor: "Service businesses, professionals and product launches",
-    includes: "Branded pages, lead forms, analytics, SEO set-up",
-  },
-  {
-    type: "Custom CMS Websites",
-    bestFor: "Teams that publish often: news, listings, resources",
-    includes: "Content editor, user roles, custom content types, search",
-  },
-  {
-    type: "SME Web Portals",
-    bestFor: "Businesses serving clients or partners online",
-    includes: "Secure log-in areas, documents, bookings, integrations",
-  },
-] as const;
-
-const WHY_CHOOSE_US = [
-  {
-    icon: Paintbrush,
-    title: "Design That Converts",
-    text: "Every layout is planned around what you want visitors to do next. Well-designed sites see up to 200% higher conversion.",
-  },
-  {
-    icon: Gauge,
-    title: "Built for Speed",
-    text: "Lean pages that load fast on South African mobile networks, for better rankings and 30% higher engagement.",
-  },
-  {
-    icon: Wrench,
-    title: "Support After Launch",
-    text: "Training for your team, maintenance plans and a local partner to call when you want to grow your site.",
-  },
-] as const;
-
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
         title="Website Design & Development"
         subtitle="Websites that look the part, load fast and turn visitors into enquiries."
-        problems={PROBLEMS}
+        problems={problems}
       />
       <ScreenshotShowcase
         title="Our Website Portfolio"
@@ -105,7 +54,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="what-to-expect" title="What to Expect">
-        <CheckList items={WHAT_TO_EXPECT} className="mx-auto mt-10 max-w-3xl" />
+        <CheckList items={whatToExpect} className="mx-auto mt-10 max-w-3xl" />
       </Section>
 
       <Section id="website-types" title="Website Types" tone="muted">
@@ -132,7 +81,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 text-slate-700">
-              {WEBSITE_TYPES.map((row) => (
+              {websiteTypes.map((row) => (
                 <tr key={row.type}>
                   <th scope="row" className="p-3 font-semibold text-slate-900 sm:p-4">
                     {row.type}
@@ -147,7 +96,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
 
       <Section id="why-choose-us" title="Why Choose Us">
-        <FeatureCards items={WHY_CHOOSE_US} />
+        <FeatureCards items={whyChooseUs} />
       </Section>
     </>
   );
