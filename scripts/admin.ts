@@ -1,6 +1,6 @@
 /**
  * The admin command line: leads, appointment requests, subscribers, notifications,
- * service-page screenshots and backups, on the database the server uses (it may be running).
+ * projects, news, case studies, service-page screenshots and backups, on the database the server uses (it may be running).
  *   npm run admin -- --help           (from the repository)
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */

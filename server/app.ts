@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
-import { createDatabaseContentSource, type ContentSource } from "./content/content-source";
+import { createDatabaseContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
@@ -36,8 +36,6 @@ export type AppOptions = {
   /** The production React Router build; omitted in development, where Vite serves it. */
   build?: ServerBuild;
   vite?: ViteDevServer;
-  /** Tests inject empty or failing content here. */
-  content?: ContentSource;
   /** Tests shorten the retry backoff, or keep the worker still and drain it themselves. */
   outbox?: Partial<OutboxWorkerOptions> & { autoStart?: boolean; transport?: MailTransport };
   /** The lead service's clock (appointment date window, bot timing). */
@@ -84,7 +82,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.now,
     onQueued: outbox.wake,
   });
-  const content = options.content ?? createDatabaseContentSource(db, createScreenshotStore(db));
+  const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 
   app.disable("x-powered-by");

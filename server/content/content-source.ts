@@ -19,8 +19,7 @@ import type { Database } from "../db/schema";
 
 /**
  * The one seam through which pages read content (DESIGN.md "How data flows"): the
- * database the admin CLI writes (createDatabaseContentSource). Tests swap in a failing
- * source for the pages' error states.
+ * database the admin CLI writes (createDatabaseContentSource).
  */
 export type ContentSource = {
   listProjects(): Promise<Project[]>;
@@ -88,19 +87,5 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return record?.status === "published" ? record.item : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
-  };
-}
-
-/** Every call rejects: the error states of the projects and news pages. */
-export function createFailingContentSource(message = "content store unavailable"): ContentSource {
-  const fail = async (): Promise<never> => {
-    throw new Error(message);
-  };
-  return {
-    listProjects: fail,
-    listNewsPosts: fail,
-    listCaseStudies: fail,
-    getCaseStudy: fail,
-    listServiceScreenshots: fail,
   };
 }

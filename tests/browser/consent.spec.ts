@@ -1,13 +1,21 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../../shared/paths";
-import { startContentServer, type ContentServer } from "./content-server";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { expect, test } from "./fixtures";
 
-let server: ContentServer;
+let server: BuiltServer;
+let dataDir: string;
 test.beforeAll(async () => {
-  server = await startContentServer("analytics");
+  dataDir = mkdtempSync(path.join(tmpdir(), "site-analytics-"));
+  server = await startBuiltServer({ DATA_DIR: dataDir, GTM_ID: "GTM-TEST123", LOG_LEVEL: "silent" });
 });
-test.afterAll(async () => server.stop());
+test.afterAll(async () => {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Records requests to Tag Manager and answers them with an empty script (no internet here). */
 async function watchTagManager(page: Page): Promise<string[]> {
@@ -21,7 +29,7 @@ async function watchTagManager(page: Page): Promise<string[]> {
 
 test("with analytics configured, Tag Manager waits for consent and loads once allowed", async ({ page }) => {
   const requests = await watchTagManager(page);
-  await page.goto(`${server.baseURL}${paths.home}`);
+  await page.goto(`${server.url}${paths.home}`);
   const banner = page.getByRole("region", { name: "Cookies on this site" });
   await expect(banner).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -49,7 +57,7 @@ test("with analytics configured, Tag Manager waits for consent and loads once al
 
 test("rejecting optional cookies keeps Tag Manager away; the footer reopens the choice", async ({ page }) => {
   const requests = await watchTagManager(page);
-  await page.goto(`${server.baseURL}${paths.about}`);
+  await page.goto(`${server.url}${paths.about}`);
   const banner = page.getByRole("region", { name: "Cookies on this site" });
   await banner.getByRole("button", { name: "Reject optional cookies" }).click();
   await expect(banner).toBeHidden();

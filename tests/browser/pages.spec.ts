@@ -4,8 +4,30 @@ import { projects } from "../../data/projects";
 import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "../../shared/case-study-rules";
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings as settings } from "../../shared/site-settings";
-import { startContentServer, type ContentServer } from "./content-server";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startBuiltServer } from "../../scripts/lib/built-server";
+import { databaseLocation, loadConfig } from "../../server/config";
+import { contentKinds } from "../../server/db/content-items";
+import { openDatabase } from "../../server/db/database";
+import { runAdminIn } from "../support/admin";
 import { expect, test } from "./fixtures";
+
+/** A built server of its own, on a fresh data folder that `prepare` may change once it runs. */
+async function startOwnServer(prepare: (dataDir: string) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-pages-"));
+  const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  await prepare(dataDir);
+  return {
+    baseURL: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+type OwnServer = Awaited<ReturnType<typeof startOwnServer>>;
 
 test("home: hero, value cards, process and closing call to action", async ({ page }) => {
   await page.goto(paths.home);
@@ -331,9 +353,17 @@ test("structured data: organisation on home and contact, breadcrumbs on case stu
 });
 
 test.describe("with no content", () => {
-  let server: ContentServer;
+  let server: OwnServer;
+  // Everything removed the way staff would: with the admin commands.
   test.beforeAll(async () => {
-    server = await startContentServer("empty");
+    server = await startOwnServer(async (dataDir) => {
+      for (const kind of contentKinds) {
+        const listed = await runAdminIn(dataDir, kind, "list", "--json");
+        for (const { id } of JSON.parse(listed.stdout) as Array<{ id: string }>) {
+          expect((await runAdminIn(dataDir, kind, "remove", id)).code).toBe(0);
+        }
+      }
+    });
   });
   test.afterAll(async () => server.stop());
 
@@ -347,9 +377,15 @@ test.describe("with no content", () => {
 });
 
 test.describe("when content fails to load", () => {
-  let server: ContentServer;
+  let server: OwnServer;
+  // A damaged database: the tables content and screenshots are read from are gone.
   test.beforeAll(async () => {
-    server = await startContentServer("failing");
+    server = await startOwnServer(async (dataDir) => {
+      const db = await openDatabase(databaseLocation(loadConfig({ DATA_DIR: dataDir })));
+      await db.schema.dropTable("content_items").execute();
+      await db.schema.dropTable("service_screenshots").execute();
+      await db.destroy();
+    });
   });
   test.afterAll(async () => server.stop());
 

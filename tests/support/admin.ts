@@ -1,5 +1,7 @@
 import type { AdminContext, AdminOutput } from "../../server/admin/context";
 import { runAdmin } from "../../server/admin/program";
+import { databaseLocation, loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
 import type { TestApp } from "./test-app";
 
 /** What a command printed, and its exit code. */
@@ -21,4 +23,20 @@ export async function runAdminOn(site: TestApp, ...argv: string[]): Promise<Admi
   const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out });
   const code = await runAdmin(argv, { out, context });
   return { code, ...result };
+}
+
+/**
+ * The real admin program on a data folder a separately running server uses (a browser
+ * test's built server): what an admin's `site-admin` does there, without a process per call.
+ */
+export async function runAdminIn(dataDir: string, ...argv: string[]): Promise<AdminRun> {
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir });
+  const db = await openDatabase(databaseLocation(config));
+  try {
+    const { out, result } = collectOutput();
+    const code = await runAdmin(argv, { out, context: async () => ({ db, config, out }) });
+    return { code, ...result };
+  } finally {
+    await db.destroy();
+  }
 }
