@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppConfig } from "../config";
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
 import { apiPaths, paths } from "../../shared/paths";
+import { escapeHtml } from "../../shared/escape-html";
 
 /** What the agency is told about; the outbox row's `kind`. */
 export const agencyNotificationKinds = {
@@ -45,18 +46,6 @@ type MailContext = Pick<AppConfig, "mail" | "settings">;
 /** A Message-ID fixed when the row is queued, so a resent message is recognisably the same one. */
 export function newMessageId(siteUrl: string): string {
   return `<${randomUUID()}@${new URL(siteUrl).hostname}>`;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 // Made once: building a DateTimeFormat costs more than rendering the rest of an e-mail.

@@ -1,29 +1,17 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { paths } from "../../shared/paths";
 import { expect, test } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
-const run = promisify(execFile);
-let dataDir: string;
-let server: BuiltServer;
-
-/** The admin CLI as an admin runs it on the server, on the running server's data folder. */
-const admin = (...args: string[]) =>
-  run(process.execPath, ["build/admin/index.js", ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+let server: OwnServer;
+const admin = (...args: string[]) => server.admin(...args);
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "site-content-browser-"));
-  server = await startBuiltServer({ DATA_DIR: dataDir });
+  server = await startOwnServer();
 });
-test.afterAll(async () => {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => server.stop());
 
 const sitemapLocs = async (request: { get(url: string): Promise<{ text(): Promise<string> }> }) =>
   [...(await (await request.get(`${server.url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
@@ -33,7 +21,7 @@ const sitemapLocs = async (request: { get(url: string): Promise<{ text(): Promis
 test("a project and a news post added with the CLI show on their pages without a restart, and go when removed", async ({
   page,
 }) => {
-  const image = path.join(dataDir, "project.png");
+  const image = path.join(server.dataDir, "project.png");
   await sharp({ create: { width: 1200, height: 750, channels: 3, background: "#1d4ed8" } })
     .png()
     .toFile(image);
@@ -54,10 +42,10 @@ test("a project and a news post added with the CLI show on their pages without a
     "Harbour Ferries",
   );
   writeFileSync(
-    path.join(dataDir, "post.md"),
+    path.join(server.dataDir, "post.md"),
     "---\ntitle: Ferry Season Is Here\nexcerpt: What we learnt selling tickets.\nauthor: Pieter van der Merwe\ncategory: Featured\nimage: project.png\nimage_alt: A ferry ticket on a phone\n---\nTickets sold out in an hour.\n",
   );
-  await admin("news", "add", "--from-file", path.join(dataDir, "post.md"));
+  await admin("news", "add", "--from-file", path.join(server.dataDir, "post.md"));
   await admin(
     "news",
     "add",
@@ -110,7 +98,7 @@ test("a project and a news post added with the CLI show on their pages without a
 test("a case study appears in the list, its page and the sitemap; a draft in none of them", async ({
   page,
 }) => {
-  const logo = path.join(dataDir, "logo.png");
+  const logo = path.join(server.dataDir, "logo.png");
   await sharp({ create: { width: 256, height: 256, channels: 3, background: "#f59e0b" } })
     .png()
     .toFile(logo);

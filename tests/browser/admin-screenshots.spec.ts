@@ -1,32 +1,19 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { paths } from "../../shared/paths";
 import { expect, test } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
-const run = promisify(execFile);
-let dataDir: string;
-let server: BuiltServer;
-
-/** The admin CLI as an admin runs it on the server, on the running server's data folder. */
-const admin = (...args: string[]) =>
-  run(process.execPath, ["build/admin/index.js", ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+let server: OwnServer;
+const admin = (...args: string[]) => server.admin(...args);
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "site-admin-browser-"));
-  server = await startBuiltServer({ DATA_DIR: dataDir });
+  server = await startOwnServer();
 });
-test.afterAll(async () => {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => server.stop());
 
 test("a screenshot uploaded with the admin CLI replaces its slide without a restart", async ({ page }) => {
-  const file = path.join(dataDir, "upload.png");
+  const file = path.join(server.dataDir, "upload.png");
   await sharp({ create: { width: 2000, height: 1250, channels: 3, background: "#0f766e" } })
     .png()
     .toFile(file);

@@ -1,21 +1,13 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../../shared/paths";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { expect, test } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
-let server: BuiltServer;
-let dataDir: string;
+let server: OwnServer;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "site-analytics-"));
-  server = await startBuiltServer({ DATA_DIR: dataDir, GTM_ID: "GTM-TEST123", LOG_LEVEL: "silent" });
+  server = await startOwnServer({ GTM_ID: "GTM-TEST123" });
 });
-test.afterAll(async () => {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => server.stop());
 
 /** Records requests to Tag Manager and answers them with an empty script (no internet here). */
 async function watchTagManager(page: Page): Promise<string[]> {

@@ -4,30 +4,12 @@ import { projects } from "../../data/projects";
 import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "../../shared/case-study-rules";
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings as settings } from "../../shared/site-settings";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startBuiltServer } from "../../scripts/lib/built-server";
 import { databaseLocation, loadConfig } from "../../server/config";
 import { contentKinds } from "../../server/db/content-items";
 import { openDatabase } from "../../server/db/database";
 import { runAdminIn } from "../support/admin";
 import { expect, test } from "./fixtures";
-
-/** A built server of its own, on a fresh data folder that `prepare` may change once it runs. */
-async function startOwnServer(prepare: (dataDir: string) => Promise<void>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "site-pages-"));
-  const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  await prepare(dataDir);
-  return {
-    baseURL: server.url,
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-type OwnServer = Awaited<ReturnType<typeof startOwnServer>>;
+import { startOwnServer, type OwnServer } from "./own-server";
 
 test("home: hero, value cards, process and closing call to action", async ({ page }) => {
   await page.goto(paths.home);
@@ -356,21 +338,20 @@ test.describe("with no content", () => {
   let server: OwnServer;
   // Everything removed the way staff would: with the admin commands.
   test.beforeAll(async () => {
-    server = await startOwnServer(async (dataDir) => {
-      for (const kind of contentKinds) {
-        const listed = await runAdminIn(dataDir, kind, "list", "--json");
-        for (const { id } of JSON.parse(listed.stdout) as Array<{ id: string }>) {
-          expect((await runAdminIn(dataDir, kind, "remove", id)).code).toBe(0);
-        }
+    server = await startOwnServer();
+    for (const kind of contentKinds) {
+      const listed = await runAdminIn(server.dataDir, kind, "list", "--json");
+      for (const { id } of JSON.parse(listed.stdout) as Array<{ id: string }>) {
+        expect((await runAdminIn(server.dataDir, kind, "remove", id)).code).toBe(0);
       }
-    });
+    }
   });
   test.afterAll(async () => server.stop());
 
   test("projects and news show their empty messages", async ({ page }) => {
-    await page.goto(`${server.baseURL}${paths.projects}`);
+    await page.goto(`${server.url}${paths.projects}`);
     await expect(page.getByText("No projects available yet. Check back soon!")).toBeVisible();
-    await page.goto(`${server.baseURL}${paths.news}`);
+    await page.goto(`${server.url}${paths.news}`);
     await expect(page.getByText("No featured article available")).toBeVisible();
     await expect(page.getByText("No articles available")).toBeVisible();
   });
@@ -380,17 +361,16 @@ test.describe("when content fails to load", () => {
   let server: OwnServer;
   // A damaged database: the tables content and screenshots are read from are gone.
   test.beforeAll(async () => {
-    server = await startOwnServer(async (dataDir) => {
-      const db = await openDatabase(databaseLocation(loadConfig({ DATA_DIR: dataDir })));
-      await db.schema.dropTable("content_items").execute();
-      await db.schema.dropTable("service_screenshots").execute();
-      await db.destroy();
-    });
+    server = await startOwnServer({ LOG_LEVEL: "silent" });
+    const db = await openDatabase(databaseLocation(loadConfig({ DATA_DIR: server.dataDir })));
+    await db.schema.dropTable("content_items").execute();
+    await db.schema.dropTable("service_screenshots").execute();
+    await db.destroy();
   });
   test.afterAll(async () => server.stop());
 
   test("projects show the inline error and the destructive toast", async ({ page }) => {
-    await page.goto(`${server.baseURL}${paths.projects}`);
+    await page.goto(`${server.url}${paths.projects}`);
     await expect(page.getByText("Failed to load projects", { exact: true })).toBeVisible();
     const toast = page.locator("[data-sonner-toast][data-front='true']");
     await expect(toast).toContainText("Error");
@@ -398,14 +378,14 @@ test.describe("when content fails to load", () => {
   });
 
   test("news shows the error notice", async ({ page }) => {
-    await page.goto(`${server.baseURL}${paths.news}`);
+    await page.goto(`${server.url}${paths.news}`);
     const toast = page.locator("[data-sonner-toast][data-front='true']");
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText("Failed to load news posts");
   });
 
   test("service pages fall back to placeholders; the failure is only logged", async ({ page }) => {
-    await page.goto(`${server.baseURL}${paths.websiteDesign}`);
+    await page.goto(`${server.url}${paths.websiteDesign}`);
     await expect(page.getByText("Screenshot Placeholder 1")).toBeVisible();
     await expect(page.getByText("Upload via Admin Portal").first()).toBeVisible();
   });

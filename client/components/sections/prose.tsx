@@ -1,13 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text made safe to put in HTML, between tags or inside a quoted attribute. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+import { escapeHtml } from "../../../shared/escape-html";
 
 /** `{{name}}` in rendered Markdown. */
 const placeholder = /\{\{(\w+)\}\}/g;
