@@ -57,8 +57,9 @@ export function failureInit(result: Extract<SubmissionResult, { success: false }
 
 /**
  * A lead form posted without JavaScript (with it, the form posts JSON to the API):
- * stored, it goes to its thank-you page; refused, it comes back with the messages and
- * what the visitor typed.
+ * stored, it goes to its thank-you page; refused, it comes back with the messages, the
+ * fields that failed their format check (for the short messages beside them) and what the
+ * visitor typed.
  */
 export async function submitLeadForm(
   request: Request,
@@ -69,7 +70,12 @@ export async function submitLeadForm(
   const result = await submit(values);
   if (result.success) return redirect(thankYouPath);
   return data(
-    { error: result.error, fieldErrors: result.fieldErrors, values: valuesToRedisplay(values) },
+    {
+      error: result.error,
+      fieldErrors: result.fieldErrors,
+      failedFormats: result.failedFormats ?? {},
+      values: valuesToRedisplay(values),
+    },
     failureInit(result),
   );
 }

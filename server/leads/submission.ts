@@ -2,7 +2,13 @@ import type { z } from "zod";
 import type { SuspectedSpam } from "../db/schema";
 import type { Logger } from "../logger";
 import { separateBotGuardFields, staleFormMessage, botGuardFields } from "../../shared/forms/bot-guard";
-import { firstErrorMessage, toFieldErrors, type FieldErrors } from "../../shared/forms/field-errors";
+import {
+  firstErrorMessage,
+  toFailedFormats,
+  toFieldErrors,
+  type FieldErrors,
+  type FieldFormats,
+} from "../../shared/forms/field-errors";
 import { describeForLog, toVisitorMessage } from "../../shared/error-catalogue";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
 import type { SubmissionResult } from "../../shared/forms/results";
@@ -15,8 +21,12 @@ export type SubmissionContext = { logger: Logger; now: () => Date; minFillMs: nu
 /** What `store` is told besides the cleaned data: when it arrived, and whether it looks like spam. */
 export type Arrival = { at: Date; suspected: SuspectedSpam | null };
 
-export function invalidSubmission(error: string, fieldErrors: FieldErrors = {}): SubmissionResult {
-  return { success: false, error, fieldErrors, reason: "invalid" };
+export function invalidSubmission(
+  error: string,
+  fieldErrors: FieldErrors = {},
+  failedFormats: FieldFormats = {},
+): SubmissionResult {
+  return { success: false, error, fieldErrors, failedFormats, reason: "invalid" };
 }
 
 /**
@@ -36,7 +46,10 @@ export async function handleSubmission<S extends z.ZodType>(
   const at = ctx.now();
   const { fields, ...guard } = separateBotGuardFields(input);
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) return invalidSubmission(firstErrorMessage(parsed.error), toFieldErrors(parsed.error));
+  if (!parsed.success) {
+    const { error } = parsed;
+    return invalidSubmission(firstErrorMessage(error), toFieldErrors(error), toFailedFormats(error));
+  }
   const verdict = judgeSubmission(guard, { tokens: ctx.tokens, now: at.getTime(), minFillMs: ctx.minFillMs });
   if (verdict === "missing-start")
     return invalidSubmission(staleFormMessage, { [botGuardFields.startedAt]: staleFormMessage });

@@ -8,6 +8,7 @@ import {
   type Option,
 } from "./rules";
 import { uiStrings } from "../ui-strings";
+import { formatCheck } from "./field-errors";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -135,7 +136,8 @@ const requiredChoice = <const T extends readonly [string, ...string[]]>(values: 
 
 /**
  * SPEC §5 appointment rules for a visitor at `now` (the date must be one offered at that
- * moment). The keys are the columns of SPEC §3's appointment_requests.
+ * moment). The keys are the columns of SPEC §3's appointment_requests; `satisfies`: they
+ * are exactly the labels' keys, so neither can lack one the other has.
  */
 export function createAppointmentSchema(now: Date) {
   const offered = new Set(appointmentDateOptions(now).map((option) => option.value));
@@ -150,14 +152,16 @@ export function createAppointmentSchema(now: Date) {
       label: l.email,
       required: m.emailRequired,
       invalidType: m.emailInvalid,
-      rules: (field) => field.refine(isValidEmail, m.emailInvalid),
+      rules: (field) => field.refine(isValidEmail, formatCheck("email", m.emailInvalid)),
     }),
     phone: cleanedText({
       label: l.phone,
       required: m.phoneRequired,
       invalidType: m.phoneInvalid,
       rules: (field) =>
-        field.max(formLimits.phoneInputMax, m.phoneInvalid).refine(looksLikePhoneNumber, m.phoneInvalid),
+        field
+          .max(formLimits.phoneInputMax, m.phoneInvalid)
+          .refine(looksLikePhoneNumber, formatCheck("phone", m.phoneInvalid)),
     }),
     company: cleanedText({
       label: l.company,
@@ -178,9 +182,10 @@ export function createAppointmentSchema(now: Date) {
       invalidType: m.detailsRequired,
       rules: between(formLimits.projectDetailsMin, formLimits.projectDetailsMax, m.detailsLength),
     }),
-  });
+  } satisfies Record<keyof typeof l, z.ZodType>);
 }
 
 export type AppointmentSchema = ReturnType<typeof createAppointmentSchema>;
 export type AppointmentInput = z.input<AppointmentSchema>;
 export type AppointmentRequest = z.output<AppointmentSchema>;
+export type AppointmentField = keyof AppointmentInput;

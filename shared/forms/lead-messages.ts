@@ -1,4 +1,5 @@
 import { uiStrings } from "../ui-strings";
+import type { FieldFormat } from "./field-errors";
 
 /** SPEC §5 lead form messages, built from each field's label. */
 export const leadMessages = {
@@ -9,8 +10,8 @@ export const leadMessages = {
   invalidChoice: (label: string) => `${label} must be one of the listed options`,
 } as const;
 
-/** SPEC §5: the shorter messages lead forms show beside the field itself. */
+/** SPEC §5: the shorter messages forms show beside a field that failed its format check. */
 export const leadInlineMessages = {
   email: uiStrings.emailInvalid,
   phone: uiStrings.phoneInvalid,
-} as const;
+} as const satisfies Record<FieldFormat, string>;

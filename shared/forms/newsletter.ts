@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCheck } from "./field-errors";
 import { cleanedText, isValidEmail } from "./rules";
 import { uiStrings } from "../ui-strings";
 
@@ -20,9 +21,10 @@ export const newsletterSchema = z.strictObject({
     label: "Email",
     required: newsletterMessages.emailRequired,
     invalidType: newsletterMessages.emailInvalid,
-    rules: (field) => field.refine(isValidEmail, newsletterMessages.emailInvalid),
+    rules: (field) => field.refine(isValidEmail, formatCheck("email", newsletterMessages.emailInvalid)),
   }),
 });
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type NewsletterSignup = z.output<typeof newsletterSchema>;
+export type NewsletterField = keyof NewsletterInput;

@@ -1,7 +1,7 @@
-import type { FieldErrors } from "./field-errors";
+import type { FieldErrors, FieldFormats } from "./field-errors";
 
 /**
- * What a form submission answers. The JSON API sends it without `reason`
+ * What a form submission answers. The JSON API sends it without `reason` and `failedFormats`
  * (`{ success: true }` or `{ success: false, error, fieldErrors }`); route actions get it whole.
  */
 export type SubmissionResult =
@@ -11,6 +11,12 @@ export type SubmissionResult =
       /** The first message (SPEC §5) or the catalogue's text (SPEC §8). */
       error: string;
       fieldErrors: FieldErrors;
+      /**
+       * The fields whose error is a failed format check (e-mail, phone), read from the
+       * issues: pages answering a post without JavaScript show those fields' short
+       * messages (SPEC §5). Never part of the JSON API's answer.
+       */
+      failedFormats?: FieldFormats;
       /**
        * `invalid`: the visitor can fix it (HTTP 400). `unavailable`: storage cannot take
        * it now (full disk, locked, read-only), try again later (HTTP 503). `failed`: our fault (HTTP 500).

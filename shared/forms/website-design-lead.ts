@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCheck, type FieldFormats } from "./field-errors";
 import { leadMessages as m } from "./lead-messages";
 import { cleanedText, isValidEmail, optionalChoice, optionValues, type Option } from "./rules";
 
@@ -22,6 +23,7 @@ export const timelineOptions = [
   { value: "not-sure", label: "Not sure yet" },
 ] as const satisfies readonly Option[];
 
+/** The form's labels: the form, the agency's e-mail, the CLI and its messages all use these. */
 export const websiteDesignLeadLabels = {
   fullName: "Full Name",
   companyName: "Company Name",
@@ -33,7 +35,10 @@ export const websiteDesignLeadLabels = {
 
 const l = websiteDesignLeadLabels;
 
-/** SPEC §5 lead form rules for the website-design service page; unknown fields are refused. */
+/**
+ * SPEC §5 lead form rules for the website-design service page; unknown fields are refused.
+ * `satisfies`: the fields are exactly the labels' keys, so neither can lack one the other has.
+ */
 export const websiteDesignLeadSchema = z.strictObject({
   fullName: cleanedText({
     label: l.fullName,
@@ -49,12 +54,18 @@ export const websiteDesignLeadSchema = z.strictObject({
     label: l.businessEmail,
     required: m.required(l.businessEmail),
     invalidType: m.invalidType(l.businessEmail),
-    rules: (field) => field.refine(isValidEmail, m.invalidEmail(l.businessEmail)),
+    rules: (field) => field.refine(isValidEmail, formatCheck("email", m.invalidEmail(l.businessEmail))),
   }),
   websiteType: optionalChoice(optionValues(websiteTypeOptions), m.invalidChoice(l.websiteType)),
   budget: optionalChoice(optionValues(budgetOptions), m.invalidChoice(l.budget)),
   timeline: optionalChoice(optionValues(timelineOptions), m.invalidChoice(l.timeline)),
-});
+} satisfies Record<keyof typeof l, z.ZodType>);
 
 export type WebsiteDesignLeadInput = z.input<typeof websiteDesignLeadSchema>;
 export type WebsiteDesignLead = z.output<typeof websiteDesignLeadSchema>;
+export type WebsiteDesignLeadField = keyof WebsiteDesignLeadInput;
+
+/** The form's e-mail and phone fields: a refusal of one by the server reads its short message beside it. */
+export const websiteDesignLeadFormats = {
+  businessEmail: "email",
+} as const satisfies FieldFormats<WebsiteDesignLeadField>;

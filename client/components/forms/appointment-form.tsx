@@ -5,6 +5,7 @@ import {
   appointmentTimeSlots,
   createAppointmentSchema,
   serviceTypeOptions,
+  type AppointmentField,
   type DateOption,
 } from "../../../shared/forms/appointment";
 import { appointmentFailureFallback, formToasts } from "../../../shared/error-catalogue";
@@ -57,12 +58,12 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
     onFailure: (message) =>
       void notify({ title: formToasts.errorTitle, description: message ?? appointmentFailureFallback }),
   });
-  const binding: FormBinding = {
+  const binding: FormBinding<AppointmentField> = {
     errors: form.fieldErrors,
     values: actionData && !actionData.success && generation === 0 ? actionData.values : {},
     clearError: form.clearError,
   };
-  const field = (name: keyof typeof appointmentLabels) => bindField(binding, name, appointmentLabels[name]);
+  const field = (name: AppointmentField) => bindField(binding, name, appointmentLabels[name]);
 
   return (
     <form

@@ -9,7 +9,7 @@ type FieldBase = {
   required?: boolean;
   defaultValue?: string;
   /** Clears this field's error as soon as the visitor edits it (SPEC §4). */
-  onEdit?: (name: string) => void;
+  onEdit?: () => void;
   hint?: string;
 };
 
@@ -55,26 +55,47 @@ function controlProps({ name, error, required, defaultValue, onEdit, hint }: Fie
     "aria-invalid": error ? true : undefined,
     "aria-describedby":
       [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined,
-    onChange: () => onEdit?.(name),
+    onChange: () => onEdit?.(),
     className: `${controlClass} ${error ? "border-red-700" : "border-slate-400"}`,
   };
 }
 
-/** A form's state as its fields need it. */
-export type FormBinding = {
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  clearError: (name: string) => void;
+/**
+ * A form's state as its fields need it. Fields are bound by `Name`, the keys of the form's
+ * schema (`keyof z.input<typeof schema>`), so a misspelt field name fails the type check.
+ */
+export type FormBinding<Name extends string> = {
+  /**
+   * The message beside each field (the short one for a failed format, SPEC §5); any name,
+   * as the server may also refuse fields the form does not have.
+   */
+  errors: Readonly<Record<string, string>>;
+  /** What the visitor entered, from a page that answered a post without JavaScript. */
+  values: Readonly<Partial<Record<string, string>>>;
+  clearError: (name: Name) => void;
+};
+
+/** The props that tie one field to its form. */
+export type BoundField<Name extends string> = {
+  name: Name;
+  label: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+  onEdit: () => void;
 };
 
 /** The props that tie one field to its form: name, label, error, entered value, error clearing. */
-export function bindField(binding: FormBinding, name: string, label: string) {
+export function bindField<Name extends string>(
+  binding: FormBinding<Name>,
+  name: Name,
+  label: string,
+): BoundField<Name> {
   return {
     name,
     label,
     error: binding.errors[name],
     defaultValue: binding.values[name],
-    onEdit: binding.clearError,
+    onEdit: () => binding.clearError(name),
   };
 }
 

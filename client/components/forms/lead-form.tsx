@@ -2,56 +2,66 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { formToasts, leadFailureFallback } from "../../../shared/error-catalogue";
-import type { FieldErrors } from "../../../shared/forms/field-errors";
-import { leadInlineMessages, leadMessages } from "../../../shared/forms/lead-messages";
+import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "../../../shared/forms/field-errors";
 import { useSiteSettings } from "../../lib/root-data";
 import { notify } from "../../lib/notify";
-import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
+import { bindField, BotGuardFields, FormAlert, type BoundField, type FormBinding } from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
 import { uiStrings } from "../../../shared/ui-strings";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
-export type LeadActionData = { error: string; fieldErrors: FieldErrors; values: Record<string, string> };
+export type LeadActionData = {
+  /** The first message, labelled (SPEC §5), for the alert above the form. */
+  error: string;
+  fieldErrors: FieldErrors;
+  /** The fields whose error is a failed format check: they show its short message. */
+  failedFormats?: FieldFormats;
+  values: Record<string, string>;
+};
 
-/**
- * SPEC §5: beside the field, format problems read the short uiStrings.emailInvalid
- * or phoneInvalid; the toast keeps the labelled message.
- */
-export function inlineLeadErrors(errors: FieldErrors, labels: Record<string, string>): FieldErrors {
-  const inline: FieldErrors = {};
-  for (const [name, message] of Object.entries(errors)) {
-    const label = labels[name] ?? name;
-    if (message === leadMessages.invalidEmail(label)) inline[name] = leadInlineMessages.email;
-    else if (message === leadMessages.invalidPhone(label)) inline[name] = leadInlineMessages.phone;
-    else inline[name] = message;
-  }
-  return inline;
-}
+/** A lead form's field names: its schema's keys. */
+export type LeadFieldName<S extends z.ZodObject> = keyof z.input<S> & string;
 
-export type LeadFormProps = {
+export type LeadFormProps<S extends z.ZodObject> = {
   id: string;
-  schema: z.ZodType;
+  schema: S;
   endpoint: string;
   thankYouPath: string;
   submitLabel: string;
-  labels: Record<string, string>;
+  /** One label per field of the schema: the form, the e-mail and the CLI share them. */
+  labels: Record<LeadFieldName<S>, string>;
+  /** The form's e-mail and phone fields (see useJsonForm's `fieldFormats`). */
+  fieldFormats: FieldFormats<LeadFieldName<S>>;
   /** The signed start field from the page's loader. */
   formToken: string;
   actionData: LeadActionData | undefined;
   intro: string;
-  /** Renders the fields; `field(name)` binds one to the form under its label. */
-  children: (field: (name: string) => ReturnType<typeof bindField>) => ReactNode;
+  /** Renders the fields; `field(name)` binds one of the schema's fields to the form under its label. */
+  children: (field: (name: LeadFieldName<S>) => BoundField<LeadFieldName<S>>) => ReactNode;
 };
 
 /** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
-export function LeadForm(props: LeadFormProps) {
-  const { id, schema, endpoint, thankYouPath, submitLabel, labels, formToken, actionData, intro } = props;
+export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
+  const {
+    id,
+    schema,
+    endpoint,
+    thankYouPath,
+    submitLabel,
+    labels,
+    fieldFormats,
+    formToken,
+    actionData,
+    intro,
+  } = props;
   const navigate = useNavigate();
   const { email } = useSiteSettings();
   const form = useJsonForm({
     schema,
     endpoint,
-    initialErrors: actionData?.fieldErrors,
+    // SPEC §5: beside a field, a failed format reads its short message; the alert keeps the labelled one.
+    initialErrors: actionData && inlineFieldErrors(actionData.fieldErrors, actionData.failedFormats ?? {}),
+    fieldFormats,
     describeInvalid: firstMessageOnly,
     onSuccess: () => void navigate(thankYouPath),
     onFailure: (message) =>
@@ -60,8 +70,8 @@ export function LeadForm(props: LeadFormProps) {
         description: message ?? leadFailureFallback(email),
       }),
   });
-  const binding: FormBinding = {
-    errors: inlineLeadErrors(form.fieldErrors, labels),
+  const binding: FormBinding<LeadFieldName<S>> = {
+    errors: form.fieldErrors,
     values: actionData?.values ?? {},
     clearError: form.clearError,
   };
@@ -85,7 +95,7 @@ export function LeadForm(props: LeadFormProps) {
             </FormAlert>
           ) : null}
           <div className="grid gap-6 sm:grid-cols-2">
-            {props.children((name) => bindField(binding, name, labels[name] ?? name))}
+            {props.children((name) => bindField(binding, name, labels[name]))}
           </div>
           <BotGuardFields formToken={formToken} />
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>

@@ -1,8 +1,12 @@
 import { useState } from "react";
 import { formToasts } from "../../../shared/error-catalogue";
-import { newsletterConsentText, newsletterSchema } from "../../../shared/forms/newsletter";
+import {
+  newsletterConsentText,
+  newsletterSchema,
+  type NewsletterField,
+} from "../../../shared/forms/newsletter";
 import { notify } from "../../lib/notify";
-import { BotGuardFields, FormAlert } from "./fields";
+import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "../../../shared/paths";
 import { uiStrings } from "../../../shared/ui-strings";
@@ -32,7 +36,14 @@ export function NewsletterForm({
     onFailure: (message) =>
       void notify({ title: formToasts.errorTitle, description: message ?? formToasts.validationDescription }),
   });
-  const error = form.fieldErrors.email;
+  const binding: FormBinding<NewsletterField> = {
+    errors: form.fieldErrors,
+    values: { email: actionData && !actionData.success && generation === 0 ? actionData.email : undefined },
+    clearError: form.clearError,
+  };
+  // One field, in markup of its own (an inline form on a dark band): bound like any other.
+  const email = bindField(binding, "email", "Email address");
+  const { error } = email;
   return (
     <section aria-labelledby="stay-updated" className="section bg-brand-dark text-white">
       <div className="page-container max-w-2xl text-center">
@@ -62,21 +73,19 @@ export function NewsletterForm({
           className="relative mt-8 flex flex-col gap-3 sm:flex-row"
         >
           <label htmlFor="newsletter-email" className="sr-only">
-            Email address
+            {email.label}
           </label>
           <input
             id="newsletter-email"
-            name="email"
+            name={email.name}
             type="email"
             required
             autoComplete="email"
             placeholder="Enter your email"
-            defaultValue={
-              actionData && !actionData.success && generation === 0 ? actionData.email : undefined
-            }
+            defaultValue={email.defaultValue}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "newsletter-email-error" : undefined}
-            onChange={() => form.clearError("email")}
+            onChange={email.onEdit}
             className="min-h-11 flex-1 rounded-lg border border-white bg-white px-4 text-base text-slate-900 placeholder:text-slate-600"
           />
           <BotGuardFields formToken={formToken} />

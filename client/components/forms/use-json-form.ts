@@ -2,7 +2,13 @@ import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { errorMessages, formToasts } from "../../../shared/error-catalogue";
 import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
-import { firstErrorMessage, toFieldErrors, type FieldErrors } from "../../../shared/forms/field-errors";
+import {
+  firstErrorMessage,
+  inlineFieldErrors,
+  toInlineFieldErrors,
+  type FieldErrors,
+  type FieldFormats,
+} from "../../../shared/forms/field-errors";
 import { readApiReply } from "./api-reply";
 import { notify } from "../../lib/notify";
 
@@ -21,8 +27,16 @@ export type JsonFormOptions = {
    * when it has nothing more specific than "anything else" (the form's fallback then).
    */
   onFailure: (message: string | undefined) => void;
-  /** Errors a server-rendered (no-JavaScript) answer already showed. */
+  /** Errors a server-rendered (no-JavaScript) answer already showed, as shown beside the fields. */
   initialErrors?: FieldErrors;
+  /**
+   * The form's e-mail and phone fields, for the server's refusals: its JSON answer has only
+   * the messages (the labelled ones, for the toast). A field it refuses passed this schema
+   * here, so it failed the check only the server makes, its format's (whether a phone number
+   * exists), and shows that format's short message (SPEC §5). Errors found here need no
+   * such map: each issue says whether it is a format check's.
+   */
+  fieldFormats?: FieldFormats;
 };
 
 /** SPEC §5 lead forms: only the first message, in a 'Validation Error' toast. */
@@ -63,7 +77,7 @@ export function useJsonForm(options: JsonFormOptions) {
     };
     const parsed = options.schema.safeParse(separateBotGuardFields(values).fields);
     if (!parsed.success) {
-      showInvalid(firstErrorMessage(parsed.error), toFieldErrors(parsed.error));
+      showInvalid(firstErrorMessage(parsed.error), toInlineFieldErrors(parsed.error));
       return;
     }
     setFieldErrors({});
@@ -77,7 +91,8 @@ export function useJsonForm(options: JsonFormOptions) {
       const reply = await readApiReply(response);
       if (reply.outcome === "success") options.onSuccess(form);
       // Only the server knows some rules (whether a phone number exists): same toast as ours.
-      else if (reply.outcome === "invalid") showInvalid(reply.message, reply.fieldErrors);
+      else if (reply.outcome === "invalid")
+        showInvalid(reply.message, inlineFieldErrors(reply.fieldErrors, options.fieldFormats ?? {}));
       else options.onFailure(reply.message);
     } catch {
       // fetch rejects only when the request never completed.

@@ -3,6 +3,7 @@ import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
+  webAppLeadFormats,
   webAppLeadSchema,
 } from "../../../shared/forms/web-app-lead";
 import { SelectField, TextField } from "./fields";
@@ -24,6 +25,7 @@ export function WebAppLeadForm({
       thankYouPath={paths.thankYouWebApp}
       submitLabel="Get My Custom Web-App Proposal"
       labels={labels}
+      fieldFormats={webAppLeadFormats}
       formToken={formToken}
       actionData={actionData}
       intro="Tell us about your business and the problem you want to solve. We'll come back within 24 hours with a plan and a proposal."

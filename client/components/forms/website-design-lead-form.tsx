@@ -4,6 +4,7 @@ import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels as labels,
+  websiteDesignLeadFormats,
   websiteDesignLeadSchema,
   websiteTypeOptions,
 } from "../../../shared/forms/website-design-lead";
@@ -26,6 +27,7 @@ export function WebsiteDesignLeadForm({
       thankYouPath={paths.thankYouWebsiteDesign}
       submitLabel="Request My Website Proposal"
       labels={labels}
+      fieldFormats={websiteDesignLeadFormats}
       formToken={formToken}
       actionData={actionData}
       intro="Tell us a little about your business and your website. We'll come back within 24 hours with ideas and a proposal."
