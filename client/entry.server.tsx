@@ -24,7 +24,9 @@ export default function handleRequest(
   // Browsers get the shell at once; crawlers wait for the whole page.
   const userAgent = request.headers.get("user-agent");
   const readyOption: keyof RenderToPipeableStreamOptions =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.renderWhole
+      ? "onAllReady"
+      : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
@@ -19,7 +19,9 @@ import type { Logger } from "./logger";
 import { createLogSampler } from "./log-sampler";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
 import { createMailTransport, type MailTransport } from "./mail/transport";
-import { assignNonce, securityHeaders } from "./security";
+import { assignNonce, scriptHashPolicy, securityHeaders } from "./security";
+import { readContentRevision } from "./db/content-revision";
+import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
@@ -40,6 +42,11 @@ export type AppOptions = {
   outbox?: Partial<OutboxWorkerOptions> & { autoStart?: boolean; transport?: MailTransport };
   /** The lead service's clock (appointment date window, bot timing). */
   now?: () => Date;
+  /**
+   * How often the page cache reads the content revision (default once a second). Tests
+   * that change content and look at once read it on every request.
+   */
+  pageCacheRevisionCheckMs?: number;
 };
 
 export type SiteApp = {
@@ -147,6 +154,27 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     formTokens,
     logger: req.log,
   });
+  const mode = config.nodeEnv === "production" ? "production" : "development";
+
+  // Pages are kept rendered in production; the dev server renders every request afresh.
+  if (!vite) {
+    const placeholderTokens = { ...formTokens, issue: () => FORM_TOKEN_PLACEHOLDER };
+    const pageCache = createPageCache({
+      render: createFetchHandler(requireBuild(build), mode),
+      renderContext: (req, res) => ({
+        ...getLoadContext(req, res),
+        cspNonce: undefined,
+        renderWhole: true,
+        formTokens: placeholderTokens,
+      }),
+      issueFormToken: () => formTokens.issue(),
+      readRevision: () => readContentRevision(db),
+      withScriptHashes: scriptHashPolicy(config),
+      logger,
+      revisionCheckMs: options.pageCacheRevisionCheckMs,
+    });
+    app.use(pageCache.middleware);
+  }
 
   app.all(
     "/{*path}",
@@ -154,7 +182,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       build: vite
         ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : requireBuild(build),
-      mode: config.nodeEnv === "production" ? "production" : "development",
+      mode,
       getLoadContext,
     }),
   );

@@ -6,7 +6,10 @@ import type { SiteSettings } from "../shared/site-settings";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {
-  cspNonce: string;
+  /** Undefined when the page is rendered for the page cache, whose copies are allowed by script hashes. */
+  cspNonce: string | undefined;
+  /** The page cache's renders wait for the whole page (there is no visitor to show the shell to). */
+  renderWhole?: boolean;
   settings: SiteSettings;
   gtmId: string | undefined;
   content: ContentSource;

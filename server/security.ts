@@ -28,6 +28,18 @@ const PERMISSIONS_POLICY = [
 
 const GTM_ORIGINS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
 
+/**
+ * A cached page's policy (server/page-cache.ts): the same header, but its scripts are
+ * allowed by origin and by the hashes of the page's inline scripts instead of a nonce, so
+ * one copy serves every visitor. No 'strict-dynamic' (it would ignore 'self', and the
+ * page's modulepreload links carry no nonce); no 'unsafe-inline'.
+ */
+export function scriptHashPolicy(config: AppConfig) {
+  const origins = ["'self'", ...(config.gtmId ? GTM_ORIGINS : [])];
+  return (policy: string, hashes: readonly string[]) =>
+    policy.replace(/script-src [^;]*/, `script-src ${[...origins, ...hashes].join(" ")}`);
+}
+
 export const assignNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
+import { changingContent } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
 import type { ContentItemTable, ContentStatus, Database } from "./schema";
 import {
@@ -175,7 +176,7 @@ export async function insertContent<K extends ContentKind>(
       ? { created_at: checked.created_at, updated_at: checked.updated_at }
       : { created_at: now, updated_at: now };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await changingContent(db, async (trx) => {
       const before = await orderedIds(trx, kind, isPostgres(db));
       const ids = [...before];
       ids.splice(placeAt(options.position, before.length), 0, checked.id);
@@ -216,12 +217,14 @@ export async function updateContent<K extends ContentKind>(
   now = new Date(),
 ): Promise<boolean> {
   const checked = contentSchemas[kind].parse(item);
-  const result = await db
-    .updateTable("content_items")
-    .set({ document: toDocument(checked), updated_at: now.toISOString() })
-    .where("kind", "=", kind)
-    .where("id", "=", checked.id)
-    .executeTakeFirst();
+  const result = await changingContent(db, (trx) =>
+    trx
+      .updateTable("content_items")
+      .set({ document: toDocument(checked), updated_at: now.toISOString() })
+      .where("kind", "=", kind)
+      .where("id", "=", checked.id)
+      .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
@@ -232,18 +235,20 @@ export async function setContentStatus(
   status: ContentStatus,
   now = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("content_items")
-    .set({ status, updated_at: now.toISOString() })
-    .where("kind", "=", kind)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await changingContent(db, (trx) =>
+    trx
+      .updateTable("content_items")
+      .set({ status, updated_at: now.toISOString() })
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
 /** Moves an item to `position` (clamped to the list), shifting the others; false if it is gone. */
 export async function moveContent(db: Db, kind: ContentKind, id: string, position: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return changingContent(db, async (trx) => {
     const before = await orderedIds(trx, kind, isPostgres(db));
     if (!before.includes(id)) return false;
     const ids = before.filter((other) => other !== id);
@@ -255,7 +260,7 @@ export async function moveContent(db: Db, kind: ContentKind, id: string, positio
 
 /** Deletes an item and closes the gap it leaves; false if it was not there. */
 export async function deleteContent(db: Db, kind: ContentKind, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return changingContent(db, async (trx) => {
     const before = await orderedIds(trx, kind, isPostgres(db));
     if (!before.includes(id)) return false;
     await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();

@@ -6,6 +6,7 @@ import * as readinessProbe from "./migrations/0004_readiness_probe";
 import * as outboxLease from "./migrations/0005_outbox_lease";
 import * as sharedState from "./migrations/0006_shared_state";
 import * as contentItems from "./migrations/0007_content_items";
+import * as contentRevision from "./migrations/0008_content_revision";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005_outbox_lease": outboxLease,
   "0006_shared_state": sharedState,
   "0007_content_items": contentItems,
+  "0008_content_revision": contentRevision,
 };
 
 export class MigrationError extends Error {

@@ -158,6 +158,13 @@ export type ContentItemTable = {
   updated_at: Timestamp;
 };
 
+/** One row (id 1): how many times what pages show has changed (server/db/content-revision.ts). */
+export type ContentRevisionTable = {
+  id: number;
+  revision: number;
+  changed_at: Timestamp;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -170,6 +177,7 @@ export type Database = {
   instance_secrets: InstanceSecretTable;
   uploaded_files: UploadedFileTable;
   content_items: ContentItemTable;
+  content_revision: ContentRevisionTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { z } from "zod";
+import { changingContent } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
 import type { ScreenshotStore } from "../content/content-source";
 import type { ImageSource, ServicePage, ServiceScreenshot } from "../../shared/content-types";
@@ -67,7 +68,7 @@ export async function saveServiceScreenshot(
   screenshot: Omit<Insertable<ServiceScreenshotTable>, "created_at">,
   now = new Date(),
 ): Promise<ServiceScreenshot> {
-  return db.transaction().execute(async (trx) => {
+  return changingContent(db, async (trx) => {
     await trx
       .deleteFrom("service_screenshots")
       .where("service_page", "=", screenshot.service_page)
@@ -121,19 +122,23 @@ export async function insertServiceScreenshot(
   screenshot: Omit<Insertable<ServiceScreenshotTable>, "created_at">,
   now = new Date(),
 ): Promise<ServiceScreenshotRow> {
-  return db
-    .insertInto("service_screenshots")
-    .values({ ...screenshot, created_at: now.toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return changingContent(db, (trx) =>
+    trx
+      .insertInto("service_screenshots")
+      .values({ ...screenshot, created_at: now.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function moveServiceScreenshot(db: Db, id: number, position: number): Promise<void> {
-  await db.updateTable("service_screenshots").set({ position }).where("id", "=", id).execute();
+  await changingContent(db, (trx) =>
+    trx.updateTable("service_screenshots").set({ position }).where("id", "=", id).execute(),
+  );
 }
 
 export async function deleteServiceScreenshot(db: Db, id: number): Promise<void> {
-  await db.deleteFrom("service_screenshots").where("id", "=", id).execute();
+  await changingContent(db, (trx) => trx.deleteFrom("service_screenshots").where("id", "=", id).execute());
 }
 
 /** How many rows show the upload with this content hash (its files are shared). */

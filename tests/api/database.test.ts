@@ -35,6 +35,7 @@ describe("database", () => {
     expect(tables).toEqual([
       "appointment_requests",
       "content_items",
+      "content_revision",
       "instance_secrets",
       "newsletter_subscribers",
       "outbox",

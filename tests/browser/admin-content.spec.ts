@@ -87,11 +87,16 @@ test("a project and a news post added with the CLI show on their pages without a
 
   await admin("projects", "remove", "harbour-ferry-tickets");
   await admin("news", "remove", "ferry-season-is-here");
-  await page.goto(`${server.url}${paths.projects}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText("Harbour Ferry Tickets")).toHaveCount(0);
-  await page.goto(`${server.url}${paths.news}`);
-  await expect(page.getByText("Ferry Season Is Here")).toHaveCount(0);
+  // A kept copy of a page notices the change within about a second (decision 015).
+  await expect(async () => {
+    await page.goto(`${server.url}${paths.projects}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Harbour Ferry Tickets")).toHaveCount(0, { timeout: 100 });
+  }).toPass({ timeout: 5_000 });
+  await expect(async () => {
+    await page.goto(`${server.url}${paths.news}`);
+    await expect(page.getByText("Ferry Season Is Here")).toHaveCount(0, { timeout: 100 });
+  }).toPass({ timeout: 5_000 });
   await expect(page.getByText("Secret Plans")).toHaveCount(0);
 });
 

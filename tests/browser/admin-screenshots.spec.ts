@@ -55,8 +55,11 @@ test("a screenshot uploaded with the admin CLI replaces its slide without a rest
   }
 
   await admin("screenshots", "remove", String(uploaded.id));
-  await page.reload();
-  await expect(page.getByRole("img", { name: "Harbour Bank portal" })).toHaveCount(0);
+  // A kept copy of the page notices the change within about a second (decision 015).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("img", { name: "Harbour Bank portal" })).toHaveCount(0, { timeout: 100 });
+  }).toPass({ timeout: 5_000 });
   const gone = await page.request.get(`${server.url}${uploaded.imageUrl}`);
   expect(gone.status()).toBe(404);
 });

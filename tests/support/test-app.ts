@@ -46,6 +46,8 @@ export async function createTestApp(
     config,
     logger: createLogger("silent"),
     build: await loadServerBuild(),
+    // A page the test changes shows the change on its next request (page-cache.test.ts keeps the real interval).
+    pageCacheRevisionCheckMs: 0,
     ...overrides,
   }).catch(async (error: unknown) => {
     await database.drop();

@@ -1,0 +1,88 @@
+/**
+ * What each public route costs on the production build: the HTML's size, the JavaScript a
+ * first visit loads (gzip, as the server sends it), whether a shared cache may keep the
+ * page, and server throughput: every route with autocannon for a few seconds, against a
+ * small static file from the same process, with the ratio.
+ *   npm run build && npm run bench:pages [-- --seconds 5 --connections 10]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { indexablePages, paths } from "../shared/paths";
+import { startBuiltServer } from "./lib/built-server";
+
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "5" }, connections: { type: "string", default: "10" } },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+const routes = [...indexablePages, paths.caseStudy("craft"), paths.thankYouWebApp];
+/** A small file the same process serves from disk: what "static speed" means here. */
+const STATIC_FILE = "/favicon.svg";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+
+/** The scripts a first visit to `html` loads: modulepreloads and the module the page imports. */
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1] ?? "");
+  for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1] ?? "");
+  for (const match of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) urls.add(match[1] ?? "");
+  return [...urls].filter(Boolean);
+}
+
+const gzipBytes = new Map<string, number>();
+async function scriptGzipBytes(url: string): Promise<number> {
+  const known = gzipBytes.get(url);
+  if (known !== undefined) return known;
+  const body = Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+  const size = gzipSync(body).length;
+  gzipBytes.set(url, size);
+  return size;
+}
+
+async function requestsPerSecond(route: string): Promise<number> {
+  const result = await autocannon({ url: `${server.url}${route}`, connections, duration: seconds });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${route}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return Math.round(result.requests.average);
+}
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+type Row = Record<string, string | number>;
+const rows: Row[] = [];
+try {
+  // Warm up: the first render of each route fills whatever the server caches.
+  for (const route of routes) await fetch(`${server.url}${route}`);
+  const staticRps = await requestsPerSecond(STATIC_FILE);
+  for (const route of routes) {
+    const response = await fetch(`${server.url}${route}`);
+    const html = await response.text();
+    const urls = scriptUrls(html);
+    let js = 0;
+    for (const url of urls) js += await scriptGzipBytes(url);
+    const rps = await requestsPerSecond(route);
+    rows.push({
+      route,
+      "HTML KB": kb(Buffer.byteLength(html)),
+      "HTML KB gz": kb(gzipSync(html).length),
+      scripts: urls.length,
+      "JS KB gz": kb(js),
+      "shared cache": /s-maxage=\d+/.test(response.headers.get("cache-control") ?? "") ? "yes" : "no",
+      "req/s": rps,
+      "vs static": `${Math.round((rps / staticRps) * 100)}%`,
+    });
+  }
+  console.log(`${STATIC_FILE} (static file, same process): ${staticRps} requests/s`);
+  console.log(`autocannon: ${connections} connections, ${seconds} s per route`);
+  console.table(rows);
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { AppLoadContext } from "react-router";
+import type { Logger } from "./logger";
+
+/**
+ * Rendered pages kept in memory and sent as they are, at the speed of a static file
+ * (docs/decisions/015-page-cache.md).
+ *
+ * - Which: GET and HEAD of a page without a query string that rendered 200 as HTML, and
+ *   whose route did not say `no-store`. Everything else renders per request as before.
+ * - CSP: a cached page carries no nonce. Its inline scripts are allowed by their SHA-256
+ *   hashes, so the same bytes with the same header can be kept by a CDN or proxy too
+ *   (`s-maxage`, `stale-while-revalidate`).
+ * - Forms: a page with a form is rendered once with a placeholder for its signed start
+ *   field; each response gets a fresh one (and the hashes of its scripts). Such a page is
+ *   `private`: only this process keeps it.
+ * - Freshness: each copy is stamped with the content revision it was rendered at; the
+ *   revision is read at most once per `revisionCheckMs`, and a change drops every copy.
+ *   Copies also expire after `maxAgeMs`, for what depends on the day (the appointment
+ *   form's dates, the footer's year).
+ */
+
+/** Stands in for a form's start field in a cached page; letters and digits only, so no escaping changes it. */
+export const FORM_TOKEN_PLACEHOLDER = "formTokenPlaceholder7Qx3Vb9Kd2Lm8Wz";
+
+export type PageCacheOptions = {
+  /** Renders a page for the cache: no nonce, the placeholder for form tokens, the whole page at once. */
+  render(request: globalThis.Request, context: AppLoadContext): Promise<globalThis.Response>;
+  /** The load context for a cache render of this request (its logger, no nonce). */
+  renderContext(req: Request, res: Response): AppLoadContext;
+  /** A fresh start field for a form. */
+  issueFormToken(): string;
+  readRevision(): Promise<number>;
+  /** The CSP header with its script-src allowing these inline-script hashes instead of a nonce. */
+  withScriptHashes(policy: string, hashes: string[]): string;
+  logger: Logger;
+  maxAgeMs?: number;
+  revisionCheckMs?: number;
+  /** How long a shared cache may keep a page, and serve it stale while it fetches a new one. */
+  sharedMaxAgeSeconds?: number;
+  staleWhileRevalidateSeconds?: number;
+  maxEntries?: number;
+  now?: () => number;
+};
+
+/** A page that cannot be kept (not 200, not HTML, `no-store`): rendered per request, remembered as such. */
+type Pass = { pass: true; revision: number; storedAt: number };
+
+type Entry = {
+  pass?: undefined;
+  status: number;
+  headers: Array<[string, string]>;
+  html: string;
+  revision: number;
+  storedAt: number;
+  /** Pages without a form: the same bytes for everyone, compressed once. */
+  shared?: { hashes: string[]; etag: string; identity: Buffer; gzip: Buffer; br: Buffer };
+};
+
+/** The `'sha256-…'` source of each inline script, in the order they appear. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.push(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
+  }
+  return [...new Set(hashes)];
+}
+
+/** Headers a cached copy may not repeat: they belong to one response. */
+const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "date", "x-request-id"]);
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const revisionCheckMs = options.revisionCheckMs ?? 1_000;
+  const sharedCacheControl = `public, max-age=0, s-maxage=${options.sharedMaxAgeSeconds ?? 60}, stale-while-revalidate=${options.staleWhileRevalidateSeconds ?? 600}`;
+  const maxEntries = options.maxEntries ?? 500;
+  const entries = new Map<string, Entry | Pass>();
+  const rendering = new Map<string, Promise<Entry | Pass>>();
+
+  let revision = 0;
+  let revisionReadAt = Number.NEGATIVE_INFINITY;
+  let revisionRead: Promise<number> | undefined;
+
+  /** The content revision, read again once it is older than revisionCheckMs; a change empties the cache. */
+  async function currentRevision(): Promise<number> {
+    if (now() - revisionReadAt < revisionCheckMs) return revision;
+    revisionRead ??= options
+      .readRevision()
+      .then((read) => {
+        if (read !== revision) entries.clear();
+        revision = read;
+        revisionReadAt = now();
+        return read;
+      })
+      .finally(() => {
+        revisionRead = undefined;
+      });
+    return revisionRead;
+  }
+
+  function keep<T extends Entry | Pass>(key: string, entry: T): T {
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
+    entries.set(key, entry);
+    return entry;
+  }
+
+  async function renderEntry(
+    key: string,
+    req: Request,
+    res: Response,
+    atRevision: number,
+  ): Promise<Entry | Pass> {
+    const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const headers = new Headers();
+    for (const name of ["accept", "accept-language", "user-agent"]) {
+      const value = req.get(name);
+      if (value) headers.set(name, value);
+    }
+    const response = await options.render(
+      new globalThis.Request(url, { method: "GET", headers }),
+      options.renderContext(req, res),
+    );
+    const type = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (
+      response.status !== 200 ||
+      !type.startsWith("text/html") ||
+      response.headers.has("set-cookie") ||
+      /no-store|private/.test(cacheControl)
+    ) {
+      await response.body?.cancel();
+      return keep(key, { pass: true, revision: atRevision, storedAt: now() });
+    }
+    const html = await response.text();
+    const entry: Entry = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase())),
+      html,
+      revision: atRevision,
+      storedAt: now(),
+    };
+    if (!html.includes(FORM_TOKEN_PLACEHOLDER)) {
+      const identity = Buffer.from(html, "utf8");
+      entry.shared = {
+        hashes: inlineScriptHashes(html),
+        etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+        identity,
+        gzip: gzipSync(identity, { level: 9 }),
+        br: brotliCompressSync(identity, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+      };
+    }
+    return keep(key, entry);
+  }
+
+  async function lookup(key: string, req: Request, res: Response): Promise<Entry | Pass> {
+    const atRevision = await currentRevision();
+    const entry = entries.get(key);
+    if (entry && entry.revision === atRevision && now() - entry.storedAt < maxAgeMs) return entry;
+    // One render per page at a time; everyone asking meanwhile gets its result.
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = renderEntry(key, req, res, atRevision).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  function send(entry: Entry, req: Request, res: Response) {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+    const head = req.method === "HEAD";
+    if (!entry.shared) {
+      // A fresh start field for this visitor: the page is theirs alone.
+      const html = entry.html.replaceAll(FORM_TOKEN_PLACEHOLDER, options.issueFormToken());
+      res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, inlineScriptHashes(html)));
+      res.setHeader("Cache-Control", "private, no-cache");
+      res.setHeader("X-Page-Cache", "hit; private");
+      if (head) res.end();
+      else res.send(html);
+      return;
+    }
+    const { shared } = entry;
+    res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, shared.hashes));
+    res.setHeader("Cache-Control", sharedCacheControl);
+    res.setHeader("ETag", shared.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Page-Cache", "hit");
+    if (req.get("if-none-match") === shared.etag) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const body = encoding === "br" ? shared.br : encoding === "gzip" ? shared.gzip : shared.identity;
+    // Set before anything is written, so the compression middleware leaves the body alone.
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(head ? undefined : body);
+  }
+
+  const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
+    // React Router's data requests for client-side navigation carry per-visitor form tokens.
+    if (req.path.endsWith(".data")) return next();
+    lookup(req.path, req, res).then(
+      (entry) => (entry.pass ? next() : send(entry, req, res)),
+      (error: unknown) => {
+        options.logger.warn(
+          { err: error, path: req.path },
+          "page cache could not render; rendering as usual",
+        );
+        next();
+      },
+    );
+  };
+
+  return {
+    middleware,
+    /** Drops every copy (tests; a deploy does it by restarting). */
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

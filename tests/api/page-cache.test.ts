@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botGuardFields } from "../../shared/forms/bot-guard";
+import { paths } from "../../shared/paths";
+import { runAdminOn as admin } from "../support/admin";
+import { testFormTokens } from "../support/submissions";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { until } from "../support/wait";
+
+/**
+ * The page cache (docs/decisions/015-page-cache.md) on the production build: what a
+ * shared cache may keep, the hash-based CSP of a kept page, fresh start fields on pages
+ * with forms, and copies that follow content changes without a restart.
+ */
+
+let site: TestApp;
+let images: string;
+
+beforeAll(async () => {
+  // The server's own interval: a change shows within about a second.
+  site = await createTestApp({}, { pageCacheRevisionCheckMs: 1_000 });
+  images = mkdtempSync(path.join(tmpdir(), "page-cache-"));
+  await sharp({ create: { width: 1280, height: 800, channels: 3, background: "#0f766e" } })
+    .png()
+    .toFile(path.join(images, "shot.png"));
+});
+afterAll(async () => {
+  await site.cleanup();
+  rmSync(images, { recursive: true, force: true });
+});
+
+const get = (url: string) => request(site.app).get(url);
+
+/** Every inline script's source as a CSP hash source. */
+const inlineHashes = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\ssrc=/.test(match[1] ?? ""))
+    .map(
+      (match) =>
+        `'sha256-${createHash("sha256")
+          .update(match[2] ?? "")
+          .digest("base64")}'`,
+    );
+
+const scriptSrc = (policy: string) => /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+
+function expectHashPolicy(res: request.Response) {
+  const sources = scriptSrc(res.headers["content-security-policy"] ?? "");
+  expect(sources).toContain("'self'");
+  expect(sources.join(" ")).not.toMatch(/nonce-|unsafe-inline|unsafe-eval/);
+  const hashes = inlineHashes(res.text);
+  expect(hashes.length).toBeGreaterThan(0);
+  for (const hash of hashes) expect(sources).toContain(hash);
+  expect(res.text).not.toMatch(/\snonce="/);
+}
+
+const formToken = (html: string) =>
+  new RegExp(`name="${botGuardFields.startedAt}"[^>]*value="([^"]+)"`).exec(html)?.[1] ??
+  new RegExp(`value="([^"]+)"[^>]*name="${botGuardFields.startedAt}"`).exec(html)?.[1];
+
+describe("a page without a form", () => {
+  it("is rendered once, then served from memory with headers a CDN may keep", async () => {
+    await get(paths.about).expect(200);
+    const res = await get(paths.about).expect(200);
+    expect(res.headers["x-page-cache"]).toBe("hit");
+    expect(res.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(res.headers["etag"]).toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers["vary"]).toMatch(/Accept-Encoding/);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expectHashPolicy(res);
+  });
+
+  it("is the same bytes in every encoding, and 304 for a copy the client has", async () => {
+    const identity = await get(paths.services).set("Accept-Encoding", "identity").expect(200);
+    // supertest decodes what it gets, as a browser does: each encoding must decode to the same page.
+    for (const encoding of ["br", "gzip"]) {
+      const encoded = await get(paths.services).set("Accept-Encoding", encoding).expect(200);
+      expect(encoded.headers["content-encoding"]).toBe(encoding);
+      expect(Number(encoded.headers["content-length"])).toBeLessThan(Buffer.byteLength(identity.text) / 3);
+      expect(encoded.text).toBe(identity.text);
+    }
+
+    const etag = identity.headers["etag"] ?? "";
+    const again = await get(paths.services).set("If-None-Match", etag).expect(304);
+    expect(again.text).toBe("");
+    const head = await request(site.app).head(paths.services).expect(200);
+    expect(head.headers["etag"]).toBe(etag);
+  });
+
+  it("is rendered per request, with a nonce, when it has a query string or is not found", async () => {
+    const query = await get(`${paths.about}?utm_source=test`).expect(200);
+    expect(query.headers["x-page-cache"]).toBeUndefined();
+    expect(query.headers["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    const missing = await get("/no-such-page").expect(404);
+    expect(missing.headers["x-page-cache"]).toBeUndefined();
+    expect(missing.headers["cache-control"] ?? "").not.toMatch(/s-maxage/);
+  });
+});
+
+describe("a page with a form", () => {
+  it("gets a fresh, valid start field per response, allowed by its own script hashes, kept by nobody else", async () => {
+    const first = await get(paths.websiteDesign).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await get(paths.websiteDesign).expect(200);
+    expect(second.headers["x-page-cache"]).toBe("hit; private");
+    expect(second.headers["cache-control"]).toBe("private, no-cache");
+    const tokens = [formToken(first.text), formToken(second.text)];
+    expect(tokens[0]).toBeTruthy();
+    expect(tokens[0]).not.toBe(tokens[1]);
+    for (const token of tokens) expect(testFormTokens.verify(token)).toBeGreaterThan(Date.now() - 60_000);
+    expect(second.text).not.toContain("formTokenPlaceholder");
+    expectHashPolicy(second);
+    // The hydration data carries the same token as the field.
+    expect(second.text.split(tokens[1] ?? "?").length).toBeGreaterThan(2);
+  });
+});
+
+describe("cached pages follow content changes without a restart", () => {
+  it("shows a screenshot uploaded with the admin CLI", async () => {
+    const before = await get(paths.websiteDesign).expect(200);
+    expect(before.text).not.toContain("/uploads/screenshots/");
+    const added = await admin(
+      site,
+      "screenshots",
+      "add",
+      path.join(images, "shot.png"),
+      "--page",
+      "website-design",
+      "--position",
+      "1",
+      "--alt",
+      "Harbour Bank portal",
+    );
+    expect(added.code).toBe(0);
+    await until(
+      async () => (await get(paths.websiteDesign)).text.includes("Harbour Bank portal"),
+      5_000,
+      "the cached page to show the upload",
+    );
+  });
+
+  it("shows a project added, and drops one removed", async () => {
+    await get(paths.projects).expect(200);
+    const added = await admin(
+      site,
+      "projects",
+      "add",
+      "--title",
+      "Cache Busting Portal",
+      "--description",
+      "d",
+      "--image",
+      path.join(images, "shot.png"),
+      "--image-alt",
+      "A portal's dashboard",
+      "--tag",
+      "Node.js",
+      "--client",
+      "c",
+    );
+    expect(added.code).toBe(0);
+    await until(
+      async () => (await get(paths.projects)).text.includes("Cache Busting Portal"),
+      5_000,
+      "the project",
+    );
+    expect((await admin(site, "projects", "remove", "cache-busting-portal")).code).toBe(0);
+    await until(
+      async () => !(await get(paths.projects)).text.includes("Cache Busting Portal"),
+      5_000,
+      "the project to go",
+    );
+  });
+});
