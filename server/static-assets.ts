@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from "express";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import path from "node:path";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/database";
@@ -21,17 +22,19 @@ const answerMissingFile: ErrorRequestHandler = (error: { status?: number }, _req
 
 /**
  * Vite puts content-hashed files under /assets: they never change, so browsers
- * may keep them for a year. Everything else (images, favicon) is cached briefly
- * so a redeploy shows up within the hour.
+ * may keep them for a year, and the build compressed them once (Brotli and gzip beside
+ * each file, scripts/compress-assets.mjs): the smallest the browser accepts is sent as
+ * it is. Everything else (images, favicon) is cached briefly so a redeploy shows up
+ * within the hour.
  */
 export function serveStaticAssets(app: Express, clientDir: string): void {
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
       index: false,
-      fallthrough: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false },
     }),
     answerMissingFile,
   );

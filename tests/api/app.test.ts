@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -160,6 +160,30 @@ describe("operations", () => {
     expect(hashed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const plain = await request(site.app).get("/favicon.svg").expect(200);
     expect(plain.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("sends a hashed script compressed at build time: Brotli, else gzip, else as it is", async () => {
+    const folder = path.join(projectRoot, "build", "client", "assets");
+    const framework = readdirSync(folder).find((f) => /^framework-.*\.js$/.test(f)) ?? "";
+    const original = readFileSync(path.join(folder, framework), "utf8");
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const res = await request(site.app)
+        .get(`/assets/${framework}`)
+        .set("Accept-Encoding", accept)
+        .expect(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["content-type"]).toMatch(/^text\/javascript; charset=utf-8$/i);
+      expect(res.headers["vary"]).toMatch(/Accept-Encoding/);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.text).toBe(original);
+      const sent = Number(res.headers["content-length"]);
+      // Compressed once at the highest levels: well under a third of the file.
+      if (encoding) expect(sent).toBeLessThan(original.length / 3);
+    }
   });
 
   it("answers 404 for a missing hashed asset instead of rendering a page", async () => {
