@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferHydration } from "../../server/page-cache";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
 import { runAdminOn as admin } from "../support/admin";
@@ -101,6 +102,30 @@ describe("a page without a form", () => {
     const missing = await get("/no-such-page").expect(404);
     expect(missing.headers["x-page-cache"]).toBeUndefined();
     expect(missing.headers["cache-control"] ?? "").not.toMatch(/s-maxage/);
+  });
+});
+
+describe("the scripts of a kept page", () => {
+  it("start after the first paint: no preloads in the HTML, the route modules imported from a frame callback", async () => {
+    const rendered = await get(`${paths.about}?fresh=1`).expect(200);
+    const kept = await get(paths.about).expect(200);
+    const preloads = [...rendered.text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(kept.text).not.toContain('<link rel="modulepreload"');
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
+    expect(script).not.toMatch(/^\s*import \* as/m);
+    expect(script).toContain("requestAnimationFrame(");
+    for (const url of preloads) expect(script).toContain(`"${url}"`);
+    expect(script).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    expect(script).toContain("window.__reactRouterRouteModules");
+  });
+
+  it("are left alone when the page is not React Router's output as known", () => {
+    const html =
+      '<link rel="modulepreload" href="/a.js"/><script type="module" async="">import "/b.js";</script>';
+    expect(deferHydration(html)).toBe(html);
   });
 });
 
