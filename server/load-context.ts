@@ -10,6 +10,11 @@ export type SiteLoadContext = {
   cspNonce: string | undefined;
   /** The page cache's renders wait for the whole page (there is no visitor to show the shell to). */
   renderWhole?: boolean;
+  /**
+   * Called when a loader could not read content and the page shows its error state or
+   * placeholders instead: the page cache then does not keep that render.
+   */
+  onDegraded?: () => void;
   settings: SiteSettings;
   gtmId: string | undefined;
   content: ContentSource;

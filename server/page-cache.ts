@@ -161,10 +161,15 @@ export function createPageCache(options: PageCacheOptions) {
       const value = req.get(name);
       if (value) headers.set(name, value);
     }
-    const response = await options.render(
-      new globalThis.Request(url, { method: "GET", headers }),
-      options.renderContext(req, res),
-    );
+    // A page that rendered its error state (content could not be read) is sent this once and
+    // rendered afresh next time, never kept: the failure may be over by the next request.
+    let degraded = false;
+    const response = await options.render(new globalThis.Request(url, { method: "GET", headers }), {
+      ...options.renderContext(req, res),
+      onDegraded: () => {
+        degraded = true;
+      },
+    });
     const type = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
     if (
@@ -177,6 +182,7 @@ export function createPageCache(options: PageCacheOptions) {
       return keep(key, { pass: true, revision: atRevision, storedAt: now() });
     }
     const html = deferHydration(await response.text());
+    if (degraded) return { pass: true, revision: atRevision, storedAt: now() };
     const entry: Entry = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase())),

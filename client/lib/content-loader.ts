@@ -16,6 +16,7 @@ export async function loadContent<T>(
     return { value: await load(), failed: false };
   } catch (error) {
     context.logger.error({ error: describeForLog(`load ${what}`, error) }, "content failed to load");
+    context.onDegraded?.();
     return { value: fallback, failed: true };
   }
 }

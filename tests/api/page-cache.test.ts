@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -202,5 +203,28 @@ describe("cached pages follow content changes without a restart", () => {
       5_000,
       "the project to go",
     );
+  });
+});
+
+describe("a page showing its error state", () => {
+  it("is sent but never kept, so the next visitor after the failure gets the content", async () => {
+    const broken = await createTestApp();
+    try {
+      const rename = (from: string, to: string) =>
+        sql`alter table ${sql.table(from)} rename to ${sql.table(to)}`.execute(broken.db);
+      await rename("content_items", "content_items_away");
+      for (let visit = 0; visit < 2; visit++) {
+        const res = await request(broken.app).get(paths.projects).expect(200);
+        expect(res.text).toContain("Failed to load projects");
+        expect(res.headers["x-page-cache"]).toBeUndefined();
+        expect(res.headers["cache-control"] ?? "").not.toMatch(/s-maxage/);
+      }
+      await rename("content_items_away", "content_items");
+      const fixed = await request(broken.app).get(paths.projects).expect(200);
+      expect(fixed.text).not.toContain("Failed to load projects");
+      expect((await request(broken.app).get(paths.projects)).headers["x-page-cache"]).toBe("hit");
+    } finally {
+      await broken.cleanup();
+    }
   });
 });
