@@ -41,6 +41,8 @@ test("a screenshot uploaded with the admin CLI replaces its slide without a rest
     }
   });
   await page.goto(`${server.url}${paths.websiteDesign}`);
+  // The carousel's buttons work once the page has hydrated (its scripts start after the first paint).
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Next screenshot" }).click();
   const image = page.getByRole("img", { name: "Harbour Bank portal" });
   await expect(image).toBeVisible();

@@ -13,6 +13,8 @@ for (const path of [paths.home, paths.about, paths.caseStudy("craft"), paths.new
     const response = await page.goto(path);
     expect(response?.headers()["x-page-cache"]).toMatch(/^hit/);
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    // Its scripts start after the first paint; hydration is done once the network is quiet.
+    await page.waitForLoadState("networkidle");
     // Hydrated: the header's link navigates on the client, without a document request.
     const documents: string[] = [];
     page.on("request", (request) => {
