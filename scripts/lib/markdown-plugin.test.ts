@@ -5,7 +5,8 @@ import { fillPlaceholders, placeholderNames } from "../../client/components/sect
 import { policyValues, tableOfContents } from "../../data/pages/privacy-policy";
 import { projectRoot } from "../../server/config";
 import { defaultSiteSettings } from "../../shared/site-settings";
-import { markdown, renderMarkdown, slugify } from "./markdown-plugin";
+import { markdown, renderMarkdown } from "./markdown-plugin";
+import { slugify } from "../../shared/slug";
 
 describe("renderMarkdown", () => {
   it("gives a heading the id written after it, else its title's slug", () => {

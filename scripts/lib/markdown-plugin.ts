@@ -17,17 +17,10 @@
  */
 import { Marked, type Token, type Tokens } from "marked";
 import type { Plugin } from "vite";
+import { slugify } from "../../shared/slug";
 
 /** `{#some-id}` at the end of a heading's text. */
 const explicitId = /\s*\{#([a-z][a-z0-9-]*)\}\s*$/;
-
-/** The slug of a heading's text: lower case, runs of anything else than letters and digits as one hyphen. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** A heading's id: the `{#id}` written after it, else the slug of its text. */
 function headingId(text: string): string {

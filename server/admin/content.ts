@@ -18,15 +18,18 @@ import {
   type ContentRecord,
 } from "../db/content-items";
 import type { ContentStatus } from "../db/schema";
+import { toImageSources } from "../db/screenshots";
 import { createUploadStore, type UploadStore } from "../uploaded-files";
 import { UPLOADS_URL_PATH } from "../uploads";
-import type { Image, ImageSource } from "../../shared/content-types";
+import type { Image } from "../../shared/content-types";
+import { agencyDateOf } from "../../shared/forms/appointment";
 import { normaliseText } from "../../shared/forms/text-hygiene";
+import { slugify } from "../../shared/slug";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { contentKindSpecs, optionKey, type ContentKindSpec, type FieldSpec } from "./content-fields";
 import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
 import { createImageVariants, ImageRejectedError, readImageUpload, removeImageFiles } from "./images";
-import type { Parsed } from "./input";
+import { parsePosition, type Parsed } from "./input";
 
 /**
  * `site-admin projects|news|case-studies …`: content staff change without a release
@@ -46,33 +49,8 @@ export type ContentOptions = Record<string, string | string[] | boolean | undefi
 type Value = string | string[] | Image;
 type Draft = Record<string, Value | undefined>;
 
-const MAX_POSITION = 1000;
-
-function parseContentPosition(text: string): Parsed<number> {
-  const value = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_POSITION) {
-    return { ok: false, message: `invalid position "${text}": expected a whole number from 1` };
-  }
-  return { ok: true, value };
-}
-
-/** A title as an id: "Wine Estate Cellar Door" → "wine-estate-cellar-door". */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
-
-/** Today in Cape Town, YYYY-MM-DD: a news post's default date. */
-function agencyToday(now: Date): string {
-  return formatLocalDateTime(now.toISOString()).slice(0, 10);
-}
+/** Lists are short; the cap catches a typo (10000 for 10), and a larger number means "last". */
+const MAX_CONTENT_POSITION = 1000;
 
 const flagOf = (spec: ContentKindSpec, key: string) =>
   `--${spec.fields.find((field) => field.key === key)?.flag ?? key}`;
@@ -203,13 +181,7 @@ async function uploadImages(
         src: processed.largest.url,
         width: processed.largest.width,
         height: processed.largest.height,
-        sources: (["image/avif", "image/webp"] as const).map((type): ImageSource => ({
-          type,
-          srcset: processed.variants
-            .filter((variant) => variant.type === type)
-            .map((variant) => `${variant.url} ${variant.width}w`)
-            .join(", "),
-        })),
+        sources: toImageSources(processed.variants),
       };
     } catch (error) {
       if (error instanceof ImageRejectedError)
@@ -260,6 +232,27 @@ function needsAltText(spec: ContentKindSpec, draft: Draft): string | undefined {
   return undefined;
 }
 
+/**
+ * The item a draft describes, its image files converted: everything but the images is
+ * checked first, so a typo fails before the slow conversion.
+ */
+async function buildItem(
+  ctx: AdminContext,
+  spec: ContentKindSpec,
+  draft: Draft,
+  timestamps: Record<string, string>,
+): Promise<Parsed<{ item: ContentItem; uploaded: Image[] }>> {
+  const altProblem = needsAltText(spec, draft);
+  if (altProblem) return { ok: false, message: altProblem };
+  const first = check(spec, { ...toCandidate(spec, draft), ...timestamps });
+  if (!first.ok) return first;
+  const images = await uploadImages(spec, draft, createUploadStore(ctx.config, ctx.db));
+  if (!images.ok) return images;
+  const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
+  if (!item.ok) return item;
+  return { ok: true, value: { item: item.value, uploaded: Object.values(images.value) } };
+}
+
 export async function addContent(
   ctx: AdminContext,
   kind: ContentKind,
@@ -275,39 +268,33 @@ export async function addContent(
     draft = read.value;
   }
   draft = readFlags(spec, options, draft);
-  const position = options.position === undefined ? undefined : parseContentPosition(options.position);
+  const position =
+    options.position === undefined ? undefined : parsePosition(options.position, MAX_CONTENT_POSITION);
   if (position && !position.ok) return fail(out, position.message);
   if (options.id !== undefined) draft.id = options.id;
   if (draft.id === undefined && typeof draft.title === "string") draft.id = slugify(draft.title);
-  if (kind === "news" && !draft.date) draft.date = agencyToday(now);
-  const timestamps =
+  if (kind === "news" && !draft.date) draft.date = agencyDateOf(now);
+  const timestamps: Record<string, string> =
     kind === "projects" ? { created_at: now.toISOString(), updated_at: now.toISOString() } : {};
-  const altProblem = needsAltText(spec, draft);
-  if (altProblem) return fail(out, altProblem);
-
-  // Everything but the images is checked before the slow conversion.
-  const first = check(spec, { ...toCandidate(spec, draft), ...timestamps });
-  if (!first.ok) return fail(out, first.message);
-  if (await findContent(db, kind, first.value.id)) {
-    return fail(out, `${spec.one} ${first.value.id} exists already; choose another --id, or edit it`);
-  }
-  const images = await uploadImages(spec, draft, createUploadStore(ctx.config, db));
-  if (!images.ok) return fail(out, images.message);
-  const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
-  if (!item.ok) return fail(out, item.message);
+  const takenMessage = `${spec.one} ${String(draft.id)} exists already; choose another --id, or edit it`;
+  // Checked before the images are converted; the insert checks again.
+  if (typeof draft.id === "string" && (await findContent(db, kind, draft.id))) return fail(out, takenMessage);
+  const built = await buildItem(ctx, spec, draft, timestamps);
+  if (!built.ok) return fail(out, built.message);
+  const { item, uploaded } = built.value;
 
   const status: ContentStatus = options.draft ? "draft" : "published";
   let record: ContentRecord;
   try {
-    record = await insertContent(db, kind, item.value, {
+    record = await insertContent(db, kind, item, {
       position: position?.value ?? (spec.addsAt === "first" ? 1 : undefined),
       status,
       now,
     });
   } catch (error) {
     if (!(error instanceof ContentIdTakenError)) throw error;
-    await removeUnusedImages(ctx, Object.values(images.value));
-    return fail(out, `${spec.one} ${item.value.id} exists already; choose another --id, or edit it`);
+    await removeUnusedImages(ctx, uploaded);
+    return fail(out, takenMessage);
   }
   printLine(
     out,
@@ -340,18 +327,13 @@ export async function editContent(
   }
   draft = readFlags(spec, options, draft);
   draft.id = id;
-  const altProblem = needsAltText(spec, draft);
-  if (altProblem) return fail(out, altProblem);
-  const timestamps = kind === "projects" ? { updated_at: now.toISOString() } : {};
-  const first = check(spec, { ...toCandidate(spec, draft), ...timestamps });
-  if (!first.ok) return fail(out, first.message);
-  const images = await uploadImages(spec, draft, createUploadStore(ctx.config, db));
-  if (!images.ok) return fail(out, images.message);
-  const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
-  if (!item.ok) return fail(out, item.message);
+  const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
+  const built = await buildItem(ctx, spec, draft, timestamps);
+  if (!built.ok) return fail(out, built.message);
+  const { item } = built.value;
 
-  if (!(await updateContent(db, kind, item.value, now))) return fail(out, `unknown ${spec.one} ${id}`);
-  const kept = new Set(imagesOf(spec, item.value).map((image) => image.src));
+  if (!(await updateContent(db, kind, item, now))) return fail(out, `unknown ${spec.one} ${id}`);
+  const kept = new Set(imagesOf(spec, item).map((image) => image.src));
   const replaced = imagesOf(spec, existing.item).filter((image) => !kept.has(image.src));
   const removed = await removeUnusedImages(ctx, replaced);
   const files = removed > 0 ? ` (${plural(removed, "old image file")} deleted)` : "";
@@ -443,7 +425,7 @@ export async function moveContentItem(
   options: { position: string },
 ): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
-  const position = parseContentPosition(options.position);
+  const position = parsePosition(options.position, MAX_CONTENT_POSITION);
   if (!position.ok) return fail(out, position.message);
   if (!(await moveContent(db, kind, id, position.value))) return fail(out, `unknown ${spec.one} ${id}`);
   const moved = await findContent(db, kind, id);

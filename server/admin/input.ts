@@ -39,12 +39,10 @@ export function parseSince(text: string | undefined): Parsed<string | undefined>
  */
 export const MAX_SCREENSHOT_POSITION = 20;
 
-export function parsePosition(text: string): Parsed<number> {
+export function parsePosition(text: string, max = MAX_SCREENSHOT_POSITION): Parsed<number> {
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_SCREENSHOT_POSITION) {
-    return invalid(
-      `invalid position "${text}": expected a whole number from 1 to ${MAX_SCREENSHOT_POSITION}`,
-    );
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    return invalid(`invalid position "${text}": expected a whole number from 1 to ${max}`);
   }
   return ok(value);
 }

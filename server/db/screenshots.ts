@@ -30,7 +30,8 @@ export function readScreenshotVariants(row: Pick<ServiceScreenshotRow, "variants
 
 const sourceOrder: ImageSource["type"][] = ["image/avif", "image/webp"];
 
-function toImageSources(variants: ScreenshotVariant[]): ImageSource[] {
+/** An upload's files as `<source>` sets: AVIF first, each format's widths smallest first. */
+export function toImageSources(variants: ScreenshotVariant[]): ImageSource[] {
   return sourceOrder.flatMap((type) => {
     const ofType = variants.filter((variant) => variant.type === type).sort((a, b) => a.width - b.width);
     if (ofType.length === 0) return [];
