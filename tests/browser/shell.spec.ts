@@ -100,6 +100,8 @@ test.describe("below 768 px", () => {
 
   test("the menu opens a drawer that closes when an item is chosen", async ({ page }) => {
     await page.goto(paths.home);
+    // The drawer as a modal dialog (focus kept inside) is the hydrated page's; it hydrates after the first paint.
+    await page.waitForLoadState("networkidle");
     const menuButton = page.getByRole("button", { name: "Open menu" });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await menuButton.click();
@@ -119,6 +121,8 @@ test.describe("below 768 px", () => {
 
   test("Escape and an outside click close the drawer and focus returns to the button", async ({ page }) => {
     await page.goto(paths.home);
+    // The drawer as a modal dialog (focus kept inside) is the hydrated page's; it hydrates after the first paint.
+    await page.waitForLoadState("networkidle");
     const menuButton = page.getByRole("button", { name: "Open menu" });
     await menuButton.click();
     const drawer = page.getByRole("dialog", { name: "Site navigation" });
