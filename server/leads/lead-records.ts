@@ -1,20 +1,17 @@
 import type { AppointmentRequestRow, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
 import { newMessageId, type AgencyNotification } from "../mail/messages";
-import {
-  appointmentLabels,
-  formatDateLabel,
-  serviceTypeOptions,
-  type AppointmentRequest,
-} from "../../shared/forms/appointment";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
+import type { AppointmentRequest } from "../../shared/forms/appointment-schema";
 import { answerLabel, type Option } from "../../shared/forms/rules";
-import { companySizeOptions, webAppLeadLabels, type WebAppLead } from "../../shared/forms/web-app-lead";
+import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
+import type { WebAppLead } from "../../shared/forms/web-app-lead-schema";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels,
   websiteTypeOptions,
-  type WebsiteDesignLead,
 } from "../../shared/forms/website-design-lead";
+import type { WebsiteDesignLead } from "../../shared/forms/website-design-lead-schema";
 
 /**
  * How each validated form becomes a database row, and how a stored row becomes the

@@ -1,6 +1,8 @@
-import { appointmentMessages, createAppointmentSchema } from "../../shared/forms/appointment";
+import { appointmentMessages } from "../../shared/forms/appointment";
+import { createAppointmentSchema } from "../../shared/forms/appointment-schema";
 import { leadMessages } from "../../shared/forms/lead-messages";
-import { webAppLeadLabels, webAppLeadSchema } from "../../shared/forms/web-app-lead";
+import { webAppLeadLabels } from "../../shared/forms/web-app-lead";
+import { webAppLeadSchema } from "../../shared/forms/web-app-lead-schema";
 import { inE164 } from "./phone-numbers";
 
 /**

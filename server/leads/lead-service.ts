@@ -5,7 +5,7 @@ import { enqueueOutboxMessage } from "../db/outbox";
 import type { Logger } from "../logger";
 import type { AgencyNotificationKind } from "../mail/messages";
 import { agencyDateOf } from "../../shared/forms/appointment";
-import { websiteDesignLeadSchema } from "../../shared/forms/website-design-lead";
+import { websiteDesignLeadSchema } from "../../shared/forms/website-design-lead-schema";
 import type { FormTokens } from "./form-guard";
 import {
   agencyNotification,

@@ -10,7 +10,8 @@ import {
 } from "../db/newsletter";
 import { enqueueOutboxMessage } from "../db/outbox";
 import { NEWSLETTER_CONFIRMATION, newMessageId, type NewsletterConfirmation } from "../mail/messages";
-import { newsletterConsentText, newsletterSchema } from "../../shared/forms/newsletter";
+import { newsletterConsentText } from "../../shared/forms/newsletter";
+import { newsletterSchema } from "../../shared/forms/newsletter-schema";
 import type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
 import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   appointmentDateOptions,
   appointmentTimeSlots,
-  createAppointmentSchema,
   formatDateLabel,
   serviceTypeOptions,
 } from "./appointment";
+import { createAppointmentSchema } from "./appointment-schema";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
 
 // Monday 23 November 2026, 10:00 in Cape Town.

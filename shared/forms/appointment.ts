@@ -1,14 +1,5 @@
-import { z } from "zod";
-import {
-  cleanedText,
-  formLimits,
-  isValidEmail,
-  looksLikePhoneNumber,
-  optionValues,
-  type Option,
-} from "./rules";
+import type { Option } from "./rules";
 import { uiStrings } from "../ui-strings";
-import { formatCheck } from "./field-errors";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -46,6 +37,8 @@ export const appointmentLabels = {
   preferred_time: "Preferred time",
   project_details: "Project details",
 } as const;
+
+export type AppointmentField = keyof typeof appointmentLabels;
 
 /** SPEC §5 appointment messages, exactly. */
 export const appointmentMessages = {
@@ -125,67 +118,3 @@ export function appointmentDateOptions(now: Date): DateOption[] {
   }
   return options;
 }
-
-const m = appointmentMessages;
-const l = appointmentLabels;
-const between = (min: number, max: number, message: string) => (field: z.ZodString) =>
-  field.min(min, message).max(max, message);
-
-const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
-
-/**
- * SPEC §5 appointment rules for a visitor at `now` (the date must be one offered at that
- * moment). The keys are the columns of SPEC §3's appointment_requests; `satisfies`: they
- * are exactly the labels' keys, so neither can lack one the other has.
- */
-export function createAppointmentSchema(now: Date) {
-  const offered = new Set(appointmentDateOptions(now).map((option) => option.value));
-  return z.strictObject({
-    name: cleanedText({
-      label: l.name,
-      required: m.nameRequired,
-      invalidType: m.nameRequired,
-      rules: between(formLimits.nameMin, formLimits.nameMax, m.nameLength),
-    }),
-    email: cleanedText({
-      label: l.email,
-      required: m.emailRequired,
-      invalidType: m.emailInvalid,
-      rules: (field) => field.refine(isValidEmail, formatCheck("email", m.emailInvalid)),
-    }),
-    phone: cleanedText({
-      label: l.phone,
-      required: m.phoneRequired,
-      invalidType: m.phoneInvalid,
-      rules: (field) =>
-        field
-          .max(formLimits.phoneInputMax, m.phoneInvalid)
-          .refine(looksLikePhoneNumber, formatCheck("phone", m.phoneInvalid)),
-    }),
-    company: cleanedText({
-      label: l.company,
-      invalidType: m.companyTooLong,
-      rules: (field) => field.max(formLimits.companyMax, m.companyTooLong),
-    }).optional(),
-    service_type: requiredChoice(optionValues(serviceTypeOptions), m.serviceTypeRequired),
-    preferred_date: z
-      .string({ error: m.dateRequired })
-      .trim()
-      .min(1, m.dateRequired)
-      .refine((value) => value === "" || offered.has(value), m.dateUnavailable),
-    preferred_time: requiredChoice(appointmentTimeSlots, m.timeRequired),
-    project_details: cleanedText({
-      label: l.project_details,
-      multiline: true,
-      required: m.detailsRequired,
-      invalidType: m.detailsRequired,
-      rules: between(formLimits.projectDetailsMin, formLimits.projectDetailsMax, m.detailsLength),
-    }),
-  } satisfies Record<keyof typeof l, z.ZodType>);
-}
-
-export type AppointmentSchema = ReturnType<typeof createAppointmentSchema>;
-export type AppointmentInput = z.input<AppointmentSchema>;
-export type AppointmentRequest = z.output<AppointmentSchema>;
-export type AppointmentField = keyof AppointmentInput;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { uiStrings } from "../ui-strings";
-import { appointmentLabels, createAppointmentSchema } from "./appointment";
+import { appointmentLabels } from "./appointment";
+import { createAppointmentSchema } from "./appointment-schema";
 import {
   firstErrorMessage,
   formatCheck,
@@ -11,13 +12,11 @@ import {
   toFieldErrors,
   toInlineFieldErrors,
 } from "./field-errors";
-import { newsletterSchema } from "./newsletter";
-import { webAppLeadFormats, webAppLeadLabels, webAppLeadSchema } from "./web-app-lead";
-import {
-  websiteDesignLeadFormats,
-  websiteDesignLeadLabels,
-  websiteDesignLeadSchema,
-} from "./website-design-lead";
+import { newsletterSchema } from "./newsletter-schema";
+import { webAppLeadFormats, webAppLeadLabels } from "./web-app-lead";
+import { webAppLeadSchema } from "./web-app-lead-schema";
+import { websiteDesignLeadFormats, websiteDesignLeadLabels } from "./website-design-lead";
+import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 
 const websiteDesign = { fullName: "Sipho Dlamini", companyName: "Dlamini Builders" };
 const webApp = { fullName: "Sipho Dlamini", workEmail: "sipho@fleetco.co.za", companyName: "FleetCo" };

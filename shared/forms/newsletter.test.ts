@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstErrorMessage } from "./field-errors";
-import { newsletterConsentText, newsletterSchema } from "./newsletter";
+import { newsletterConsentText } from "./newsletter";
+import { newsletterSchema } from "./newsletter-schema";
 
 function firstError(input: unknown) {
   const result = newsletterSchema.safeParse(input);

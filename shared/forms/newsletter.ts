@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { formatCheck } from "./field-errors";
-import { cleanedText, isValidEmail } from "./rules";
 import { uiStrings } from "../ui-strings";
 
 /**
@@ -14,17 +11,5 @@ export const newsletterMessages = {
   emailInvalid: uiStrings.emailInvalid,
 } as const;
 
-export const newsletterSchema = z.strictObject({
-  // SPEC §5 asks only for a required e-mail-type field; the address must also be one
-  // mailbox the confirmation can reach, as on every other form.
-  email: cleanedText({
-    label: "Email",
-    required: newsletterMessages.emailRequired,
-    invalidType: newsletterMessages.emailInvalid,
-    rules: (field) => field.refine(isValidEmail, formatCheck("email", newsletterMessages.emailInvalid)),
-  }),
-});
-
-export type NewsletterInput = z.input<typeof newsletterSchema>;
-export type NewsletterSignup = z.output<typeof newsletterSchema>;
-export type NewsletterField = keyof NewsletterInput;
+/** The form's one field. */
+export type NewsletterField = "email";

@@ -1,11 +1,5 @@
-import { z } from "zod";
-import { cutText, removeAngleBrackets } from "./sanitize";
-import { hasForbiddenCharacters, isSingleLine, normaliseText, textMessages } from "./text-hygiene";
-
-// zod probes `new Function` to speed up parsing; the site's CSP forbids eval, and the
-// probe alone is reported as a violation in the browser. Every form schema imports
-// this module, so the setting is in place before any of them parses.
-z.config({ jitless: true });
+// What the forms accept, without zod: the pages render their fields from this module,
+// and the schemas (schema-parts.ts and the *-schema.ts modules) load only when a form is used.
 
 /** SPEC §9 business constants and limits that forms enforce. */
 export const formLimits = {
@@ -58,50 +52,6 @@ export function looksLikePhoneNumber(value: string): boolean {
 
 /** Beside every phone field: local writing is fine, other countries need their code. */
 export const phoneNumberHint = "e.g. 082 555 0100, or with the country code outside South Africa";
-
-export type TextFieldOptions = {
-  /** The field's label, for the messages about characters it may not hold. */
-  label: string;
-  /** A textarea: keeps line breaks and tabs. Every other field must be one line. */
-  multiline?: boolean;
-  /** Shown when the field is missing or blank; omit for optional fields. */
-  required?: string;
-  /** Shown when the field is not text at all (a number, a list). */
-  invalidType: string;
-  /** Further rules, checked on the cleaned text before it is cut to 1000 characters. */
-  rules?: (field: z.ZodString) => z.ZodString;
-};
-
-/**
- * A submitted text field (SPEC §5): invisible formatting removed and line breaks
- * normalised (text-hygiene.ts), angle brackets removed and trimmed; then refused if it
- * holds characters no field may hold or, outside a textarea, more than one line; then
- * its own rules, then cut to 1000 characters. Length rules see the uncut text so that a
- * too-long entry gets its message rather than being silently shortened.
- */
-export function cleanedText(options: TextFieldOptions) {
-  const { label, multiline = false, required, invalidType, rules = (field) => field } = options;
-  const base = z
-    .string({ error: (issue) => (issue.input == null && required ? required : invalidType) })
-    .overwrite((value) => normaliseText(value, { multiline }))
-    .overwrite(removeAngleBrackets)
-    .trim()
-    // `abort`: the field's other messages would describe text it will never store.
-    .refine((value) => !hasForbiddenCharacters(value), {
-      message: textMessages.notAllowed(label),
-      abort: true,
-    })
-    .refine((value) => multiline || isSingleLine(value), {
-      message: textMessages.singleLine(label),
-      abort: true,
-    });
-  return rules(required ? base.min(1, required) : base).overwrite((value) => cutText(value));
-}
-
-/** A select whose empty choice is allowed (SPEC §5: lead form selects are optional). */
-export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.union([z.literal(""), z.enum(values)], { error: message }).optional();
-}
 
 export type Option<T extends string = string> = { value: T; label: string };
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createAppointmentSchema } from "./appointment";
-import { newsletterSchema } from "./newsletter";
+import { createAppointmentSchema } from "./appointment-schema";
+import { newsletterSchema } from "./newsletter-schema";
 import { isValidEmail } from "./rules";
-import { webAppLeadSchema } from "./web-app-lead";
-import { websiteDesignLeadSchema } from "./website-design-lead";
+import { webAppLeadSchema } from "./web-app-lead-schema";
+import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 import { separateBotGuardFields } from "./bot-guard";
 import { hostileText } from "../../tests/support/hostile-text";
 import {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { leadInlineMessages } from "./lead-messages";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
-import { companySizeOptions, webAppLeadSchema } from "./web-app-lead";
+import { companySizeOptions } from "./web-app-lead";
+import { webAppLeadSchema } from "./web-app-lead-schema";
 
 const valid = { fullName: "Sipho Dlamini", workEmail: "sipho@fleetco.co.za", companyName: "FleetCo" };
 

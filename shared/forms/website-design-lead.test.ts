@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
-import {
-  budgetOptions,
-  timelineOptions,
-  websiteDesignLeadSchema,
-  websiteTypeOptions,
-} from "./website-design-lead";
+import { budgetOptions, timelineOptions, websiteTypeOptions } from "./website-design-lead";
+import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 
 const valid = { fullName: "Jane Doe", companyName: "Acme", businessEmail: "jane@acme.co.za" };
 

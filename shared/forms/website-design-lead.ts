@@ -1,7 +1,5 @@
-import { z } from "zod";
-import { formatCheck, type FieldFormats } from "./field-errors";
-import { leadMessages as m } from "./lead-messages";
-import { cleanedText, isValidEmail, optionalChoice, optionValues, type Option } from "./rules";
+import type { FieldFormats } from "./field-errors";
+import type { Option } from "./rules";
 
 /** SPEC §3 option lists of the website-design lead form. */
 export const websiteTypeOptions = [
@@ -33,37 +31,7 @@ export const websiteDesignLeadLabels = {
   timeline: "Timeline",
 } as const;
 
-const l = websiteDesignLeadLabels;
-
-/**
- * SPEC §5 lead form rules for the website-design service page; unknown fields are refused.
- * `satisfies`: the fields are exactly the labels' keys, so neither can lack one the other has.
- */
-export const websiteDesignLeadSchema = z.strictObject({
-  fullName: cleanedText({
-    label: l.fullName,
-    required: m.required(l.fullName),
-    invalidType: m.invalidType(l.fullName),
-  }),
-  companyName: cleanedText({
-    label: l.companyName,
-    required: m.required(l.companyName),
-    invalidType: m.invalidType(l.companyName),
-  }),
-  businessEmail: cleanedText({
-    label: l.businessEmail,
-    required: m.required(l.businessEmail),
-    invalidType: m.invalidType(l.businessEmail),
-    rules: (field) => field.refine(isValidEmail, formatCheck("email", m.invalidEmail(l.businessEmail))),
-  }),
-  websiteType: optionalChoice(optionValues(websiteTypeOptions), m.invalidChoice(l.websiteType)),
-  budget: optionalChoice(optionValues(budgetOptions), m.invalidChoice(l.budget)),
-  timeline: optionalChoice(optionValues(timelineOptions), m.invalidChoice(l.timeline)),
-} satisfies Record<keyof typeof l, z.ZodType>);
-
-export type WebsiteDesignLeadInput = z.input<typeof websiteDesignLeadSchema>;
-export type WebsiteDesignLead = z.output<typeof websiteDesignLeadSchema>;
-export type WebsiteDesignLeadField = keyof WebsiteDesignLeadInput;
+export type WebsiteDesignLeadField = keyof typeof websiteDesignLeadLabels;
 
 /** The form's e-mail and phone fields: a refusal of one by the server reads its short message beside it. */
 export const websiteDesignLeadFormats = {

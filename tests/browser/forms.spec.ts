@@ -110,6 +110,77 @@ test.describe("website-design lead form", () => {
   });
 });
 
+test.describe("form validation loads when a form is used", () => {
+  /** The scripts the page has loaded so far that hold zod (its error class keeps its name when minified). */
+  function zodScripts(page: Page): () => Promise<string[]> {
+    const checks: Array<Promise<string | undefined>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      checks.push(
+        response.text().then(
+          (body) => (body.includes("ZodError") ? new URL(response.url()).pathname : undefined),
+          () => undefined,
+        ),
+      );
+    });
+    return async () => (await Promise.all(checks)).filter((found) => found !== undefined);
+  }
+
+  test("a form page loads no zod until the visitor focuses the form, which then validates", async ({
+    page,
+  }) => {
+    const loaded = zodScripts(page);
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    expect(await loaded()).toEqual([]);
+    await page.getByLabel("Full Name").focus();
+    await expect.poll(async () => (await loaded()).length).toBe(1);
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Full Name is required");
+  });
+
+  test("pressing send before the validation script arrives waits for it, once", async ({ page }) => {
+    const leads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(apiPaths.websiteDesign)) leads.push(request.method());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/-schema-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Full Name").fill("Thandi Nkosi");
+    await page.getByLabel("Company Name").fill("Nkosi Interiors");
+    await page.getByLabel("Business Email").fill(`held-${unique()}@example.co.za`);
+    const send = page.getByRole("button", { name: "Request My Website Proposal" });
+    await send.click();
+    await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    // A second submission while the first waits (Enter in a field, or a script) sends nothing more.
+    await page.locator("#proposal form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+    release();
+    await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
+    expect(leads).toEqual(["POST"]);
+  });
+
+  test("when the validation script cannot be fetched, the form is sent as without JavaScript", async ({
+    page,
+  }) => {
+    await page.route(/-schema-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    const email = `fallback-${unique()}@example.co.za`;
+    await page.getByLabel("Full Name").fill("Lerato Mokoena");
+    await page.getByLabel("Company Name").fill("Mokoena Bakery");
+    await page.getByLabel("Business Email").fill(email);
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
+    expect(rowsWhere("website_design_leads", "business_email", email)).toHaveLength(1);
+  });
+});
+
 test.describe("web-app lead form", () => {
   test.use({ expectedHttpErrors: [apiPaths.webApp] });
   test("validates an optional phone number when given, then sends the lead", async ({ page }) => {

@@ -3,7 +3,6 @@ import {
   appointmentLabels,
   appointmentMessages,
   appointmentTimeSlots,
-  createAppointmentSchema,
   serviceTypeOptions,
   type AppointmentField,
   type DateOption,
@@ -43,7 +42,11 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
   // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
-    schema: createAppointmentSchema(new Date()),
+    // The dates on offer as the visitor sends the form, which may be a day after it was shown.
+    loadSchema: () =>
+      import("../../../shared/forms/appointment-schema").then((module) =>
+        module.createAppointmentSchema(new Date()),
+      ),
     endpoint: apiPaths.appointments,
     initialErrors: actionData && !actionData.success ? actionData.fieldErrors : undefined,
     describeInvalid: correctTheErrors,
@@ -71,6 +74,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
       method="post"
       noValidate
       onSubmit={(event) => void form.onSubmit(event)}
+      onFocus={form.onFocus}
       aria-label="Appointment request"
       className="relative space-y-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-8"
     >

@@ -1,18 +1,21 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
 import { inlineFieldErrors } from "../../../shared/forms/field-errors";
 import type { NewsletterField } from "../../../shared/forms/newsletter";
 import {
   webAppLeadFormats,
   webAppLeadLabels,
   type WebAppLeadField,
-  type webAppLeadSchema,
 } from "../../../shared/forms/web-app-lead";
+import type { webAppLeadSchema } from "../../../shared/forms/web-app-lead-schema";
 import {
   websiteDesignLeadLabels,
   type WebsiteDesignLeadField,
-  type websiteDesignLeadSchema,
 } from "../../../shared/forms/website-design-lead";
+import type { websiteDesignLeadSchema } from "../../../shared/forms/website-design-lead-schema";
 import type { AppointmentField, appointmentLabels } from "../../../shared/forms/appointment";
+import type { AppointmentSchema } from "../../../shared/forms/appointment-schema";
+import type { newsletterSchema } from "../../../shared/forms/newsletter-schema";
 import { uiStrings } from "../../../shared/ui-strings";
 import { interpretApiReply } from "./api-reply";
 import { bindField, type BoundField, type FormBinding } from "./fields";
@@ -65,9 +68,14 @@ describe("fields are bound by their schema's keys", () => {
     expectTypeOf<Parameters<Parameters<WebsiteDesignProps["children"]>[0]>[0]>().toEqualTypeOf<
       "fullName" | "companyName" | "businessEmail" | "websiteType" | "budget" | "timeline"
     >();
+    // The field names the pages bind (no zod on the page) are exactly the schemas' keys.
+    expectTypeOf<keyof z.input<typeof websiteDesignLeadSchema>>().toEqualTypeOf<WebsiteDesignLeadField>();
     expectTypeOf<keyof typeof websiteDesignLeadLabels>().toEqualTypeOf<WebsiteDesignLeadField>();
+    expectTypeOf<keyof z.input<typeof webAppLeadSchema>>().toEqualTypeOf<WebAppLeadField>();
     expectTypeOf<keyof typeof webAppLeadLabels>().toEqualTypeOf<WebAppLeadField>();
+    expectTypeOf<keyof z.input<AppointmentSchema>>().toEqualTypeOf<AppointmentField>();
     expectTypeOf<keyof typeof appointmentLabels>().toEqualTypeOf<AppointmentField>();
+    expectTypeOf<keyof z.input<typeof newsletterSchema>>().toEqualTypeOf<NewsletterField>();
     expectTypeOf<NewsletterField>().toEqualTypeOf<"email">();
     expectTypeOf<ReturnType<typeof bindField<NewsletterField>>>().toEqualTypeOf<BoundField<"email">>();
 

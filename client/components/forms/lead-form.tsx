@@ -24,7 +24,8 @@ export type LeadFieldName<S extends z.ZodObject> = keyof z.input<S> & string;
 
 export type LeadFormProps<S extends z.ZodObject> = {
   id: string;
-  schema: S;
+  /** Loads the form's schema (see useJsonForm's `loadSchema`). */
+  loadSchema: () => Promise<S>;
   endpoint: string;
   thankYouPath: string;
   submitLabel: string;
@@ -44,7 +45,7 @@ export type LeadFormProps<S extends z.ZodObject> = {
 export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
   const {
     id,
-    schema,
+    loadSchema,
     endpoint,
     thankYouPath,
     submitLabel,
@@ -57,7 +58,7 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
   const navigate = useNavigate();
   const { email } = useSiteSettings();
   const form = useJsonForm({
-    schema,
+    loadSchema,
     endpoint,
     // SPEC §5: beside a field, a failed format reads its short message; the alert keeps the labelled one.
     initialErrors: actionData && inlineFieldErrors(actionData.fieldErrors, actionData.failedFormats ?? {}),
@@ -87,6 +88,7 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
           method="post"
           noValidate
           onSubmit={(event) => void form.onSubmit(event)}
+          onFocus={form.onFocus}
           className="relative mt-10 space-y-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-8"
         >
           {actionData ? (

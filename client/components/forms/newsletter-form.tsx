@@ -1,10 +1,6 @@
 import { useState } from "react";
 import { formToasts } from "../../../shared/error-catalogue";
-import {
-  newsletterConsentText,
-  newsletterSchema,
-  type NewsletterField,
-} from "../../../shared/forms/newsletter";
+import { newsletterConsentText, type NewsletterField } from "../../../shared/forms/newsletter";
 import { notify } from "../../lib/notify";
 import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
@@ -26,7 +22,8 @@ export function NewsletterForm({
 }) {
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
-    schema: newsletterSchema,
+    loadSchema: () =>
+      import("../../../shared/forms/newsletter-schema").then((module) => module.newsletterSchema),
     endpoint: apiPaths.newsletter,
     describeInvalid: correctTheErrors,
     onSuccess: () => {
@@ -70,6 +67,7 @@ export function NewsletterForm({
           key={generation}
           method="post"
           onSubmit={(event) => void form.onSubmit(event)}
+          onFocus={form.onFocus}
           className="relative mt-8 flex flex-col gap-3 sm:flex-row"
         >
           <label htmlFor="newsletter-email" className="sr-only">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { errorMessages, formToasts } from "../../../shared/error-catalogue";
 import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
@@ -13,8 +13,12 @@ import { readApiReply } from "./api-reply";
 import { notify } from "../../lib/notify";
 
 export type JsonFormOptions = {
-  /** The shared zod schema the endpoint also uses. */
-  schema: z.ZodType;
+  /**
+   * Loads the shared zod schema the endpoint also uses. Nothing on a page needs it to paint,
+   * so zod and the schema are fetched when the visitor first focuses the form, and at the
+   * latest when they send it (`import()` of a `*-schema.ts` module).
+   */
+  loadSchema: () => Promise<z.ZodType>;
   endpoint: string;
   /**
    * The 'Validation Error' toast's text, given the first message: for errors found
@@ -55,6 +59,13 @@ export const correctTheErrors = () => formToasts.validationDescription;
 export function useJsonForm(options: JsonFormOptions) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(options.initialErrors ?? {});
   const [submitting, setSubmitting] = useState(false);
+  // Set at once, unlike `submitting`: a second press while the schema loads sends nothing.
+  const busy = useRef(false);
+  const schema = useRef<Promise<z.ZodType> | undefined>(undefined);
+  const prepare = () => {
+    schema.current ??= options.loadSchema();
+    return schema.current;
+  };
 
   const clearError = (name: string) =>
     setFieldErrors((current) => {
@@ -65,8 +76,18 @@ export function useJsonForm(options: JsonFormOptions) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    const form = event.currentTarget;
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      await send(event.currentTarget);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  async function send(form: HTMLFormElement) {
     const values = Object.fromEntries(
       [...new FormData(form).entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
     );
@@ -75,13 +96,22 @@ export function useJsonForm(options: JsonFormOptions) {
       void notify({ title: formToasts.validationTitle, description: options.describeInvalid(firstMessage) });
       focusFirstInvalid(form, errors);
     };
-    const parsed = options.schema.safeParse(separateBotGuardFields(values).fields);
+    let loaded: z.ZodType;
+    try {
+      loaded = await prepare();
+    } catch {
+      // The validation script could not be fetched (a dropped connection, or a new release
+      // replaced it): the form works without JavaScript, so it is sent that way instead.
+      schema.current = undefined;
+      HTMLFormElement.prototype.submit.call(form);
+      return;
+    }
+    const parsed = loaded.safeParse(separateBotGuardFields(values).fields);
     if (!parsed.success) {
       showInvalid(firstErrorMessage(parsed.error), toInlineFieldErrors(parsed.error));
       return;
     }
     setFieldErrors({});
-    setSubmitting(true);
     try {
       const response = await fetch(options.endpoint, {
         method: "POST",
@@ -97,12 +127,13 @@ export function useJsonForm(options: JsonFormOptions) {
     } catch {
       // fetch rejects only when the request never completed.
       options.onFailure(errorMessages.network);
-    } finally {
-      setSubmitting(false);
     }
   }
 
-  return { fieldErrors, submitting, clearError, onSubmit };
+  /** For the form's onFocus: starts loading the schema before the visitor sends it. */
+  const onFocus = () => void prepare().catch(() => undefined);
+
+  return { fieldErrors, submitting, clearError, onSubmit, onFocus };
 }
 
 function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {

@@ -4,7 +4,6 @@ import {
   companySizeOptions,
   webAppLeadLabels as labels,
   webAppLeadFormats,
-  webAppLeadSchema,
 } from "../../../shared/forms/web-app-lead";
 import { SelectField, TextField } from "./fields";
 import { LeadForm, type LeadActionData } from "./lead-form";
@@ -20,7 +19,9 @@ export function WebAppLeadForm({
   return (
     <LeadForm
       id="proposal"
-      schema={webAppLeadSchema}
+      loadSchema={() =>
+        import("../../../shared/forms/web-app-lead-schema").then((module) => module.webAppLeadSchema)
+      }
       endpoint={apiPaths.webApp}
       thankYouPath={paths.thankYouWebApp}
       submitLabel="Get My Custom Web-App Proposal"

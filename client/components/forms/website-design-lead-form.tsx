@@ -5,7 +5,6 @@ import {
   timelineOptions,
   websiteDesignLeadLabels as labels,
   websiteDesignLeadFormats,
-  websiteDesignLeadSchema,
   websiteTypeOptions,
 } from "../../../shared/forms/website-design-lead";
 import { SelectField, TextField } from "./fields";
@@ -22,7 +21,11 @@ export function WebsiteDesignLeadForm({
   return (
     <LeadForm
       id="proposal"
-      schema={websiteDesignLeadSchema}
+      loadSchema={() =>
+        import("../../../shared/forms/website-design-lead-schema").then(
+          (module) => module.websiteDesignLeadSchema,
+        )
+      }
       endpoint={apiPaths.websiteDesign}
       thankYouPath={paths.thankYouWebsiteDesign}
       submitLabel="Request My Website Proposal"
