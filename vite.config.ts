@@ -29,7 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
-                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides)/.test(id),
+                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
+                      id,
+                    ),
                   minShareCount: 2,
                   priority: 10,
                 },

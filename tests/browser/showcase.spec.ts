@@ -83,3 +83,39 @@ test("a thumbnail strip on small screens picks a slide", async ({ page }) => {
     "true",
   );
 });
+
+test.describe("the carousel's script loads when the carousel comes on screen", () => {
+  test.use({ viewport: { width: 375, height: 700 } });
+
+  test("not at first paint while it is below the fold; scrolled to, it loads and works", async ({ page }) => {
+    const carouselScripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" && request.url().includes("embla"))
+        carouselScripts.push(request.url());
+    });
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    expect(carouselScripts).toEqual([]);
+    const carousel = page.getByRole("region", { name: "Our Website Portfolio: screenshots" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => carouselScripts.length).toBe(1);
+    await page.getByRole("button", { name: "Next screenshot" }).click();
+    await expect(page.getByText(new RegExp(`^\\d+ / ${slideCount}$`))).toHaveText(`2 / ${slideCount}`);
+  });
+
+  test("a press before it arrives is carried out when it does", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/embla[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    const counter = page.getByText(new RegExp(`^\\d+ / ${slideCount}$`));
+    await page.getByRole("button", { name: "Next screenshot" }).click();
+    await expect(counter).toHaveText(`1 / ${slideCount}`);
+    release();
+    await expect(counter).toHaveText(`2 / ${slideCount}`);
+  });
+});

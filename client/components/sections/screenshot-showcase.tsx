@@ -1,8 +1,8 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "../../../shared/content-types";
 import { buildShowcaseSlides, type ShowcaseSlide } from "../../../shared/showcase-slides";
+import { useLazyCarousel } from "../../lib/use-lazy-carousel";
 import { useReducedMotion } from "../../lib/use-reduced-motion";
 
 export type ScreenshotShowcaseProps = {
@@ -48,7 +48,7 @@ export function ScreenshotShowcase({
 
 function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string }) {
   const reducedMotion = useReducedMotion();
-  const [viewportRef, embla] = useEmblaCarousel({
+  const [viewportRef, embla, run] = useLazyCarousel({
     loop: true,
     align: "center",
     dragFree: false,
@@ -59,14 +59,16 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    // A press made while the carousel loaded has already moved it.
+    onSelect();
     embla.on("select", onSelect).on("reInit", onSelect);
     return () => {
       embla.off("select", onSelect).off("reInit", onSelect);
     };
   }, [embla]);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const previous = useCallback(() => run((carousel) => carousel.scrollPrev()), [run]);
+  const next = useCallback(() => run((carousel) => carousel.scrollNext()), [run]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") previous();
     else if (event.key === "ArrowRight") next();
@@ -133,7 +135,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
               type="button"
               aria-label={`Show screenshot ${index + 1}`}
               aria-current={index === selected ? "true" : undefined}
-              onClick={() => embla?.scrollTo(index)}
+              onClick={() => run((carousel) => carousel.scrollTo(index))}
               className={`block h-12 w-16 overflow-hidden rounded-md border-2 ${
                 index === selected ? "border-brand" : "border-transparent"
               }`}
