@@ -45,9 +45,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section aria-label="Our clients" className="section">
         <div className="page-container">
           <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {loaderData.caseStudies.map((study) => (
+            {loaderData.caseStudies.map((study, index) => (
               <li key={study.id}>
-                <CaseStudyCard study={study} />
+                <CaseStudyCard study={study} imagePriority={index === 0 ? "high" : "lazy"} />
               </li>
             ))}
           </ul>

@@ -100,6 +100,25 @@ describe("pages", () => {
     expect(study.text).toContain(caseStudies[0]!.title);
   });
 
+  it("a list page fetches its first card's image at high priority and leaves the rest to load lazily", async () => {
+    // On a phone the first card's image is the largest thing on screen (the LCP element).
+    for (const url of [paths.caseStudies, paths.news]) {
+      const html = (await request(site.app).get(url).expect(200)).text;
+      const images = [...html.matchAll(/<img [^>]*class="[^"]*object-cover[^"]*"[^>]*>/g)].map(
+        (match) => match[0],
+      );
+      expect(images.length, url).toBeGreaterThan(2);
+      // HTML attribute names are case-insensitive; React writes this one as fetchPriority.
+      expect(images[0], url).toMatch(/fetchpriority="high"/i);
+      expect(images[0], url).toContain('loading="eager"');
+      expect(images.at(-1), url).toContain('loading="lazy"');
+      expect(
+        images.filter((image) => /fetchpriority="high"/i.test(image)),
+        url,
+      ).toHaveLength(1);
+    }
+  });
+
   it("answers 404 for an unknown path, titled with the path", async () => {
     const res = await request(site.app).get("/no/such/page").expect(404);
     expect(res.text).toContain(`<title>/no/such/page - ${brand}</title>`);

@@ -3,15 +3,28 @@ import { Link } from "react-router";
 import { listCardContributions, listCardDescription } from "../../../shared/case-study-rules";
 import type { CaseStudy } from "../../../shared/content-types";
 import { paths } from "../../../shared/paths";
-import { ContentImage } from "../ui/content-image";
+import { ContentImage, type ContentImageProps } from "../ui/content-image";
 
 /** SPEC §2 list card: screenshot, logo, title, cut description, two contributions, link. */
-export function CaseStudyCard({ study, headingLevel = 2 }: { study: CaseStudy; headingLevel?: 2 | 3 }) {
+export function CaseStudyCard({
+  study,
+  headingLevel = 2,
+  imagePriority = "lazy",
+}: {
+  study: CaseStudy;
+  headingLevel?: 2 | 3;
+  /** `high` for the first card of a list: on a phone its screenshot is the page's largest image. */
+  imagePriority?: ContentImageProps["priority"];
+}) {
   const { shown, hasMore } = listCardContributions(study);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ContentImage image={study.screenshot} className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+      <ContentImage
+        image={study.screenshot}
+        priority={imagePriority}
+        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center gap-3">
           <img
