@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { formatCheck } from "./field-errors";
+import { leadMessages } from "./lead-messages";
+import { isValidEmail } from "./rules";
 import { cutText, removeAngleBrackets } from "./sanitize";
 import { hasForbiddenCharacters, isSingleLine, normaliseText, textMessages } from "./text-hygiene";
 
@@ -49,4 +52,21 @@ export function cleanedText(options: TextFieldOptions) {
 /** A select whose empty choice is allowed (SPEC §5: lead form selects are optional). */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.union([z.literal(""), z.enum(values)], { error: message }).optional();
+}
+
+/** A lead form's text field, required, in the lead forms' words (SPEC §5). */
+export function requiredLeadText(label: string, rules?: TextFieldOptions["rules"]) {
+  return cleanedText({
+    label,
+    required: leadMessages.required(label),
+    invalidType: leadMessages.invalidType(label),
+    rules,
+  });
+}
+
+/** A lead form's e-mail field: required, one practical mailbox. */
+export function requiredLeadEmail(label: string) {
+  return requiredLeadText(label, (field) =>
+    field.refine(isValidEmail, formatCheck("email", leadMessages.invalidEmail(label))),
+  );
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { formatCheck } from "./field-errors";
 import { leadMessages as m } from "./lead-messages";
-import { isValidEmail, looksLikePhoneNumber, optionValues } from "./rules";
-import { cleanedText, optionalChoice } from "./schema-parts";
+import { looksLikePhoneNumber, optionValues } from "./rules";
+import { cleanedText, optionalChoice, requiredLeadEmail, requiredLeadText } from "./schema-parts";
 import { companySizeOptions, webAppLeadLabels } from "./web-app-lead";
 
 const l = webAppLeadLabels;
@@ -12,17 +12,8 @@ const l = webAppLeadLabels;
  * `satisfies`: the fields are exactly the labels' keys, so neither can lack one the other has.
  */
 export const webAppLeadSchema = z.strictObject({
-  fullName: cleanedText({
-    label: l.fullName,
-    required: m.required(l.fullName),
-    invalidType: m.invalidType(l.fullName),
-  }),
-  workEmail: cleanedText({
-    label: l.workEmail,
-    required: m.required(l.workEmail),
-    invalidType: m.invalidType(l.workEmail),
-    rules: (field) => field.refine(isValidEmail, formatCheck("email", m.invalidEmail(l.workEmail))),
-  }),
+  fullName: requiredLeadText(l.fullName),
+  workEmail: requiredLeadEmail(l.workEmail),
   phoneNumber: cleanedText({
     label: l.phoneNumber,
     invalidType: m.invalidType(l.phoneNumber),
@@ -32,11 +23,7 @@ export const webAppLeadSchema = z.strictObject({
         formatCheck("phone", m.invalidPhone(l.phoneNumber)),
       ),
   }).optional(),
-  companyName: cleanedText({
-    label: l.companyName,
-    required: m.required(l.companyName),
-    invalidType: m.invalidType(l.companyName),
-  }),
+  companyName: requiredLeadText(l.companyName),
   industry: cleanedText({ label: l.industry, invalidType: m.invalidType(l.industry) }).optional(),
   companySize: optionalChoice(optionValues(companySizeOptions), m.invalidChoice(l.companySize)),
 } satisfies Record<keyof typeof l, z.ZodType>);
