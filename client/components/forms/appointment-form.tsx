@@ -42,7 +42,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
   // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
-    // The dates on offer as the visitor sends the form, which may be a day after it was shown.
+    // The dates on offer when the visitor sends the form, which may be a day after it was shown.
     loadSchema: () =>
       import("../../../shared/forms/appointment-schema").then((module) =>
         module.createAppointmentSchema(new Date()),

@@ -16,7 +16,9 @@ export type JsonFormOptions = {
   /**
    * Loads the shared zod schema the endpoint also uses. Nothing on a page needs it to paint,
    * so zod and the schema are fetched when the visitor first focuses the form, and at the
-   * latest when they send it (`import()` of a `*-schema.ts` module).
+   * latest when they send it (`import()` of a `*-schema.ts` module). Called on each
+   * submission: the browser keeps the module, and a schema that depends on the day is
+   * made afresh.
    */
   loadSchema: () => Promise<z.ZodType>;
   endpoint: string;
@@ -61,11 +63,7 @@ export function useJsonForm(options: JsonFormOptions) {
   const [submitting, setSubmitting] = useState(false);
   // Set at once, unlike `submitting`: a second press while the schema loads sends nothing.
   const busy = useRef(false);
-  const schema = useRef<Promise<z.ZodType> | undefined>(undefined);
-  const prepare = () => {
-    schema.current ??= options.loadSchema();
-    return schema.current;
-  };
+  const warmed = useRef(false);
 
   const clearError = (name: string) =>
     setFieldErrors((current) => {
@@ -96,17 +94,16 @@ export function useJsonForm(options: JsonFormOptions) {
       void notify({ title: formToasts.validationTitle, description: options.describeInvalid(firstMessage) });
       focusFirstInvalid(form, errors);
     };
-    let loaded: z.ZodType;
+    let schema: z.ZodType;
     try {
-      loaded = await prepare();
+      schema = await options.loadSchema();
     } catch {
       // The validation script could not be fetched (a dropped connection, or a new release
       // replaced it): the form works without JavaScript, so it is sent that way instead.
-      schema.current = undefined;
       HTMLFormElement.prototype.submit.call(form);
       return;
     }
-    const parsed = loaded.safeParse(separateBotGuardFields(values).fields);
+    const parsed = schema.safeParse(separateBotGuardFields(values).fields);
     if (!parsed.success) {
       showInvalid(firstErrorMessage(parsed.error), toInlineFieldErrors(parsed.error));
       return;
@@ -130,8 +127,13 @@ export function useJsonForm(options: JsonFormOptions) {
     }
   }
 
-  /** For the form's onFocus: starts loading the schema before the visitor sends it. */
-  const onFocus = () => void prepare().catch(() => undefined);
+  /** For the form's onFocus: starts loading the schema before the visitor sends it, once. */
+  const onFocus = () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    // A failure here is met again, and handled, when the form is sent.
+    void options.loadSchema().catch(() => undefined);
+  };
 
   return { fieldErrors, submitting, clearError, onSubmit, onFocus };
 }
