@@ -20,6 +20,8 @@ export function useLazyCarousel(options: EmblaOptionsType) {
   const [carousel, setCarousel] = useState<EmblaCarouselType>();
   const [wanted, setWanted] = useState(false);
   const pending = useRef<((carousel: EmblaCarouselType) => void) | undefined>(undefined);
+  // The running carousel as of now: a press between its start and the next render must reach it.
+  const live = useRef<EmblaCarouselType | undefined>(undefined);
   // Embla compares options by value; a new object each render must not restart it.
   const optionsKey = JSON.stringify(options);
 
@@ -43,6 +45,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
       ({ default: EmblaCarousel }) => {
         if (stopped) return;
         running = EmblaCarousel(viewport, JSON.parse(optionsKey) as EmblaOptionsType);
+        live.current = running;
         setCarousel(running);
         pending.current?.(running);
         pending.current = undefined;
@@ -54,18 +57,16 @@ export function useLazyCarousel(options: EmblaOptionsType) {
     return () => {
       stopped = true;
       running?.destroy();
+      live.current = undefined;
       setCarousel(undefined);
     };
   }, [viewport, wanted, optionsKey]);
 
-  const run = useCallback(
-    (action: (carousel: EmblaCarouselType) => void) => {
-      if (carousel) return action(carousel);
-      pending.current = action;
-      setWanted(true);
-    },
-    [carousel],
-  );
+  const run = useCallback((action: (carousel: EmblaCarouselType) => void) => {
+    if (live.current) return action(live.current);
+    pending.current = action;
+    setWanted(true);
+  }, []);
 
   return [setViewport, carousel, run] as const;
 }
