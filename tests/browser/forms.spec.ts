@@ -6,6 +6,7 @@ import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms
 import { apiPaths, paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
 import { expect, test } from "./fixtures";
+import { holdRequests } from "./hold-requests";
 
 /** The browser suite's server writes here (playwright.config.ts). */
 const databaseFile = path.join("tests", ".tmp", "browser-data", "site.sqlite");
@@ -144,12 +145,7 @@ test.describe("form validation loads when a form is used", () => {
     page.on("request", (request) => {
       if (request.url().endsWith(apiPaths.websiteDesign)) leads.push(request.method());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/-schema-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /-schema-[\w-]+\.js$/);
     await page.goto(paths.websiteDesign);
     await page.waitForLoadState("networkidle");
     await page.getByLabel("Full Name").fill("Thandi Nkosi");

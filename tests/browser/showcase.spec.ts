@@ -1,6 +1,7 @@
 import { screenshotPlaceholders, serviceScreenshots } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { expect, test } from "./fixtures";
+import { holdRequests } from "./hold-requests";
 
 const slideCount = Math.max(
   screenshotPlaceholders["website-design"].length,
@@ -104,12 +105,7 @@ test.describe("the carousel's script loads when the carousel comes on screen", (
   });
 
   test("a press before it arrives is carried out when it does", async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/embla[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /embla[^/]*\.js$/);
     await page.goto(paths.websiteDesign);
     await page.waitForLoadState("networkidle");
     const counter = page.getByText(new RegExp(`^\\d+ / ${slideCount}$`));
