@@ -181,6 +181,16 @@ describe("operations", () => {
     expect(plain.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
+  it("puts the site icon inside the page, the same image /favicon.svg serves", async () => {
+    const page = await request(site.app).get("/").expect(200);
+    const icons = [...page.text.matchAll(/<link rel="icon" href="([^"]*)"/g)].map((m) => m[1] ?? "");
+    expect(icons).toHaveLength(1);
+    const [scheme, encoded] = (icons[0] ?? "").split(",", 2);
+    expect(scheme).toBe("data:image/svg+xml");
+    const file = await request(site.app).get("/favicon.svg").expect(200);
+    expect(decodeURIComponent(encoded ?? "")).toBe(String(file.body).trim());
+  });
+
   it("sends a hashed script compressed at build time: Brotli, else gzip, else as it is", async () => {
     const folder = path.join(projectRoot, "build", "client", "assets");
     const framework = readdirSync(folder).find((f) => /^framework-.*\.js$/.test(f)) ?? "";
