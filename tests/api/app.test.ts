@@ -119,6 +119,18 @@ describe("pages", () => {
     }
   });
 
+  it("a service page's screenshots wait for layout: none is fetched beside the stylesheet", async () => {
+    // The showcase starts below the hero; its first slide is not the page's largest paint.
+    for (const url of [paths.websiteDesign, paths.webAppDevelopment]) {
+      const html = (await request(site.app).get(url).expect(200)).text;
+      const images = [...html.matchAll(/<img [^>]*src="\/images\/screenshots\/[^"]*"[^>]*>/g)].map(
+        (match) => match[0],
+      );
+      expect(images.length, url).toBeGreaterThan(0);
+      for (const image of images) expect(image, url).toContain('loading="lazy"');
+    }
+  });
+
   it("answers 404 for an unknown path, titled with the path", async () => {
     const res = await request(site.app).get("/no/such/page").expect(404);
     expect(res.text).toContain(`<title>/no/such/page - ${brand}</title>`);

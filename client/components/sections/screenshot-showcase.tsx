@@ -35,7 +35,7 @@ export function ScreenshotShowcase({
         <div className="mt-10">
           {slides.length === 1 && onlySlide ? (
             <div className="mx-auto max-w-4xl">
-              <SlideContent slide={onlySlide} eager single />
+              <SlideContent slide={onlySlide} single />
             </div>
           ) : (
             <Carousel slides={slides} label={title} />
@@ -102,7 +102,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
                 index === selected ? "opacity-100" : "lg:opacity-60"
               }`}
             >
-              <SlideContent slide={slide} eager={index === 0} />
+              <SlideContent slide={slide} />
             </div>
           ))}
         </div>
@@ -153,7 +153,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
 const SLIDE_SIZES = "(min-width: 1024px) 800px, 100vw";
 const SINGLE_SIZES = "(min-width: 896px) 896px, 100vw";
 
-function SlideContent({ slide, eager, single }: { slide: ShowcaseSlide; eager?: boolean; single?: boolean }) {
+function SlideContent({ slide, single }: { slide: ShowcaseSlide; single?: boolean }) {
   if (slide.kind === "screenshot") {
     const { screenshot } = slide;
     const image = (
@@ -162,7 +162,10 @@ function SlideContent({ slide, eager, single }: { slide: ShowcaseSlide; eager?: 
         alt={screenshot.alt_text ?? `Screenshot ${slide.position}`}
         width={screenshot.width}
         height={screenshot.height}
-        loading={eager ? "eager" : "lazy"}
+        // Lazy even for the first slide: the section starts below the hero, at most a strip of
+        // it shows before scrolling, and the browser then fetches it after the first layout
+        // instead of beside the stylesheet the first paint waits for.
+        loading="lazy"
         decoding="async"
         className="aspect-[16/10] w-full rounded-xl bg-white object-cover shadow-lg"
       />
