@@ -10,7 +10,7 @@ const LOAD_AHEAD = "0px";
 /**
  * Embla on a server-rendered carousel, fetched only as the carousel nears the screen: no
  * page needs it to paint. Until it arrives the slides are plain markup showing the first one;
- * a press on a control meanwhile starts the load and is carried out when it is ready.
+ * presses on its controls meanwhile start the load and are carried out, in order, when it is ready.
  *
  * Returns a ref for the viewport element, the carousel once running, and `run`, which calls
  * `action` on the carousel now or as soon as it has loaded.
@@ -19,7 +19,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [carousel, setCarousel] = useState<EmblaCarouselType>();
   const [wanted, setWanted] = useState(false);
-  const pending = useRef<((carousel: EmblaCarouselType) => void) | undefined>(undefined);
+  const pending = useRef<Array<(carousel: EmblaCarouselType) => void>>([]);
   // The running carousel as of now: a press between its start and the next render must reach it.
   const live = useRef<EmblaCarouselType | undefined>(undefined);
   // Embla compares options by value; a new object each render must not restart it.
@@ -47,8 +47,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
         running = EmblaCarousel(viewport, JSON.parse(optionsKey) as EmblaOptionsType);
         live.current = running;
         setCarousel(running);
-        pending.current?.(running);
-        pending.current = undefined;
+        for (const action of pending.current.splice(0)) action(running);
       },
       () => {
         // Not fetched (a dropped connection): the first slide stays in view, as without JavaScript.
@@ -64,7 +63,8 @@ export function useLazyCarousel(options: EmblaOptionsType) {
 
   const run = useCallback((action: (carousel: EmblaCarouselType) => void) => {
     if (live.current) return action(live.current);
-    pending.current = action;
+    // Every press counts: "Next" twice before Embla arrives moves two slides.
+    pending.current.push(action);
     setWanted(true);
   }, []);
 

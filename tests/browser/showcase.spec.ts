@@ -115,3 +115,21 @@ test.describe("the carousel's script loads when the carousel comes on screen", (
     await expect(counter).toHaveText(`2 / ${slideCount}`);
   });
 });
+
+test.describe("presses made while the carousel's script is on its way", () => {
+  test.use({ viewport: { width: 375, height: 700 } });
+
+  test("are each carried out, in order, when it arrives", async ({ page }) => {
+    test.skip(slideCount < 3, "needs three slides");
+    const release = await holdRequests(page, /embla[^/]*\.js$/);
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    const counter = page.getByText(new RegExp(`^\\d+ / ${slideCount}$`));
+    const next = page.getByRole("button", { name: "Next screenshot" });
+    await next.click();
+    await next.click();
+    await expect(counter).toHaveText(`1 / ${slideCount}`);
+    release();
+    await expect(counter).toHaveText(`3 / ${slideCount}`);
+  });
+});
