@@ -26,6 +26,17 @@ const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 /** The toast on show (one at a time; a replaced one lingers while it animates out). */
 const toast = (page: Page) => page.locator("[data-sonner-toast][data-front='true']");
 
+/** Fills the website-design lead form's required fields; its selects are optional. */
+async function fillWebsiteDesignLead(
+  page: Page,
+  businessEmail: string,
+  { fullName = "Thandi Nkosi", companyName = "Nkosi Interiors" } = {},
+) {
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Company Name").fill(companyName);
+  await page.getByLabel("Business Email").fill(businessEmail);
+}
+
 /** Holds each API answer back a moment so the 'Submitting...' state can be seen. */
 async function slowApi(page: Page) {
   await page.route("**/api/**", async (route) => {
@@ -68,9 +79,7 @@ test.describe("website-design lead form", () => {
   test("a valid lead shows 'Submitting...', is stored and leads to the thank-you page", async ({ page }) => {
     const email = `lead-${unique()}@example.co.za`;
     await slowApi(page);
-    await page.getByLabel("Full Name").fill("Thandi Nkosi");
-    await page.getByLabel("Company Name").fill("Nkosi Interiors");
-    await page.getByLabel("Business Email").fill(email);
+    await fillWebsiteDesignLead(page, email);
     await page.getByRole("combobox", { name: /Website Type/ }).selectOption("redesign");
     await page.getByLabel("Budget").selectOption({ label: "R30k - R60k" });
     await page.getByLabel("Timeline").selectOption("1-2-months");
@@ -91,9 +100,7 @@ test.describe("website-design lead form", () => {
         body: JSON.stringify({ success: false, error: "An unexpected error occurred. Please try again" }),
       }),
     );
-    await page.getByLabel("Full Name").fill("Thandi Nkosi");
-    await page.getByLabel("Company Name").fill("Nkosi Interiors");
-    await page.getByLabel("Business Email").fill("thandi@example.co.za");
+    await fillWebsiteDesignLead(page, "thandi@example.co.za");
     await page.getByRole("button", { name: "Request My Website Proposal" }).click();
     await expect(toast(page)).toContainText("Submission failed");
     await expect(toast(page)).toContainText("An unexpected error occurred. Please try again");
@@ -103,9 +110,7 @@ test.describe("website-design lead form", () => {
 
   test("a lost connection says so", async ({ page }) => {
     await page.route("**/api/submit-website-design", (route) => route.abort("internetdisconnected"));
-    await page.getByLabel("Full Name").fill("Thandi Nkosi");
-    await page.getByLabel("Company Name").fill("Nkosi Interiors");
-    await page.getByLabel("Business Email").fill("thandi@example.co.za");
+    await fillWebsiteDesignLead(page, "thandi@example.co.za");
     await page.getByRole("button", { name: "Request My Website Proposal" }).click();
     await expect(toast(page)).toContainText("Network error. Please try again");
   });
@@ -148,9 +153,7 @@ test.describe("form validation loads when a form is used", () => {
     const release = await holdRequests(page, /-schema-[\w-]+\.js$/);
     await page.goto(paths.websiteDesign);
     await page.waitForLoadState("networkidle");
-    await page.getByLabel("Full Name").fill("Thandi Nkosi");
-    await page.getByLabel("Company Name").fill("Nkosi Interiors");
-    await page.getByLabel("Business Email").fill(`held-${unique()}@example.co.za`);
+    await fillWebsiteDesignLead(page, `held-${unique()}@example.co.za`);
     const send = page.getByRole("button", { name: "Request My Website Proposal" });
     await send.click();
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
@@ -168,9 +171,7 @@ test.describe("form validation loads when a form is used", () => {
     await page.goto(paths.websiteDesign);
     await page.waitForLoadState("networkidle");
     const email = `fallback-${unique()}@example.co.za`;
-    await page.getByLabel("Full Name").fill("Lerato Mokoena");
-    await page.getByLabel("Company Name").fill("Mokoena Bakery");
-    await page.getByLabel("Business Email").fill(email);
+    await fillWebsiteDesignLead(page, email, { fullName: "Lerato Mokoena", companyName: "Mokoena Bakery" });
     await page.getByRole("button", { name: "Request My Website Proposal" }).click();
     await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
     expect(rowsWhere("website_design_leads", "business_email", email)).toHaveLength(1);
@@ -320,9 +321,7 @@ test.describe("without JavaScript", () => {
   test("a valid website-design lead is stored and shows the thank-you page", async ({ page }) => {
     const email = `nojs-${unique()}@example.co.za`;
     await page.goto(paths.websiteDesign);
-    await page.getByLabel("Full Name").fill("Sipho Dlamini");
-    await page.getByLabel("Company Name").fill("Dlamini Builders");
-    await page.getByLabel("Business Email").fill(email);
+    await fillWebsiteDesignLead(page, email, { fullName: "Sipho Dlamini", companyName: "Dlamini Builders" });
     await page.getByRole("button", { name: "Request My Website Proposal" }).click();
     await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
     expect(rowsWhere("website_design_leads", "business_email", email)).toHaveLength(1);
@@ -406,9 +405,7 @@ test.describe("replies the site does not recognise are shown in the SPEC §8 cat
       await page.goto(paths.websiteDesign);
       await page.waitForLoadState("networkidle");
       await page.route("**/api/submit-website-design", (route) => route.fulfill(reply));
-      await page.getByLabel("Full Name").fill("Thandi Nkosi");
-      await page.getByLabel("Company Name").fill("Nkosi Interiors");
-      await page.getByLabel("Business Email").fill("thandi@example.co.za");
+      await fillWebsiteDesignLead(page, "thandi@example.co.za");
       await page.getByRole("button", { name: "Request My Website Proposal" }).click();
       await expect(toast(page)).toContainText("Submission failed");
       // 'permission' maps to its catalogue text; a page with nothing the catalogue names
