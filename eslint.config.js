@@ -42,6 +42,15 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              // Every navigation is a page load (docs/decisions/019-pages-without-a-framework.md):
+              // most pages run no router in the browser to catch a client-side one.
+              name: "react-router",
+              importNames: ["Link", "NavLink", "useNavigate", "useNavigation", "ScrollRestoration"],
+              message: "Use a plain <a href> or window.location: navigation is a page load.",
+            },
+          ],
           patterns: [
             {
               group: ["**/server/**", "!**/server/load-context"],

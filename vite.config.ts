@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 import { markdown } from "./scripts/lib/markdown-plugin.ts";
+import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [markdown(), tailwindcss(), reactRouter(), recordClientModules()],
+  plugins: [markdown(), siteScript(), tailwindcss(), reactRouter(), recordClientModules()],
   build: {
     // Inlined data: URIs would need a CSP exception; keep every asset a file.
     assetsInlineLimit: 0,

@@ -4,19 +4,24 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import faviconSvg from "../public/favicon.svg?raw";
+import siteScript from "virtual:site-script";
 import { SiteShell } from "./components/layout/site-shell";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
+import { pageHydration } from "./lib/hydration";
 import { useNonce } from "./lib/nonce";
+import { speculationRules } from "./lib/speculation-rules";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "../shared/error-catalogue";
+import { paths } from "../shared/paths";
 import { uiStrings } from "../shared/ui-strings";
 
 /**
@@ -35,11 +40,17 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return { settings: context.settings, gtmId: context.gtmId };
 }
 
+/**
+ * Every page is rendered here; only pages whose route asks for it load React in the browser
+ * (client/lib/hydration.ts, docs/decisions/019-pages-without-a-framework.md). The others
+ * get the site script and the speculation rules, both inline, and nothing else.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData("root") as RootData | undefined;
+  const hydration = pageHydration(useMatches());
   return (
-    <html lang="en-ZA">
+    <html lang="en-ZA" data-hydrate={hydration === "none" ? undefined : hydration}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -57,14 +68,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Hydration never re-runs these; the browser hides their nonce, hence the flag. The
+            client bundle leaves the script's text out: the page it hydrates already has it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteScript : "" }}
+        />
+        <script
+          type="speculationrules"
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: speculationRules }}
+        />
+        {hydration === "none" ? null : <Scripts nonce={nonce} />}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Runs only where React runs: marks the page hydrated (tests wait for it; CSS could too).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <SiteShell settings={loaderData.settings} gtmId={loaderData.gtmId}>
       <Outlet />
@@ -85,7 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="page-container section text-center">
       <h1 className="section-title">{status === 404 ? uiStrings.notFoundTitle : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
-      <a href="/" className="btn-primary mt-8">
+      <a href={paths.home} className="btn-primary mt-8">
         Return to Home
       </a>
     </section>

@@ -77,7 +77,9 @@ export function inlineScriptHashes(html: string): string[] {
  * Starts the page's JavaScript after its first paint instead of during it: the module
  * preloads and React Router's module script fetch ~100 KB of scripts, which on a slow
  * phone network share the line with the HTML and hold the first paint back. The page is
- * whole without them (server-rendered, links and forms work), so they wait one frame.
+ * whole without them (server-rendered, links and forms work), so they wait one frame, or
+ * on a page marked `data-hydrate="interaction"` until the visitor first uses a form.
+ * Pages that do not hydrate have no such script (client/lib/hydration.ts).
  */
 export function deferHydration(html: string): string {
   const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html);
@@ -105,8 +107,14 @@ export function deferHydration(html: string): string {
     `const start=async()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.append(link);}` +
     `const [${names.join(",")}]=await Promise.all(${JSON.stringify(urls)}.map((url)=>import(url)));${rest}};` +
-    // The next frame is painted with the server's HTML; the scripts start after it.
-    `requestAnimationFrame(()=>setTimeout(start,0));`;
+    (/<html[^>]* data-hydrate="interaction"/.test(html)
+      ? // The page's only use for React is a form: start when the visitor first focuses or
+        // presses in one (client/lib/hydration.ts). Sent before that, the form posts as without JavaScript.
+        `const go=(event)=>{if(!event.target.closest?.("form"))return;` +
+        `for(const type of ["focusin","pointerdown"])document.removeEventListener(type,go,true);start();};` +
+        `for(const type of ["focusin","pointerdown"])document.addEventListener(type,go,true);`
+      : // The next frame is painted with the server's HTML; the scripts start after it.
+        `requestAnimationFrame(()=>setTimeout(start,0));`);
   return withoutPreloads.replace(moduleScript[0], () => `<script type="module" async="">${start}</script>`);
 }
 

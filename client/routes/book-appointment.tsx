@@ -7,6 +7,7 @@ import { PageHeader } from "../components/sections/page-header";
 import { formActionHeaders, failureInit, readFormValues, valuesToRedisplay } from "../lib/form-action";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
+import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/book-appointment";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -31,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = formActionHeaders;
+
+/** The appointment form runs React; their scripts start after the first paint. */
+export const handle: PageHandle = { hydrate: "eager" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { otherCaseStudies } from "../../shared/case-study-rules";
 import { paths } from "../../shared/paths";
 import { CaseStudyCard } from "../components/content/case-study-card";
@@ -65,9 +65,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-slate-700">
           The case study you&apos;re looking for doesn&apos;t exist or has been removed.
         </p>
-        <Link to={paths.caseStudies} className="btn-primary mt-8">
+        <a href={paths.caseStudies} className="btn-primary mt-8">
           Return to Case Studies
-        </Link>
+        </a>
       </section>
     );
   }
@@ -76,13 +76,13 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
       <article>
         <header className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-700 text-white">
           <div className="page-container py-12 sm:py-16">
-            <Link
-              to={paths.caseStudies}
+            <a
+              href={paths.caseStudies}
               className="inline-flex min-h-11 items-center gap-2 text-blue-50 hover:text-white hover:underline"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Case Studies
-            </Link>
+            </a>
             <div className="mt-6 flex items-center gap-4">
               <img
                 src={study.clientLogo.src}
@@ -111,9 +111,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg text-slate-700">{study.description}</p>
             <h2 className="mt-10 text-2xl font-bold text-slate-900">Our contribution this year:</h2>
             <CheckList items={study.contributions} className="mt-4" />
-            <Link to={paths.contact} className="btn-primary mt-10">
+            <a href={paths.contact} className="btn-primary mt-10">
               Start Your Project
-            </Link>
+            </a>
           </div>
         </div>
       </article>
@@ -131,9 +131,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <div className="mt-10 text-center">
-              <Link to={paths.caseStudies} className="btn-secondary">
+              <a href={paths.caseStudies} className="btn-secondary">
                 View All Case Studies
-              </Link>
+              </a>
             </div>
           </div>
         </section>

@@ -1,6 +1,5 @@
 import { Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { paths } from "../../shared/paths";
 import { ClickToLoadMap } from "../components/content/click-to-load-map";
 import { PageHeader } from "../components/sections/page-header";
@@ -59,9 +58,9 @@ export default function Page() {
             </ContactCard>
             <p className="text-slate-700">
               Prefer to talk it through?{" "}
-              <Link to={paths.bookAppointment} className="font-semibold text-brand hover:underline">
+              <a href={paths.bookAppointment} className="font-semibold text-brand hover:underline">
                 Book a free consultation
-              </Link>
+              </a>
               .
             </p>
           </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { claims, steps, values } from "../../data/pages/home";
 import { paths } from "../../shared/paths";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -32,12 +31,12 @@ export default function Page() {
         title="Transform Your Ideas Into Reality"
         subtitle="We build web and mobile applications that help your business scale, from the first sketch to launch and beyond."
       >
-        <Link to={paths.projects} className="btn-on-dark">
+        <a href={paths.projects} className="btn-on-dark">
           See Our Projects
-        </Link>
-        <Link to={paths.contact} className="btn border border-white text-white hover:bg-white/10">
+        </a>
+        <a href={paths.contact} className="btn border border-white text-white hover:bg-white/10">
           Get In Touch
-        </Link>
+        </a>
       </PageHeader>
 
       <Section

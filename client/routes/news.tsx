@@ -1,11 +1,11 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { paths } from "../../shared/paths";
 import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
 import { NewsletterForm } from "../components/forms/newsletter-form";
 import { PageHeader } from "../components/sections/page-header";
-import { Spinner } from "../components/ui/spinner";
 import { settingsFromMatches } from "../lib/root-data";
 import { loadContent } from "../lib/content-loader";
+import type { PageHandle } from "../lib/hydration";
 import { formActionHeaders, failureInit, readFormValues } from "../lib/form-action";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
@@ -20,6 +20,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   return { posts, failed, formToken: context.formTokens.issue() };
 }
+
+/**
+ * The newsletter form is the only thing here that needs React: it starts when the visitor
+ * first focuses or presses in a form. A failed load hydrates at once for its notice (SPEC §8).
+ */
+export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
+  hydrate: (data) => (data.failed ? "eager" : "interaction"),
+};
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,9 +55,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, failed } = loaderData;
-  const navigation = useNavigation();
   useLoadErrorToast(failed, "Failed to load news posts");
-  const reloading = navigation.state === "loading" && navigation.location.pathname === paths.news;
   // SPEC §2: the featured article is the first news item.
   const [featured, ...others] = posts;
 
@@ -59,44 +65,38 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         title="Tech News & Updates"
         subtitle="Insights on web development, mobile apps and technology trends that matter to South African businesses."
       />
-      {reloading ? (
-        <Spinner label="Loading news..." />
-      ) : (
-        <>
-          <section aria-labelledby="featured-article" className="section pb-0">
-            <div className="page-container">
-              <h2 id="featured-article" className="section-title">
-                Featured Article
-              </h2>
-              <div className="mt-8">
-                {featured ? (
-                  <FeaturedArticle post={featured} />
-                ) : (
-                  <p className="text-lg text-slate-700">No featured article available</p>
-                )}
-              </div>
-            </div>
-          </section>
-          <section aria-labelledby="latest-articles" className="section">
-            <div className="page-container">
-              <h2 id="latest-articles" className="section-title">
-                Latest Articles
-              </h2>
-              {others.length > 0 ? (
-                <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                  {others.map((post) => (
-                    <li key={post.id}>
-                      <ArticleCard post={post} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-8 text-lg text-slate-700">No articles available</p>
-              )}
-            </div>
-          </section>
-        </>
-      )}
+      <section aria-labelledby="featured-article" className="section pb-0">
+        <div className="page-container">
+          <h2 id="featured-article" className="section-title">
+            Featured Article
+          </h2>
+          <div className="mt-8">
+            {featured ? (
+              <FeaturedArticle post={featured} />
+            ) : (
+              <p className="text-lg text-slate-700">No featured article available</p>
+            )}
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="latest-articles" className="section">
+        <div className="page-container">
+          <h2 id="latest-articles" className="section-title">
+            Latest Articles
+          </h2>
+          {others.length > 0 ? (
+            <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {others.map((post) => (
+                <li key={post.id}>
+                  <ArticleCard post={post} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-8 text-lg text-slate-700">No articles available</p>
+          )}
+        </div>
+      </section>
       <NewsletterForm formToken={loaderData.formToken} actionData={actionData} />
     </>
   );

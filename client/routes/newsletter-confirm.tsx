@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { ConfirmResult } from "../../shared/forms/results";
 import { paths } from "../../shared/paths";
 import { PageHeader } from "../components/sections/page-header";
@@ -52,9 +52,9 @@ export default function NewsletterConfirmPage({ loaderData }: Route.ComponentPro
     <>
       <PageHeader title={message.title} subtitle={message.text} />
       <section className="page-container section text-center">
-        <Link to={paths.news} className="btn-primary">
+        <a href={paths.news} className="btn-primary">
           Read Our Tech News
-        </Link>
+        </a>
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
 import { paths } from "../../shared/paths";
 import { PageHeader } from "../components/sections/page-header";
@@ -70,9 +70,9 @@ export default function NewsletterUnsubscribePage({ loaderData, actionData }: Ro
       <>
         <PageHeader title={message.title} subtitle={message.text} />
         <section className="page-container section text-center">
-          <Link to={paths.home} className="btn-primary">
+          <a href={paths.home} className="btn-primary">
             Return to Home
-          </Link>
+          </a>
         </section>
       </>
     );

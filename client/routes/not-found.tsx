@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { paths } from "../../shared/paths";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
@@ -26,20 +25,20 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => [
 
 export default function NotFound() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    // SPEC §2: the missed path is logged to the console.
-    console.warn("404: no page at", pathname);
-  }, [pathname]);
   return (
-    <section className="page-container section flex flex-col items-center text-center">
+    // SPEC §2: the missed path is logged to the console, by the site script (client/site-script/).
+    <section
+      data-missed-path={pathname}
+      className="page-container section flex flex-col items-center text-center"
+    >
       <p className="text-6xl font-extrabold text-brand" aria-hidden="true">
         404
       </p>
       <h1 className="section-title mt-4">{uiStrings.notFoundTitle}</h1>
       <p className="mt-4 text-slate-700">The page you were looking for does not exist or has moved.</p>
-      <Link to={paths.home} className="btn-primary mt-8">
+      <a href={paths.home} className="btn-primary mt-8">
         Return to Home
-      </Link>
+      </a>
     </section>
   );
 }

@@ -1,12 +1,11 @@
-import { useNavigation } from "react-router";
 import { paths } from "../../shared/paths";
 import { ProjectCard } from "../components/content/project-card";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHeader } from "../components/sections/page-header";
 import { ProcessSteps } from "../components/sections/process-steps";
 import { Section } from "../components/sections/section";
-import { Spinner } from "../components/ui/spinner";
 import { loadContent } from "../lib/content-loader";
+import type { PageHandle } from "../lib/hydration";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
@@ -21,6 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   return { projects, failed };
 }
+
+/** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
+export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
+  hydrate: (data) => (data.failed ? "eager" : "none"),
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
@@ -62,10 +66,7 @@ const PROCESS = [
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { projects, failed } = loaderData;
-  const navigation = useNavigation();
   useLoadErrorToast(failed, "Failed to load projects.");
-  // Revalidating this page (e.g. a link to itself) shows the spinner of SPEC §4.
-  const reloading = navigation.state === "loading" && navigation.location.pathname === paths.projects;
 
   return (
     <>
@@ -78,9 +79,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <h2 id="project-list" className="sr-only">
             Project list
           </h2>
-          {reloading ? (
-            <Spinner label="Loading projects..." />
-          ) : failed ? (
+          {failed ? (
             <p role="alert" className="py-12 text-center text-lg font-medium text-red-800">
               Failed to load projects
             </p>

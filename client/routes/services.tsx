@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { services } from "../../data/pages/services";
 import { paths } from "../../shared/paths";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -50,13 +49,13 @@ export default function Page() {
                     ))}
                   </ul>
                   {"to" in service ? (
-                    <Link
-                      to={service.to}
+                    <a
+                      href={service.to}
                       className="mt-6 inline-flex items-center gap-2 font-semibold text-brand hover:underline"
                     >
                       Learn more<span className="sr-only"> about {service.title}</span>
                       <ArrowRight aria-hidden="true" className="size-4" />
-                    </Link>
+                    </a>
                   ) : null}
                 </li>
               );

@@ -12,6 +12,7 @@ import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { formActionHeaders, submitLeadForm } from "../lib/form-action";
 import { loadScreenshots } from "../lib/content-loader";
+import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/website-design";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,6 +26,9 @@ export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
 
 export const headers: Route.HeadersFunction = formActionHeaders;
+
+/** The lead form and the carousel run React; their scripts start after the first paint. */
+export const handle: PageHandle = { hydrate: "eager" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(

@@ -108,8 +108,8 @@ describe("a page without a form", () => {
 
 describe("the scripts of a kept page", () => {
   it("start after the first paint: no preloads in the HTML, the route modules imported from a frame callback", async () => {
-    const rendered = await get(`${paths.about}?fresh=1`).expect(200);
-    const kept = await get(paths.about).expect(200);
+    const rendered = await get(`${paths.websiteDesign}?fresh=1`).expect(200);
+    const kept = await get(paths.websiteDesign).expect(200);
     const preloads = [...rendered.text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
       (m) => m[1],
     );
@@ -121,6 +121,15 @@ describe("the scripts of a kept page", () => {
     for (const url of preloads) expect(script).toContain(`"${url}"`);
     expect(script).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
     expect(script).toContain("window.__reactRouterRouteModules");
+  });
+
+  it("on a page that hydrates on interaction, start on the first focus or press in a form", async () => {
+    const kept = await get(paths.news).expect(200);
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
+    expect(script).toContain("window.__reactRouterRouteModules");
+    expect(script).not.toContain("requestAnimationFrame(");
+    expect(script).toContain("addEventListener(type,go,true)");
+    expect(script).toContain('closest?.("form")');
   });
 
   it("are left alone when the page is not React Router's output as known", () => {

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error, an uncaught exception or a CSP
@@ -38,5 +38,17 @@ export const test = base.extend<{ consoleMessages: string[]; expectedHttpErrors:
     expect(problems, "console errors, exceptions or CSP violations").toEqual([]);
   },
 });
+
+/** Waits until React has hydrated the page (client/root.tsx marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** The page views in this document's dataLayer. */
+export function pageViewsOf(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view"),
+  );
+}
 
 export { expect };

@@ -1,7 +1,7 @@
 import { paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
 import { pageTitles } from "../support/page-titles";
-import { expect, test } from "./fixtures";
+import { expect, pageViewsOf, test, waitForHydration } from "./fixtures";
 
 const brand = defaultSiteSettings.brandName;
 
@@ -100,8 +100,6 @@ test.describe("below 768 px", () => {
 
   test("the menu opens a drawer that closes when an item is chosen", async ({ page }) => {
     await page.goto(paths.home);
-    // The drawer as a modal dialog (focus kept inside) is the hydrated page's; it hydrates after the first paint.
-    await page.waitForLoadState("networkidle");
     const menuButton = page.getByRole("button", { name: "Open menu" });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await menuButton.click();
@@ -121,8 +119,6 @@ test.describe("below 768 px", () => {
 
   test("Escape and an outside click close the drawer and focus returns to the button", async ({ page }) => {
     await page.goto(paths.home);
-    // The drawer as a modal dialog (focus kept inside) is the hydrated page's; it hydrates after the first paint.
-    await page.waitForLoadState("networkidle");
     const menuButton = page.getByRole("button", { name: "Open menu" });
     await menuButton.click();
     const drawer = page.getByRole("dialog", { name: "Site navigation" });
@@ -155,7 +151,19 @@ test.describe("below 768 px without JavaScript", () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole("link")).toHaveText(mainNavLabels);
     await expect(drawer.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    // A modal dialog without any script: the page behind is inert, so Tab never reaches it
+    // (past the last link focus may visit the browser's own toolbar, then comes back).
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      const where = await drawer.evaluate((el) =>
+        el.contains(document.activeElement) ? "drawer" : (document.activeElement?.tagName ?? "none"),
+      );
+      expect(["drawer", "BODY"]).toContain(where);
+    }
     await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+    await menuButton.click();
+    await page.mouse.click(20, 400);
     await expect(drawer).toBeHidden();
     await menuButton.click();
     await page.keyboard.press("Escape");
@@ -167,21 +175,72 @@ test.describe("below 768 px without JavaScript", () => {
   });
 });
 
-test("page views reach the dataLayer on first load and after each navigation", async ({ page }) => {
+test("every page load sends one page view with its path and title, with React or without", async ({
+  page,
+}) => {
   await page.goto(paths.home);
-  const pageViews = () =>
-    page.evaluate(() =>
-      (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view"),
-    );
   await expect
-    .poll(pageViews)
+    .poll(() => pageViewsOf(page))
     .toEqual([{ event: "page_view", page_path: "/", page_title: `Home - ${brand}` }]);
+  // Navigation is a page load: the next page counts its own view.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(/\/projects$/);
-  await expect.poll(pageViews).toEqual([
-    { event: "page_view", page_path: "/", page_title: `Home - ${brand}` },
-    { event: "page_view", page_path: "/projects", page_title: `Projects - ${brand}` },
+  await expect
+    .poll(() => pageViewsOf(page))
+    .toEqual([{ event: "page_view", page_path: "/projects", page_title: `Projects - ${brand}` }]);
+  // A page that hydrates counts once too, not again when React starts.
+  await page.goto(paths.websiteDesign);
+  await waitForHydration(page);
+  expect(await pageViewsOf(page)).toEqual([
+    { event: "page_view", page_path: "/services/website-design", page_title: `Website Design - ${brand}` },
   ]);
+});
+
+test("pages with only links, the menu and consent request no script file at all", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  for (const path of [paths.home, paths.projects, paths.caseStudy("craft"), paths.contact]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // The news page starts React only when its form is used.
+  await page.goto(paths.news);
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+});
+
+test.describe("below 768 px on a page that hydrates", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the drawer works the same once React runs the page", async ({ page }) => {
+    await page.goto(paths.bookAppointment);
+    await waitForHydration(page);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Site navigation" });
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await drawer.getByRole("link", { name: "Projects" }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+});
+
+test("pages name same-origin pages for prerendering on hover", async ({ page }) => {
+  await page.goto(paths.home);
+  const rules = JSON.parse((await page.locator("script[type='speculationrules']").textContent()) ?? "{}") as {
+    prerender: Array<{ eagerness: string }>;
+  };
+  expect(rules.prerender[0]?.eagerness).toBe("moderate");
+  expect(await page.evaluate(() => HTMLScriptElement.supports?.("speculationrules"))).toBe(true);
 });
 
 test("every navigation starts at the top of the new page", async ({ page }) => {

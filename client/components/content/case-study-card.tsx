@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { listCardContributions, listCardDescription } from "../../../shared/case-study-rules";
 import type { CaseStudy } from "../../../shared/content-types";
 import { paths } from "../../../shared/paths";
@@ -45,13 +44,13 @@ export function CaseStudyCard({
           ))}
         </ul>
         {hasMore ? <p className="mt-1 pl-5 text-sm font-medium text-slate-700">And more...</p> : null}
-        <Link
-          to={paths.caseStudy(study.id)}
+        <a
+          href={paths.caseStudy(study.id)}
           className="mt-auto inline-flex items-center gap-2 pt-6 font-semibold text-brand hover:underline"
         >
           View full case study<span className="sr-only">: {study.clientName}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </a>
       </div>
     </article>
   );

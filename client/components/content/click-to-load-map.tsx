@@ -1,37 +1,30 @@
 import { ExternalLink, MapPinned } from "lucide-react";
-import { useState } from "react";
 
 export type ClickToLoadMapProps = { embedUrl: string; mapUrl: string; label: string };
 
 /**
- * The maps service sets cookies and loads scripts, so its frame appears only when
- * the visitor asks for it: no page makes a third-party request by default.
+ * The maps service sets cookies and loads scripts, so its frame appears only when the
+ * visitor asks for it: no page makes a third-party request by default. The site script
+ * (client/site-script/map.ts) puts the frame in the placeholder's place and enables the
+ * button; without it, the link below the map still opens it.
  */
 export function ClickToLoadMap({ embedUrl, mapUrl, label }: ClickToLoadMapProps) {
-  const [loaded, setLoaded] = useState(false);
   return (
     <div>
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
-        {loaded ? (
-          <iframe
-            src={embedUrl}
-            title={label}
-            className="absolute inset-0 size-full border-0"
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            allowFullScreen
-          />
-        ) : (
-          <div className="map-placeholder absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
-            <MapPinned aria-hidden="true" className="size-12 text-brand" />
-            <p className="max-w-sm text-slate-800">
-              The map is provided by Google Maps, which may set cookies. It loads only if you ask for it.
-            </p>
-            <button type="button" className="btn-primary" onClick={() => setLoaded(true)}>
-              Show the map
-            </button>
-          </div>
-        )}
+        <div
+          data-map-embed={embedUrl}
+          data-map-title={label}
+          className="map-placeholder absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+        >
+          <MapPinned aria-hidden="true" className="size-12 text-brand" />
+          <p className="max-w-sm text-slate-800">
+            The map is provided by Google Maps, which may set cookies. It loads only if you ask for it.
+          </p>
+          <button type="button" className="btn-primary" disabled>
+            Show the map
+          </button>
+        </div>
       </div>
       <a
         href={mapUrl}

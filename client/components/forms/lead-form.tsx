@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { formToasts, leadFailureFallback } from "../../../shared/error-catalogue";
 import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "../../../shared/forms/field-errors";
@@ -55,7 +54,6 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
     actionData,
     intro,
   } = props;
-  const navigate = useNavigate();
   const { email } = useSiteSettings();
   const form = useJsonForm({
     loadSchema,
@@ -64,7 +62,9 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
     initialErrors: actionData && inlineFieldErrors(actionData.fieldErrors, actionData.failedFormats ?? {}),
     fieldFormats,
     describeInvalid: firstMessageOnly,
-    onSuccess: () => void navigate(thankYouPath),
+    // Every navigation is a page load (docs/decisions/019-pages-without-a-framework.md):
+    // the thank-you page comes from the page cache, and this page's toasts go with it.
+    onSuccess: () => window.location.assign(thankYouPath),
     onFailure: (message) =>
       void notify({
         title: formToasts.submissionFailedTitle,

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { paths, type NavItem } from "../../../shared/paths";
 
 const baseClass = "block rounded-md py-2 font-medium transition-colors";
@@ -23,7 +23,6 @@ export function NavLinks(props: {
   className?: string;
   /** Size and spacing of each link, which differ between the header bar and the drawer. */
   linkClassName: string;
-  onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
   return (
@@ -32,14 +31,13 @@ export function NavLinks(props: {
         const current = isCurrentNavItem(item, pathname);
         return (
           <li key={item.to}>
-            <Link
-              to={item.to}
+            <a
+              href={item.to}
               aria-current={current ? "page" : undefined}
-              onClick={props.onNavigate}
               className={`${baseClass} ${props.linkClassName} ${current ? activeClass : idleClass}`}
             >
               {item.label}
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -1,5 +1,4 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { footerQuickLinks, footerServiceLinks, type NavItem } from "../../../shared/paths";
 import type { SiteSettings } from "../../../shared/site-settings";
 import { LinkedinIcon } from "../ui/linkedin-icon";
@@ -7,11 +6,11 @@ import { LinkedinIcon } from "../ui/linkedin-icon";
 /** SPEC §2 footer: quick links, service links, contact block, network link, copyright. */
 export type SiteFooterProps = {
   settings: SiteSettings;
-  /** Present when optional cookies exist (analytics configured): reopens the consent banner. */
-  onCookieSettings?: () => void;
+  /** Whether optional cookies exist (analytics configured): a button reopens the consent banner. */
+  cookieSettings: boolean;
 };
 
-export function SiteFooter({ settings, onCookieSettings }: SiteFooterProps) {
+export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
   const { address } = settings;
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -62,8 +61,9 @@ export function SiteFooter({ settings, onCookieSettings }: SiteFooterProps) {
           <p>
             © {new Date().getFullYear()} {settings.brandName}. All rights reserved.
           </p>
-          {onCookieSettings ? (
-            <button type="button" className="min-h-11 underline hover:text-white" onClick={onCookieSettings}>
+          {cookieSettings ? (
+            // Shown by the site script, which opens the banner: without it the button could do nothing.
+            <button type="button" data-consent-open hidden className="min-h-11 underline hover:text-white">
               Cookie settings
             </button>
           ) : null}
@@ -80,9 +80,9 @@ function FooterLinks({ heading, items }: { heading: string; items: readonly NavI
       <ul className="mt-4 space-y-2 text-sm">
         {items.map((item) => (
           <li key={item.label}>
-            <Link to={item.to} className="hover:text-white hover:underline">
+            <a href={item.to} className="hover:text-white hover:underline">
               {item.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { mainNav, paths } from "../../../shared/paths";
 import { BrandMark } from "./brand-mark";
 import { NavDrawer } from "./nav-drawer";
@@ -13,13 +12,13 @@ export function SiteHeader({ brandName }: { brandName: string }) {
   return (
     <header className="sticky top-0 z-40 h-(--header-height) border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="page-container flex h-full items-center justify-between gap-4">
-        <Link
-          to={paths.home}
+        <a
+          href={paths.home}
           className="flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-slate-900"
         >
           <BrandMark />
           <span>{brandName}</span>
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks
             items={mainNav}

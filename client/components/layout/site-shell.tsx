@@ -1,30 +1,21 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import type { SiteSettings } from "../../../shared/site-settings";
-import { readConsent } from "../../lib/analytics";
 import { subscribeToToasterRequests, toasterRequested } from "../../lib/notify";
-import { usePageViews } from "../../lib/use-page-views";
 import { CookieConsentBanner } from "./cookie-consent";
-import { NavigationProgress } from "./navigation-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-const subscribeToNothing = () => () => {};
 const Toaster = lazy(() => import("../ui/toaster"));
 
-/** SPEC §2: every page sits in a sticky header, a main area and the footer. */
+/**
+ * SPEC §2: every page sits in a sticky header, a main area and the footer. The shell is
+ * plain markup: what moves in it (the drawer, the consent banner, the progress bar) is
+ * the site script's (client/site-script/), so it works on pages that load no framework.
+ */
 export type SiteShellProps = { settings: SiteSettings; gtmId: string | undefined; children: ReactNode };
 
 export function SiteShell({ settings, gtmId, children }: SiteShellProps) {
-  usePageViews();
   const showToaster = useSyncExternalStore(subscribeToToasterRequests, toasterRequested, () => false);
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-  // undefined: follow the stored choice; true/false: the visitor opened or closed the banner.
-  const [consentOpen, setConsentOpen] = useState<boolean | undefined>(undefined);
-  const showConsent = Boolean(gtmId) && hydrated && (consentOpen ?? readConsent() === undefined);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -33,13 +24,20 @@ export function SiteShell({ settings, gtmId, children }: SiteShellProps) {
       >
         Skip to main content
       </a>
-      <NavigationProgress />
+      {/* While the next page loads after a click on one of the site's links; fixed, so nothing shifts. */}
+      <div
+        data-navigation-progress
+        hidden
+        role="progressbar"
+        aria-label="Loading page"
+        className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand"
+      />
       <SiteHeader brandName={settings.brandName} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} onCookieSettings={gtmId ? () => setConsentOpen(true) : undefined} />
-      {showConsent ? <CookieConsentBanner onClose={() => setConsentOpen(false)} /> : null}
+      <SiteFooter settings={settings} cookieSettings={Boolean(gtmId)} />
+      {gtmId ? <CookieConsentBanner /> : null}
       {showToaster ? (
         <Suspense>
           <Toaster />

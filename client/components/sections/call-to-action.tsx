@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 export type CallToActionProps = { id: string; title: string; text: string; linkLabel: string; to: string };
 
 /** The closing band of a page: one question, one button. */
@@ -11,9 +9,9 @@ export function CallToAction({ id, title, text, linkLabel, to }: CallToActionPro
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{text}</p>
-        <Link to={to} className="btn-on-dark mt-8">
+        <a href={to} className="btn-on-dark mt-8">
           {linkLabel}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,5 +1,4 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
 import { paths } from "../../../shared/paths";
 
 /** SPEC §2: what happens after a lead is sent. */
@@ -26,12 +25,12 @@ export function ThankYou({ service }: { service: string }) {
         </ol>
       </div>
       <div className="mt-10 flex flex-wrap justify-center gap-4">
-        <Link to={paths.home} className="btn-primary">
+        <a href={paths.home} className="btn-primary">
           Return to Home
-        </Link>
-        <Link to={paths.services} className="btn-secondary">
+        </a>
+        <a href={paths.services} className="btn-secondary">
           View All Services
-        </Link>
+        </a>
       </div>
     </section>
   );

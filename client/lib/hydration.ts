@@ -1,0 +1,28 @@
+import type { UIMatch } from "react-router";
+
+/**
+ * Whether the browser runs React on a page (docs/decisions/019-pages-without-a-framework.md).
+ * - `none` (the default): the page is the server's HTML plus the site script; no framework.
+ * - `interaction`: React's scripts are in the page but start only when the visitor first
+ *   focuses or presses inside a form (the news page's newsletter sign-up).
+ * - `eager`: they start after the first paint (the forms' pages, the carousel).
+ */
+export type Hydration = "none" | "interaction" | "eager";
+
+/** A route module's `handle`: how its page hydrates, from the loader's data if it depends on it. */
+export type PageHandle<Data = never> = {
+  hydrate?: Hydration | ((data: Data) => Hydration);
+};
+
+const strength: Record<Hydration, number> = { none: 0, interaction: 1, eager: 2 };
+
+/** The strongest hydration any matched route asks for. */
+export function pageHydration(matches: ReadonlyArray<Pick<UIMatch, "handle" | "data">>): Hydration {
+  let result: Hydration = "none";
+  for (const match of matches) {
+    const wanted = (match.handle as PageHandle<unknown> | undefined)?.hydrate;
+    const hydration = typeof wanted === "function" ? wanted(match.data) : wanted;
+    if (hydration && strength[hydration] > strength[result]) result = hydration;
+  }
+  return result;
+}
