@@ -37,6 +37,18 @@ export function toasterMounted(): void {
   markMounted();
 }
 
+// Counts dismissals, so a toast raised before one and still loading is not shown after it.
+let generation = 0;
+
+/**
+ * Clears every toast, on screen or on its way: a form being sent again makes the last
+ * attempt's messages stale, and one must not appear over what the new attempt brings.
+ */
+export function dismissToasts(): void {
+  generation += 1;
+  if (requested) void import("sonner").then(({ toast }) => toast.dismiss());
+}
+
 /**
  * Shows one toast, replacing any other (SPEC §4: at most one at a time).
  * Errors are the default variant, as in the spec.
@@ -46,11 +58,9 @@ export async function notify({ variant = "error", title, description }: ToastMes
     requested = true;
     for (const listener of requestListeners) listener();
   }
-  const raisedOn = window.location.pathname;
+  const raisedIn = generation;
   const [{ toast }] = await Promise.all([import("sonner"), mounted]);
-  // An error belongs to the page that raised it: if the visitor has moved on while the
-  // toast code loaded, it no longer applies (the Toaster clears older ones on navigation).
-  if (variant === "error" && window.location.pathname !== raisedOn) return;
+  if (raisedIn !== generation) return;
   toast.dismiss();
   toast[variant](title ?? defaultToastTitles[variant], { description });
 }

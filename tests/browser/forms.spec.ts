@@ -5,7 +5,7 @@ import { appointmentFailureFallback, errorMessages } from "../../shared/error-ca
 import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms/appointment";
 import { apiPaths, paths } from "../../shared/paths";
 import { defaultSiteSettings } from "../../shared/site-settings";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { holdRequests } from "./hold-requests";
 
 /** The browser suite's server writes here (playwright.config.ts). */
@@ -90,6 +90,28 @@ test.describe("website-design lead form", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
     const [row] = rowsWhere("website_design_leads", "business_email", email);
     expect(row).toMatchObject({ full_name: "Thandi Nkosi", budget: "30k-60k", website_type: "redesign" });
+  });
+
+  test("a corrected lead sent again drops the Validation Error toast at once, every time", async ({
+    page,
+  }) => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (attempt > 0) {
+        await page.goto(paths.websiteDesign);
+        await waitForHydration(page);
+      }
+      await fillWebsiteDesignLead(page, "thandi@nkosi");
+      await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+      await expect(toast(page)).toContainText("Validation Error");
+      await page.getByLabel("Business Email").fill(`again-${attempt}-${unique()}@example.co.za`);
+      // Hold the answer back: the toast must be gone while it is on its way, not only after.
+      const release = await holdRequests(page, new RegExp(`${apiPaths.websiteDesign}$`));
+      await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+      release();
+      await expect(page).toHaveURL(paths.thankYouWebsiteDesign);
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    }
   });
 
   test("a server failure shows 'Submission failed' with the catalogue's message", async ({ page }) => {
@@ -309,7 +331,10 @@ test("the newsletter asks the visitor to confirm by e-mail", async ({ page }) =>
   await expect(page.getByText("We respect your privacy. Unsubscribe at any time.")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveAttribute("required", "");
   await expect(page.getByLabel("Email address")).toHaveAttribute("type", "email");
+  // The news page loads React only once the visitor turns to the form.
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
   await page.getByLabel("Email address").fill(`reader-${unique()}@example.co.za`);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(toast(page)).toContainText("Please check your inbox and confirm your subscription.");
   await expect(page.getByLabel("Email address")).toHaveValue("");

@@ -10,7 +10,7 @@ import {
   type FieldFormats,
 } from "../../../shared/forms/field-errors";
 import { readApiReply } from "./api-reply";
-import { notify } from "../../lib/notify";
+import { dismissToasts, notify } from "../../lib/notify";
 
 export type JsonFormOptions = {
   /**
@@ -76,6 +76,8 @@ export function useJsonForm(options: JsonFormOptions) {
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
+    // The last attempt's toast goes at once, before this one's answer (or page) arrives.
+    dismissToasts();
     setSubmitting(true);
     try {
       await send(event.currentTarget);
