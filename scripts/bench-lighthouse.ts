@@ -2,7 +2,9 @@
  * Lighthouse (mobile preset) over every route of the production build, in
  * the Chromium the browser tests use. Prints the four category scores and the key metrics,
  * each the median of `--runs` runs (5), after one visit per route so that pages are
- * measured as visitors get them (kept rendered, server/page-cache.ts).
+ * measured as visitors get them (kept rendered, server/page-cache.ts). The first row is a
+ * static reference measured in the same run: the home page without any script, served as a
+ * file (scripts/lib/reference-page.ts); compare each route's blocking time with its.
  *   npm run build && npm run bench:lighthouse [-- --runs 5] [-- /route ...]
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +17,7 @@ import lighthouse from "lighthouse";
 import { indexablePages, paths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
 import { chromiumFlags, chromiumPath } from "./lib/chromium";
+import { REFERENCE_PATH, startReferenceServer } from "./lib/reference-page";
 
 const { values, positionals: only } = parseArgs({
   options: { runs: { type: "string", default: "5" } },
@@ -32,6 +35,12 @@ const routes = only.length > 0 ? only : allRoutes;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
 const server = await startBuiltServer({ DATA_DIR: dataDir });
+await fetch(server.url);
+const reference = await startReferenceServer(server.url);
+/** The reference row's label, and the URL each route is measured at. */
+const REFERENCE_LABEL = "static reference (/ without scripts)";
+const urlOf = (route: string) =>
+  route === REFERENCE_LABEL ? `${reference.url}${REFERENCE_PATH}` : `${server.url}${route}`;
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath ?? chromium.executablePath(),
   chromeFlags: ["--headless=new", ...chromiumFlags],
@@ -40,7 +49,7 @@ const chrome = await chromeLauncher.launch({
 /** Chromium's trace recording now and then fails (NO_NAVSTART); such a run is tried again. */
 async function measure(route: string, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`${server.url}${route}`, {
+    const result = await lighthouse(urlOf(route), {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -61,7 +70,7 @@ const median = (numbers: number[]) => {
 };
 try {
   for (const route of routes) await fetch(`${server.url}${route}`);
-  for (const route of routes) {
+  for (const route of [REFERENCE_LABEL, ...routes]) {
     const measured: Row[] = [];
     const failing = new Set<string>();
     for (let run = 0; run < runs; run++) {
@@ -112,6 +121,7 @@ try {
   }
 } finally {
   chrome.kill();
+  await reference.stop();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 /**
- * What each public route costs on the production build: the HTML's size, the JavaScript a
- * first visit loads (gzip level 9, and as the server sends it to a browser: Brotli), whether a shared cache may keep the
+ * What each public route costs on the production build: the HTML's size, whether the page
+ * hydrates, the JavaScript a first visit starts (inline and files, gzip level 9, and the
+ * files as the server sends them to a browser: Brotli), whether a shared cache may keep the
  * page, and server throughput: every route with autocannon for a few seconds, against a
  * small static file from the same process, with the ratio.
  *   npm run build && npm run bench:pages [-- --seconds 5 --connections 10]
@@ -13,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { indexablePages, paths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";
+import { pageScripts } from "./lib/page-scripts";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "5" }, connections: { type: "string", default: "10" } },
@@ -20,23 +22,12 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-const routes = [...indexablePages, paths.caseStudy("craft"), paths.thankYouWebApp];
+const routes = [...indexablePages, paths.caseStudy("craft"), paths.thankYouWebApp, "/no/such/page"];
 /** A small file the same process serves from disk: what "static speed" means here. */
 const STATIC_FILE = "/favicon.svg";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
 const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-
-/**
- * The scripts a first visit to `html` loads: every script URL the page names, whether as a
- * modulepreload, an import, or in the list a kept page starts after its first paint.
- * Scripts loaded later on demand (the toaster, form validation) are named only inside other scripts.
- */
-function scriptUrls(html: string): string[] {
-  return [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""))].filter(
-    Boolean,
-  );
-}
 
 type ScriptSize = { gzip: number; sent: number };
 const scriptSizes = new Map<string, ScriptSize>();
@@ -75,25 +66,29 @@ try {
   for (const route of routes) {
     const response = await fetch(`${server.url}${route}`);
     const html = await response.text();
-    const urls = scriptUrls(html);
-    let js = 0;
+    const { hydration, inline, urls } = pageScripts(html);
+    const inlineGzip = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+    // A page that hydrates on interaction names its files but starts them only when a form is used.
+    const started = hydration === "interaction" ? [] : urls;
+    let js = inlineGzip;
     let sent = 0;
-    for (const url of urls) {
+    for (const url of started) {
       const size = await scriptSize(url);
       js += size.gzip;
       sent += size.sent;
     }
-    const rps = await requestsPerSecond(route);
+    const rps = response.status === 200 ? await requestsPerSecond(route) : Number.NaN;
     rows.push({
       route,
       "HTML KB": kb(Buffer.byteLength(html)),
       "HTML KB gz": kb(gzipSync(html).length),
-      scripts: urls.length,
+      hydrates: hydration,
+      "script files": started.length,
       "JS KB gz": kb(js),
-      "JS KB sent": kb(sent),
+      "files KB sent": kb(sent),
       "shared cache": /s-maxage=\d+/.test(response.headers.get("cache-control") ?? "") ? "yes" : "no",
-      "req/s": rps,
-      "vs static": `${Math.round((rps / staticRps) * 100)}%`,
+      "req/s": Number.isNaN(rps) ? "-" : rps,
+      "vs static": Number.isNaN(rps) ? "-" : `${Math.round((rps / staticRps) * 100)}%`,
     });
   }
   console.log(`${STATIC_FILE} (static file, same process): ${staticRps} requests/s`);
