@@ -91,24 +91,54 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const newsPostSchema = z.object({
-  id: slugSchema,
-  title: line(),
-  excerpt: prose(500),
-  /** Paragraphs separated by a blank line. */
-  content: prose(20_000),
-  image: imageSchema,
-  /**
-   * What an uploaded image shows. Without it the image is decoration beside the title
-   * (the built-in illustrations), and its alt is empty.
-   */
-  image_alt: altText.optional(),
-  date: z.iso.date(),
-  author: line(100),
-  category: line(60),
-  article_link: webLinkSchema.optional(),
-});
+/**
+ * Segments under /news that name pages rather than articles (/news/page/2,
+ * /news/category/…, the feeds): no article may take them as its id.
+ */
+export const reservedNewsIds = ["page", "category", "feed", "rss", "atom"] as const;
+
+/** An image inside an article's body, uploaded with it: the body names it by `src`. */
+export const bodyImageSchema = imageSchema.extend({ sources: z.array(imageSourceSchema).min(1) });
+export type BodyImage = z.infer<typeof bodyImageSchema>;
+
+export const newsPostSchema = z
+  .object({
+    id: slugSchema.refine(
+      (id) => !(reservedNewsIds as readonly string[]).includes(id),
+      `must not be one of ${reservedNewsIds.join(", ")} (they are addresses of news pages)`,
+    ),
+    title: line(),
+    excerpt: prose(500),
+    /**
+     * The article, in Markdown (paragraphs separated by a blank line are Markdown too), shown
+     * on its own page at /news/{id}. Without it the post is an excerpt that links elsewhere.
+     */
+    content: prose(50_000).optional(),
+    /** Images the body shows, uploaded with it, so its page can size and serve them well. */
+    body_images: z.array(bodyImageSchema).max(contentLimits.listItems).optional(),
+    image: imageSchema,
+    /**
+     * What an uploaded image shows. Without it the image is decoration beside the title
+     * (the built-in illustrations), and its alt is empty.
+     */
+    image_alt: altText.optional(),
+    date: z.iso.date(),
+    author: line(100),
+    category: line(60),
+    article_link: webLinkSchema.optional(),
+  })
+  .refine((post) => post.content !== undefined || post.article_link !== undefined, {
+    message: "needs an article body or an article link",
+    path: ["content"],
+  });
 export type NewsPost = z.infer<typeof newsPostSchema>;
+
+/** What the news list shows of a post: no body (a page of excerpts never needs it). */
+export type NewsSummary = Omit<NewsPost, "content" | "body_images"> & { hasArticle: boolean };
+
+export function summariseNewsPost({ content, body_images: _images, ...post }: NewsPost): NewsSummary {
+  return { ...post, hasArticle: content !== undefined };
+}
 
 export const caseStudySchema = z.object({
   id: slugSchema,

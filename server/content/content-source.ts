@@ -9,25 +9,68 @@ import {
   projectSchema,
   serviceScreenshotSchema,
   type CaseStudy,
+  summariseNewsPost,
   type NewsPost,
+  type NewsSummary,
   type Project,
   type ServicePage,
   type ServiceScreenshot,
 } from "../../shared/content-types";
-import { findContent, listContent } from "../db/content-items";
+import {
+  findContent,
+  findContentNeighbours,
+  listContent,
+  listContentPage,
+  listContentStamps,
+  listNewsCategories,
+  type ContentItemOf,
+} from "../db/content-items";
 import type { Database } from "../db/schema";
+import { readingMinutes, renderArticle } from "./article-markdown";
 
 /**
  * The one seam through which pages read content (DESIGN.md "How data flows"): the
  * database the admin CLI writes (createDatabaseContentSource).
  */
 export type ContentSource = {
-  listProjects(): Promise<Project[]>;
-  listNewsPosts(): Promise<NewsPost[]>;
+  /** One page of projects (`page` is 1-based), and how many there are in all. */
+  listProjectsPage(page: number): Promise<ListPage<Project>>;
+  /** One page of news excerpts, of one category (its name) if given. */
+  listNewsPage(page: number, category?: string): Promise<ListPage<NewsSummary>>;
+  /** The categories of published news, alphabetically. */
+  listNewsCategories(): Promise<string[]>;
+  /** The latest published posts, their bodies rendered, for the feeds. */
+  listLatestNews(count: number): Promise<FeedEntry[]>;
+  /** A published post with a body, with its neighbours in the list; undefined for drafts and unknown ids. */
+  getNewsArticle(id: string): Promise<NewsArticle | undefined>;
+  /** What the sitemap lists: published case studies and articles, with their last change. */
+  listSitemapEntries(): Promise<SitemapEntries>;
   listCaseStudies(): Promise<CaseStudy[]>;
   getCaseStudy(id: string): Promise<CaseStudy | undefined>;
   /** Ordered by position; at most one per position. */
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
+};
+
+/** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
+export type ListPage<T> = { items: T[]; page: number; pageCount: number; total: number };
+
+/** How many items a list page shows (docs/decisions/021-news-that-publishes.md). */
+export const LIST_PAGE_SIZE = 12;
+
+export type NewsLink = Pick<NewsPost, "id" | "title">;
+/** A post's page: its body rendered from Markdown (server/content/article-markdown.ts), and its neighbours. */
+export type NewsArticle = {
+  post: NewsSummary;
+  html: string;
+  readingMinutes: number;
+  updatedAt: string;
+  previous?: NewsLink;
+  next?: NewsLink;
+};
+export type FeedEntry = { post: NewsSummary; html?: string; updatedAt: string };
+export type SitemapEntries = {
+  caseStudies: Array<{ id: string; updatedAt: string }>;
+  articles: Array<{ id: string; updatedAt: string }>;
 };
 
 /** Where uploaded screenshots live (the database); built-in ones fill positions with no upload. */
@@ -78,9 +121,56 @@ async function mergeScreenshots(
 export function createDatabaseContentSource(db: Kysely<Database>, store?: ScreenshotStore): ContentSource {
   const builtInScreenshots = serviceScreenshotSchema.array().parse(serviceScreenshots);
   const items = async <T>(records: Promise<{ item: T }[]>) => (await records).map((record) => record.item);
+  async function listPage<K extends "projects" | "news", T>(
+    kind: K,
+    page: number,
+    toItem: (item: ContentItemOf[K]) => T,
+    category?: string,
+  ): Promise<ListPage<T>> {
+    const offset = (page - 1) * LIST_PAGE_SIZE;
+    const { records, total } = await listContentPage(db, kind, { offset, limit: LIST_PAGE_SIZE, category });
+    return {
+      items: records.map((record) => toItem(record.item)),
+      page,
+      pageCount: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
+      total,
+    };
+  }
+  const link = (record: { item: NewsPost } | undefined): NewsLink | undefined =>
+    record && { id: record.item.id, title: record.item.title };
   return {
-    listProjects: () => items(listContent(db, "projects")),
-    listNewsPosts: () => items(listContent(db, "news")),
+    listProjectsPage: (page) => listPage("projects", page, (project) => project),
+    listNewsPage: (page, category) => listPage("news", page, summariseNewsPost, category),
+    listNewsCategories: () => listNewsCategories(db),
+    async listLatestNews(count) {
+      const { records } = await listContentPage(db, "news", { offset: 0, limit: count });
+      return records.map(({ item, updatedAt }) => ({
+        post: summariseNewsPost(item),
+        html: item.content === undefined ? undefined : renderArticle(item.content, item.body_images).html,
+        updatedAt,
+      }));
+    },
+    async getNewsArticle(id) {
+      const record = await findContent(db, "news", id);
+      if (record?.status !== "published" || record.item.content === undefined) return undefined;
+      const { previous, next } = await findContentNeighbours(db, "news", record);
+      const { content, body_images: images } = record.item;
+      return {
+        post: summariseNewsPost(record.item),
+        html: renderArticle(content, images).html,
+        readingMinutes: readingMinutes(content),
+        updatedAt: record.updatedAt,
+        previous: link(previous),
+        next: link(next),
+      };
+    },
+    async listSitemapEntries() {
+      const [caseStudies, articles] = await Promise.all([
+        listContentStamps(db, "case-studies"),
+        listContentStamps(db, "news", { withArticle: true }),
+      ]);
+      return { caseStudies, articles };
+    },
     listCaseStudies: () => items(listContent(db, "case-studies")),
     async getCaseStudy(id) {
       const record = await findContent(db, "case-studies", id);

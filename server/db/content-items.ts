@@ -62,6 +62,12 @@ function toDocument(item: ContentItem): string {
   return JSON.stringify(rest);
 }
 
+/** The columns copied from a news post's document (migration 0010): its category, and whether it has a page. */
+const listingColumns = (item: ContentItem) => ({
+  category: "category" in item ? item.category : null,
+  has_article: "excerpt" in item && item.content !== undefined ? 1 : 0,
+});
+
 function readDocument(row: ContentItemTable): unknown {
   try {
     return JSON.parse(row.document);
@@ -109,6 +115,117 @@ export async function listContent<K extends ContentKind>(
     .orderBy("id")
     .execute();
   return rows.map((row) => toContentRecord(kind, row));
+}
+
+export type ContentPage<K extends ContentKind> = { records: ContentRecord<K>[]; total: number };
+
+/**
+ * One page of a kind's published items in page order: the database counts, orders and cuts
+ * them (an index on kind, status, position), so the cost of a page does not grow with the
+ * archive. `category` keeps news posts of that category only.
+ */
+export async function listContentPage<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  options: { offset: number; limit: number; category?: string },
+): Promise<ContentPage<K>> {
+  const published = db
+    .selectFrom("content_items")
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .$if(options.category !== undefined, (query) => query.where("category", "=", options.category ?? ""));
+  const [rows, count] = await Promise.all([
+    published
+      .selectAll()
+      .orderBy("position")
+      .orderBy("id")
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    published
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.map((row) => toContentRecord(kind, row)), total: Number(count.count) };
+}
+
+/** The categories of published news posts, each once, in alphabetical order. */
+export async function listNewsCategories(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("content_items")
+    .select("category")
+    .distinct()
+    .where("kind", "=", "news")
+    .where("status", "=", "published")
+    .where("category", "is not", null)
+    .orderBy("category")
+    .execute();
+  return rows.map((row) => row.category).filter((category): category is string => category !== null);
+}
+
+/**
+ * Published items' ids and last changes, in page order, without their documents: the
+ * sitemap's. `withArticle`: news posts with a page of their own only.
+ */
+export async function listContentStamps(
+  db: Db,
+  kind: ContentKind,
+  options: { withArticle?: boolean } = {},
+): Promise<Array<{ id: string; updatedAt: string }>> {
+  const rows = await db
+    .selectFrom("content_items")
+    .select(["id", "updated_at"])
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .$if(options.withArticle === true, (query) => query.where("has_article", "=", 1))
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
+
+/**
+ * The published items just before and after one in page order (its neighbours on the
+ * list), read through the same index as the list.
+ */
+export async function findContentNeighbours<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  record: Pick<ContentRecord<K>, "id" | "position">,
+): Promise<{ previous?: ContentRecord<K>; next?: ContentRecord<K> }> {
+  const base = db
+    .selectFrom("content_items")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("status", "=", "published");
+  const [previous, next] = await Promise.all([
+    base
+      .where((eb) =>
+        eb.or([
+          eb("position", "<", record.position),
+          eb.and([eb("position", "=", record.position), eb("id", "<", record.id)]),
+        ]),
+      )
+      .orderBy("position", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    base
+      .where((eb) =>
+        eb.or([
+          eb("position", ">", record.position),
+          eb.and([eb("position", "=", record.position), eb("id", ">", record.id)]),
+        ]),
+      )
+      .orderBy("position")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    previous: previous && toContentRecord(kind, previous),
+    next: next && toContentRecord(kind, next),
+  };
 }
 
 export async function findContent<K extends ContentKind>(
@@ -189,6 +306,7 @@ export async function insertContent<K extends ContentKind>(
           position: before.length + 1,
           status: options.status,
           document: toDocument(checked),
+          ...listingColumns(checked),
           ...timestamps,
         })
         .execute();
@@ -220,7 +338,7 @@ export async function updateContent<K extends ContentKind>(
   const result = await changingContent(db, (trx) =>
     trx
       .updateTable("content_items")
-      .set({ document: toDocument(checked), updated_at: now.toISOString() })
+      .set({ document: toDocument(checked), ...listingColumns(checked), updated_at: now.toISOString() })
       .where("kind", "=", kind)
       .where("id", "=", checked.id)
       .executeTakeFirst(),

@@ -7,6 +7,7 @@ import * as outboxLease from "./migrations/0005_outbox_lease";
 import * as sharedState from "./migrations/0006_shared_state";
 import * as contentItems from "./migrations/0007_content_items";
 import * as contentRevision from "./migrations/0008_content_revision";
+import * as contentListing from "./migrations/0010_content_listing";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006_shared_state": sharedState,
   "0007_content_items": contentItems,
   "0008_content_revision": contentRevision,
+  "0010_content_listing": contentListing,
 };
 
 export class MigrationError extends Error {

@@ -154,6 +154,10 @@ export type ContentItemTable = {
   status: ContentStatus;
   /** JSON of the item without its id (and, for projects, without the timestamps below). */
   document: string;
+  /** A news post's category, as in its document, for the news pages' filter; null for other kinds. */
+  category: string | null;
+  /** 1 for a news post with a body, which has a page of its own; 0 otherwise. */
+  has_article: number;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

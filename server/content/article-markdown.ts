@@ -1,0 +1,82 @@
+import { Marked, Renderer, type Tokens } from "marked";
+import type { BodyImage } from "../../shared/content-types";
+import { escapeHtml } from "../../shared/escape-html";
+import { slugify } from "../../shared/slug";
+
+/**
+ * A news article's Markdown body as HTML for its page (docs/decisions/021-news-that-publishes.md).
+ * Staff write it, but it is treated as untrusted all the same: raw HTML in it is shown as
+ * text, links go only to web, mail or phone addresses or within the site, and images only
+ * to the files uploaded with the article, so a post can never put script or markup on
+ * the page. Headings get ids and a link to themselves; the body's highest heading level
+ * becomes h2, under the page's h1.
+ */
+
+/** Links a reader may follow from an article: web, mail, phone, or a path within the site. */
+const SAFE_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+
+export type RenderedArticle = { html: string; headings: Array<{ id: string; text: string; level: number }> };
+
+export function renderArticle(markdown: string, bodyImages: readonly BodyImage[] = []): RenderedArticle {
+  const images = new Map(bodyImages.map((image) => [image.src, image]));
+  const headings: RenderedArticle["headings"] = [];
+  const usedIds = new Map<string, number>();
+  const uniqueId = (text: string) => {
+    const base = slugify(text) || "section";
+    const seen = usedIds.get(base) ?? 0;
+    usedIds.set(base, seen + 1);
+    return seen === 0 ? base : `${base}-${seen + 1}`;
+  };
+
+  const marked = new Marked({ gfm: true, async: false });
+  const tokens = marked.lexer(markdown);
+  let topDepth = 6;
+  marked.walkTokens(tokens, (token) => {
+    if (token.type === "heading") topDepth = Math.min(topDepth, (token as Tokens.Heading).depth);
+  });
+
+  marked.use({
+    renderer: {
+      heading({ tokens: inline, depth }) {
+        const level = Math.min(depth - topDepth + 2, 6);
+        const inner = this.parser.parseInline(inline);
+        const text = inner.replace(/<[^>]*>/g, "");
+        const id = uniqueId(text);
+        headings.push({ id, text, level });
+        return `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}" aria-label="Link to this section">#</a></h${level}>\n`;
+      },
+      html({ text }) {
+        return escapeHtml(text);
+      },
+      link({ href, title, tokens: inline }) {
+        const text = this.parser.parseInline(inline);
+        if (!SAFE_LINK.test(href)) return text;
+        const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+        const external = /^https?:/i.test(href) ? ' rel="noopener noreferrer"' : "";
+        return `<a href="${escapeHtml(href)}"${titleAttribute}${external}>${text}</a>`;
+      },
+      image({ href, text }) {
+        const image = images.get(href);
+        if (!image) return escapeHtml(text);
+        const sources = image.sources
+          .map(
+            (source) =>
+              `<source type="${source.type}" srcset="${escapeHtml(source.srcset)}" sizes="(min-width: 768px) 720px, 100vw">`,
+          )
+          .join("");
+        return `<picture>${sources}<img src="${escapeHtml(image.src)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(text)}" loading="lazy" decoding="async"></picture>`;
+      },
+      table(token) {
+        // A table wider than the column scrolls inside its own box.
+        return `<div class="article-table">${Renderer.prototype.table.call(this, token)}</div>\n`;
+      },
+    },
+  });
+  return { html: marked.parser(tokens), headings };
+}
+
+/** Minutes a reader needs for the body at about 200 words a minute, at least one. */
+export function readingMinutes(markdown: string): number {
+  const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return Math.max(1, Math.round(words / 200));
+}
