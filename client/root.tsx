@@ -4,6 +4,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useLocation,
   useMatches,
   useRouteLoaderData,
   type LinksFunction,
@@ -14,15 +15,16 @@ import stylesheet from "./app.css?url";
 import faviconSvg from "../public/favicon.svg?raw";
 import siteScript from "virtual:site-script";
 import { SiteShell } from "./components/layout/site-shell";
+import { NotFoundSection } from "./components/sections/not-found-section";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { pageHydration } from "./lib/hydration";
+import { notFoundMeta } from "./lib/seo";
 import { useNonce } from "./lib/nonce";
 import { speculationRules } from "./lib/speculation-rules";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "../shared/error-catalogue";
 import { paths } from "../shared/paths";
-import { uiStrings } from "../shared/ui-strings";
 
 /**
  * The icon travels inside the page (190 bytes): as a separate request, which Chromium makes
@@ -35,6 +37,18 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: favicon, type: "image/svg+xml" },
 ];
+
+/**
+ * Only for an error a route did not handle (the root's boundary shows it): a page that is
+ * not there is titled with its path (SPEC §2). Every route's own meta replaces this one.
+ */
+export const meta: Route.MetaFunction = ({ error, location, loaderData }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return status === 404
+    ? notFoundMeta(location.pathname, loaderData?.settings)
+    : [{ title: `Something went wrong - ${loaderData?.settings.brandName ?? ""}`.replace(/ - $/, "") }];
+};
 
 export function loader({ context }: Route.LoaderArgs): RootData {
   return { settings: context.settings, gtmId: context.gtmId };
@@ -102,21 +116,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Last resort for errors no route handled: the site chrome stays, the message is plain. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData("root") as RootData | undefined;
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refused request (client/lib/form-action.ts) carries a sentence for the visitor;
   // anything else shows the catalogue's text, never the error's own.
   const refusal = isRouteErrorResponse(error) ? (error.data as Partial<Refusal> | null) : null;
   const message =
     typeof refusal?.visitorMessage === "string" ? refusal.visitorMessage : errorMessages.unexpected;
-  const content = (
-    <section className="page-container section text-center">
-      <h1 className="section-title">{status === 404 ? uiStrings.notFoundTitle : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700">{message}</p>
-      <a href={paths.home} className="btn-primary mt-8">
-        Return to Home
-      </a>
-    </section>
-  );
+  const content =
+    status === 404 ? (
+      <NotFoundSection path={location.pathname} />
+    ) : (
+      <section className="page-container section text-center">
+        <h1 className="section-title">Something went wrong</h1>
+        <p className="mt-4 text-slate-700">{message}</p>
+        <a href={paths.home} className="btn-primary mt-8">
+          Return to Home
+        </a>
+      </section>
+    );
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return data ? (
     <SiteShell settings={data.settings} gtmId={data.gtmId}>

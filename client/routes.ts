@@ -12,9 +12,17 @@ const modules = {
   websiteDesign: "routes/website-design.tsx",
   webAppDevelopment: "routes/web-app-development.tsx",
   projects: "routes/projects.tsx",
+  projectsPage: "routes/projects.tsx",
   caseStudies: "routes/case-studies.tsx",
   caseStudy: "routes/case-study.tsx",
   news: "routes/news.tsx",
+  newsPage: "routes/news.tsx",
+  newsCategory: "routes/news.tsx",
+  newsCategoryPage: "routes/news.tsx",
+  newsArticle: "routes/news-article.tsx",
+  newsRss: "routes/news-feed.ts",
+  newsAtom: "routes/news-feed.ts",
+  newsJsonFeed: "routes/news-feed.ts",
   contact: "routes/contact.tsx",
   bookAppointment: "routes/book-appointment.tsx",
   privacyPolicy: "routes/privacy-policy.tsx",
@@ -26,11 +34,18 @@ const modules = {
   robots: "routes/robots.ts",
 } as const satisfies Record<keyof typeof routePatterns, string>;
 
+const used = new Set<string>();
+
 export default [
   ...(Object.keys(modules) as Array<keyof typeof modules>).map((name) => {
     const pattern = routePatterns[name];
+    const file = modules[name];
+    // A module that serves several paths (a list's further pages) needs an id for each but its first.
+    const options = used.has(file) ? { id: name } : undefined;
+    used.add(file);
     // React Router takes paths without the leading slash; "/" is the index route.
-    return pattern === "/" ? index(modules[name]) : route(pattern.slice(1), modules[name]);
+    if (pattern === "/") return index(file);
+    return options ? route(pattern.slice(1), file, options) : route(pattern.slice(1), file);
   }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

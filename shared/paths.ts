@@ -1,6 +1,9 @@
 /** Where each case study's own page lives, under its id. */
 const caseStudyBase = "/case-study";
 
+/** A list's page: the first at the list's own address, the others under /page/{n}. */
+const listPage = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);
+
 /** Every URL of the site, built in one place (SPEC §2). */
 export const paths = {
   home: "/",
@@ -12,6 +15,13 @@ export const paths = {
   caseStudies: "/case-studies",
   caseStudy: (id: string) => `${caseStudyBase}/${encodeURIComponent(id)}`,
   news: "/news",
+  /** Page {n} of the projects or news list (SPEC §2 lists, a page at a time). */
+  projectsPage: (page: number) => listPage("/projects", page),
+  newsPage: (page: number) => listPage("/news", page),
+  /** The news of one category, by its slug (shared/slug.ts), page by page. */
+  newsCategory: (categorySlug: string, page = 1) => listPage(`/news/category/${categorySlug}`, page),
+  /** A news post's own page, for posts with a body. */
+  newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
   contact: "/contact",
   bookAppointment: "/book-appointment",
   privacyPolicy: "/privacy-policy",
@@ -22,21 +32,31 @@ export const paths = {
   newsletterUnsubscribe: "/newsletter/unsubscribe",
 } as const;
 
-/** Files for machines rather than people, at the site's root. */
+/** Files for machines rather than people. */
 export const machinePaths = {
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
+  /** The latest news as RSS 2.0, Atom and JSON Feed. */
+  newsRss: "/news/rss.xml",
+  newsAtom: "/news/atom.xml",
+  newsJsonFeed: "/news/feed.json",
 } as const;
 
 /**
  * The pattern each page is routed at (client/routes.ts builds the router from these):
- * the fixed paths as they are, a case study under its `:id`.
+ * the fixed paths as they are, a case study or article under its `:id`, list pages under `:page`.
  */
 export const routePatterns = {
   ...paths,
   caseStudy: `${caseStudyBase}/:id`,
+  projectsPage: "/projects/page/:page",
+  newsPage: "/news/page/:page",
+  newsCategory: "/news/category/:category",
+  /** Served by the same module as newsCategory; paths.newsCategory builds both. */
+  newsCategoryPage: "/news/category/:category/page/:page",
+  newsArticle: "/news/:id",
   ...machinePaths,
-} as const satisfies Record<keyof typeof paths | keyof typeof machinePaths, string>;
+} as const satisfies Record<keyof typeof paths | keyof typeof machinePaths | "newsCategoryPage", string>;
 
 /** The JSON API (SPEC §7 names): the forms post here when JavaScript runs. */
 export const apiPaths = {

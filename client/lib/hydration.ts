@@ -21,7 +21,9 @@ export function pageHydration(matches: ReadonlyArray<Pick<UIMatch, "handle" | "d
   let result: Hydration = "none";
   for (const match of matches) {
     const wanted = (match.handle as PageHandle<unknown> | undefined)?.hydrate;
-    const hydration = typeof wanted === "function" ? wanted(match.data) : wanted;
+    // A loader that threw (a 404) left no data to decide by: the error page needs no React.
+    const hydration =
+      typeof wanted === "function" ? (match.data === undefined ? "none" : wanted(match.data)) : wanted;
     if (hydration && strength[hydration] > strength[result]) result = hydration;
   }
   return result;

@@ -11,6 +11,8 @@ export type PageSeo = {
   image?: string;
   /** Structured data objects for JSON-LD. */
   jsonLd?: object[];
+  /** An article's Open Graph type and dates; pages are "website". */
+  article?: { publishedTime: string; modifiedTime: string; section: string };
 };
 
 export function formatDocumentTitle(pageName: string, brandName: string): string {
@@ -27,7 +29,14 @@ export function buildMeta(seo: PageSeo, settings: SiteSettings | undefined): Met
     { title },
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: seo.article ? "article" : "website" },
+    ...(seo.article
+      ? [
+          { property: "article:published_time", content: seo.article.publishedTime },
+          { property: "article:modified_time", content: seo.article.modifiedTime },
+          { property: "article:section", content: seo.article.section },
+        ]
+      : []),
     { property: "og:site_name", content: settings.brandName },
     { property: "og:title", content: title },
     { property: "og:description", content: seo.description },
@@ -39,5 +48,16 @@ export function buildMeta(seo: PageSeo, settings: SiteSettings | undefined): Met
     { name: "twitter:description", content: seo.description },
     { name: "twitter:image", content: image },
     ...(seo.jsonLd ?? []).map((item) => ({ "script:ld+json": item })),
+  ];
+}
+
+/** SPEC §2: a page that is not there is titled with its path, and kept out of search results. */
+export function notFoundMeta(path: string, settings: SiteSettings | undefined): MetaDescriptor[] {
+  return [
+    ...buildMeta(
+      { title: path, description: "The page you are looking for could not be found.", path },
+      settings,
+    ).filter((tag) => !("tagName" in tag)),
+    { name: "robots", content: "noindex" },
   ];
 }

@@ -40,3 +40,37 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], settings: SiteSetting
     })),
   };
 }
+
+export type ArticleFacts = {
+  title: string;
+  description: string;
+  path: string;
+  image: string;
+  datePublished: string;
+  dateModified: string;
+  author: string;
+  section: string;
+};
+
+/** schema.org BlogPosting for a news article, published by the agency. */
+export function blogPostingJsonLd(article: ArticleFacts, settings: SiteSettings): object {
+  const url = new URL(article.path, settings.siteUrl).href;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: article.title,
+    description: article.description,
+    url,
+    mainEntityOfPage: url,
+    image: new URL(article.image, settings.siteUrl).href,
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    articleSection: article.section,
+    author: { "@type": "Person", name: article.author },
+    publisher: {
+      "@type": "Organization",
+      name: settings.brandName,
+      logo: { "@type": "ImageObject", url: new URL("/favicon.svg", settings.siteUrl).href },
+    },
+  };
+}

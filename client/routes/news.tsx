@@ -1,24 +1,45 @@
 import { data } from "react-router";
 import { paths } from "../../shared/paths";
+import { slugify } from "../../shared/slug";
 import { ArticleCard, FeaturedArticle } from "../components/content/news-cards";
+import { NewsCategories } from "../components/content/news-categories";
+import { Pagination } from "../components/content/pagination";
 import { NewsletterForm } from "../components/forms/newsletter-form";
 import { PageHeader } from "../components/sections/page-header";
 import { settingsFromMatches } from "../lib/root-data";
 import { loadContent } from "../lib/content-loader";
 import type { PageHandle } from "../lib/hydration";
 import { formActionHeaders, failureInit, readFormValues } from "../lib/form-action";
-import { buildMeta } from "../lib/seo";
+import { feedLinks } from "../lib/feed-links";
+import { listPageLinks, notFound, pageNumberOf } from "../lib/list-page";
+import { buildMeta, notFoundMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/news";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { value: posts, failed } = await loadContent(
+const emptyList = (page: number) => ({ items: [], page, pageCount: 1, total: 0 });
+
+/** This module serves /news, /news/page/:page, and the same under /news/category/:category. */
+type NewsParams = { page?: string; category?: string };
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { page: pageParam, category: categorySlug } = params as NewsParams;
+  const firstPage = categorySlug === undefined ? paths.news : paths.newsCategory(categorySlug);
+  const page = pageNumberOf(pageParam, firstPage);
+  const { value, failed } = await loadContent(
     context,
     "news posts",
-    () => context.content.listNewsPosts(),
-    [],
+    async () => {
+      const categories = await context.content.listNewsCategories();
+      const category =
+        categorySlug === undefined ? undefined : categories.find((name) => slugify(name) === categorySlug);
+      const unknownCategory = categorySlug !== undefined && category === undefined;
+      const list = unknownCategory ? emptyList(page) : await context.content.listNewsPage(page, category);
+      return { categories, category, unknownCategory, list };
+    },
+    { categories: [], category: undefined, unknownCategory: false, list: emptyList(page) },
   );
-  return { posts, failed, formToken: context.formTokens.issue() };
+  if (!failed && (value.unknownCategory || page > value.list.pageCount)) throw notFound();
+  return { ...value, failed, formToken: context.formTokens.issue() };
 }
 
 /**
@@ -42,22 +63,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = formActionHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Tech News",
-      description:
-        "Tech news and updates from our Cape Town team: web development, mobile apps, AI and practical advice for South African businesses going digital.",
-      path: paths.news,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) => {
+  const settings = settingsFromMatches(matches);
+  // A page number or category that is not there answered 404.
+  if (!loaded || !settings) return notFoundMeta(location.pathname, settings);
+  const { category, list } = loaded;
+  const pathOf = (page: number) =>
+    category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
+  const name = category === undefined ? "Tech News" : `${category} - Tech News`;
+  return [
+    ...buildMeta(
+      {
+        title: list.page > 1 ? `${name} (page ${list.page})` : name,
+        description:
+          category === undefined
+            ? "Tech news and updates from our Cape Town team: web development, mobile apps, AI and practical advice for South African businesses going digital."
+            : `${category} articles from our Cape Town team: practical advice for South African businesses going digital.`,
+        path: pathOf(list.page),
+      },
+      settings,
+    ),
+    ...listPageLinks(pathOf, list.page, list.pageCount, settings.siteUrl),
+    ...feedLinks(settings),
+  ];
+};
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, failed } = loaderData;
+  const { categories, category, list, failed } = loaderData;
   useLoadErrorToast(failed, "Failed to load news posts");
-  // SPEC §2: the featured article is the first news item.
-  const [featured, ...others] = posts;
+  // SPEC §2: the featured article is the first news item, on the list's first page.
+  const featured = list.page === 1 ? list.items[0] : undefined;
+  const others = list.page === 1 ? list.items.slice(1) : list.items;
+  const pathOf = (page: number) =>
+    category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
 
   return (
     <>
@@ -65,24 +103,29 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         title="Tech News & Updates"
         subtitle="Insights on web development, mobile apps and technology trends that matter to South African businesses."
       />
-      <section aria-labelledby="featured-article" className="section pb-0">
-        <div className="page-container">
-          <h2 id="featured-article" className="section-title">
-            Featured Article
-          </h2>
-          <div className="mt-8">
-            {featured ? (
-              <FeaturedArticle post={featured} />
-            ) : (
-              <p className="text-lg text-slate-700">No featured article available</p>
-            )}
+      <div className="page-container">
+        <NewsCategories categories={categories} current={category} />
+      </div>
+      {list.page === 1 ? (
+        <section aria-labelledby="featured-article" className="section pb-0">
+          <div className="page-container">
+            <h2 id="featured-article" className="section-title">
+              Featured Article
+            </h2>
+            <div className="mt-8">
+              {featured ? (
+                <FeaturedArticle post={featured} />
+              ) : (
+                <p className="text-lg text-slate-700">No featured article available</p>
+              )}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
       <section aria-labelledby="latest-articles" className="section">
         <div className="page-container">
           <h2 id="latest-articles" className="section-title">
-            Latest Articles
+            {list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`}
           </h2>
           {others.length > 0 ? (
             <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
@@ -95,6 +138,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : (
             <p className="mt-8 text-lg text-slate-700">No articles available</p>
           )}
+          <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
         </div>
       </section>
       <NewsletterForm formToken={loaderData.formToken} actionData={actionData} />

@@ -1,4 +1,5 @@
 import { paths } from "../../shared/paths";
+import { Pagination } from "../components/content/pagination";
 import { ProjectCard } from "../components/content/project-card";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHeader } from "../components/sections/page-header";
@@ -6,19 +7,23 @@ import { ProcessSteps } from "../components/sections/process-steps";
 import { Section } from "../components/sections/section";
 import { loadContent } from "../lib/content-loader";
 import type { PageHandle } from "../lib/hydration";
+import { listPageLinks, notFound, pageNumberOf } from "../lib/list-page";
 import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import { buildMeta, notFoundMeta } from "../lib/seo";
 import { useLoadErrorToast } from "../lib/use-load-error-toast";
 import type { Route } from "./+types/projects";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { value: projects, failed } = await loadContent(
+export async function loader({ context, params }: Route.LoaderArgs) {
+  // This module serves /projects and /projects/page/:page.
+  const page = pageNumberOf((params as { page?: string }).page, paths.projects);
+  const { value: list, failed } = await loadContent(
     context,
     "projects",
-    () => context.content.listProjects(),
-    [],
+    () => context.content.listProjectsPage(page),
+    { items: [], page, pageCount: 1, total: 0 },
   );
-  return { projects, failed };
+  if (!failed && page > list.pageCount) throw notFound();
+  return { list, failed };
 }
 
 /** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
@@ -26,16 +31,24 @@ export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
   hydrate: (data) => (data.failed ? "eager" : "none"),
 };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Projects",
-      description:
-        "Websites, web applications and mobile apps we have built for South African businesses, with the technologies behind them: React.js, Laravel, React Native and more.",
-      path: paths.projects,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) => {
+  const settings = settingsFromMatches(matches);
+  // A page number that is not there answered 404.
+  if (!loaded) return notFoundMeta(location.pathname, settings);
+  const page = loaded.list.page;
+  return [
+    ...buildMeta(
+      {
+        title: page > 1 ? `Projects (page ${page})` : "Projects",
+        description:
+          "Websites, web applications and mobile apps we have built for South African businesses, with the technologies behind them: React.js, Laravel, React Native and more.",
+        path: paths.projectsPage(page),
+      },
+      settings,
+    ),
+    ...(settings ? listPageLinks(paths.projectsPage, page, loaded.list.pageCount, settings.siteUrl) : []),
+  ];
+};
 
 const PROCESS = [
   {
@@ -65,7 +78,8 @@ const PROCESS = [
 ] as const;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { projects, failed } = loaderData;
+  const { list, failed } = loaderData;
+  const projects = list.items;
   useLoadErrorToast(failed, "Failed to load projects.");
 
   return (
@@ -96,6 +110,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          <Pagination
+            page={list.page}
+            pageCount={list.pageCount}
+            pathOf={paths.projectsPage}
+            label="Projects pages"
+          />
         </div>
       </section>
       <Section id="development-process" title="Our Development Process" tone="muted">

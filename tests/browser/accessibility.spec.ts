@@ -6,6 +6,8 @@ const routes = [
   ...indexablePages,
   paths.caseStudy("craft"),
   paths.caseStudy("no-such-study"),
+  paths.newsArticle("react-native-or-native"),
+  paths.newsCategory("web-development"),
   paths.thankYouWebApp,
   paths.thankYouWebsiteDesign,
   "/no/such/page",

@@ -139,22 +139,23 @@ test("news: featured first post, the others in a grid, newsletter block", async 
   const featuredCard = page.locator("section[aria-labelledby='featured-article'] article");
   await expect(featuredCard.getByRole("heading")).toHaveText(featured!.title);
   await expect(featuredCard.getByText(`By ${featured!.author}`)).toBeVisible();
+  // A post with a body has a page of its own on the site.
   await expect(featuredCard.getByRole("link", { name: /Read Full Article/ })).toHaveAttribute(
-    "target",
-    "_blank",
+    "href",
+    paths.newsArticle(featured!.id),
   );
   const grid = page.locator("section[aria-labelledby='latest-articles'] article");
   await expect(grid).toHaveCount(others.length);
   for (const [index, post] of others.entries()) {
     await expect(grid.nth(index).getByText(post.category, { exact: true })).toBeVisible();
   }
-  // A post with no article link stays on the page and unfolds its text.
-  const local = others.find((post) => !post.article_link);
-  if (!local) throw new Error("expected a built-in post without an article link");
+  // "Read More" opens the article's own page, with its whole text.
+  const local = others[0]!;
   const card = grid.filter({ hasText: local.title });
   await card.getByText("Read More").click();
-  await expect(page).toHaveURL(paths.news);
-  await expect(card.getByText(local.content.split("\n\n")[0]!)).toBeVisible();
+  await expect(page).toHaveURL(paths.newsArticle(local.id));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(local.title);
+  await expect(page.getByText(local.content!.split("\n\n")[0]!)).toBeVisible();
 });
 
 test("case studies list: every study, cut descriptions and 'And more...'", async ({ page }) => {

@@ -11,6 +11,10 @@ export const pageTitles: ReadonlyArray<readonly [path: string, name: string]> = 
   [paths.caseStudies, "Case Studies"],
   [paths.caseStudy("craft"), "Craft Case Study"],
   [paths.news, "Tech News"],
+  [
+    paths.newsArticle("react-native-or-native"),
+    "React Native or Native? Choosing How to Build Your Business App",
+  ],
   [paths.contact, "Contact"],
   [paths.bookAppointment, "Book an Appointment"],
   [paths.privacyPolicy, "Privacy & Cookie Policy"],

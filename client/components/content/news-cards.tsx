@@ -1,10 +1,10 @@
 import { Calendar, User } from "lucide-react";
-import type { NewsPost } from "../../../shared/content-types";
+import type { NewsSummary } from "../../../shared/content-types";
 import { formatIsoDate } from "../../../shared/format-date";
 import { ArticleMore } from "./article-more";
 import { ContentImage } from "../ui/content-image";
 
-function Byline({ post, prefix }: { post: NewsPost; prefix: string }) {
+function Byline({ post, prefix }: { post: NewsSummary; prefix: string }) {
   return (
     <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
       <span className="inline-flex items-center gap-1.5">
@@ -21,7 +21,7 @@ function Byline({ post, prefix }: { post: NewsPost; prefix: string }) {
 }
 
 /** SPEC §2: the first news item, shown large. */
-export function FeaturedArticle({ post }: { post: NewsPost }) {
+export function FeaturedArticle({ post }: { post: NewsSummary }) {
   return (
     <article className="grid overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 lg:grid-cols-2">
       <ContentImage
@@ -47,7 +47,7 @@ export function FeaturedArticle({ post }: { post: NewsPost }) {
 }
 
 /** SPEC §2: a card in the grid of the other articles. */
-export function ArticleCard({ post }: { post: NewsPost }) {
+export function ArticleCard({ post }: { post: NewsSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ContentImage

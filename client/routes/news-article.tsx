@@ -1,0 +1,131 @@
+import { ArrowLeft, Calendar, Clock, User } from "lucide-react";
+import { data } from "react-router";
+import { formatIsoDate } from "../../shared/format-date";
+import { paths } from "../../shared/paths";
+import { slugify } from "../../shared/slug";
+import { ArticleNeighbours } from "../components/content/article-neighbours";
+import { CallToAction } from "../components/sections/call-to-action";
+import { NotFoundSection } from "../components/sections/not-found-section";
+import { ContentImage } from "../components/ui/content-image";
+import { feedLinks } from "../lib/feed-links";
+import { settingsFromMatches } from "../lib/root-data";
+import { buildMeta, notFoundMeta } from "../lib/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/structured-data";
+import type { Route } from "./+types/news-article";
+
+/** A news post's own page: published posts with a body only; anything else is the 404 page. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const article = await context.content.getNewsArticle(params.id);
+  if (!article) return data({ article: undefined }, { status: 404 });
+  return { article };
+}
+
+/** Link previews need a raster image; the built-in illustrations are SVG, so those use the site's. */
+const previewImage = (src: string) => (src.endsWith(".svg") ? undefined : src);
+
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
+  const settings = settingsFromMatches(matches);
+  const article = loaderData?.article;
+  if (!article) return notFoundMeta(location.pathname, settings);
+  const { post } = article;
+  const path = paths.newsArticle(post.id);
+  const published = `${post.date}T00:00:00+02:00`;
+  return [
+    ...buildMeta(
+      {
+        title: post.title,
+        description: post.excerpt,
+        path,
+        image: previewImage(post.image.src),
+        article: { publishedTime: published, modifiedTime: article.updatedAt, section: post.category },
+        jsonLd: settings
+          ? [
+              blogPostingJsonLd(
+                {
+                  title: post.title,
+                  description: post.excerpt,
+                  path,
+                  image: previewImage(post.image.src) ?? "/images/og-default.png",
+                  datePublished: published,
+                  dateModified: article.updatedAt,
+                  author: post.author,
+                  section: post.category,
+                },
+                settings,
+              ),
+              breadcrumbJsonLd(
+                [
+                  { name: "Home", path: paths.home },
+                  { name: "Tech News", path: paths.news },
+                  { name: post.title, path },
+                ],
+                settings,
+              ),
+            ]
+          : [],
+      },
+      settings,
+    ),
+    ...(settings ? feedLinks(settings) : []),
+  ];
+};
+
+export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  if (!article) return <NotFoundSection path={paths.newsArticle("")} />;
+  const { post, html, readingMinutes, previous, next } = article;
+  return (
+    <>
+      <article className="page-container max-w-3xl py-10 sm:py-14">
+        <a
+          href={paths.news}
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to news
+        </a>
+        <header className="mt-6">
+          <a
+            href={paths.newsCategory(slugify(post.category))}
+            className="inline-block rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900 hover:underline"
+          >
+            {post.category}
+          </a>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
+          <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+            <span className="inline-flex items-center gap-1.5">
+              <Calendar aria-hidden="true" className="size-4" />
+              <time dateTime={post.date}>{formatIsoDate(post.date)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <User aria-hidden="true" className="size-4" />
+              By {post.author}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4" />
+              {`${readingMinutes} min read`}
+            </span>
+          </p>
+        </header>
+        <ContentImage
+          image={post.image}
+          alt={post.image_alt}
+          priority="high"
+          sizes="(min-width: 768px) 768px, 100vw"
+          className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
+        />
+        {/* Rendered on the server from Markdown, raw HTML escaped (server/content/article-markdown.ts). */}
+        <div className="prose mt-10 text-lg" dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+      <ArticleNeighbours previous={previous} next={next} />
+      <CallToAction
+        id="article-cta"
+        title="Have a project like this in mind?"
+        text="Tell us what you want to build. We review every enquiry within 24 hours and come back with a plan."
+        linkLabel="Contact Us"
+        to={paths.contact}
+      />
+    </>
+  );
+}
