@@ -31,6 +31,13 @@ function fieldOption(field: FieldSpec, editing: boolean): Option {
   return field.type === "list" ? option.argParser(collect) : option;
 }
 
+/** News only: the article's Markdown from a file; images it names beside it are uploaded with it. */
+const bodyFileOption = () =>
+  new Option(
+    "--body-file <file>",
+    "the article in Markdown; images it names (![what it shows](shot.png)) are read beside it and uploaded",
+  );
+
 function fromFileHelp(spec: ContentKindSpec): string {
   return `read fields from a .json file (the ${spec.one}'s fields by name) or a .md file (YAML front matter; the body is the ${spec.bodyKey}); flags win`;
 }
@@ -67,6 +74,7 @@ export function addContentCommands(program: Command, run: Run): void {
       .option("--position <n>", `place in the list, from 1 (default: ${spec.addsAt})`)
       .option("--draft", "keep it hidden until you publish it");
     for (const field of spec.fields) add.addOption(fieldOption(field, false));
+    if (kind === "news") add.addOption(bodyFileOption());
     add.action((options: ContentOptions) => run((ctx) => addContent(ctx, kind, options)));
 
     const edit = group
@@ -75,6 +83,7 @@ export function addContentCommands(program: Command, run: Run): void {
       .argument("<id>", `${spec.one} id`)
       .option("--from-file <file>", fromFileHelp(spec));
     for (const field of spec.fields) edit.addOption(fieldOption(field, true));
+    if (kind === "news") edit.addOption(bodyFileOption());
     edit.action((id: string, options: ContentOptions) => run((ctx) => editContent(ctx, kind, id, options)));
 
     group

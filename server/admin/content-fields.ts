@@ -90,7 +90,13 @@ export const contentKindSpecs: Record<ContentKind, ContentKindSpec> = {
     fields: [
       { key: "title", flag: "title", type: "line", help: "the headline" },
       { key: "excerpt", flag: "excerpt", type: "text", help: "one or two sentences for the card" },
-      { key: "content", flag: "content", type: "text", help: "the article; blank lines separate paragraphs" },
+      {
+        key: "content",
+        flag: "content",
+        type: "text",
+        help: "the article in Markdown, shown on its own page (or --body-file)",
+        optional: true,
+      },
       {
         key: "image",
         flag: "image",

@@ -21,11 +21,13 @@ import type { ContentStatus } from "../db/schema";
 import { toImageSources } from "../db/screenshots";
 import { createUploadStore, type UploadStore } from "../uploaded-files";
 import { UPLOADS_URL_PATH } from "../uploads";
-import type { Image } from "../../shared/content-types";
+import type { BodyImage, Image } from "../../shared/content-types";
 import { agencyDateOf } from "../../shared/forms/appointment";
 import { normaliseText } from "../../shared/forms/text-hygiene";
+import { paths } from "../../shared/paths";
 import { slugify } from "../../shared/slug";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import { uploadBodyImages } from "./article-images";
 import { contentKindSpecs, optionKey, type ContentKindSpec, type FieldSpec } from "./content-fields";
 import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
 import { createImageVariants, ImageRejectedError, readImageUpload, removeImageFiles } from "./images";
@@ -43,10 +45,12 @@ export type ContentOptions = Record<string, string | string[] | boolean | undefi
   position?: string;
   draft?: boolean;
   fromFile?: string;
+  /** News: the article's Markdown, from a file; images it names beside it are uploaded. */
+  bodyFile?: string;
 };
 
-/** A field's value before checking: text, a list, an image file to upload, or a stored image. */
-type Value = string | string[] | Image;
+/** A field's value before checking: text, a list, an image file to upload, a stored image, or an article's images. */
+type Value = string | string[] | Image | BodyImage[];
 type Draft = Record<string, Value | undefined>;
 
 /** Lists are short; the cap catches a typo (10000 for 10), and a larger number means "last". */
@@ -218,10 +222,14 @@ async function removeUnusedImages(ctx: AdminContext, images: Image[]): Promise<n
 
 function imagesOf(spec: ContentKindSpec, item: ContentItem): Image[] {
   const fields = item as unknown as Record<string, unknown>;
-  return spec.fields
-    .filter((field) => field.type === "image")
-    .map((field) => fields[field.key] as Image | undefined)
-    .filter((image): image is Image => image !== undefined);
+  const bodyImages = "body_images" in item ? (item.body_images ?? []) : [];
+  return [
+    ...spec.fields
+      .filter((field) => field.type === "image")
+      .map((field) => fields[field.key] as Image | undefined)
+      .filter((image): image is Image => image !== undefined),
+    ...bodyImages,
+  ];
 }
 
 /** An uploaded image needs words for people who cannot see it (a built-in news image is decoration). */
@@ -241,16 +249,61 @@ async function buildItem(
   spec: ContentKindSpec,
   draft: Draft,
   timestamps: Record<string, string>,
+  bodyDir: string,
 ): Promise<Parsed<{ item: ContentItem; uploaded: Image[] }>> {
   const altProblem = needsAltText(spec, draft);
   if (altProblem) return { ok: false, message: altProblem };
   const first = check(spec, { ...toCandidate(spec, draft), ...timestamps });
   if (!first.ok) return first;
-  const images = await uploadImages(spec, draft, createUploadStore(ctx.config, ctx.db));
+  const store = createUploadStore(ctx.config, ctx.db);
+  const body = draft[spec.bodyKey];
+  const bodyImages: BodyImage[] = [];
+  if (spec.kind === "news" && typeof body === "string" && body !== "") {
+    const known = Array.isArray(draft.body_images) ? (draft.body_images as BodyImage[]) : [];
+    const uploaded = await uploadBodyImages(body, bodyDir, store, known);
+    if (!uploaded.ok) return uploaded;
+    draft = { ...draft, [spec.bodyKey]: uploaded.value.content, body_images: uploaded.value.images };
+    bodyImages.push(...uploaded.value.images);
+  }
+  if (spec.kind === "news" && bodyImages.length === 0) draft = { ...draft, body_images: undefined };
+  const images = await uploadImages(spec, draft, store);
   if (!images.ok) return images;
   const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
   if (!item.ok) return item;
-  return { ok: true, value: { item: item.value, uploaded: Object.values(images.value) } };
+  return { ok: true, value: { item: item.value, uploaded: [...Object.values(images.value), ...bodyImages] } };
+}
+
+/** `--body-file`: the article's Markdown, read whole; a missing file is one clear line. */
+async function readBodyFile(file: string): Promise<Parsed<string>> {
+  try {
+    return { ok: true, value: normaliseText(await readFile(file, "utf8"), { multiline: true }).trim() };
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "";
+    return { ok: false, message: `cannot read ${file}: ${code === "ENOENT" ? "no such file" : code}` };
+  }
+}
+
+/**
+ * The draft's body from `--body-file` (news), and the folder its images are read from:
+ * the body file's, else the `--from-file` Markdown's, else the current one.
+ */
+async function readBody(
+  spec: ContentKindSpec,
+  options: ContentOptions,
+  draft: Draft,
+): Promise<Parsed<{ draft: Draft; bodyDir: string }>> {
+  if (!options.bodyFile) {
+    return {
+      ok: true,
+      value: { draft, bodyDir: options.fromFile ? path.dirname(options.fromFile) : process.cwd() },
+    };
+  }
+  const body = await readBodyFile(options.bodyFile);
+  if (!body.ok) return body;
+  return {
+    ok: true,
+    value: { draft: { ...draft, [spec.bodyKey]: body.value }, bodyDir: path.dirname(options.bodyFile) },
+  };
 }
 
 export async function addContent(
@@ -268,6 +321,9 @@ export async function addContent(
     draft = read.value;
   }
   draft = readFlags(spec, options, draft);
+  const withBody = await readBody(spec, options, draft);
+  if (!withBody.ok) return fail(out, withBody.message);
+  draft = withBody.value.draft;
   const position =
     options.position === undefined ? undefined : parsePosition(options.position, MAX_CONTENT_POSITION);
   if (position && !position.ok) return fail(out, position.message);
@@ -279,7 +335,7 @@ export async function addContent(
   const takenMessage = `${spec.one} ${String(draft.id)} exists already; choose another --id, or edit it`;
   // Checked before the images are converted; the insert checks again.
   if (typeof draft.id === "string" && (await findContent(db, kind, draft.id))) return fail(out, takenMessage);
-  const built = await buildItem(ctx, spec, draft, timestamps);
+  const built = await buildItem(ctx, spec, draft, timestamps, withBody.value.bodyDir);
   if (!built.ok) return fail(out, built.message);
   const { item, uploaded } = built.value;
 
@@ -326,9 +382,11 @@ export async function editContent(
     draft = { ...draft, ...read.value };
   }
   draft = readFlags(spec, options, draft);
-  draft.id = id;
+  const withBody = await readBody(spec, options, draft);
+  if (!withBody.ok) return fail(out, withBody.message);
+  draft = { ...withBody.value.draft, id };
   const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
-  const built = await buildItem(ctx, spec, draft, timestamps);
+  const built = await buildItem(ctx, spec, draft, timestamps, withBody.value.bodyDir);
   if (!built.ok) return fail(out, built.message);
   const { item } = built.value;
 
@@ -387,8 +445,16 @@ function describeValue(value: unknown): string | number | undefined {
   return String(value);
 }
 
+/** Where a news post is read: its own page when it has a body (once published), else its article link. */
+function pageUrlOf(record: ContentRecord<"news">, siteUrl: string): string {
+  const { item } = record;
+  if (item.content === undefined) return item.article_link ?? "";
+  const url = new URL(paths.newsArticle(item.id), siteUrl).href;
+  return record.status === "draft" ? `${url} (once published)` : url;
+}
+
 export async function showContentItem(
-  { db, out }: AdminContext,
+  { db, out, config }: AdminContext,
   kind: ContentKind,
   id: string,
   options: { json?: boolean } = {},
@@ -401,6 +467,7 @@ export async function showContentItem(
     return exitCodes.ok;
   }
   const fields = record.item as unknown as Record<string, unknown>;
+  const { siteUrl } = config.settings;
   printLine(
     out,
     formatDetails([
@@ -411,6 +478,9 @@ export async function showContentItem(
         field.flag,
         describeValue(fields[field.key]),
       ]),
+      ...(record.kind === "news"
+        ? [["url", pageUrlOf(record as ContentRecord<"news">, siteUrl)] as [string, string]]
+        : []),
       ["created", formatLocalDateTime(record.createdAt)],
       ["updated", formatLocalDateTime(record.updatedAt)],
     ]),
