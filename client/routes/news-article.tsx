@@ -1,9 +1,9 @@
-import { ArrowLeft, Calendar, Clock, User } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { formatIsoDate } from "../../shared/format-date";
 import { paths } from "../../shared/paths";
 import { slugify } from "../../shared/slug";
 import { ArticleNeighbours } from "../components/content/article-neighbours";
+import { Byline } from "../components/content/news-cards";
 import { CallToAction } from "../components/sections/call-to-action";
 import { NotFoundSection } from "../components/sections/not-found-section";
 import { ContentImage } from "../components/ui/content-image";
@@ -93,20 +93,7 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
           </a>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
-          <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-            <span className="inline-flex items-center gap-1.5">
-              <Calendar aria-hidden="true" className="size-4" />
-              <time dateTime={post.date}>{formatIsoDate(post.date)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <User aria-hidden="true" className="size-4" />
-              By {post.author}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4" />
-              {`${readingMinutes} min read`}
-            </span>
-          </p>
+          <Byline post={post} prefix="By " readingMinutes={readingMinutes} />
         </header>
         <ContentImage
           image={post.image}

@@ -117,26 +117,35 @@ test.describe("below 768 px", () => {
     await expect(drawer).toBeHidden();
   });
 
-  test("Escape and an outside click close the drawer and focus returns to the button", async ({ page }) => {
-    await page.goto(paths.home);
-    const menuButton = page.getByRole("button", { name: "Open menu" });
-    await menuButton.click();
-    const drawer = page.getByRole("dialog", { name: "Site navigation" });
-    await expect(drawer).toBeVisible();
-    // Focus stays inside the drawer while it is open.
-    for (let i = 0; i < 10; i++) {
-      await page.keyboard.press("Tab");
-      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(drawer).toBeHidden();
-    await expect(menuButton).toBeFocused();
-    await menuButton.click();
-    await expect(drawer).toBeVisible();
-    await page.mouse.click(20, 400);
-    await expect(drawer).toBeHidden();
-    await expect(menuButton).toBeFocused();
-  });
+  // The same markup with and without React running the page (docs/decisions/019-pages-without-a-framework.md).
+  for (const path of [paths.home, paths.bookAppointment]) {
+    test(`${path}: Tab stays in the drawer; Escape, an outside click and a choice close it`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      if (path === paths.bookAppointment) await waitForHydration(page);
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
+      const drawer = page.getByRole("dialog", { name: "Site navigation" });
+      await expect(drawer).toBeVisible();
+      // Focus stays inside the drawer while it is open.
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press("Tab");
+        expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await menuButton.click();
+      await expect(drawer).toBeVisible();
+      await page.mouse.click(20, 400);
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await menuButton.click();
+      await drawer.getByRole("link", { name: "Projects" }).click();
+      await expect(page).toHaveURL(/\/projects$/);
+    });
+  }
 });
 
 test.describe("below 768 px without JavaScript", () => {
@@ -209,29 +218,6 @@ test("pages with only links, the menu and consent request no script file at all"
   await page.goto(paths.news);
   await page.waitForLoadState("networkidle");
   expect(scripts).toEqual([]);
-});
-
-test.describe("below 768 px on a page that hydrates", () => {
-  test.use({ viewport: { width: 375, height: 740 } });
-
-  test("the drawer works the same once React runs the page", async ({ page }) => {
-    await page.goto(paths.bookAppointment);
-    await waitForHydration(page);
-    const menuButton = page.getByRole("button", { name: "Open menu" });
-    const drawer = page.getByRole("dialog", { name: "Site navigation" });
-    await menuButton.click();
-    await expect(drawer).toBeVisible();
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press("Tab");
-      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(drawer).toBeHidden();
-    await expect(menuButton).toBeFocused();
-    await menuButton.click();
-    await drawer.getByRole("link", { name: "Projects" }).click();
-    await expect(page).toHaveURL(/\/projects$/);
-  });
 });
 
 test("pages name same-origin pages for prerendering on hover", async ({ page }) => {

@@ -1,10 +1,19 @@
-import { Calendar, User } from "lucide-react";
+import { Calendar, Clock, User } from "lucide-react";
 import type { NewsSummary } from "../../../shared/content-types";
 import { formatIsoDate } from "../../../shared/format-date";
 import { ArticleMore } from "./article-more";
 import { ContentImage } from "../ui/content-image";
 
-function Byline({ post, prefix }: { post: NewsSummary; prefix: string }) {
+/** A post's date and author; on its own page, its reading time too. */
+export function Byline({
+  post,
+  prefix,
+  readingMinutes,
+}: {
+  post: Pick<NewsSummary, "date" | "author">;
+  prefix: string;
+  readingMinutes?: number;
+}) {
   return (
     <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
       <span className="inline-flex items-center gap-1.5">
@@ -16,6 +25,12 @@ function Byline({ post, prefix }: { post: NewsSummary; prefix: string }) {
         {prefix}
         {post.author}
       </span>
+      {readingMinutes === undefined ? null : (
+        <span className="inline-flex items-center gap-1.5">
+          <Clock aria-hidden="true" className="size-4" />
+          {`${readingMinutes} min read`}
+        </span>
+      )}
     </p>
   );
 }
