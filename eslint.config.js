@@ -68,6 +68,20 @@ export default tseslint.config(
     },
   },
   {
+    // Content is data: it names the shapes it fills (shared/page-copy.ts), never the components that show it.
+    files: ["data/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/client/**"], message: "data/ must not import client/: use shared/ types." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "server/index.ts"],
     rules: { "no-console": "off" },
   },

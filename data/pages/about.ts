@@ -9,7 +9,7 @@ import {
   ShieldCheck,
   Users,
 } from "lucide-react";
-import type { Feature } from "../../client/components/sections/feature-cards";
+import type { Feature } from "../../shared/page-copy";
 
 /** The copy of the About page (client/routes/about.tsx). */
 

@@ -1,6 +1,5 @@
 import { Code2, LifeBuoy, Smartphone } from "lucide-react";
-import type { Feature } from "../../client/components/sections/feature-cards";
-import type { Step } from "../../client/components/sections/process-steps";
+import type { Feature, Step } from "../../shared/page-copy";
 
 /** The copy of the home page (client/routes/home.tsx). */
 

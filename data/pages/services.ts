@@ -1,5 +1,5 @@
 import { ClipboardList, Code2, Globe, Megaphone, Share2, Smartphone } from "lucide-react";
-import type { Feature } from "../../client/components/sections/feature-cards";
+import type { Feature } from "../../shared/page-copy";
 import { paths } from "../../shared/paths";
 
 /** The copy of the Services page (client/routes/services.tsx). */

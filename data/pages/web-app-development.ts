@@ -1,5 +1,5 @@
 import { Layers, Server, type LucideIcon } from "lucide-react";
-import type { Step } from "../../client/components/sections/process-steps";
+import type { Step } from "../../shared/page-copy";
 
 /** The copy of the Web App Development page (client/routes/web-app-development.tsx). */
 

@@ -1,5 +1,5 @@
 import { Gauge, Paintbrush, Wrench } from "lucide-react";
-import type { Feature } from "../../client/components/sections/feature-cards";
+import type { Feature } from "../../shared/page-copy";
 
 /** The copy of the Website Design page (client/routes/website-design.tsx). */
 

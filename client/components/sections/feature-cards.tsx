@@ -1,6 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-
-export type Feature = { icon?: LucideIcon; title: string; text: string };
+import type { Feature } from "../../../shared/page-copy";
 
 const columnClasses = {
   2: "md:grid-cols-2",

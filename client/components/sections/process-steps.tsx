@@ -1,4 +1,4 @@
-export type Step = { title: string; text: string };
+import type { Step } from "../../../shared/page-copy";
 
 /** An ordered, numbered process; the numbers are the list's own, so screen readers hear them once. */
 export function ProcessSteps({ steps }: { steps: readonly Step[] }) {
