@@ -17,10 +17,12 @@ import siteScript from "virtual:site-script";
 import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
+import { brandFontPreload } from "./lib/brand-font";
 import { pageHydration } from "./lib/hydration";
 import { notFoundMeta } from "./lib/seo";
 import { useNonce } from "./lib/nonce";
 import { speculationRules } from "./lib/speculation-rules";
+import { themeColors, themeRestoreScript } from "./lib/theme";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "../shared/error-catalogue";
@@ -62,14 +64,26 @@ export function loader({ context }: Route.LoaderArgs): RootData {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData("root") as RootData | undefined;
-  const hydration = pageHydration(useMatches());
+  const matches = useMatches();
+  const hydration = pageHydration(matches);
+  const fontPreload = brandFontPreload(matches);
   return (
-    <html lang="en-ZA" data-hydrate={hydration === "none" ? undefined : hydration}>
+    // The head script sets data-theme before hydration; React leaves it be.
+    <html lang="en-ZA" data-hydrate={hydration === "none" ? undefined : hydration} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1d4ed8" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeRestoreScript }}
+        />
+        <meta name="theme-color" content={themeColors.light} media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content={themeColors.dark} media="(prefers-color-scheme: dark)" />
         <Meta />
+        {fontPreload ? (
+          <link rel="preload" href={fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
         <Links />
         {data?.gtmId ? (
           // Hydration never re-runs this script; the browser hides its nonce, hence the flag.
@@ -129,7 +143,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ) : (
       <section className="page-container section text-center">
         <h1 className="section-title">Something went wrong</h1>
-        <p className="mt-4 text-slate-700">{message}</p>
+        <p className="mt-4 text-ink-soft">{message}</p>
         <a href={paths.home} className="btn-primary mt-8">
           Return to Home
         </a>

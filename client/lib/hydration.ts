@@ -12,6 +12,12 @@ export type Hydration = "none" | "interaction" | "eager";
 /** A route module's `handle`: how its page hydrates, from the loader's data if it depends on it. */
 export type PageHandle<Data = never> = {
   hydrate?: Hydration | ((data: Data) => Hydration);
+  /**
+   * What the page's largest paint is: text (the default) gets the brand font preloaded, so it
+   * arrives with the stylesheet; a page led by an image leaves the bandwidth to the image
+   * (client/lib/brand-font.ts).
+   */
+  largestPaint?: "text" | "image";
 };
 
 const strength: Record<Hydration, number> = { none: 0, interaction: 1, eager: 2 };

@@ -24,6 +24,8 @@ export default function Page() {
   return (
     <>
       <PageHeader
+        tone="ink"
+        eyebrow="The studio"
         title="About Us"
         subtitle="A Cape Town team of designers and engineers who turn business ideas into dependable software."
       />
@@ -34,7 +36,7 @@ export default function Page() {
             <h2 id="our-story" className="section-title">
               Our Story
             </h2>
-            <div className="mt-6 space-y-4 text-lg text-slate-700">
+            <div className="mt-6 space-y-4 text-lg text-ink-soft">
               {ourStory(settings.brandName).map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
@@ -45,7 +47,7 @@ export default function Page() {
             alt={teamImage.alt}
             width={teamImage.width}
             height={teamImage.height}
-            className="h-auto w-full rounded-2xl shadow-lg"
+            className="h-auto w-full rounded-card shadow-lift"
           />
         </div>
       </section>

@@ -69,6 +69,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="protea"
+        eyebrow={"Let's talk"}
         title="Book an Appointment"
         subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours."
       />
@@ -82,7 +84,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             />
           </div>
           <aside aria-labelledby="what-to-expect" className="lg:col-span-2">
-            <h2 id="what-to-expect" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
+            <h2 id="what-to-expect" className="flex items-center gap-3 text-2xl font-bold text-ink">
               <CalendarCheck aria-hidden="true" className="size-7 text-brand" />
               What to Expect
             </h2>
@@ -93,10 +95,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
                   <div>
-                    <h3 className="font-semibold text-slate-900">
+                    <h3 className="font-semibold text-ink">
                       {index + 1}. {title}
                     </h3>
-                    <p className="mt-1 text-slate-700">{text}</p>
+                    <p className="mt-1 text-ink-soft">{text}</p>
                   </div>
                 </li>
               ))}

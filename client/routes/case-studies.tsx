@@ -5,7 +5,11 @@ import { PageHeader } from "../components/sections/page-header";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { breadcrumbJsonLd } from "../lib/structured-data";
+import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/case-studies";
+
+/** The largest paint is a picture: the logos, or the screenshot. */
+export const handle: PageHandle = { largestPaint: "image" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { caseStudies: await context.content.listCaseStudies() };
@@ -39,6 +43,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="paper"
+        eyebrow="Clients"
         title="Case Studies"
         subtitle="The businesses we partner with, and how we help them grow year after year."
       />

@@ -4,11 +4,16 @@ import { otherCaseStudies } from "../../shared/case-study-rules";
 import { paths } from "../../shared/paths";
 import { CaseStudyCard } from "../components/content/case-study-card";
 import { CheckList } from "../components/sections/check-list";
+import { ContourArt } from "../components/ui/contour-art";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { breadcrumbJsonLd } from "../lib/structured-data";
+import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/case-study";
 import { ContentImage } from "../components/ui/content-image";
+
+/** The largest paint is a picture: the logos, or the screenshot. */
+export const handle: PageHandle = { largestPaint: "image" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const caseStudy = await context.content.getCaseStudy(params.id);
@@ -62,7 +67,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="page-container section text-center">
         <h1 className="section-title">Case study not found</h1>
-        <p className="mt-4 text-slate-700">
+        <p className="mt-4 text-ink-soft">
           The case study you&apos;re looking for doesn&apos;t exist or has been removed.
         </p>
         <a href={paths.caseStudies} className="btn-primary mt-8">
@@ -74,11 +79,12 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <article>
-        <header className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-700 text-white">
-          <div className="page-container py-12 sm:py-16">
+        <header className="relative isolate overflow-hidden bg-inverse text-on-inverse">
+          <ContourArt className="text-accent-on-inverse/25" />
+          <div className="page-container relative py-12 sm:py-16">
             <a
               href={paths.caseStudies}
-              className="inline-flex min-h-11 items-center gap-2 text-blue-50 hover:text-white hover:underline"
+              className="inline-flex min-h-11 items-center gap-2 text-on-inverse-soft hover:text-on-inverse hover:underline"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Case Studies
@@ -89,13 +95,11 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
                 alt={`${study.clientName} logo`}
                 width={64}
                 height={64}
-                className="size-16 rounded-xl bg-white"
+                className="size-16 rounded-card bg-surface"
               />
-              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-                How We Helped {study.clientName}
-              </h1>
+              <h1 className="text-headline font-extrabold text-balance">How We Helped {study.clientName}</h1>
             </div>
-            <p className="mt-4 max-w-3xl text-lg text-blue-50">{study.title}</p>
+            <p className="mt-4 max-w-3xl text-lg text-on-inverse-soft">{study.title}</p>
           </div>
         </header>
         <div className="page-container section grid gap-12 lg:grid-cols-5">
@@ -104,12 +108,12 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             alt={`Screenshot of the ${study.clientName} product we work on`}
             priority="high"
             sizes="(min-width: 1024px) 60vw, 100vw"
-            className="h-auto w-full rounded-xl shadow-lg lg:col-span-3"
+            className="h-auto w-full rounded-card shadow-lift lg:col-span-3"
           />
           <div className="lg:col-span-2">
-            <h2 className="text-2xl font-bold text-slate-900">What is {study.clientName}?</h2>
-            <p className="mt-4 text-lg text-slate-700">{study.description}</p>
-            <h2 className="mt-10 text-2xl font-bold text-slate-900">Our contribution this year:</h2>
+            <h2 className="text-2xl font-bold text-ink">What is {study.clientName}?</h2>
+            <p className="mt-4 text-lg text-ink-soft">{study.description}</p>
+            <h2 className="mt-10 text-2xl font-bold text-ink">Our contribution this year:</h2>
             <CheckList items={study.contributions} className="mt-4" />
             <a href={paths.contact} className="btn-primary mt-10">
               Start Your Project
@@ -118,7 +122,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
       {others.length > 0 ? (
-        <section aria-labelledby="other-case-studies" className="section bg-slate-50">
+        <section aria-labelledby="other-case-studies" className="section bg-muted">
           <div className="page-container">
             <h2 id="other-case-studies" className="section-title text-center">
               Other Case Studies

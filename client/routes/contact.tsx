@@ -28,6 +28,8 @@ export default function Page() {
   return (
     <>
       <PageHeader
+        tone="paper"
+        eyebrow="Get in touch"
         title="Contact Us"
         subtitle="Tell us about your project. We reply to every enquiry within one business day."
       />
@@ -35,7 +37,7 @@ export default function Page() {
         <div className="page-container grid gap-10 lg:grid-cols-2">
           <div className="space-y-6">
             <ContactCard icon={MapPin} title="Our Office">
-              <address className="text-lg text-slate-700 not-italic">
+              <address className="text-lg text-ink-soft not-italic">
                 {address.street}
                 <br />
                 {address.suburb}
@@ -54,9 +56,9 @@ export default function Page() {
               <a href={`tel:${settings.phone}`} className="text-lg text-brand hover:underline">
                 {settings.phoneDisplay}
               </a>
-              <p className="mt-1 text-slate-700">Monday to Friday, 08:30 to 17:00</p>
+              <p className="mt-1 text-ink-soft">Monday to Friday, 08:30 to 17:00</p>
             </ContactCard>
-            <p className="text-slate-700">
+            <p className="text-ink-soft">
               Prefer to talk it through?{" "}
               <a href={paths.bookAppointment} className="font-semibold text-brand hover:underline">
                 Book a free consultation
@@ -88,8 +90,8 @@ function ContactCard({
   children: ReactNode;
 }) {
   return (
-    <div className="rounded-xl p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+    <div className="rounded-card p-6 shadow-card ring-1 ring-line">
+      <h2 className="flex items-center gap-3 text-xl font-semibold text-ink">
         <Icon aria-hidden="true" className="size-6 text-brand" />
         {title}
       </h2>

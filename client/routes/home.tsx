@@ -1,10 +1,13 @@
 import { claims, steps, values } from "../../data/pages/home";
 import { paths } from "../../shared/paths";
+import { ClientLogos } from "../components/home/client-logos";
+import { FeaturedWork } from "../components/home/featured-work";
+import { HomeHero } from "../components/home/home-hero";
 import { CallToAction } from "../components/sections/call-to-action";
 import { FeatureCards } from "../components/sections/feature-cards";
-import { PageHeader } from "../components/sections/page-header";
 import { ProcessSteps } from "../components/sections/process-steps";
 import { Section } from "../components/sections/section";
+import { loadContent } from "../lib/content-loader";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { organizationJsonLd } from "../lib/structured-data";
@@ -24,20 +27,36 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   );
 };
 
-export default function Page() {
+const PROOF_STRIP_CLIENTS = 8;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Proof and work for the page; if content cannot be read the home page still stands without them.
+  const [studies, work] = await Promise.all([
+    loadContent(context, "case studies", () => context.content.listCaseStudies(), []),
+    loadContent(
+      context,
+      "projects",
+      async () => (await context.content.listProjectsPage(1)).items.slice(0, 3),
+      [],
+    ),
+  ]);
+  // Eight clients make the point; the case studies page has them all (each logo is a request).
+  return {
+    studies: studies.value.slice(0, PROOF_STRIP_CLIENTS),
+    totalStudies: studies.value.length,
+    projects: work.value,
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
+      <HomeHero
+        eyebrow="Cape Town software studio"
         title="Transform Your Ideas Into Reality"
         subtitle="We build web and mobile applications that help your business scale, from the first sketch to launch and beyond."
-      >
-        <a href={paths.projects} className="btn-on-dark">
-          See Our Projects
-        </a>
-        <a href={paths.contact} className="btn border border-white text-white hover:bg-white/10">
-          Get In Touch
-        </a>
-      </PageHeader>
+      />
+      <ClientLogos studies={loaderData.studies} total={loaderData.totalStudies} />
 
       <Section
         id="what-we-do"
@@ -47,26 +66,29 @@ export default function Page() {
         <FeatureCards items={values} />
       </Section>
 
-      <section aria-labelledby="results" className="bg-slate-50 py-12">
+      <section aria-labelledby="results" className="bg-brand-soft py-14">
         <div className="page-container">
           <h2 id="results" className="sr-only">
             Results our clients see
           </h2>
-          <ul className="grid gap-6 text-center md:grid-cols-3">
+          <ul className="grid gap-8 md:grid-cols-3">
             {claims.map((claim) => (
-              <li key={claim.figure}>
-                <p className="text-4xl font-extrabold text-brand">{claim.figure}</p>
-                <p className="mt-2 text-slate-700">{claim.text}</p>
+              <li key={claim.figure} className="border-l-4 border-brand pl-5">
+                <p className="text-headline font-extrabold text-brand">{claim.figure}</p>
+                <p className="mt-2 text-ink-soft">{claim.text}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
+      <FeaturedWork projects={loaderData.projects} />
+
       <Section
         id="how-we-work"
         title="How We Work"
         intro="A simple, transparent process from first conversation to launch day."
+        tone="muted"
       >
         <ProcessSteps steps={steps} />
       </Section>

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { paths } from "../../shared/paths";
 import { slugify } from "../../shared/slug";
+import { socialImagePath } from "../../shared/social-cards";
 import { ArticleNeighbours } from "../components/content/article-neighbours";
 import { Byline } from "../components/content/news-cards";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
                   title: post.title,
                   description: post.excerpt,
                   path,
-                  image: previewImage(post.image.src) ?? "/images/og-default.png",
+                  image: previewImage(post.image.src) ?? socialImagePath(path),
                   datePublished: published,
                   dateModified: article.updatedAt,
                   author: post.author,
@@ -87,12 +88,12 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
         <header className="mt-6">
           <a
             href={paths.newsCategory(slugify(post.category))}
-            className="inline-block rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-blue-900 hover:underline"
+            className="inline-block rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-on-brand-soft hover:underline"
           >
             {post.category}
           </a>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
-          <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 text-lg text-ink-soft">{post.excerpt}</p>
           <Byline post={post} prefix="By " readingMinutes={readingMinutes} />
         </header>
         <ContentImage
@@ -100,7 +101,7 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
           alt={post.image_alt}
           priority="high"
           sizes="(min-width: 768px) 768px, 100vw"
-          className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
+          className="mt-8 aspect-video w-full rounded-card bg-muted object-cover"
         />
         {/* Rendered on the server from Markdown, raw HTML escaped (server/content/article-markdown.ts). */}
         <div className="prose mt-10 text-lg" dangerouslySetInnerHTML={{ __html: html }} />

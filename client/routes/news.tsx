@@ -48,6 +48,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  */
 export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
   hydrate: (data) => (data.failed ? "eager" : "interaction"),
+  largestPaint: "image",
 };
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
@@ -100,6 +101,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="paper"
+        eyebrow="Journal"
         title="Tech News & Updates"
         subtitle="Insights on web development, mobile apps and technology trends that matter to South African businesses."
       />
@@ -116,7 +119,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               {featured ? (
                 <FeaturedArticle post={featured} />
               ) : (
-                <p className="text-lg text-slate-700">No featured article available</p>
+                <p className="text-lg text-ink-soft">No featured article available</p>
               )}
             </div>
           </div>
@@ -136,7 +139,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : (
-            <p className="mt-8 text-lg text-slate-700">No articles available</p>
+            <p className="mt-8 text-lg text-ink-soft">No articles available</p>
           )}
           <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
         </div>

@@ -23,15 +23,17 @@ export default function Page() {
   return (
     <>
       <PageHeader
+        tone="paper"
+        eyebrow="Policies"
         title="Privacy & Cookie Policy"
         subtitle="How we handle your personal information and the cookies this website uses."
       />
 
       <div className="page-container section">
         <div className="mx-auto max-w-3xl text-lg leading-relaxed">
-          <nav aria-label="On this page" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-            <p className="font-semibold text-slate-900">On this page</p>
-            <ol className="mt-3 list-decimal space-y-1 pl-6 text-base text-slate-700">
+          <nav aria-label="On this page" className="rounded-card border border-line bg-muted p-6">
+            <p className="font-semibold text-ink">On this page</p>
+            <ol className="mt-3 list-decimal space-y-1 pl-6 text-base text-ink-soft">
               {tableOfContents.map(({ id, title }) => (
                 <li key={id}>
                   <a href={`#${id}`} className="text-brand underline">

@@ -29,6 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
 export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
   hydrate: (data) => (data.failed ? "eager" : "none"),
+  largestPaint: "image",
 };
 
 export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) => {
@@ -85,6 +86,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="paper"
+        eyebrow="Selected work"
         title="Our Projects"
         subtitle="A selection of the websites, web applications and mobile apps we have designed and built for our clients."
       />
@@ -94,11 +97,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Project list
           </h2>
           {failed ? (
-            <p role="alert" className="py-12 text-center text-lg font-medium text-red-800">
+            <p role="alert" className="py-12 text-center text-lg font-medium text-danger">
               Failed to load projects
             </p>
           ) : projects.length === 0 ? (
-            <p className="py-12 text-center text-lg text-slate-700">
+            <p className="py-12 text-center text-lg text-ink-soft">
               No projects available yet. Check back soon!
             </p>
           ) : (

@@ -22,6 +22,8 @@ export default function Page() {
   return (
     <>
       <PageHeader
+        tone="ink"
+        eyebrow="What we do"
         title="Our Services"
         subtitle="Everything you need to plan, build, launch and grow your digital products, from one Cape Town team."
       />
@@ -36,14 +38,14 @@ export default function Page() {
               return (
                 <li
                   key={service.title}
-                  className="flex flex-col rounded-xl border border-slate-200 p-8 shadow-sm"
+                  className="flex flex-col rounded-card border border-line p-8 shadow-card"
                 >
-                  <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
+                  <span className="inline-flex size-12 items-center justify-center rounded-control bg-brand-soft text-brand">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
-                  <h3 className="mt-4 text-2xl font-semibold text-slate-900">{service.title}</h3>
-                  <p className="mt-3 text-slate-700">{service.text}</p>
-                  <ul className="mt-4 list-disc space-y-1 pl-5 text-slate-700">
+                  <h3 className="mt-4 text-2xl font-semibold text-ink">{service.title}</h3>
+                  <p className="mt-3 text-ink-soft">{service.text}</p>
+                  <ul className="mt-4 list-disc space-y-1 pl-5 text-ink-soft">
                     {service.points.map((point) => (
                       <li key={point}>{point}</li>
                     ))}

@@ -45,6 +45,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="protea"
+        eyebrow="Service"
         title="Custom Web-App Development"
         subtitle="Software shaped around how your business works, so your team can do more with less. Teams using custom tools report up to 46% productivity gains."
         problems={problems}
@@ -62,9 +64,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           {painPoints.map((point) => (
             <li
               key={point}
-              className="flex gap-3 rounded-xl bg-amber-50 p-5 text-slate-800 ring-1 ring-amber-200"
+              className="flex gap-3 rounded-card bg-warning-soft p-5 text-ink ring-1 ring-warning/30"
             >
-              <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
               <span>{point}</span>
             </li>
           ))}
@@ -74,11 +76,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <Section id="technology" title="Technology We Use" tone="muted">
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {technology.map(({ icon: Icon, title, items }) => (
-            <li key={title} className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
+            <li key={title} className="rounded-card bg-surface p-8 shadow-card ring-1 ring-line">
+              <span className="inline-flex size-12 items-center justify-center rounded-control bg-brand-soft text-brand">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
-              <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
+              <h3 className="mt-4 text-xl font-semibold text-ink">{title}</h3>
               <CheckList items={items} className="mt-4" />
             </li>
           ))}

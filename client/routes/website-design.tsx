@@ -28,7 +28,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 export const headers: Route.HeadersFunction = formActionHeaders;
 
 /** The lead form and the carousel run React; their scripts start after the first paint. */
-export const handle: PageHandle = { hydrate: "eager" };
+export const handle: PageHandle = { hydrate: "eager", largestPaint: "image" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta(
@@ -45,6 +45,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        tone="protea"
+        eyebrow="Service"
         title="Website Design & Development"
         subtitle="Websites that look the part, load fast and turn visitors into enquiries."
         problems={problems}
@@ -71,7 +73,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <caption className="sr-only">
               Types of website we build, who each is best for and what it includes
             </caption>
-            <thead className="bg-slate-100 text-slate-900">
+            <thead className="bg-muted text-ink">
               <tr>
                 <th scope="col" className="p-3 sm:p-4">
                   Website type
@@ -84,10 +86,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 text-slate-700">
+            <tbody className="divide-y divide-line text-ink-soft">
               {websiteTypes.map((row) => (
                 <tr key={row.type}>
-                  <th scope="row" className="p-3 font-semibold text-slate-900 sm:p-4">
+                  <th scope="row" className="p-3 font-semibold text-ink sm:p-4">
                     {row.type}
                   </th>
                   <td className="p-3 sm:p-4">{row.bestFor}</td>

@@ -9,12 +9,14 @@ import { enhanceDrawer } from "./drawer";
 import { enhanceMaps } from "./map";
 import { showNavigationProgress } from "./navigation-progress";
 import { sendPageViews } from "./page-views";
+import { enhanceThemeToggle } from "./theme";
 
 sendPageViews();
 enhanceDrawer();
 enhanceConsent();
 enhanceMaps();
 showNavigationProgress();
+enhanceThemeToggle();
 
 // SPEC §2: the 404 page logs the missed path to the console.
 const missed = document.querySelector<HTMLElement>("[data-missed-path]");

@@ -14,12 +14,12 @@ export function ArticleNeighbours({ previous, next }: { previous?: ArticleLink; 
             <a
               href={paths.newsArticle(previous.id)}
               rel="prev"
-              className="flex h-full flex-col rounded-xl p-4 ring-1 ring-slate-200 hover:bg-slate-50"
+              className="flex h-full flex-col rounded-card p-4 ring-1 ring-line hover:bg-muted"
             >
-              <span className="inline-flex items-center gap-1 text-sm text-slate-700">
+              <span className="inline-flex items-center gap-1 text-sm text-ink-soft">
                 <ArrowLeft aria-hidden="true" className="size-4" /> Newer article
               </span>
-              <span className="mt-1 font-semibold text-slate-900">{previous.title}</span>
+              <span className="mt-1 font-semibold text-ink">{previous.title}</span>
             </a>
           </li>
         ) : null}
@@ -28,12 +28,12 @@ export function ArticleNeighbours({ previous, next }: { previous?: ArticleLink; 
             <a
               href={paths.newsArticle(next.id)}
               rel="next"
-              className="flex h-full flex-col rounded-xl p-4 text-right ring-1 ring-slate-200 hover:bg-slate-50"
+              className="flex h-full flex-col rounded-card p-4 text-right ring-1 ring-line hover:bg-muted"
             >
-              <span className="inline-flex items-center justify-end gap-1 text-sm text-slate-700">
+              <span className="inline-flex items-center justify-end gap-1 text-sm text-ink-soft">
                 Older article <ArrowRight aria-hidden="true" className="size-4" />
               </span>
-              <span className="mt-1 font-semibold text-slate-900">{next.title}</span>
+              <span className="mt-1 font-semibold text-ink">{next.title}</span>
             </a>
           </li>
         ) : null}

@@ -18,11 +18,11 @@ export function CaseStudyCard({
   const { shown, hasMore } = listCardContributions(study);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article className="flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line">
       <ContentImage
         image={study.screenshot}
         priority={imagePriority}
-        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+        className="aspect-[8/5] w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center gap-3">
@@ -33,17 +33,17 @@ export function CaseStudyCard({
             height={48}
             loading="lazy"
             decoding="async"
-            className="size-12 rounded-lg"
+            className="size-12 rounded-control"
           />
-          <Heading className="text-xl font-semibold text-slate-900">{study.title}</Heading>
+          <Heading className="text-xl font-semibold text-ink">{study.title}</Heading>
         </div>
-        <p className="mt-3 text-slate-700">{listCardDescription(study)}</p>
-        <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <p className="mt-3 text-ink-soft">{listCardDescription(study)}</p>
+        <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-ink-soft">
           {shown.map((contribution) => (
             <li key={contribution}>{contribution}</li>
           ))}
         </ul>
-        {hasMore ? <p className="mt-1 pl-5 text-sm font-medium text-slate-700">And more...</p> : null}
+        {hasMore ? <p className="mt-1 pl-5 text-sm font-medium text-ink-soft">And more...</p> : null}
         <a
           href={paths.caseStudy(study.id)}
           className="mt-auto inline-flex items-center gap-2 pt-6 font-semibold text-brand hover:underline"

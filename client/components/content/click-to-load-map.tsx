@@ -11,14 +11,14 @@ export type ClickToLoadMapProps = { embedUrl: string; mapUrl: string; label: str
 export function ClickToLoadMap({ embedUrl, mapUrl, label }: ClickToLoadMapProps) {
   return (
     <div>
-      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
+      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-card bg-muted ring-1 ring-line">
         <div
           data-map-embed={embedUrl}
           data-map-title={label}
           className="map-placeholder absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
         >
           <MapPinned aria-hidden="true" className="size-12 text-brand" />
-          <p className="max-w-sm text-slate-800">
+          <p className="max-w-sm text-ink">
             The map is provided by Google Maps, which may set cookies. It loads only if you ask for it.
           </p>
           <button type="button" className="btn-primary" disabled>

@@ -6,7 +6,7 @@ export function NewsCategories({ categories, current }: { categories: string[]; 
   if (categories.length < 2) return null;
   const chip = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ${
-      active ? "bg-brand text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
+      active ? "bg-brand text-on-brand" : "bg-muted text-ink hover:bg-line"
     }`;
   return (
     <nav aria-label="News categories" className="mt-6">

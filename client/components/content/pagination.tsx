@@ -18,7 +18,8 @@ export function visiblePages(page: number, pageCount: number): Array<number | "g
   );
 }
 
-const itemClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 font-semibold";
+const itemClass =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-3 font-semibold";
 
 /**
  * Real links to the list's other pages, so crawlers and people without JavaScript reach
@@ -37,7 +38,7 @@ export function Pagination({ page, pageCount, pathOf, label }: PaginationProps) 
       <ul className="flex flex-wrap items-center gap-1">
         {visiblePages(page, pageCount).map((entry, index) =>
           entry === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600">
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-ink-soft">
               …
             </li>
           ) : (
@@ -46,7 +47,7 @@ export function Pagination({ page, pageCount, pathOf, label }: PaginationProps) 
                 href={pathOf(entry)}
                 aria-current={entry === page ? "page" : undefined}
                 aria-label={`Page ${entry}`}
-                className={`${itemClass} ${entry === page ? "bg-brand text-white" : "text-slate-800 hover:bg-slate-100"}`}
+                className={`${itemClass} ${entry === page ? "bg-brand text-on-brand" : "text-ink hover:bg-muted"}`}
               >
                 {entry}
               </a>

@@ -76,7 +76,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
       onSubmit={(event) => void form.onSubmit(event)}
       onFocus={form.onFocus}
       aria-label="Appointment request"
-      className="relative space-y-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-8"
+      className="relative space-y-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
     >
       {actionData?.success && generation === 0 ? (
         <FormAlert tone="success" title={formToasts.appointmentSuccessTitle}>

@@ -14,30 +14,30 @@ type FieldBase = {
 };
 
 const controlClass =
-  "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-red-700";
+  "mt-1 block w-full rounded-control border bg-surface px-3 py-2.5 text-base text-ink shadow-card focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
 
 function FieldFrame({ name, label, error, required, hint, children }: FieldBase & { children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={name} className="block font-medium text-slate-900">
+      <label htmlFor={name} className="block font-medium text-ink">
         {label}
         {required ? (
-          <span aria-hidden="true" className="text-red-700">
+          <span aria-hidden="true" className="text-danger">
             {" "}
             *
           </span>
         ) : (
-          <span className="font-normal text-slate-600"> (optional)</span>
+          <span className="font-normal text-ink-soft"> (optional)</span>
         )}
       </label>
       {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-slate-600">
+        <p id={`${name}-hint`} className="text-sm text-ink-soft">
           {hint}
         </p>
       ) : null}
       {children}
       {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -56,7 +56,7 @@ function controlProps({ name, error, required, defaultValue, onEdit, hint }: Fie
     "aria-describedby":
       [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined,
     onChange: () => onEdit?.(),
-    className: `${controlClass} ${error ? "border-red-700" : "border-slate-400"}`,
+    className: `${controlClass} ${error ? "border-danger" : "border-line-strong"}`,
   };
 }
 
@@ -174,15 +174,15 @@ export function FormAlert({
 }) {
   const colours =
     tone === "error"
-      ? "bg-red-50 text-red-900 ring-red-200"
-      : "bg-emerald-50 text-emerald-900 ring-emerald-200";
+      ? "bg-danger-soft text-danger ring-danger/30"
+      : "bg-success-soft text-success ring-success/30";
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       tabIndex={-1}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- see above: the visitor asked for this result
       autoFocus
-      className={`rounded-lg p-4 ring-1 focus:outline-none ${colours}`}
+      className={`rounded-control p-4 ring-1 focus:outline-none ${colours}`}
     >
       <p className="font-semibold">{title}</p>
       {children ? <p className="mt-1">{children}</p> : null}

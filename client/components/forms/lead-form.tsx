@@ -83,13 +83,13 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
         <h2 id={headingId} className="section-title text-center">
           Let&apos;s Set Up an Exploratory Chat
         </h2>
-        <p className="mt-4 text-center text-lg text-slate-700">{intro}</p>
+        <p className="mt-4 text-center text-lg text-ink-soft">{intro}</p>
         <form
           method="post"
           noValidate
           onSubmit={(event) => void form.onSubmit(event)}
           onFocus={form.onFocus}
-          className="relative mt-10 space-y-6 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-8"
+          className="relative mt-10 space-y-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
         >
           {actionData ? (
             <FormAlert tone="error" title={formToasts.validationTitle}>
@@ -103,7 +103,7 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
             {form.submitting ? uiStrings.submitting : submitLabel}
           </button>
-          <p className="text-center text-sm text-slate-600">
+          <p className="text-center text-sm text-ink-soft">
             We reply within 24 hours. Your details are used only to answer your enquiry.
           </p>
         </form>

@@ -42,16 +42,16 @@ export function NewsletterForm({
   const email = bindField(binding, "email", "Email address");
   const { error } = email;
   return (
-    <section aria-labelledby="stay-updated" className="section bg-brand-dark text-white">
+    <section aria-labelledby="stay-updated" className="section bg-brand-soft text-ink">
       <div className="page-container max-w-2xl text-center">
-        <h2 id="stay-updated" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <h2 id="stay-updated" className="text-headline font-extrabold">
           Stay Updated
         </h2>
-        <p className="mt-4 text-lg text-blue-50">
+        <p className="mt-4 text-lg text-ink-soft">
           Get our latest articles and practical tech advice for South African businesses in your inbox.
         </p>
         {actionData && generation === 0 ? (
-          <div className="mt-6 text-left text-slate-900">
+          <div className="mt-6 text-left text-ink">
             {actionData.success ? (
               <FormAlert tone="success" title="Almost there!">
                 {CHECK_INBOX}
@@ -84,19 +84,19 @@ export function NewsletterForm({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "newsletter-email-error" : undefined}
             onChange={email.onEdit}
-            className="min-h-11 flex-1 rounded-lg border border-white bg-white px-4 text-base text-slate-900 placeholder:text-slate-600"
+            className="min-h-12 flex-1 rounded-full border border-line-strong bg-surface px-5 text-base text-ink placeholder:text-ink-soft"
           />
           <BotGuardFields formToken={formToken} />
-          <button type="submit" className="btn-on-dark" disabled={form.submitting}>
+          <button type="submit" className="btn-primary" disabled={form.submitting}>
             {form.submitting ? uiStrings.submitting : "Subscribe"}
           </button>
         </form>
         {error ? (
-          <p id="newsletter-email-error" className="mt-2 text-left font-medium text-white">
+          <p id="newsletter-email-error" className="mt-2 text-left font-medium text-danger">
             {error}
           </p>
         ) : null}
-        <p className="mt-4 text-sm text-blue-50">{newsletterConsentText}</p>
+        <p className="mt-4 text-sm text-ink-soft">{newsletterConsentText}</p>
       </div>
     </section>
   );

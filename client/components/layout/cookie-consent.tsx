@@ -12,13 +12,13 @@ export function CookieConsentBanner() {
       data-consent-banner
       hidden
       aria-labelledby="cookie-consent-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-2xl"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface shadow-lift"
     >
       <div className="page-container py-5">
-        <h2 id="cookie-consent-title" className="text-lg font-semibold text-slate-900">
+        <h2 id="cookie-consent-title" className="text-lg font-semibold text-ink">
           Cookies on this site
         </h2>
-        <p className="mt-1 text-slate-700">
+        <p className="mt-1 text-ink-soft">
           We use functional cookies to run the site. With your permission we also use statistics and marketing
           cookies. Read our{" "}
           <a href={paths.privacyPolicy} className="text-brand underline">
@@ -26,7 +26,7 @@ export function CookieConsentBanner() {
           </a>
           .
         </p>
-        <fieldset className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-slate-800">
+        <fieldset className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-ink">
           <legend className="sr-only">Cookie categories</legend>
           <label className="inline-flex min-h-11 items-center gap-2">
             <input type="checkbox" checked disabled readOnly className="size-4" /> Functional (always active)

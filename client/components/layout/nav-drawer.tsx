@@ -21,7 +21,7 @@ export function NavDrawer({ items }: { items: readonly NavItem[] }) {
     <div className="md:hidden">
       <button
         type="button"
-        className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+        className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-muted"
         aria-label="Open menu"
         aria-haspopup="dialog"
         {...invoke("show-modal")}
@@ -33,13 +33,13 @@ export function NavDrawer({ items }: { items: readonly NavItem[] }) {
         data-drawer
         closedby="any"
         aria-label="Site navigation"
-        className="nav-drawer fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+        className="nav-drawer fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-surface p-0 shadow-lift backdrop:bg-inverse/60"
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-          <span className="font-semibold text-slate-900">Menu</span>
+        <div className="flex items-center justify-between border-b border-line px-4 py-3">
+          <span className="font-semibold text-ink">Menu</span>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+            className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-muted"
             aria-label="Close menu"
             {...invoke("close")}
           >

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
 import { paths, type NavItem } from "../../../shared/paths";
 
-const baseClass = "block rounded-md py-2 font-medium transition-colors";
-const idleClass = "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+const baseClass = "block rounded-control py-2 font-medium transition-colors";
+const idleClass = "text-ink-soft hover:bg-muted hover:text-ink";
 const activeClass = "bg-brand-soft text-brand";
 
 /**

@@ -13,16 +13,16 @@ export type SiteFooterProps = {
 export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
   const { address } = settings;
   return (
-    <footer className="bg-slate-900 text-slate-200">
+    <footer className="bg-inverse text-on-inverse-soft">
       <div className="page-container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-lg font-bold text-white">{settings.brandName}</p>
-          <p className="mt-3 text-sm text-slate-300">{settings.tagline}</p>
+          <p className="text-lg font-bold text-on-inverse">{settings.brandName}</p>
+          <p className="mt-3 text-sm text-on-inverse-soft">{settings.tagline}</p>
           <a
             href={settings.linkedinUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-4 inline-flex items-center gap-2 text-sm text-slate-200 hover:text-white"
+            className="mt-4 inline-flex items-center gap-2 text-sm text-on-inverse-soft hover:text-on-inverse"
           >
             <LinkedinIcon />
             <span>
@@ -33,7 +33,7 @@ export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
         <FooterLinks heading="Quick Links" items={footerQuickLinks} />
         <FooterLinks heading="Services" items={footerServiceLinks} />
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-on-inverse uppercase">Contact</h2>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="size-5 shrink-0" />
@@ -42,13 +42,13 @@ export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
               </span>
             </p>
             <p>
-              <a href={`mailto:${settings.email}`} className="flex gap-2 hover:text-white">
+              <a href={`mailto:${settings.email}`} className="flex gap-2 hover:text-on-inverse">
                 <Mail aria-hidden="true" className="size-5 shrink-0" />
                 {settings.email}
               </a>
             </p>
             <p>
-              <a href={`tel:${settings.phone}`} className="flex gap-2 hover:text-white">
+              <a href={`tel:${settings.phone}`} className="flex gap-2 hover:text-on-inverse">
                 <Phone aria-hidden="true" className="size-5 shrink-0" />
                 {settings.phoneDisplay}
               </a>
@@ -56,14 +56,19 @@ export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
           </address>
         </div>
       </div>
-      <div className="border-t border-slate-800">
-        <div className="page-container flex flex-wrap items-center justify-between gap-4 py-6 text-sm text-slate-300">
+      <div className="border-t border-inverse-line">
+        <div className="page-container flex flex-wrap items-center justify-between gap-4 py-6 text-sm text-on-inverse-soft">
           <p>
             © {new Date().getFullYear()} {settings.brandName}. All rights reserved.
           </p>
           {cookieSettings ? (
             // Shown by the site script, which opens the banner: without it the button could do nothing.
-            <button type="button" data-consent-open hidden className="min-h-11 underline hover:text-white">
+            <button
+              type="button"
+              data-consent-open
+              hidden
+              className="min-h-11 underline hover:text-on-inverse"
+            >
               Cookie settings
             </button>
           ) : null}
@@ -76,11 +81,11 @@ export function SiteFooter({ settings, cookieSettings }: SiteFooterProps) {
 function FooterLinks({ heading, items }: { heading: string; items: readonly NavItem[] }) {
   return (
     <div>
-      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{heading}</h2>
+      <h2 className="text-sm font-semibold tracking-wide text-on-inverse uppercase">{heading}</h2>
       <ul className="mt-4 space-y-2 text-sm">
         {items.map((item) => (
           <li key={item.label}>
-            <a href={item.to} className="hover:text-white hover:underline">
+            <a href={item.to} className="hover:text-on-inverse hover:underline">
               {item.label}
             </a>
           </li>

@@ -5,8 +5,8 @@ export function CheckList({ items, className = "" }: { items: readonly string[];
   return (
     <ul className={`space-y-3 ${className}`}>
       {items.map((item) => (
-        <li key={item} className="flex gap-3 text-slate-800">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        <li key={item} className="flex gap-3 text-ink">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
           <span>{item}</span>
         </li>
       ))}

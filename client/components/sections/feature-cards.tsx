@@ -17,14 +17,14 @@ export function FeatureCards({
   return (
     <ul className={`mt-10 grid gap-6 ${columnClasses[columns]}`}>
       {items.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li key={title} className="card p-7">
           {Icon ? (
-            <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand-soft text-brand">
+            <span className="inline-flex size-12 items-center justify-center rounded-card bg-brand-soft text-brand">
               <Icon aria-hidden="true" className="size-6" />
             </span>
           ) : null}
-          <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
-          <p className="mt-2 text-slate-700">{text}</p>
+          <h3 className="mt-5 text-xl font-bold tracking-tight text-ink">{title}</h3>
+          <p className="mt-2 text-ink-soft">{text}</p>
         </li>
       ))}
     </ul>

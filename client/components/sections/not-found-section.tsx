@@ -15,7 +15,7 @@ export function NotFoundSection({ path }: { path: string }) {
         404
       </p>
       <h1 className="section-title mt-4">{uiStrings.notFoundTitle}</h1>
-      <p className="mt-4 text-slate-700">The page you were looking for does not exist or has moved.</p>
+      <p className="mt-4 text-ink-soft">The page you were looking for does not exist or has moved.</p>
       <a href={paths.home} className="btn-primary mt-8">
         Return to Home
       </a>

@@ -1,24 +1,71 @@
 import type { ReactNode } from "react";
+import { ContourArt } from "../ui/contour-art";
+
+/**
+ * How a page opens (docs/decisions/022-brand-identity.md): `ink` is the dark band with the
+ * kloof's contour lines (home, services), `paper` the page's own colour with a bold rule
+ * (lists and reading), `protea` the accent's soft tint (the service and booking pages that
+ * sell). The words decide the rest.
+ */
+export type HeaderTone = "ink" | "paper" | "protea";
 
 export type PageHeaderProps = {
   title: string;
   subtitle: string;
+  /** A short label above the title, saying what the page is. */
+  eyebrow?: string;
+  tone?: HeaderTone;
   /** SPEC §2: service pages list three problem statements under the title. */
   problems?: readonly string[];
   children?: ReactNode;
 };
 
-/** The hero at the top of every page: the page's only h1. */
-export function PageHeader({ title, subtitle, problems, children }: PageHeaderProps) {
+const tones: Record<HeaderTone, { band: string; eyebrow: string; subtitle: string; problem: string }> = {
+  ink: {
+    band: "bg-inverse text-on-inverse",
+    eyebrow: "text-accent-on-inverse",
+    subtitle: "text-on-inverse-soft",
+    problem: "border-inverse-line bg-on-inverse/5 text-on-inverse",
+  },
+  paper: {
+    band: "bg-canvas text-ink border-b border-line",
+    eyebrow: "text-brand",
+    subtitle: "text-ink-soft",
+    problem: "border-line bg-surface text-ink",
+  },
+  protea: {
+    band: "bg-brand-soft text-ink",
+    eyebrow: "text-on-brand-soft",
+    subtitle: "text-ink-soft",
+    problem: "border-brand/20 bg-surface text-ink",
+  },
+};
+
+/** The top of every page but home: the page's only h1. */
+export function PageHeader({
+  title,
+  subtitle,
+  eyebrow,
+  tone = "paper",
+  problems,
+  children,
+}: PageHeaderProps) {
+  const style = tones[tone];
   return (
-    <section className="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-700 text-white">
-      <div className="page-container py-16 sm:py-24">
-        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-        <p className="mt-6 max-w-2xl text-lg text-blue-50 sm:text-xl">{subtitle}</p>
+    <section className={`relative isolate overflow-hidden ${style.band}`}>
+      {tone === "ink" ? <ContourArt className="text-accent-on-inverse/25" /> : null}
+      {tone === "protea" ? <ContourArt className="text-brand/15" /> : null}
+      <div className="page-container relative py-14 sm:py-20">
+        {eyebrow ? <p className={`eyebrow ${style.eyebrow}`}>{eyebrow}</p> : null}
+        <h1 className="mt-3 max-w-4xl text-headline font-extrabold text-balance">{title}</h1>
+        {tone === "paper" ? (
+          <span aria-hidden="true" className="mt-6 block h-1.5 w-20 rounded-full bg-brand" />
+        ) : null}
+        <p className={`mt-6 max-w-2xl text-lg text-pretty sm:text-xl ${style.subtitle}`}>{subtitle}</p>
         {problems && problems.length > 0 ? (
-          <ul className="mt-8 grid gap-3 sm:grid-cols-3">
+          <ul className="mt-10 grid gap-3 sm:grid-cols-3">
             {problems.map((problem) => (
-              <li key={problem} className="rounded-lg bg-white/10 p-4 text-base text-white">
+              <li key={problem} className={`rounded-card border p-5 text-base ${style.problem}`}>
                 {problem}
               </li>
             ))}

@@ -7,15 +7,12 @@ export function ProcessSteps({ steps }: { steps: readonly Step[] }) {
   return (
     <ol className={`mt-10 grid gap-6 md:grid-cols-2 ${columns}`}>
       {steps.map((step, index) => (
-        <li key={step.title} className="relative rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-white"
-          >
-            {index + 1}
+        <li key={step.title} className="relative border-t-2 border-brand pt-5">
+          <span aria-hidden="true" className="text-4xl font-extrabold tracking-tight text-brand">
+            {String(index + 1).padStart(2, "0")}
           </span>
-          <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
-          <p className="mt-2 text-slate-700">{step.text}</p>
+          <h3 className="mt-3 text-lg font-bold tracking-tight text-ink">{step.title}</h3>
+          <p className="mt-2 text-ink-soft">{step.text}</p>
         </li>
       ))}
     </ol>

@@ -27,7 +27,7 @@ export function ScreenshotShowcase({
   const [onlySlide] = slides;
   const headingId = `showcase-${servicePage}`;
   return (
-    <section aria-labelledby={headingId} className="section bg-slate-50">
+    <section aria-labelledby={headingId} className="section bg-muted">
       <div className="page-container">
         <h2 id={headingId} className="section-title text-center">
           {title}
@@ -87,7 +87,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
+      className="rounded-card focus-visible:outline-2 focus-visible:outline-offset-4"
     >
       <div ref={viewportRef} className="overflow-hidden">
         <div className="-ml-4 flex touch-pan-y">
@@ -116,7 +116,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
         >
           <ChevronLeft aria-hidden="true" />
         </button>
-        <p className="min-w-16 text-center text-sm text-slate-700" aria-live="polite">
+        <p className="min-w-16 text-center text-sm text-ink-soft" aria-live="polite">
           {selected + 1} / {slides.length}
         </p>
         <button
@@ -136,7 +136,7 @@ function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: string })
               aria-label={`Show screenshot ${index + 1}`}
               aria-current={index === selected ? "true" : undefined}
               onClick={() => run((carousel) => carousel.scrollTo(index))}
-              className={`block h-12 w-16 overflow-hidden rounded-md border-2 ${
+              className={`block h-12 w-16 overflow-hidden rounded-control border-2 ${
                 index === selected ? "border-brand" : "border-transparent"
               }`}
             >
@@ -167,7 +167,7 @@ function SlideContent({ slide, single }: { slide: ShowcaseSlide; single?: boolea
         // instead of beside the stylesheet the first paint waits for.
         loading="lazy"
         decoding="async"
-        className="aspect-[16/10] w-full rounded-xl bg-white object-cover shadow-lg"
+        className="aspect-[16/10] w-full rounded-card bg-surface object-cover shadow-lift"
       />
     );
     // Uploads come as AVIF and WebP at several widths; built-in SVGs need no variants.
@@ -189,7 +189,7 @@ function SlideContent({ slide, single }: { slide: ShowcaseSlide; single?: boolea
   const { placeholder } = slide;
   return (
     <div
-      className="flex aspect-[16/10] w-full flex-col items-center justify-center gap-3 rounded-xl text-center shadow-lg"
+      className="flex aspect-[16/10] w-full flex-col items-center justify-center gap-3 rounded-card text-center shadow-lift"
       style={{
         backgroundColor: placeholder.bgColor,
         backgroundImage: `linear-gradient(135deg, ${placeholder.gradientFrom}, ${placeholder.gradientTo})`,
@@ -198,10 +198,10 @@ function SlideContent({ slide, single }: { slide: ShowcaseSlide; single?: boolea
       <span className="text-5xl" aria-hidden="true">
         {placeholder.emoji}
       </span>
-      <p className="rounded-md bg-white/90 px-3 py-1 text-lg font-semibold text-slate-900">
+      <p className="rounded-control bg-surface/90 px-3 py-1 text-lg font-semibold text-ink">
         Screenshot Placeholder {slide.position}
       </p>
-      <p className="rounded-md bg-white/90 px-3 py-1 text-sm text-slate-800">Upload via Admin Portal</p>
+      <p className="rounded-control bg-surface/90 px-3 py-1 text-sm text-ink">Upload via Admin Portal</p>
     </div>
   );
 }

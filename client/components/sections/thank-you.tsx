@@ -11,14 +11,14 @@ const NEXT_STEPS = [
 export function ThankYou({ service }: { service: string }) {
   return (
     <section className="page-container section max-w-3xl text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-emerald-700" />
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-success" />
       <h1 className="section-title mt-6">Thank You!</h1>
-      <p className="mt-4 text-lg text-slate-700">
+      <p className="mt-4 text-lg text-ink-soft">
         We have received your {service} enquiry and a copy is on its way to our team.
       </p>
-      <div className="mt-10 rounded-xl bg-slate-50 p-6 text-left ring-1 ring-slate-200">
-        <h2 className="text-xl font-semibold text-slate-900">What happens next</h2>
-        <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-800">
+      <div className="mt-10 rounded-card bg-muted p-6 text-left ring-1 ring-line">
+        <h2 className="text-xl font-semibold text-ink">What happens next</h2>
+        <ol className="mt-4 list-decimal space-y-3 pl-6 text-ink">
           {NEXT_STEPS.map((step) => (
             <li key={step}>{step}</li>
           ))}

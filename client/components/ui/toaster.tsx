@@ -8,6 +8,12 @@ import { toasterMounted } from "../../lib/notify";
  * (see site-shell.tsx), so its code stays out of the first download. Every navigation
  * is a page load, so no toast outlives its page.
  */
+/** The theme the visitor pinned with the header's button, else the system's (client/site-script/theme.ts). */
+function pageTheme(): "light" | "dark" | "system" {
+  const pinned = document.documentElement.dataset.theme;
+  return pinned === "light" || pinned === "dark" ? pinned : "system";
+}
+
 export default function Toaster() {
   useEffect(() => toasterMounted(), []);
   return (
@@ -16,6 +22,7 @@ export default function Toaster() {
       visibleToasts={1}
       richColors
       closeButton
+      theme={pageTheme()}
       toastOptions={{ duration: 6000, classNames: { title: "font-semibold" } }}
     />
   );

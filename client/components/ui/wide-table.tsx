@@ -1,3 +1,4 @@
+import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 
 export type WideTableProps = {
@@ -18,15 +19,15 @@ export type WideTableProps = {
 export function WideTable({ label, hint, className = "", children }: WideTableProps) {
   return (
     <div className={`@container ${className}`}>
-      <p className="mb-2 text-sm text-slate-600 @xl:hidden">
-        {hint} <span aria-hidden="true">→</span>
+      <p className="mb-2 flex items-center gap-1.5 text-sm text-ink-soft @xl:hidden">
+        {hint} <ArrowRight aria-hidden="true" className="size-4" />
       </p>
       <div
         role="region"
         aria-label={label}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be focusable to scroll by keyboard (axe scrollable-region-focusable)
         tabIndex={0}
-        className="scroll-shadows-x overflow-x-auto rounded-xl shadow-sm ring-1 ring-slate-200"
+        className="scroll-shadows-x overflow-x-auto rounded-card shadow-card ring-1 ring-line"
       >
         {children}
       </div>

@@ -1,0 +1,35 @@
+import { ArrowRight } from "lucide-react";
+import { paths } from "../../../shared/paths";
+import { ContourArt } from "../ui/contour-art";
+import { HeroArt } from "./hero-art";
+
+/** SPEC §2 home hero: the headline, the promise, 'See Our Projects' and 'Get In Touch'. */
+export function HomeHero({ title, subtitle, eyebrow }: { title: string; subtitle: string; eyebrow: string }) {
+  return (
+    <section className="relative isolate overflow-hidden bg-inverse text-on-inverse">
+      <ContourArt className="text-accent-on-inverse/15" />
+      <div className="page-container grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
+        <div>
+          <p className="eyebrow text-accent-on-inverse">{eyebrow}</p>
+          <h1 className="mt-4 text-display font-extrabold text-balance">{title}</h1>
+          <p className="mt-6 max-w-xl text-lg text-pretty text-on-inverse-soft sm:text-xl">{subtitle}</p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <a href={paths.projects} className="btn-on-inverse group">
+              See Our Projects
+              <ArrowRight
+                aria-hidden="true"
+                className="size-5 transition-transform duration-(--duration-quick) group-hover:translate-x-1"
+              />
+            </a>
+            <a href={paths.contact} className="btn-outline-on-inverse">
+              Get In Touch
+            </a>
+          </div>
+        </div>
+        <div className="flex justify-center lg:justify-end">
+          <HeroArt />
+        </div>
+      </div>
+    </section>
+  );
+}
