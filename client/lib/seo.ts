@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteSettings } from "../../shared/site-settings";
+import { socialImagePath } from "../../shared/social-cards";
 
 export type PageSeo = {
   /** The page name; the document title becomes "name - brand" (SPEC §2). */
@@ -24,7 +25,7 @@ export function buildMeta(seo: PageSeo, settings: SiteSettings | undefined): Met
   if (!settings) return [{ title: seo.title }];
   const title = formatDocumentTitle(seo.title, settings.brandName);
   const url = new URL(seo.path, settings.siteUrl).href;
-  const image = new URL(seo.image ?? "/images/og-default.png", settings.siteUrl).href;
+  const image = new URL(seo.image ?? socialImagePath(seo.path), settings.siteUrl).href;
   return [
     { title },
     { name: "description", content: seo.description },
