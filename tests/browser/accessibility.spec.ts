@@ -15,9 +15,15 @@ const routes = [
   `${paths.newsletterUnsubscribe}?token=not-a-token`,
 ];
 
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+// Both themes (client/app.css): the dark one is the system's choice here, as a visitor's phone at night.
+for (const [width, colorScheme] of [
+  [375, "light"],
+  [1280, "light"],
+  [375, "dark"],
+  [1280, "dark"],
+] as const) {
+  test.describe(`at ${width} px, ${colorScheme} theme`, () => {
+    test.use({ viewport: { width, height: 900 }, colorScheme });
     for (const route of routes) {
       test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
         await page.goto(route);
