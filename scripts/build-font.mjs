@@ -1,9 +1,10 @@
 // The brand typeface, made for the site at build time (docs/decisions/022-brand-identity.md):
 // Bricolage Grotesque's variable Latin file (weight axis) from its npm package, cut to the
 // characters the site's copy uses and its weight axis to the range the design uses, and
-// @font-face rules for it and for a fallback whose metrics are matched to it (capsize), so
-// swapping fonts moves nothing. Both land in client/generated/ (not in git), where app.css
-// and the root import them.
+// @font-face rules for it and for a fallback whose metrics are matched to it (capsize), so a
+// page in the fallback looks the same size. `font-display: optional`: a font that is late for
+// the first paint is not swapped in (it is cached for the next page), so text never moves.
+// Both land in client/generated/ (not in git), where app.css and the root import them.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createFontStack } from "@capsizecss/core";
@@ -68,7 +69,7 @@ const css = `/* Made by scripts/build-font.mjs; not in git. */
   src: url("./brand-font.woff2") format("woff2");
   font-weight: ${weights.min} ${weights.max};
   font-style: normal;
-  font-display: swap;
+  font-display: optional;
   unicode-range: ${unicodeRange(codePoints)};
 }
 @font-face {
@@ -84,4 +85,6 @@ const css = `/* Made by scripts/build-font.mjs; not in git. */
 await mkdir(out, { recursive: true });
 await writeFile(path.join(out, "brand-font.woff2"), font);
 await writeFile(path.join(out, "brand-font.css"), css);
-console.log(`brand font: ${font.length} bytes, ${codePoints.length} characters, weights ${weights.min}-${weights.max}`);
+console.log(
+  `brand font: ${font.length} bytes, ${codePoints.length} characters, weights ${weights.min}-${weights.max}`,
+);
