@@ -76,12 +76,17 @@ function visitorFooter(ctx: MailContext, sentBecause: string): { text: string[];
   };
 }
 
-/** From the agency, answered to its inbox, marked automatic (RFC 3834) so no auto-reply answers it. */
+/**
+ * From the agency, answered to its inbox under the brand's name (MAIL_TO as given when
+ * it is a list), marked automatic (RFC 3834) so no auto-reply answers it.
+ */
 function visitorEnvelope(ctx: MailContext, to: string) {
+  const inbox = ctx.mail.to.trim();
+  const single = /^[^\s,<>"]+@[^\s,<>"]+$/.test(inbox);
   return {
     from: ctx.mail.from,
     to,
-    replyTo: ctx.mail.to,
+    replyTo: single ? { name: ctx.settings.brandName, address: inbox } : inbox,
     headers: { "Auto-Submitted": "auto-generated" },
   };
 }

@@ -99,7 +99,7 @@ describe("the visitor's acknowledgment", () => {
     expect(mails).toHaveLength(2);
     const [ack] = mails.filter((mail) => mail.to.includes("ann@one.test"));
     expect(ack?.subject).toBe("We received your website proposal request - Kloof Digital");
-    expect(ack?.header("reply-to")).toBe("leads@agency.test");
+    expect(ack?.header("reply-to")).toBe("Kloof Digital <leads@agency.test>");
     expect(ack?.header("from")).toContain("noreply@agency.test");
     expect(ack?.header("auto-submitted")).toBe("auto-generated");
     expect(ack?.header("message-id")).toMatch(/@agency\.test>$/);
@@ -326,7 +326,7 @@ describe("appointments in calendars", () => {
     expect(run.stdout).toMatch(/^Confirmed appointment 1 for \w{3}, .* 10:00 to 11:00 \(Cape Town time\)/);
     const { visitor, agency } = await updates();
     expect(visitor?.subject).toMatch(/^Your consultation with Kloof Digital is confirmed: \w{3}, /);
-    expect(visitor?.header("reply-to")).toBe("leads@agency.test");
+    expect(visitor?.header("reply-to")).toBe("Kloof Digital <leads@agency.test>");
     expect(visitor?.text).toContain("accept it to put the consultation in your calendar");
     expect(visitor?.calendar?.contentType).toMatch(/method=REQUEST/i);
     const invitation = parseCalendar(visitor?.calendar?.content ?? "");
