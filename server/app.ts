@@ -13,7 +13,8 @@ import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
 import { createFormTokens, resolveFormSecret } from "./leads/form-guard";
-import { createLeadService, type LeadService } from "./leads/lead-service";
+import { createFollowUpScheduler, type FollowUpScheduler } from "./leads/follow-up-reminder";
+import { createLeadService, forVisitor, type LeadService } from "./leads/lead-service";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
 import { createLogSampler } from "./log-sampler";
@@ -42,6 +43,8 @@ export type AppOptions = {
   outbox?: Partial<OutboxWorkerOptions> & { autoStart?: boolean; transport?: MailTransport };
   /** The lead service's clock (appointment date window, bot timing). */
   now?: () => Date;
+  /** The follow-up reminder's check; it starts with the outbox worker unless told otherwise. */
+  followUp?: { autoStart?: boolean; now?: () => Date };
   /**
    * How often the page cache reads the content revision (default once a second). Tests
    * that change content and look at once read it on every request.
@@ -54,6 +57,8 @@ export type SiteApp = {
   db: Db;
   leads: LeadService;
   outbox: OutboxWorker;
+  /** Reminds the agency of leads still new near the 24-hour promise. */
+  followUp: FollowUpScheduler;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
   close(): Promise<void>;
 };
@@ -88,6 +93,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     tokens: formTokens,
     now: options.now,
     onQueued: outbox.wake,
+  });
+  const followUp = createFollowUpScheduler({
+    db,
+    config,
+    logger: logger.child({ component: "follow-up" }),
+    onQueued: outbox.wake,
+    now: options.followUp?.now,
   });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
@@ -150,7 +162,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     settings: config.settings,
     gtmId: config.gtmId,
     content,
-    leads,
+    leads: forVisitor(leads, { ip: req.ip }),
     formTokens,
     logger: req.log,
   });
@@ -188,13 +200,16 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   );
 
   if (autoStart) outbox.start();
+  if (options.followUp?.autoStart ?? autoStart) followUp.start();
 
   return {
     app,
     db,
     leads,
     outbox,
+    followUp,
     async close() {
+      await followUp.stop();
       await outbox.stop();
       await db.destroy();
     },

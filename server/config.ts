@@ -49,6 +49,27 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   LEAD_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().min(1).default(10),
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  ACKNOWLEDGE_SUBMISSIONS: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((value) => value !== "false" && value !== "0"),
+  ACKNOWLEDGMENTS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  FOLLOW_UP_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 14)
+    .default(20),
+  FOLLOW_UP_CHECK_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(5),
+  APPOINTMENT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(8 * 60)
+    .default(45),
   FORM_SECRET: optionalString.pipe(
     z
       .string()
@@ -106,6 +127,19 @@ export type AppConfig = {
     concurrency: number;
   };
   rateLimit: { leadMax: number; leadWindowMs: number };
+  /** How leads are followed up (docs/decisions/020-lead-follow-up.md). */
+  followUp: {
+    /** Whether visitors get an acknowledgment of a lead or appointment request. */
+    acknowledge: boolean;
+    /** Acknowledgments per client IP in 24 hours, on top of one per address. */
+    acknowledgmentsPerIpPerDay: number;
+    /** A lead still "new" this long after it arrived is in the agency's reminder. */
+    reminderAfterMs: number;
+    /** How often an instance looks for such leads. */
+    checkEveryMs: number;
+    /** An appointment's length when `appointments confirm` is given no --duration. */
+    appointmentMinutes: number;
+  };
   forms: {
     /** Submissions faster than this after the form was rendered are held as suspected spam. */
     minFillMs: number;
@@ -187,6 +221,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leadWindowMs: e.LEAD_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000, secret: e.FORM_SECRET },
+    followUp: {
+      acknowledge: e.ACKNOWLEDGE_SUBMISSIONS,
+      acknowledgmentsPerIpPerDay: e.ACKNOWLEDGMENTS_PER_IP_PER_DAY,
+      reminderAfterMs: Math.round(e.FOLLOW_UP_REMINDER_HOURS * 3_600_000),
+      checkEveryMs: Math.round(e.FOLLOW_UP_CHECK_MINUTES * 60_000),
+      appointmentMinutes: e.APPOINTMENT_MINUTES,
+    },
     gtmId: e.GTM_ID,
     settings,
     warnings,

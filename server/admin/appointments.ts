@@ -1,6 +1,9 @@
 import { findAppointmentRequest, listAppointmentRequests, setAppointmentRequestsRead } from "../db/leads";
 import { fromDbBoolean } from "../db/dialect";
-import type { AppointmentRequestRow } from "../db/schema";
+import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "../db/schema";
+import { formatAppointmentTime } from "../leads/appointment-times";
+import { parseLeadStatus, statusDetails } from "./follow-up";
+import { statusFields } from "./leads";
 import type { Db } from "../db/database";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
@@ -24,6 +27,15 @@ export type AppointmentRecord = {
   /** The bot trap it tripped when it is held back as suspected spam, else null. */
   suspectedSpam: string | null;
   createdAt: string;
+  status: LeadStatus;
+  statusNote: string | null;
+  statusBy: string | null;
+  statusAt: string | null;
+  /** Null while requested only; "confirmed" or "cancelled" by `appointments confirm|cancel`. */
+  schedule: ScheduleStatus | null;
+  /** The confirmed start (ISO instant) and length. */
+  scheduledStart: string | null;
+  scheduledMinutes: number | null;
 };
 
 export const appointmentColumns = [
@@ -39,6 +51,13 @@ export const appointmentColumns = [
   "read",
   "suspectedSpam",
   "createdAt",
+  "status",
+  "statusNote",
+  "statusBy",
+  "statusAt",
+  "schedule",
+  "scheduledStart",
+  "scheduledMinutes",
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 
 function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
@@ -55,12 +74,16 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
     read: fromDbBoolean(row.read),
     suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
+    ...statusFields(row),
+    schedule: row.schedule_status,
+    scheduledStart: row.scheduled_start,
+    scheduledMinutes: row.scheduled_minutes,
   };
 }
 
 export async function loadAppointmentRecords(
   db: Db,
-  filter: { unreadOnly?: boolean; since?: string; spam?: SpamFilter } = {},
+  filter: { unreadOnly?: boolean; since?: string; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<AppointmentRecord[]> {
   return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
 }
@@ -71,24 +94,35 @@ const listColumns: Column<AppointmentRecord>[] = [
   { header: "", value: (r) => (r.read ? "" : UNREAD_MARK) },
   { header: "ID", value: (r) => r.id },
   { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "STATUS", value: (r) => r.status },
   { header: "NAME", value: (r) => r.name },
   { header: "EMAIL", value: (r) => r.email },
   { header: "PHONE", value: (r) => r.phone },
   { header: "COMPANY", value: (r) => r.company },
   { header: "SERVICE", value: (r) => answerLabel(serviceTypeOptions, r.serviceType) },
   { header: "PREFERRED", value: (r) => `${formatDateLabel(r.preferredDate)}, ${r.preferredTime}` },
+  { header: "BOOKED", value: (r) => bookedLabel(r) },
 ];
+
+/** "confirmed Thu, 3 Dec 2026, 10:00 to 10:45", "cancelled …", or nothing while only requested. */
+function bookedLabel(record: AppointmentRecord): string {
+  if (!record.schedule || !record.scheduledStart) return "";
+  return `${record.schedule} ${formatAppointmentTime(record.scheduledStart, record.scheduledMinutes ?? 0)}`;
+}
 
 export async function listAppointments(
   { db, out }: AdminContext,
-  options: { unread?: boolean; since?: string; suspected?: boolean; json?: boolean },
+  options: { unread?: boolean; since?: string; suspected?: boolean; status?: string; json?: boolean },
 ): Promise<ExitCode> {
   const since = parseSince(options.since);
   if (!since.ok) return fail(out, since.message);
+  const status = parseLeadStatus(options.status);
+  if (!status.ok) return fail(out, status.message);
   const records = await loadAppointmentRecords(db, {
     unreadOnly: options.unread,
     since: since.value,
     spam: options.suspected ? "only" : "exclude",
+    status: status.value,
   });
   if (options.json) {
     printJson(out, records);
@@ -96,7 +130,8 @@ export async function listAppointments(
   }
   if (records.length === 0) {
     const which = options.suspected ? "held as suspected spam" : "";
-    printLine(out, `No ${options.unread ? "unread " : ""}appointment requests${which ? ` ${which}` : ""}.`);
+    const state = `${options.unread ? "unread " : ""}${status.value ? `${status.value} ` : ""}`;
+    printLine(out, `No ${state}appointment requests${which ? ` ${which}` : ""}.`);
     return exitCodes.ok;
   }
   const unread = records.filter((record) => !record.read).length;
@@ -126,9 +161,11 @@ export async function showAppointment(
     out,
     formatDetails([
       ["Appointment", record.id],
-      ["Status", record.read ? "read" : "unread"],
+      ["Read", record.read ? "read" : "unread"],
       ["Received", formatLocalDateTime(record.createdAt)],
       ["Suspected spam", record.suspectedSpam],
+      ...(await statusDetails(db, "appointment_requests", record.id, record)),
+      ["Booked", bookedLabel(record)],
       [l.name, record.name],
       [l.email, record.email],
       [l.phone, record.phone],

@@ -13,7 +13,7 @@ export type AdminOutput = {
 export type AdminContext = {
   db: Db;
   /** `settings` names the site in e-mails a command queues (a released lead's notification). */
-  config: Pick<AppConfig, "dataDir" | "databaseFile" | "databaseUrl" | "settings">;
+  config: Pick<AppConfig, "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp">;
   out: AdminOutput;
 };
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/database";
 import { findWebAppLead, findWebsiteDesignLead, listWebAppLeads, listWebsiteDesignLeads } from "../db/leads";
-import type { WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
+import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
+import { parseLeadStatus, statusDetails } from "./follow-up";
 import { leadId, leadIdPrefixes } from "../leads/lead-records";
 import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
 import {
@@ -38,6 +39,11 @@ export type LeadRecord = {
   /** The bot trap it tripped when it is held back as suspected spam, else null. */
   suspectedSpam: string | null;
   createdAt: string;
+  /** Where staff are with it (new, contacted, ...), and who set that, when and why. */
+  status: LeadStatus;
+  statusNote: string | null;
+  statusBy: string | null;
+  statusAt: string | null;
 };
 
 export const leadColumns = [
@@ -54,7 +60,26 @@ export const leadColumns = [
   "companySize",
   "suspectedSpam",
   "createdAt",
+  "status",
+  "statusNote",
+  "statusBy",
+  "statusAt",
 ] as const satisfies readonly (keyof LeadRecord)[];
+
+/** The follow-up columns every lead table has, as records name them. */
+export function statusFields(row: {
+  status: LeadStatus;
+  status_note: string | null;
+  status_by: string | null;
+  status_at: string | null;
+}) {
+  return {
+    status: row.status,
+    statusNote: row.status_note,
+    statusBy: row.status_by,
+    statusAt: row.status_at,
+  };
+}
 
 function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
   return {
@@ -71,6 +96,7 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
     companySize: null,
     suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
+    ...statusFields(row),
   };
 }
 
@@ -89,13 +115,14 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
     companySize: row.company_size,
     suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
+    ...statusFields(row),
   };
 }
 
 /** Both tables merged, newest first; genuine and suspected alike unless `spam` says otherwise. */
 export async function loadLeadRecords(
   db: Db,
-  filter: { type?: LeadType; since?: string; spam?: SpamFilter } = {},
+  filter: { type?: LeadType; since?: string; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<LeadRecord[]> {
   const records = [
     ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
@@ -108,6 +135,7 @@ export async function loadLeadRecords(
 const listColumns: Column<LeadRecord>[] = [
   { header: "ID", value: (r) => r.id },
   { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "STATUS", value: (r) => r.status },
   { header: "TYPE", value: (r) => r.type },
   { header: "NAME", value: (r) => r.fullName },
   { header: "COMPANY", value: (r) => r.companyName },
@@ -128,21 +156,24 @@ function parseLeadType(text: string | undefined): LeadType | undefined | false {
 
 export async function listLeads(
   { db, out }: AdminContext,
-  options: { type?: string; since?: string; suspected?: boolean; json?: boolean },
+  options: { type?: string; since?: string; suspected?: boolean; status?: string; json?: boolean },
 ): Promise<ExitCode> {
   const type = parseLeadType(options.type);
   if (type === false)
     return fail(out, `invalid lead type "${options.type}": expected ${leadTypes.join(" or ")}`);
   const since = parseSince(options.since);
   if (!since.ok) return fail(out, since.message);
+  const status = parseLeadStatus(options.status);
+  if (!status.ok) return fail(out, status.message);
   const spam = options.suspected ? "only" : "exclude";
-  const records = await loadLeadRecords(db, { type, since: since.value, spam });
+  const records = await loadLeadRecords(db, { type, since: since.value, spam, status: status.value });
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
   }
   if (records.length === 0) {
-    printLine(out, options.suspected ? "No leads held as suspected spam." : "No leads.");
+    const which = status.value ? `${status.value} ` : "";
+    printLine(out, options.suspected ? `No ${which}leads held as suspected spam.` : `No ${which}leads.`);
     return exitCodes.ok;
   }
   printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
@@ -208,6 +239,8 @@ export async function showLead(
     printJson(out, record);
     return exitCodes.ok;
   }
+  const parsed = parseLeadId(record.id);
+  const table = parsed && parsed.type === "web-app" ? "web_app_leads" : "website_design_leads";
   printLine(
     out,
     formatDetails([
@@ -215,6 +248,7 @@ export async function showLead(
       ["Type", record.type],
       ["Received", formatLocalDateTime(record.createdAt)],
       ["Suspected spam", record.suspectedSpam],
+      ...(await statusDetails(db, table, parsed ? parsed.id : 0, record)),
       ...leadDetails(record),
     ]),
   );

@@ -1,5 +1,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
+import { cancelAppointment, confirmAppointment, rescheduleAppointment } from "./appointment-schedule";
 import { listAppointments, markAppointments, showAppointment } from "./appointments";
+import { leadStatuses, listOverdue, setLeadStatus } from "./follow-up";
 import { backupDatabase, type BackupOptions } from "./backup";
 import {
   exitCodes,
@@ -30,6 +32,9 @@ export type AdminRuntime = {
 
 const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";
 const suspectedHelp = "only those held back as suspected spam (a bot trap tripped), with the trap";
+const byHelp = "who is recording it (default: the account running the command)";
+const statusOption = () =>
+  new Option("--status <status>", "only those in this state (new: the to-do list)").choices(leadStatuses);
 
 /** The commander program; each action runs one command and records its exit code. */
 function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
@@ -59,11 +64,13 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .command("list")
     .description("list appointment requests, newest first (● marks unread)")
     .option("--unread", "only unread requests")
+    .addOption(statusOption())
     .option("--since <date>", sinceHelp)
     .option("--suspected", suspectedHelp)
     .option("--json", "machine-readable output (ISO timestamps)")
-    .action((options: { unread?: boolean; since?: string; suspected?: boolean; json?: boolean }) =>
-      run((ctx) => listAppointments(ctx, options)),
+    .action(
+      (options: { unread?: boolean; status?: string; since?: string; suspected?: boolean; json?: boolean }) =>
+        run((ctx) => listAppointments(ctx, options)),
     );
   appointments
     .command("show")
@@ -81,6 +88,33 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .description("mark appointment requests unread")
     .argument("<id...>", "appointment ids")
     .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, false)));
+  addStatusCommand(appointments, "appointments", "appointment id");
+  appointments
+    .command("confirm")
+    .description("confirm a time agreed with the visitor and e-mail them a calendar invitation")
+    .argument("<id>", "appointment id")
+    .option("--at <time>", 'start, Cape Town time (default: the requested slot), e.g. "2026-12-03 10:00"')
+    .option("--duration <length>", "length, e.g. 45m or 1h30m (default: APPOINTMENT_MINUTES)")
+    .option("--by <name>", byHelp)
+    .action((id: string, options: { at?: string; duration?: string; by?: string }) =>
+      run((ctx) => confirmAppointment(ctx, id, options)),
+    );
+  appointments
+    .command("reschedule")
+    .description("move a confirmed appointment and e-mail the visitor the updated invitation")
+    .argument("<id>", "appointment id")
+    .requiredOption("--at <time>", 'new start, Cape Town time, e.g. "2026-12-04 14:00"')
+    .option("--duration <length>", "new length, e.g. 1h (default: unchanged)")
+    .option("--by <name>", byHelp)
+    .action((id: string, options: { at: string; duration?: string; by?: string }) =>
+      run((ctx) => rescheduleAppointment(ctx, id, options)),
+    );
+  appointments
+    .command("cancel")
+    .description("cancel a confirmed appointment and e-mail the visitor the cancellation")
+    .argument("<id>", "appointment id")
+    .option("--by <name>", byHelp)
+    .action((id: string, options: { by?: string }) => run((ctx) => cancelAppointment(ctx, id, options)));
   addQuarantineCommands(appointments, "appointments", "appointment ids", "queues the agency's e-mail");
 
   const leads = program.command("leads").description("website-design and web-app leads");
@@ -88,11 +122,13 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .command("list")
     .description("list leads of both forms, newest first")
     .addOption(new Option("--type <type>", "only leads of this form").choices(leadTypes))
+    .addOption(statusOption())
     .option("--since <date>", sinceHelp)
     .option("--suspected", suspectedHelp)
     .option("--json", "machine-readable output (ISO timestamps)")
-    .action((options: { type?: string; since?: string; suspected?: boolean; json?: boolean }) =>
-      run((ctx) => listLeads(ctx, options)),
+    .action(
+      (options: { type?: string; status?: string; since?: string; suspected?: boolean; json?: boolean }) =>
+        run((ctx) => listLeads(ctx, options)),
     );
   leads
     .command("show")
@@ -100,6 +136,14 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .argument("<id>", 'lead id as listed: "wd-12" (website design) or "wa-7" (web app)')
     .option("--json", "machine-readable output")
     .action((id: string, options: { json?: boolean }) => run((ctx) => showLead(ctx, id, options)));
+  addStatusCommand(leads, "leads", 'lead id as listed: "wd-12" or "wa-7"');
+  leads
+    .command("overdue")
+    .description(
+      "leads and appointment requests still new past FOLLOW_UP_REMINDER_HOURS, oldest first (what the reminder lists)",
+    )
+    .option("--json", "machine-readable output")
+    .action((options: { json?: boolean }) => run((ctx) => listOverdue(ctx, options)));
   addQuarantineCommands(leads, "leads", 'lead ids as listed ("wd-12", "wa-7")', "queues the agency's e-mail");
 
   const subscribers = program.command("subscribers").description("newsletter subscribers");
@@ -202,6 +246,20 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
 
   addContentCommands(program, run);
+
+  /** `status ID STATUS [--note] [--by]` of leads or appointment requests. */
+  function addStatusCommand(parent: Command, kind: "leads" | "appointments", idHelp: string) {
+    parent
+      .command("status")
+      .description("record where staff are with it: who and when are kept with every change")
+      .argument("<id>", idHelp)
+      .addArgument(new Argument("<status>", "the new status").choices(leadStatuses))
+      .option("--note <text>", "why, in a few words (kept with the change)")
+      .option("--by <name>", byHelp)
+      .action((id: string, status: string, options: { note?: string; by?: string }) =>
+        run((ctx) => setLeadStatus(ctx, kind, id, status, options)),
+      );
+  }
 
   /** `release` and `purge` of one kind of submission held back as suspected spam. */
   function addQuarantineCommands(

@@ -5,6 +5,7 @@ import { clearSuspicion, purgeSuspected, type SubmissionTable } from "../db/susp
 import {
   agencyNotification,
   appointmentNotice,
+  appointmentRequestCalendar,
   webAppLeadNotice,
   websiteDesignLeadNotice,
   type LeadNotice,
@@ -72,6 +73,12 @@ const notifiedTables: Partial<
   },
 };
 
+/** A released appointment request's tentative calendar entry, as its notification would have had. */
+async function releasedCalendar(db: Db, id: number, config: AdminContext["config"], at: string) {
+  const row = await findAppointmentRequest(db, id);
+  return row && appointmentRequestCalendar(row, config, at);
+}
+
 /** The rows the admin named, or the one-line message about the first id that is not one. */
 function parseHeld(kind: QuarantineKind, texts: readonly string[]): Held[] | string {
   if (kind === "leads") {
@@ -116,7 +123,11 @@ export async function releaseHeld(
       // The row was found in this transaction a statement ago.
       const lead = await notified.load(trx, item.id);
       if (!lead) throw new Error(`${item.label} vanished while it was released`);
-      const payload = agencyNotification(lead.notice, lead.at, config.settings.siteUrl);
+      const calendar =
+        item.table === "appointment_requests"
+          ? await releasedCalendar(trx, item.id, config, lead.at)
+          : undefined;
+      const payload = agencyNotification(lead.notice, lead.at, config.settings.siteUrl, { calendar });
       await enqueueOutboxMessage(trx, { kind: notified.kind, payload, now: now() });
       return true;
     });

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import type { AppConfig } from "../config";
 import type { FormRateLimits } from "../form-rate-limits";
-import type { LeadService, SubmissionResult } from "../leads/lead-service";
+import type { LeadService, SubmissionResult, Visitor } from "../leads/lead-service";
 import type { Logger } from "../logger";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
@@ -10,7 +10,7 @@ import { keepRequestContext } from "../request-context";
 import { apiPaths, paths } from "../../shared/paths";
 import { failureStatus } from "../../shared/forms/results";
 
-type Submit = (input: unknown) => Promise<SubmissionResult>;
+type Submit = (input: unknown, visitor: Visitor) => Promise<SubmissionResult>;
 
 /** The router is mounted at /api; routes are the rest of each API path. */
 const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
@@ -21,7 +21,8 @@ const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
  */
 function answerSubmission(submit: Submit) {
   return async (req: Request, res: Response) => {
-    const result = await submit(req.body);
+    // req.ip honours TRUST_PROXY_HOPS, as the rate limits do.
+    const result = await submit(req.body, { ip: req.ip });
     if (result.success) {
       res.status(201).json({ success: true });
       return;

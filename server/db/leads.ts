@@ -2,6 +2,8 @@ import type { Insertable, Kysely } from "kysely";
 import { toDbBoolean } from "./dialect";
 import { filterSpam, type SpamFilter } from "./suspected";
 import type {
+  LeadStatus,
+  ScheduleStatus,
   AppointmentRequestRow,
   AppointmentRequestTable,
   Database,
@@ -50,11 +52,12 @@ export async function insertAppointmentRequest(
  */
 export async function listAppointmentRequests(
   db: Writer,
-  filter: { unreadOnly?: boolean; since?: Timestamp; spam?: SpamFilter } = {},
+  filter: { unreadOnly?: boolean; since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<AppointmentRequestRow[]> {
   let query = db.selectFrom("appointment_requests").selectAll();
   query = filterSpam(query, filter.spam);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
+  if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
@@ -86,20 +89,22 @@ export async function setAppointmentRequestsRead(db: Writer, ids: number[], read
 
 export async function listWebsiteDesignLeads(
   db: Writer,
-  filter: { since?: Timestamp; spam?: SpamFilter } = {},
+  filter: { since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<WebsiteDesignLeadRow[]> {
   let query = db.selectFrom("website_design_leads").selectAll();
   query = filterSpam(query, filter.spam);
+  if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
 export async function listWebAppLeads(
   db: Writer,
-  filter: { since?: Timestamp; spam?: SpamFilter } = {},
+  filter: { since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<WebAppLeadRow[]> {
   let query = db.selectFrom("web_app_leads").selectAll();
   query = filterSpam(query, filter.spam);
+  if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
@@ -113,4 +118,32 @@ export async function findWebsiteDesignLead(
 
 export async function findWebAppLead(db: Writer, id: number): Promise<WebAppLeadRow | undefined> {
   return db.selectFrom("web_app_leads").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** An appointment's confirmed time, as `appointments confirm|reschedule|cancel` set it. */
+export type AppointmentSchedule = {
+  schedule_status: ScheduleStatus;
+  scheduled_start: Timestamp;
+  scheduled_minutes: number;
+  calendar_sequence: number;
+};
+
+/**
+ * Writes a new schedule only if the row still has the calendar sequence the command
+ * read: two admins changing one appointment at once cannot both send an update with
+ * the same SEQUENCE. Answers whether it was written.
+ */
+export async function scheduleAppointmentRequest(
+  db: Writer,
+  id: number,
+  readSequence: number,
+  schedule: AppointmentSchedule,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("appointment_requests")
+    .set(schedule)
+    .where("id", "=", id)
+    .where("calendar_sequence", "=", readSequence)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

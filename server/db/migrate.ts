@@ -8,6 +8,7 @@ import * as sharedState from "./migrations/0006_shared_state";
 import * as contentItems from "./migrations/0007_content_items";
 import * as contentRevision from "./migrations/0008_content_revision";
 import * as contentListing from "./migrations/0010_content_listing";
+import * as leadFollowUp from "./migrations/0011_lead_follow_up";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007_content_items": contentItems,
   "0008_content_revision": contentRevision,
   "0010_content_listing": contentListing,
+  "0011_lead_follow_up": leadFollowUp,
 };
 
 export class MigrationError extends Error {

@@ -14,7 +14,29 @@ export type SuspectedSpam = "honeypot" | "too-fast";
 /** An id the database assigns; never written by the application. */
 type Id = ColumnType<number, never, never>;
 
-export type WebsiteDesignLeadTable = {
+/**
+ * Where staff are with a lead or appointment request (server/leads/lead-status.ts); every
+ * one starts "new". Written by the admin CLI only, never by a submission.
+ */
+export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost" | "spam";
+
+/** The follow-up columns every lead table has (migration 0011). */
+type FollowUpColumns = {
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  /** Why, in staff's words; null when no note was given. */
+  status_note: ColumnType<string | null, string | null | undefined>;
+  /** Who set the status (`--by`, else the account that ran the command); null while new. */
+  status_by: ColumnType<string | null, string | null | undefined>;
+  status_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  /** When the agency was reminded the lead was still new; set once, by the claim that queued it. */
+  reminded_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
+/** Columns staff and the server set after a submission; never from the form. */
+export type FollowUpColumnName =
+  keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
+
+export type WebsiteDesignLeadTable = FollowUpColumns & {
   id: Id;
   full_name: string;
   company_name: string;
@@ -26,7 +48,7 @@ export type WebsiteDesignLeadTable = {
   created_at: Timestamp;
 };
 
-export type WebAppLeadTable = {
+export type WebAppLeadTable = FollowUpColumns & {
   id: Id;
   full_name: string;
   work_email: string;
@@ -39,7 +61,7 @@ export type WebAppLeadTable = {
 };
 
 /** SPEC §3 appointment_requests, plus id and created_at. */
-export type AppointmentRequestTable = {
+export type AppointmentRequestTable = FollowUpColumns & {
   id: Id;
   name: string;
   email: string;
@@ -53,7 +75,16 @@ export type AppointmentRequestTable = {
   read: ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
   suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
+  /** Null while only requested; "confirmed" or "cancelled" once staff ran the command. */
+  schedule_status: ColumnType<ScheduleStatus | null, ScheduleStatus | null | undefined>;
+  /** The confirmed start (ISO instant), null until confirmed. */
+  scheduled_start: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  scheduled_minutes: ColumnType<number | null, number | null | undefined>;
+  /** The calendar SEQUENCE last sent: 0 for the staff's tentative event, +1 per update. */
+  calendar_sequence: ColumnType<number, number | undefined>;
 };
+
+export type ScheduleStatus = "confirmed" | "cancelled";
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
 
@@ -169,6 +200,38 @@ export type ContentRevisionTable = {
   changed_at: Timestamp;
 };
 
+/** One change of a lead's status, kept for who did what when (server/db/lead-status.ts). */
+export type LeadStatusChangeTable = {
+  id: Id;
+  lead_table: "website_design_leads" | "web_app_leads" | "appointment_requests";
+  lead_row_id: number;
+  status: LeadStatus;
+  note: string | null;
+  changed_by: string;
+  changed_at: Timestamp;
+};
+
+/** The last acknowledgment sent to an address (lower-cased), shared by every instance. */
+export type AcknowledgedAddressTable = {
+  email: string;
+  acknowledged_at: Timestamp;
+};
+
+/** Acknowledgments sent for one client address in its current 24-hour window. */
+export type AcknowledgmentCountTable = {
+  client_ip: string;
+  count: number;
+  window_started_at: Timestamp;
+};
+
+/** A periodic job one instance at a time runs (the follow-up reminder), with its holder. */
+export type SchedulerLeaseTable = {
+  name: string;
+  /** `host:pid:nonce`, as outbox leases (server/mail/outbox-lease.ts). */
+  owner: string;
+  lease_until: Timestamp;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -182,6 +245,10 @@ export type Database = {
   uploaded_files: UploadedFileTable;
   content_items: ContentItemTable;
   content_revision: ContentRevisionTable;
+  lead_status_changes: LeadStatusChangeTable;
+  acknowledged_addresses: AcknowledgedAddressTable;
+  acknowledgment_counts: AcknowledgmentCountTable;
+  scheduler_leases: SchedulerLeaseTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -190,4 +257,5 @@ export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
 export type AppointmentRequestRow = Selectable<AppointmentRequestTable>;
 export type WebsiteDesignLeadRow = Selectable<WebsiteDesignLeadTable>;
 export type WebAppLeadRow = Selectable<WebAppLeadTable>;
+export type LeadStatusChangeRow = Selectable<LeadStatusChangeTable>;
 export type ServiceScreenshotRow = Selectable<ServiceScreenshotTable>;

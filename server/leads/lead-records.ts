@@ -1,5 +1,14 @@
-import type { AppointmentRequestRow, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
+import type {
+  AppointmentRequestRow,
+  FollowUpColumnName,
+  WebAppLeadRow,
+  WebsiteDesignLeadRow,
+} from "../db/schema";
+import type { AppConfig } from "../config";
+import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "../mail/calendar";
+import type { LabelledValue } from "../mail/layout";
 import { newMessageId, type AgencyNotification } from "../mail/messages";
+import { requestedStart } from "./appointment-times";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import type { AppointmentRequest } from "../../shared/forms/appointment-schema";
 import { answerLabel, type Option } from "../../shared/forms/rules";
@@ -20,8 +29,8 @@ import type { WebsiteDesignLead } from "../../shared/forms/website-design-lead-s
  * null and shown as "(not given)".
  */
 
-/** A row's columns from the form: without its id, arrival time, spam verdict or read flag. */
-type FormColumns<Row> = Omit<Row, "id" | "created_at" | "suspected_spam" | "read">;
+/** A row's columns from the form: without its id, arrival time, spam verdict, read flag or follow-up. */
+type FormColumns<Row> = Omit<Row, "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName>;
 /** A stored row as its e-mail needs it: the form's columns and the id it was stored under. */
 type StoredColumns<Row extends { id: number }> = FormColumns<Row> & Pick<Row, "id">;
 
@@ -141,6 +150,68 @@ export function agencyNotification(
   notice: LeadNotice,
   submittedAt: string,
   siteUrl: string,
+  extra: Pick<AgencyNotification, "acknowledgment" | "calendar"> = {},
 ): AgencyNotification {
-  return { messageId: newMessageId(siteUrl), submittedAt, ...notice };
+  return { messageId: newMessageId(siteUrl), submittedAt, ...notice, ...extra };
+}
+
+/*
+ * What an acknowledgment may repeat back to the visitor: the options they picked, as the
+ * form labelled them, and nothing they typed (docs/decisions/020-lead-follow-up.md).
+ */
+const picked = (...choices: LabelledValue[]) => choices.filter((choice) => choice.value !== "");
+
+export function websiteDesignLeadChoices(row: FormColumns<WebsiteDesignLeadRow>): LabelledValue[] {
+  const l = websiteDesignLeadLabels;
+  return picked(
+    chosen(l.websiteType, websiteTypeOptions, row.website_type),
+    chosen(l.budget, budgetOptions, row.budget),
+    chosen(l.timeline, timelineOptions, row.timeline),
+  );
+}
+
+export function webAppLeadChoices(row: FormColumns<WebAppLeadRow>): LabelledValue[] {
+  return picked(chosen(webAppLeadLabels.companySize, companySizeOptions, row.company_size));
+}
+
+export function appointmentChoices(row: FormColumns<AppointmentRequestRow>): LabelledValue[] {
+  const l = appointmentLabels;
+  return picked(
+    chosen(l.service_type, serviceTypeOptions, row.service_type),
+    labelled(l.preferred_date, formatDateLabel(row.preferred_date)),
+    // One of the seven offered slots: the schema accepts nothing else.
+    labelled(l.preferred_time, row.preferred_time),
+  );
+}
+
+/**
+ * The staff's tentative calendar entry for an appointment request, at the requested
+ * slot: SEQUENCE 0 of the event `appointments confirm` later sends the visitor (same UID).
+ */
+export function appointmentRequestCalendar(
+  row: StoredColumns<AppointmentRequestRow>,
+  config: Pick<AppConfig, "settings" | "followUp">,
+  stamp: string,
+): StoredCalendar | undefined {
+  const start = requestedStart(row.preferred_date, row.preferred_time);
+  if (!start) return undefined;
+  const { settings } = config;
+  const service = answer(serviceTypeOptions, row.service_type);
+  return renderAppointmentEvent(
+    {
+      uid: appointmentUid(row.id, settings.siteUrl),
+      sequence: 0,
+      method: "PUBLISH",
+      status: "tentative",
+      start,
+      minutes: config.followUp.appointmentMinutes,
+      summary: `Requested: consultation with ${row.name}${service ? ` (${service})` : ""}`,
+      description:
+        `Appointment request ${row.id} from the ${settings.brandName} website, not yet confirmed.\n` +
+        `Confirm it with: site-admin appointments confirm ${row.id}`,
+      organizer: { name: settings.brandName, email: settings.email },
+      stamp,
+    },
+    settings.brandName,
+  );
 }

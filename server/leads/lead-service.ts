@@ -3,16 +3,24 @@ import type { Db } from "../db/database";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../db/leads";
 import { enqueueOutboxMessage } from "../db/outbox";
 import type { Logger } from "../logger";
-import type { AgencyNotificationKind } from "../mail/messages";
+import { claimAcknowledgment } from "../db/acknowledgment-limits";
+import type { StoredCalendar } from "../mail/calendar";
+import type { LabelledValue } from "../mail/layout";
+import { newMessageId, type AgencyNotification, type AgencyNotificationKind } from "../mail/messages";
+import { ACKNOWLEDGMENT, greetingNameOf, type Acknowledgment } from "../mail/visitor-messages";
 import { agencyDateOf } from "../../shared/forms/appointment";
 import { websiteDesignLeadSchema } from "../../shared/forms/website-design-lead-schema";
 import type { FormTokens } from "./form-guard";
 import {
   agencyNotification,
+  appointmentChoices,
   appointmentNotice,
+  appointmentRequestCalendar,
   appointmentRow,
+  webAppLeadChoices,
   webAppLeadNotice,
   webAppLeadRow,
+  websiteDesignLeadChoices,
   websiteDesignLeadNotice,
   websiteDesignLeadRow,
   type LeadNotice,
@@ -28,19 +36,32 @@ import { handleSubmission, type Arrival, type SubmissionContext, type Submission
 export type { SubmissionResult } from "./submission";
 export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
 
+/** Who sent a submission, as far as the server can tell: the acknowledgment's IP limit counts by it. */
+export type Visitor = { ip?: string };
+
 /**
  * Everything a visitor can submit. Plain data in, plain results out: the JSON API and
  * React Router actions (forms without JavaScript) both call it.
  */
 export type LeadService = {
-  submitWebsiteDesign(input: unknown): Promise<SubmissionResult>;
-  submitWebApp(input: unknown): Promise<SubmissionResult>;
-  requestAppointment(input: unknown): Promise<SubmissionResult>;
+  submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
 } & NewsletterService;
+
+/** The service with `visitor` filled in, for route actions that know the request but call without it. */
+export function forVisitor(leads: LeadService, visitor: Visitor): LeadService {
+  return {
+    ...leads,
+    submitWebsiteDesign: (input) => leads.submitWebsiteDesign(input, visitor),
+    submitWebApp: (input) => leads.submitWebApp(input, visitor),
+    requestAppointment: (input) => leads.requestAppointment(input, visitor),
+  };
+}
 
 export type LeadServiceDeps = {
   db: Db;
-  config: Pick<AppConfig, "forms" | "settings">;
+  config: Pick<AppConfig, "forms" | "settings" | "followUp">;
   logger: Logger;
   /** Signs and checks the forms' start fields. */
   tokens: FormTokens;
@@ -48,6 +69,18 @@ export type LeadServiceDeps = {
   now?: () => Date;
   /** Called after a transaction queued an e-mail (wakes the outbox worker). */
   onQueued?: () => void;
+};
+
+/** How one form's row is stored and told about. */
+type FormHandling<Row extends object> = {
+  kind: AgencyNotificationKind;
+  notice(row: Row & { id: number }): LeadNotice;
+  /** The options picked, which the acknowledgment repeats. */
+  choices(row: Row): LabelledValue[];
+  /** Answers the new row's id: the e-mail names the row by it. */
+  insert(trx: Db, row: Row & { created_at: string; suspected_spam: Arrival["suspected"] }): Promise<number>;
+  /** The agency's tentative calendar entry (appointment requests). */
+  calendar?(row: Row & { id: number }, stamp: string): StoredCalendar | undefined;
 };
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
@@ -66,56 +99,99 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   }
 
   /**
-   * The row and the agency's e-mail about it commit together, or neither does. A
-   * suspected submission is stored without the e-mail; releasing it queues one.
+   * Queues the visitor's acknowledgment if the limits allow it (one per address a day,
+   * a few per IP a day), in the submission's transaction; answers what staff are told.
+   */
+  async function acknowledge<Row extends object>(
+    trx: Db,
+    form: FormHandling<Row>,
+    row: Row,
+    notice: LeadNotice,
+    at: Date,
+    visitor: Visitor,
+  ): Promise<AgencyNotification["acknowledgment"]> {
+    const verdict = await claimAcknowledgment(trx, {
+      email: notice.visitorEmail,
+      clientIp: visitor.ip,
+      perIpPerDay: config.followUp.acknowledgmentsPerIpPerDay,
+      now: at,
+    });
+    if (verdict !== "allowed") return verdict;
+    const payload: Acknowledgment = {
+      messageId: newMessageId(config.settings.siteUrl),
+      form: form.kind,
+      email: notice.visitorEmail,
+      greetingName: greetingNameOf(notice.visitorName),
+      choices: form.choices(row),
+    };
+    await enqueueOutboxMessage(trx, { kind: ACKNOWLEDGMENT, payload, now: at });
+    return "sent";
+  }
+
+  /**
+   * The row, the agency's e-mail about it and the visitor's acknowledgment commit
+   * together, or none does. A suspected submission is stored without either e-mail;
+   * releasing it queues the agency's (never the acknowledgment: that is for at once).
    */
   async function store<Row extends object>(
-    kind: AgencyNotificationKind,
+    form: FormHandling<Row>,
     row: Row,
-    notice: (row: Row & { id: number }) => LeadNotice,
-    /** Answers the new row's id: the e-mail names the row by it. */
-    insert: (
-      trx: Db,
-      row: Row & { created_at: string; suspected_spam: Arrival["suspected"] },
-    ) => Promise<number>,
     { at, suspected }: Arrival,
+    visitor: Visitor,
   ) {
     const createdAt = at.toISOString();
     await db.transaction().execute(async (trx) => {
-      const id = await insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
+      const id = await form.insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
       if (suspected) return;
-      const payload = agencyNotification(notice({ ...row, id }), createdAt, config.settings.siteUrl);
-      await enqueueOutboxMessage(trx, { kind, payload, now: at });
+      const stored = { ...row, id };
+      const notice = form.notice(stored);
+      const acknowledgment = config.followUp.acknowledge
+        ? await acknowledge(trx, form, row, notice, at, visitor)
+        : undefined;
+      const calendar = form.calendar?.(stored, createdAt);
+      const payload = agencyNotification(notice, createdAt, config.settings.siteUrl, {
+        acknowledgment,
+        calendar,
+      });
+      await enqueueOutboxMessage(trx, { kind: form.kind, payload, now: at });
     });
     if (!suspected) onQueued();
   }
 
+  const websiteDesign: FormHandling<ReturnType<typeof websiteDesignLeadRow>> = {
+    kind: "website-design-lead",
+    notice: websiteDesignLeadNotice,
+    choices: websiteDesignLeadChoices,
+    insert: insertWebsiteDesignLead,
+  };
+  const webApp: FormHandling<ReturnType<typeof webAppLeadRow>> = {
+    kind: "web-app-lead",
+    notice: webAppLeadNotice,
+    choices: webAppLeadChoices,
+    insert: insertWebAppLead,
+  };
+  const appointment: FormHandling<ReturnType<typeof appointmentRow>> = {
+    kind: "appointment-request",
+    notice: appointmentNotice,
+    choices: appointmentChoices,
+    insert: insertAppointmentRequest,
+    calendar: (row, stamp) => appointmentRequestCalendar(row, config, stamp),
+  };
+
   return {
-    submitWebsiteDesign: (input) =>
+    submitWebsiteDesign: (input, visitor = {}) =>
       handleSubmission(ctx, "website-design-lead", input, websiteDesignLeadSchema, (lead, arrival) =>
-        store(
-          "website-design-lead",
-          websiteDesignLeadRow(lead),
-          websiteDesignLeadNotice,
-          insertWebsiteDesignLead,
-          arrival,
-        ),
+        store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor),
       ),
 
-    submitWebApp: (input) =>
+    submitWebApp: (input, visitor = {}) =>
       handleSubmission(ctx, "web-app-lead", input, webAppLeadServerSchema, (lead, arrival) =>
-        store("web-app-lead", webAppLeadRow(lead), webAppLeadNotice, insertWebAppLead, arrival),
+        store(webApp, webAppLeadRow(lead), arrival, visitor),
       ),
 
-    requestAppointment: (input) =>
+    requestAppointment: (input, visitor = {}) =>
       handleSubmission(ctx, "appointment-request", input, appointmentSchemaFor(now()), (request, arrival) =>
-        store(
-          "appointment-request",
-          appointmentRow(request),
-          appointmentNotice,
-          insertAppointmentRequest,
-          arrival,
-        ),
+        store(appointment, appointmentRow(request), arrival, visitor),
       ),
 
     ...createNewsletterService({ db, config, ctx, onQueued }),

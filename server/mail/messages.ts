@@ -5,6 +5,10 @@ import type { AppConfig } from "../config";
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
 import { apiPaths, paths } from "../../shared/paths";
 import { escapeHtml } from "../../shared/escape-html";
+import { storedCalendarSchema } from "./calendar";
+import { css, htmlDocument, htmlTable } from "./layout";
+import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
+import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE, visitorMessageRenderers } from "./visitor-messages";
 
 /** What the agency is told about; the outbox row's `kind`. */
 export const agencyNotificationKinds = {
@@ -14,7 +18,12 @@ export const agencyNotificationKinds = {
 } as const;
 export type AgencyNotificationKind = keyof typeof agencyNotificationKinds;
 export const NEWSLETTER_CONFIRMATION = "newsletter-confirmation";
-export type OutboxKind = AgencyNotificationKind | typeof NEWSLETTER_CONFIRMATION;
+export type OutboxKind =
+  | AgencyNotificationKind
+  | typeof NEWSLETTER_CONFIRMATION
+  | typeof ACKNOWLEDGMENT
+  | typeof APPOINTMENT_UPDATE
+  | typeof FOLLOW_UP_REMINDER;
 
 const agencyNotificationSchema = z.object({
   messageId: z.string(),
@@ -30,6 +39,10 @@ const agencyNotificationSchema = z.object({
   submittedAt: z.string(),
   /** Every field of the form, labelled, in the form's order. */
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** Whether the visitor was sent an acknowledgment, or why not (absent: the feature is off). */
+  acknowledgment: z.enum(["sent", "repeat-address", "ip-cap"]).optional(),
+  /** An appointment request's tentative calendar entry, made when it was queued. */
+  calendar: storedCalendarSchema.optional(),
 });
 export type AgencyNotification = z.infer<typeof agencyNotificationSchema>;
 
@@ -83,19 +96,32 @@ const adminHandles: Record<AgencyNotificationKind, AdminHandle> = {
 
 const NOT_GIVEN = "(not given)";
 
-// Inline styles only: Gmail and Outlook drop <style> blocks or parts of them.
-const css = {
-  body: "margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;background:#ffffff",
-  summary: "margin:0 0 16px;font-size:17px;font-weight:bold",
-  paragraph: "margin:0 0 8px",
-  code: "font-family:Consolas,Menlo,monospace;font-size:14px;background:#f0f0f0;padding:1px 4px",
-  label: "padding:4px 16px 4px 0;text-align:left;vertical-align:top;white-space:nowrap;font-weight:bold",
-  // Long unbroken text (a URL) wraps instead of widening the message on a phone.
-  value: "padding:4px 0;vertical-align:top;word-break:break-word",
+/**
+ * The one line that says what to do next: answer the visitor (Reply-To is them), then
+ * record it, so the 24-hour reminder leaves the lead alone.
+ */
+const nextSteps: Record<AgencyNotificationKind, (id: string, name: string) => string> = {
+  "website-design-lead": (id, name) =>
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then run site-admin leads status ${id} contacted`,
+  "web-app-lead": (id, name) =>
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then run site-admin leads status ${id} contacted`,
+  "appointment-request": (id, name) =>
+    `Next: reply to this e-mail to agree the time with ${name}, then run site-admin appointments confirm ${id} (it sends the calendar invitation)`,
 };
 
-/** Escaped, with line breaks kept: Outlook ignores `white-space: pre-wrap`. */
-const htmlText = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
+/** What staff are told about the visitor's automatic acknowledgment, if anything. */
+function acknowledgmentLine(data: AgencyNotification): string | undefined {
+  switch (data.acknowledgment) {
+    case "sent":
+      return `${data.visitorName} was sent an automatic acknowledgment.`;
+    case "repeat-address":
+      return "No automatic acknowledgment was sent: this address got one in the last 24 hours.";
+    case "ip-cap":
+      return "No automatic acknowledgment was sent: the sender's IP address reached its daily limit.";
+    default:
+      return undefined;
+  }
+}
 
 function renderAgencyNotification(kind: AgencyNotificationKind, data: AgencyNotification, ctx: MailContext) {
   const title = agencyNotificationKinds[kind];
@@ -107,42 +133,37 @@ function renderAgencyNotification(kind: AgencyNotificationKind, data: AgencyNoti
   const subject = id ? `${title}: ${data.visitorName} (${handle.tag(id)})` : `${title}: ${data.visitorName}`;
   const about = id ? `${title} ${id} from the ${brand} website.` : `${title} from the ${brand} website.`;
   const command = id && handle.command(id);
+  const next = id ? nextSteps[kind](id, data.visitorName) : undefined;
   const rows = [...data.fields, { label: "Submitted", value: formatSubmittedAt(data.submittedAt) }];
-  const reply = `Reply to this e-mail to answer ${data.visitorName} directly.`;
+  // Rows queued before the "Next" line existed keep their closing advice.
+  const reply = next ? undefined : `Reply to this e-mail to answer ${data.visitorName} directly.`;
+  const calendarNote = data.calendar
+    ? "The attached calendar entry holds the requested time, tentatively."
+    : undefined;
+  const closing = [acknowledgmentLine(data), calendarNote, reply].filter((line) => line !== undefined);
 
   const text = [
     summary,
     "",
     about,
     ...(command ? [`${handle.action}: ${command}`] : []),
+    ...(next ? [next] : []),
     "",
     // Further lines of a long answer stay indented under its label.
     ...rows.map((row) => `${row.label}: ${(row.value || NOT_GIVEN).replace(/\r?\n/g, "\n  ")}`),
-    "",
-    reply,
+    ...(closing.length > 0 ? ["", ...closing] : []),
   ].join("\n");
 
-  const htmlRows = rows
-    .map(
-      (row) =>
-        `<tr><th scope="row" style="${css.label}">${escapeHtml(row.label)}</th>` +
-        `<td style="${css.value}">${row.value ? htmlText(row.value) : `<em>${NOT_GIVEN}</em>`}</td></tr>`,
-    )
-    .join("");
-  const html = [
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<title>${escapeHtml(subject)}</title></head>`,
-    `<body style="${css.body}">`,
+  const html = htmlDocument(subject, [
     `<p style="${css.summary}">${escapeHtml(summary)}</p>`,
     `<p style="${css.paragraph}">${escapeHtml(about)}</p>`,
     command
       ? `<p style="${css.paragraph}">${handle.action}: <code style="${css.code}">${escapeHtml(command)}</code></p>`
       : "",
-    `<table cellspacing="0" cellpadding="0" style="margin:16px 0;border-collapse:collapse">${htmlRows}</table>`,
-    `<p style="${css.paragraph}">${escapeHtml(reply)}</p>`,
-    `</body></html>`,
-  ].join("\n");
+    next ? `<p style="${css.paragraph}"><strong>${escapeHtml(next)}</strong></p>` : "",
+    htmlTable(rows, NOT_GIVEN),
+    ...closing.map((line) => `<p style="${css.paragraph}">${escapeHtml(line)}</p>`),
+  ]);
 
   return {
     from: ctx.mail.from,
@@ -152,6 +173,7 @@ function renderAgencyNotification(kind: AgencyNotificationKind, data: AgencyNoti
     messageId: data.messageId,
     text,
     html,
+    ...(data.calendar ? { icalEvent: data.calendar } : {}),
   } satisfies SendMailOptions;
 }
 
@@ -202,6 +224,8 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
   const data: unknown = JSON.parse(payload);
   if (kind === NEWSLETTER_CONFIRMATION)
     return renderNewsletterConfirmation(newsletterConfirmationSchema.parse(data), ctx);
+  if (kind === ACKNOWLEDGMENT || kind === APPOINTMENT_UPDATE) return visitorMessageRenderers[kind](data, ctx);
+  if (kind === FOLLOW_UP_REMINDER) return renderFollowUpReminder(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

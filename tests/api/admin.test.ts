@@ -105,10 +105,12 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(run.code).toBe(0);
       expect(run.stderr).toBe("");
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^ +ID +RECEIVED +NAME +EMAIL +PHONE +COMPANY +SERVICE +PREFERRED$/);
-      expect(lines[1]).toMatch(/^● +3 +2026-11-23 14:05 +Lerato Mokoena /);
-      expect(lines[2]).toMatch(/^● +2 +2026-11-23 00:30 +Bob O'Brien /);
-      expect(lines[3]).toMatch(/^● +1 +2026-11-20 10:00 +Thandi Nkosi /);
+      expect(lines[0]).toMatch(
+        /^ +ID +RECEIVED +STATUS +NAME +EMAIL +PHONE +COMPANY +SERVICE +PREFERRED +BOOKED$/,
+      );
+      expect(lines[1]).toMatch(/^● +3 +2026-11-23 14:05 +new +Lerato Mokoena /);
+      expect(lines[2]).toMatch(/^● +2 +2026-11-23 00:30 +new +Bob O'Brien /);
+      expect(lines[3]).toMatch(/^● +1 +2026-11-20 10:00 +new +Thandi Nkosi /);
       // Aligned: every row's e-mail starts in the header's EMAIL column.
       const emailColumn = lines[0]?.indexOf("EMAIL");
       for (const line of lines.slice(1, 4)) expect(line.indexOf("@") > (emailColumn ?? 0)).toBe(true);
@@ -146,6 +148,13 @@ describe("admin CLI on data sent through the real endpoints", () => {
         read: false,
         suspectedSpam: null,
         createdAt: "2026-11-22T22:30:00.000Z",
+        status: "new",
+        statusNote: null,
+        statusBy: null,
+        statusAt: null,
+        schedule: null,
+        scheduledStart: null,
+        scheduledMinutes: null,
       });
       expect(rows[0]?.company).toBeNull();
     });
@@ -174,7 +183,8 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const run = await admin(site, "appointments", "show", "2");
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^Appointment: +2$/m);
-      expect(run.stdout).toMatch(/^Status: +unread$/m);
+      expect(run.stdout).toMatch(/^Read: +unread$/m);
+      expect(run.stdout).toMatch(/^Status: +new$/m);
       expect(run.stdout).toMatch(/^Received: +2026-11-23 00:30$/m);
       // The booking form's own labels (appointmentLabels) and answers.
       expect(run.stdout).toMatch(/^Service type: +Web Application Development$/m);
@@ -221,7 +231,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       // An unknown id among known ones changes nothing.
       expect((await admin(site, "appointments", "read", "3", "999")).code).toBe(1);
       expect(await unread()).toEqual([3, 2]);
-      expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(/^Status: +read$/m);
+      expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(/^Read: +read$/m);
     });
 
     it("reports both counts when some were already in the asked state", async () => {
@@ -289,7 +299,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const run = await admin(site, "leads", "list");
       expect(run.code).toBe(0);
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +RECEIVED +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE$/);
+      expect(lines[0]).toMatch(/^ID +RECEIVED +STATUS +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE$/);
       expect(lines.slice(1, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual([
         "wa-2",
         "wd-2",
@@ -297,7 +307,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         "wa-1",
       ]);
       expect(lines[1]).toMatch(
-        /^wa-2 +2026-11-23 00:30 +web-app +Early Monday +FleetCo +sipho@fleetco\.co\.za$/,
+        /^wa-2 +2026-11-23 00:30 +new +web-app +Early Monday +FleetCo +sipho@fleetco\.co\.za$/,
       );
       expect(lines.at(-2)).toBe("4 leads");
     });
@@ -330,6 +340,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
         companySize: null,
         suspectedSpam: null,
         createdAt: "2026-11-20T08:00:00.000Z",
+        status: "new",
+        statusNote: null,
+        statusBy: null,
+        statusAt: null,
       });
       expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
         type: "web-app",

@@ -33,14 +33,18 @@ describe("database", () => {
   it("creates every table (and, on SQLite, its folder)", async () => {
     const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
     expect(tables).toEqual([
+      "acknowledged_addresses",
+      "acknowledgment_counts",
       "appointment_requests",
       "content_items",
       "content_revision",
       "instance_secrets",
+      "lead_status_changes",
       "newsletter_subscribers",
       "outbox",
       "rate_limit_hits",
       "readiness_probe",
+      "scheduler_leases",
       "service_screenshots",
       "uploaded_files",
       "web_app_leads",
@@ -64,10 +68,30 @@ describe("database", () => {
       "created_at",
       // Beyond SPEC §3: the bot trap a held-back request tripped (migration 0003).
       "suspected_spam",
+      // Staff's follow-up (migration 0011): status, the reminder's claim, the agreed time.
+      "status",
+      "status_note",
+      "status_by",
+      "status_at",
+      "reminded_at",
+      "schedule_status",
+      "scheduled_start",
+      "scheduled_minutes",
+      "calendar_sequence",
     ]);
     // SQLite reports its row-id alias as nullable; it never is.
     const nullable = table?.columns.filter((column) => column.isNullable && column.name !== "id");
-    expect(nullable?.map((column) => column.name)).toEqual(["company", "suspected_spam"]);
+    expect(nullable?.map((column) => column.name)).toEqual([
+      "company",
+      "suspected_spam",
+      "status_note",
+      "status_by",
+      "status_at",
+      "reminded_at",
+      "schedule_status",
+      "scheduled_start",
+      "scheduled_minutes",
+    ]);
   });
 
   it.runIf(!onPostgres)("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {

@@ -21,11 +21,12 @@ const mailEnv = { MAIL_TO: "leads@agency.test", MAIL_FROM: "Agency website <nore
  */
 function expectHeadOfBothParts(
   mail: ParsedMail | undefined,
-  head: { summary: string; about: string; command: string },
+  head: { summary: string; about: string; command: string; next: string },
 ) {
-  expect(mail?.header("content-type")).toMatch(/^multipart\/alternative;/);
+  // An appointment request's calendar entry makes the message multipart/mixed.
+  expect(mail?.header("content-type")).toMatch(/^multipart\/(alternative|mixed);/);
   const lines = mail?.text.split(/\r?\n/) ?? [];
-  expect(lines.slice(0, 4)).toEqual([head.summary, "", head.about, head.command]);
+  expect(lines.slice(0, 5)).toEqual([head.summary, "", head.about, head.command, head.next]);
   const html = mail?.html ?? "";
   expect(html).toMatch(/^<!DOCTYPE html>/);
   // The same, in the same order, ahead of the answers' table; the command set as code.
@@ -36,6 +37,7 @@ function expectHeadOfBothParts(
     escapeHtml(head.about),
     `${action}: <code`,
     `${command}</code>`,
+    escapeHtml(head.next),
     "<table",
   ].map((text) => html.indexOf(text));
   expect(positions[0]).toBeGreaterThan(0);
@@ -83,6 +85,7 @@ describe("notification e-mails through SMTP", () => {
       summary: `Jane O'Neil · ${company} · Website redesign · R15k - R30k`,
       about: "New website-design lead wd-1 from the Kloof Digital website.",
       command: "Show it with: site-admin leads show wd-1",
+      next: "Next: reply to this e-mail to answer Jane O'Neil within 24 hours, then run site-admin leads status wd-1 contacted",
     });
     for (const line of [
       "Full Name: Jane O'Neil",
@@ -110,6 +113,7 @@ describe("notification e-mails through SMTP", () => {
       summary: "Sipho Dlamini · FleetCo",
       about: "New web-app lead wa-1 from the Kloof Digital website.",
       command: "Show it with: site-admin leads show wa-1",
+      next: "Next: reply to this e-mail to answer Sipho Dlamini within 24 hours, then run site-admin leads status wa-1 contacted",
     });
     for (const line of [
       "Full Name: Sipho Dlamini",
@@ -138,6 +142,7 @@ describe("notification e-mails through SMTP", () => {
       summary: "Thandi Nkosi · Nkosi Consulting · Web Application Development",
       about: "New appointment request 1 from the Kloof Digital website.",
       command: "Mark it read with: site-admin appointments read 1",
+      next: "Next: reply to this e-mail to agree the time with Thandi Nkosi, then run site-admin appointments confirm 1 (it sends the calendar invitation)",
     });
     // A second line stays under its label in the text and is a line break in the HTML.
     expect(mail?.text).toMatch(

@@ -45,6 +45,8 @@ function startServer(dataDir: string, database: ScratchDatabase, smtpUrl: string
     SMTP_URL: smtpUrl,
     FORM_SECRET: testFormSecret,
     FORM_MIN_FILL_SECONDS: "0",
+    // One e-mail per lead: the notification whose lease is under test.
+    ACKNOWLEDGE_SUBMISSIONS: "false",
     LOG_LEVEL: "info",
   });
 }

@@ -1,14 +1,23 @@
 /**
  * Just enough MIME reading for tests of the messages nodemailer writes: headers
- * (unfolded, encoded words decoded) and the text/plain and text/html parts.
+ * (unfolded, encoded words decoded), the text/plain and text/html parts, a text/calendar
+ * alternative and attachments.
  */
+export type MailPart = { contentType: string; filename: string | undefined; content: string };
+
 export type ParsedMail = {
   headers: Map<string, string>;
   header(name: string): string | undefined;
   subject: string;
   text: string;
   html: string;
+  /** The text/calendar alternative (an invitation), with its Content-Type; undefined when none. */
+  calendar: MailPart | undefined;
+  /** Parts sent as attachments (Content-Disposition: attachment), decoded as UTF-8. */
+  attachments: MailPart[];
 };
+
+type Collected = { text: string; html: string; calendar: MailPart | undefined; attachments: MailPart[] };
 
 function splitHead(raw: string): { head: string; body: string } {
   const match = /\r?\n\r?\n/.exec(raw);
@@ -63,11 +72,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-function collectParts(
-  headers: Map<string, string>,
-  body: string,
-  into: { text: string; html: string },
-): void {
+function collectParts(headers: Map<string, string>, body: string, into: Collected): void {
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (type.toLowerCase().startsWith("multipart/") && boundary) {
@@ -80,14 +85,20 @@ function collectParts(
     return;
   }
   const decoded = decodeBody(body, headers.get("content-transfer-encoding")).replace(/\r?\n$/, "");
-  if (type.toLowerCase().startsWith("text/html")) into.html ||= decoded;
+  const disposition = headers.get("content-disposition") ?? "";
+  if (/^attachment/i.test(disposition)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    into.attachments.push({ contentType: type, filename, content: decoded });
+  } else if (type.toLowerCase().startsWith("text/calendar"))
+    into.calendar ??= { contentType: type, filename: undefined, content: decoded };
+  else if (type.toLowerCase().startsWith("text/html")) into.html ||= decoded;
   else if (type.toLowerCase().startsWith("text/plain")) into.text ||= decoded;
 }
 
 export function parseMail(raw: string): ParsedMail {
   const { head, body } = splitHead(raw);
   const headers = parseHeaders(head);
-  const parts = { text: "", html: "" };
+  const parts: Collected = { text: "", html: "", calendar: undefined, attachments: [] };
   collectParts(headers, body, parts);
   return {
     headers,

@@ -39,6 +39,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     FORM_SECRET: testFormSecret,
+    // Suites count the agency's e-mails; the acknowledgment's own suite turns it on.
+    ACKNOWLEDGE_SUBMISSIONS: "false",
     ...database.env,
     ...env,
   });

@@ -1,0 +1,184 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, LeadStatus, LeadStatusChangeRow, Timestamp } from "./schema";
+
+type Db = Kysely<Database>;
+
+/**
+ * What staff do with a lead after it arrived, on any of the three lead tables: its
+ * status with who set it and why (and the history of those changes), and the claim that
+ * puts a lead still "new" into the agency's reminder exactly once
+ * (docs/decisions/020-lead-follow-up.md).
+ */
+
+export type LeadTable = "website_design_leads" | "web_app_leads" | "appointment_requests";
+export const leadTables = ["website_design_leads", "web_app_leads", "appointment_requests"] as const;
+
+/** The columns every lead table shares, the view the queries below need. */
+type CommonLeadColumns = {
+  id: number;
+  status: LeadStatus;
+  status_note: string | null;
+  status_by: string | null;
+  status_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+  suspected_spam: string | null;
+  created_at: Timestamp;
+};
+/** The tables seen through their shared columns (the names below differ per table). */
+type CommonLeads = Kysely<Record<LeadTable, CommonLeadColumns>>;
+const common = (db: Db) => db as unknown as CommonLeads;
+
+/** Each table's own names for the visitor's name, address and company. */
+const visitorColumns: Record<LeadTable, { name: string; email: string; company: string }> = {
+  website_design_leads: { name: "full_name", email: "business_email", company: "company_name" },
+  web_app_leads: { name: "full_name", email: "work_email", company: "company_name" },
+  appointment_requests: { name: "name", email: "email", company: "company" },
+};
+
+/** A lead as the reminder and `leads overdue` list it. */
+export type OpenLead = {
+  table: LeadTable;
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  createdAt: Timestamp;
+  remindedAt: Timestamp | null;
+};
+
+function openLeadColumns(table: LeadTable) {
+  const columns = visitorColumns[table];
+  return [
+    "id",
+    "created_at",
+    "reminded_at",
+    sql<string>`${sql.ref(columns.name)}`.as("name"),
+    sql<string>`${sql.ref(columns.email)}`.as("email"),
+    sql<string | null>`${sql.ref(columns.company)}`.as("company"),
+  ] as const;
+}
+
+type OpenLeadRow = {
+  id: number;
+  created_at: Timestamp;
+  reminded_at: Timestamp | null;
+  name: string;
+  email: string;
+  company: string | null;
+};
+
+const toOpenLead = (table: LeadTable, row: OpenLeadRow): OpenLead => ({
+  table,
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  createdAt: row.created_at,
+  remindedAt: row.reminded_at,
+});
+
+const oldestFirst = (a: OpenLead, b: OpenLead) =>
+  a.createdAt.localeCompare(b.createdAt) || a.table.localeCompare(b.table) || a.id - b.id;
+
+/**
+ * Every genuine lead and appointment request still "new" that arrived at or before
+ * `cutoff`, oldest first. Held-back (suspected) rows are left out: nobody was told of them.
+ */
+export async function listOverdueLeads(db: Db, cutoff: Timestamp): Promise<OpenLead[]> {
+  const found: OpenLead[] = [];
+  for (const table of leadTables) {
+    const rows = await common(db)
+      .selectFrom(table)
+      .select(openLeadColumns(table))
+      .where("status", "=", "new")
+      .where("suspected_spam", "is", null)
+      .where("created_at", "<=", cutoff)
+      .execute();
+    found.push(...rows.map((row) => toOpenLead(table, row)));
+  }
+  return found.sort(oldestFirst);
+}
+
+/**
+ * Marks the overdue leads nobody was reminded of yet as reminded at `now`, and answers
+ * them. One conditional UPDATE per table: on PostgreSQL a second instance running the
+ * same statement waits for the first one's row locks and then finds `reminded_at` set,
+ * so it claims nothing; on SQLite writes are serial anyway. Run it in the transaction
+ * that queues the reminder, so a lead is claimed if and only if its reminder is queued.
+ */
+export async function claimLeadsToRemind(db: Db, cutoff: Timestamp, now: Timestamp): Promise<OpenLead[]> {
+  const claimed: OpenLead[] = [];
+  for (const table of leadTables) {
+    const rows = await common(db)
+      .updateTable(table)
+      .set({ reminded_at: now })
+      .where("status", "=", "new")
+      .where("suspected_spam", "is", null)
+      .where("reminded_at", "is", null)
+      .where("created_at", "<=", cutoff)
+      .returning(openLeadColumns(table))
+      .execute();
+    claimed.push(...rows.map((row) => toOpenLead(table, row)));
+  }
+  return claimed.sort(oldestFirst);
+}
+
+export type StatusChange = { status: LeadStatus; note: string | null; by: string; at: Timestamp };
+
+/**
+ * Sets a lead's status and records the change, in one transaction; answers false when
+ * the row does not exist (nothing is written then).
+ */
+export async function changeLeadStatus(
+  db: Db,
+  table: LeadTable,
+  id: number,
+  change: StatusChange,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await common(trx)
+      .updateTable(table)
+      .set({ status: change.status, status_note: change.note, status_by: change.by, status_at: change.at })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await recordStatusChange(trx, table, id, change);
+    return true;
+  });
+}
+
+/** Appends to a lead's history (also used when confirming an appointment moves it on). */
+export async function recordStatusChange(
+  db: Db,
+  table: LeadTable,
+  id: number,
+  change: StatusChange,
+): Promise<void> {
+  await db
+    .insertInto("lead_status_changes")
+    .values({
+      lead_table: table,
+      lead_row_id: id,
+      status: change.status,
+      note: change.note,
+      changed_by: change.by,
+      changed_at: change.at,
+    })
+    .execute();
+}
+
+/** A lead's status changes, oldest first. */
+export async function listStatusChanges(
+  db: Db,
+  table: LeadTable,
+  id: number,
+): Promise<LeadStatusChangeRow[]> {
+  return db
+    .selectFrom("lead_status_changes")
+    .selectAll()
+    .where("lead_table", "=", table)
+    .where("lead_row_id", "=", id)
+    .orderBy("changed_at")
+    .orderBy("id")
+    .execute();
+}

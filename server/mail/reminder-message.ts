@@ -1,0 +1,87 @@
+import type { SendMailOptions } from "nodemailer";
+import { z } from "zod";
+import type { AppConfig } from "../config";
+import { escapeHtml } from "../../shared/escape-html";
+import { css, htmlDocument } from "./layout";
+
+/**
+ * The agency's reminder of leads still "new" well into the 24-hour promise
+ * (server/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
+ * command that records it was answered.
+ */
+
+type MailContext = Pick<AppConfig, "mail" | "settings">;
+
+export const FOLLOW_UP_REMINDER = "follow-up-reminder";
+
+const reminderSchema = z.object({
+  messageId: z.string(),
+  thresholdHours: z.number(),
+  leads: z.array(
+    z.object({
+      /** As the admin CLI names it: "wd-12", "wa-7", or an appointment request's "7". */
+      id: z.string(),
+      what: z.string(),
+      name: z.string(),
+      email: z.string(),
+      company: z.string().nullable(),
+      /** "2026-11-23 14:05", Cape Town time. */
+      received: z.string(),
+      /** When the 24-hour promise runs out, Cape Town time. */
+      answerBy: z.string(),
+      command: z.string(),
+    }),
+  ),
+  /** Leads still new that earlier reminders named already. */
+  remindedEarlier: z.number(),
+});
+export type FollowUpReminder = z.infer<typeof reminderSchema>;
+
+const hours = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)} hours`;
+
+function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptions {
+  const count = data.leads.length;
+  const noun = count === 1 ? "lead is" : "leads are";
+  const subject = `Follow up: ${count} ${noun} still new after ${hours(data.thresholdHours)}`;
+  const intro =
+    `The site promises an answer within 24 hours. ${count === 1 ? "This one has" : "These have"} ` +
+    `had none recorded ${hours(data.thresholdHours)} after arriving.`;
+  const next = "Next: answer each one, then record it with the command beside it.";
+  const earlier =
+    data.remindedEarlier > 0
+      ? `${data.remindedEarlier} more still new from earlier reminders: site-admin leads overdue lists them all.`
+      : "site-admin leads overdue lists every lead still new past the threshold.";
+  const describe = (lead: FollowUpReminder["leads"][number]) =>
+    `${lead.id}  ${lead.what}: ${lead.name}${lead.company ? `, ${lead.company}` : ""} <${lead.email}>`;
+  const text = [
+    intro,
+    next,
+    "",
+    ...data.leads.flatMap((lead) => [
+      describe(lead),
+      `  received ${lead.received}, answer by ${lead.answerBy}`,
+      `  ${lead.command}`,
+      "",
+    ]),
+    earlier,
+  ].join("\n");
+  const items = data.leads
+    .map(
+      (lead) =>
+        `<li style="margin:0 0 12px">${escapeHtml(describe(lead))}<br>` +
+        `received ${escapeHtml(lead.received)}, answer by <strong>${escapeHtml(lead.answerBy)}</strong><br>` +
+        `<code style="${css.code}">${escapeHtml(lead.command)}</code></li>`,
+    )
+    .join("");
+  const html = htmlDocument(subject, [
+    `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
+    `<p style="${css.paragraph}"><strong>${escapeHtml(next)}</strong></p>`,
+    `<ul style="padding-left:20px">${items}</ul>`,
+    `<p style="${css.paragraph}">${escapeHtml(earlier)}</p>`,
+  ]);
+  return { from: ctx.mail.from, to: ctx.mail.to, subject, messageId: data.messageId, text, html };
+}
+
+export function renderFollowUpReminder(data: unknown, ctx: MailContext): SendMailOptions {
+  return renderReminder(reminderSchema.parse(data), ctx);
+}
