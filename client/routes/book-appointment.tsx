@@ -1,6 +1,7 @@
 import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
 import { data } from "react-router";
 import { appointmentDateOptions } from "../../shared/forms/appointment";
+import { appointmentNextSteps } from "../../shared/forms/next-steps";
 import { paths } from "../../shared/paths";
 import { AppointmentForm } from "../components/forms/appointment-form";
 import { PageHeader } from "../components/sections/page-header";
@@ -47,23 +48,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     settingsFromMatches(matches),
   );
 
-const WHAT_TO_EXPECT = [
-  {
-    icon: MailCheck,
-    title: "Confirmation",
-    text: "We confirm your appointment by e-mail within 24 hours, or suggest another time if that slot is taken.",
-  },
-  {
-    icon: Video,
-    title: "Consultation",
-    text: "A relaxed 30 to 45 minute conversation, online or at our Cape Town studio, about your goals and ideas.",
-  },
-  {
-    icon: FileText,
-    title: "Proposal",
-    text: "Within a few days you receive a clear proposal with scope, timeline and a fixed price in rand.",
-  },
-] as const;
+/** The promises the acknowledgment e-mail repeats (shared/forms/next-steps.ts), each with its icon. */
+const icons = { Confirmation: MailCheck, Consultation: Video, Proposal: FileText } as const;
+const WHAT_TO_EXPECT = appointmentNextSteps.map((step) => ({ ...step, icon: icons[step.title] }));
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (

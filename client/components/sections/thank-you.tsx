@@ -1,12 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
+import { leadNextSteps as NEXT_STEPS } from "../../../shared/forms/next-steps";
 import { paths } from "../../../shared/paths";
-
-/** SPEC §2: what happens after a lead is sent. */
-const NEXT_STEPS = [
-  "Our team reviews your requirements within 24 hours.",
-  "We prepare a custom proposal for your project.",
-  "We schedule a discovery call or consultation with you.",
-] as const;
 
 export function ThankYou({ service }: { service: string }) {
   return (
