@@ -17,6 +17,14 @@ export const css = {
   footer: "margin:24px 0 0;padding-top:12px;border-top:1px solid #dddddd;font-size:13px;color:#555555",
 };
 
+/**
+ * The top of a visitor's e-mail: the brand's name over its protea rule (the site's colours,
+ * docs/decisions/022-brand-identity.md), as text: mail clients block images by default.
+ */
+export function brandHeader(brandName: string): string {
+  return `<p style="margin:0 0 20px;padding-bottom:10px;border-bottom:3px solid #b83a1e;font-size:20px;font-weight:bold;color:#0e1417">${escapeHtml(brandName)}</p>`;
+}
+
 /** Escaped, with line breaks kept: Outlook ignores `white-space: pre-wrap`. */
 export const htmlText = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
 

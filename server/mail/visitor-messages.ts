@@ -4,7 +4,7 @@ import type { AppConfig } from "../config";
 import { escapeHtml } from "../../shared/escape-html";
 import { appointmentNextSteps, leadNextSteps } from "../../shared/forms/next-steps";
 import { storedCalendarSchema } from "./calendar";
-import { contactHtml, contactLines, css, htmlDocument, htmlTable } from "./layout";
+import { brandHeader, contactHtml, contactLines, css, htmlDocument, htmlTable } from "./layout";
 
 /**
  * E-mails to visitors: the acknowledgment of a lead or appointment request, and the
@@ -114,6 +114,7 @@ function renderAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailO
     ...footer.text,
   ].join("\n");
   const html = htmlDocument(subject, [
+    brandHeader(brand),
     `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
     `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
     ...(data.choices.length > 0
@@ -196,6 +197,7 @@ function renderAppointmentUpdate(data: AppointmentUpdate, ctx: MailContext): Sen
     ...footer.text,
   ].join("\n");
   const html = htmlDocument(subject, [
+    brandHeader(brand),
     `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
     `<p style="${css.summary}">${escapeHtml(wording.sentence)}</p>`,
     htmlTable(rows, ""),
