@@ -4,7 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { AppConfig } from "../config";
-import { defaultOutboxWorkerOptions } from "./outbox-worker";
+import { defaultOutboxWorkerOptions } from "./outbox-options";
 import type { FromSmtpThread, SmtpFailure, SmtpThreadData, ToSmtpThread } from "./smtp-thread";
 
 /** Hands a finished message to its next hop; resolves only once that hop has taken it. */

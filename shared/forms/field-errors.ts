@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldFormats, type FieldFormat } from "./field-formats";
 import { leadInlineMessages } from "./lead-messages";
 
 /** The first message for each field, keyed by the field's name. */
@@ -7,9 +8,7 @@ export type FieldErrors = Record<string, string>;
 export const formShapeMessage = "The submission must be a set of form fields";
 export const unknownFieldMessage = (field: string) => `Unknown field: ${field}`;
 
-/** The formats a field can be checked against, each with its own short message (SPEC §5). */
-export const fieldFormats = ["email", "phone"] as const;
-export type FieldFormat = (typeof fieldFormats)[number];
+export { fieldFormats, type FieldFormat };
 
 /**
  * Fields and formats: of a form, which of its fields are e-mail or phone fields; of a

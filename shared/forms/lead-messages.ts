@@ -1,5 +1,5 @@
 import { uiStrings } from "../ui-strings";
-import type { FieldFormat } from "./field-errors";
+import type { FieldFormat } from "./field-formats";
 
 /** SPEC §5 lead form messages, built from each field's label. */
 export const leadMessages = {
