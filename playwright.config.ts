@@ -24,7 +24,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The production build, as visitors get it.
-    command: "node build/app/index.js",
+    command: "node --max-semi-space-size=2 --max-old-space-size=128 build/app/index.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

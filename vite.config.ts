@@ -7,6 +7,9 @@ import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [markdown(), siteScript(), tailwindcss(), reactRouter(), recordClientModules()],
+  // The server bundle takes the icons it uses: importing the whole icon package cost the
+  // server 0.2 s and 35 MB at start-up (docs/decisions/023-start-up-and-memory.md).
+  ssr: { noExternal: ["lucide-react"] },
   build: {
     // Inlined data: URIs would need a CSP exception; keep every asset a file.
     assetsInlineLimit: 0,

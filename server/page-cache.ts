@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import type { Logger } from "./logger";
@@ -42,21 +43,32 @@ export type PageCacheOptions = {
   sharedMaxAgeSeconds?: number;
   staleWhileRevalidateSeconds?: number;
   maxEntries?: number;
+  /** Memory the copies may take at most (HTML and its compressed bytes); the oldest go first. */
+  maxBytes?: number;
+  /** Counts hits and misses (server/metrics.ts). */
+  onLookup?: (outcome: "hit" | "miss") => void;
   now?: () => number;
 };
 
 /** A page that cannot be kept (not 200, not HTML, `no-store`): rendered per request, remembered as such. */
-type Pass = { pass: true; revision: number; storedAt: number };
+type Pass = { pass: true; revision: number; storedAt: number; bytes?: undefined };
 
 type Entry = {
   pass?: undefined;
   status: number;
   headers: Array<[string, string]>;
+  /** Pages with a form only: shared pages keep their bytes, not a second copy as a string. */
   html: string;
+  /** What the copy holds in memory, for maxBytes. */
+  bytes: number;
   revision: number;
   storedAt: number;
-  /** Pages without a form: the same bytes for everyone, compressed once. */
-  shared?: { hashes: string[]; etag: string; identity: Buffer; gzip: Buffer; br: Buffer };
+  /**
+   * Pages without a form: the same bytes for everyone, compressed once, off the request
+   * path (Brotli 11 of one page is ~50 ms of CPU); until then the compression middleware
+   * compresses each response as it would any other.
+   */
+  shared?: { hashes: string[]; etag: string; identity: Buffer; gzip?: Buffer; br?: Buffer };
 };
 
 /** The `'sha256-…'` source of each inline script, in the order they appear. */
@@ -121,13 +133,19 @@ export function deferHydration(html: string): string {
 /** Headers a cached copy may not repeat: they belong to one response. */
 const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "date", "x-request-id"]);
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const revisionCheckMs = options.revisionCheckMs ?? 1_000;
   const sharedCacheControl = `public, max-age=0, s-maxage=${options.sharedMaxAgeSeconds ?? 60}, stale-while-revalidate=${options.staleWhileRevalidateSeconds ?? 600}`;
   const maxEntries = options.maxEntries ?? 500;
+  // The whole site is well under 2 MB of copies; the cap bounds what many distinct URLs cost.
+  const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const entries = new Map<string, Entry | Pass>();
+  let keptBytes = 0;
   const rendering = new Map<string, Promise<Entry | Pass>>();
 
   let revision = 0;
@@ -140,7 +158,7 @@ export function createPageCache(options: PageCacheOptions) {
     revisionRead ??= options
       .readRevision()
       .then((read) => {
-        if (read !== revision) entries.clear();
+        if (read !== revision) clear();
         revision = read;
         revisionReadAt = now();
         return read;
@@ -151,10 +169,29 @@ export function createPageCache(options: PageCacheOptions) {
     return revisionRead;
   }
 
+  function clear(): void {
+    entries.clear();
+    keptBytes = 0;
+  }
+
+  function drop(key: string): void {
+    keptBytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  }
+
+  /** Kept in insertion order, and a hit moves its copy to the end: the oldest unused go first. */
   function keep<T extends Entry | Pass>(key: string, entry: T): T {
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
+    drop(key);
+    // A copy larger than the whole allowance is sent, never kept.
+    if ((entry.bytes ?? 0) > maxBytes) return entry;
+    keptBytes += entry.bytes ?? 0;
     entries.set(key, entry);
+    evictOverflow();
     return entry;
+  }
+
+  function evictOverflow(): void {
+    while (entries.size > maxEntries || keptBytes > maxBytes) drop(entries.keys().next().value ?? "");
   }
 
   async function renderEntry(
@@ -195,28 +232,58 @@ export function createPageCache(options: PageCacheOptions) {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase())),
       html,
+      bytes: Buffer.byteLength(html),
       revision: atRevision,
       storedAt: now(),
     };
     if (!html.includes(FORM_TOKEN_PLACEHOLDER)) {
       const identity = Buffer.from(html, "utf8");
-      entry.shared = {
+      entry.html = "";
+      const shared: NonNullable<Entry["shared"]> = {
         hashes: inlineScriptHashes(html),
         etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
         identity,
-        gzip: gzipSync(identity, { level: 9 }),
-        br: brotliCompressSync(identity, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        }),
       };
+      entry.shared = shared;
+      entry.bytes = identity.length;
+      void compressShared(key, entry, shared);
     }
     return keep(key, entry);
+  }
+
+  /** Fills in a kept page's compressed bytes, in zlib's thread pool. */
+  async function compressShared(key: string, entry: Entry, shared: NonNullable<Entry["shared"]>) {
+    try {
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(shared.identity, { level: 9 }),
+        brotliAsync(shared.identity, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: shared.identity.length },
+        }),
+      ]);
+      shared.gzip = gzipped;
+      shared.br = brotli;
+      const added = gzipped.length + brotli.length;
+      entry.bytes += added;
+      // Counted only while kept (not dropped meanwhile by a new revision), in its place in the order.
+      if (entries.get(key) === entry) {
+        keptBytes += added;
+        evictOverflow();
+      }
+    } catch (error) {
+      options.logger.warn({ err: error, path: key }, "page cache could not compress a page");
+    }
   }
 
   async function lookup(key: string, req: Request, res: Response): Promise<Entry | Pass> {
     const atRevision = await currentRevision();
     const entry = entries.get(key);
-    if (entry && entry.revision === atRevision && now() - entry.storedAt < maxAgeMs) return entry;
+    if (entry && entry.revision === atRevision && now() - entry.storedAt < maxAgeMs) {
+      options.onLookup?.(entry.pass ? "miss" : "hit");
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    }
+    options.onLookup?.("miss");
     // One render per page at a time; everyone asking meanwhile gets its result.
     let pending = rendering.get(key);
     if (!pending) {
@@ -252,9 +319,10 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    const body = encoding === "br" ? shared.br : encoding === "gzip" ? shared.gzip : shared.identity;
+    const compressed = encoding === "br" ? shared.br : encoding === "gzip" ? shared.gzip : undefined;
+    const body = compressed ?? shared.identity;
     // Set before anything is written, so the compression middleware leaves the body alone.
-    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    if (compressed && (encoding === "br" || encoding === "gzip")) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.end(head ? undefined : body);
   }
@@ -278,9 +346,13 @@ export function createPageCache(options: PageCacheOptions) {
   return {
     middleware,
     /** Drops every copy (tests; a deploy does it by restarting). */
-    clear: () => entries.clear(),
+    clear,
     get size() {
       return entries.size;
+    },
+    /** Memory the kept copies take. */
+    get bytes() {
+      return keptBytes;
     },
   };
 }

@@ -29,6 +29,14 @@ export type SpawnBuiltServerOptions = {
 /** No "pipe": startBuiltServer hands back no process to read stderr from. */
 export type BuiltServerOptions = SpawnBuiltServerOptions & { stderr?: "inherit" | "ignore" };
 
+/**
+ * The V8 heap limits production starts the server with (Dockerfile, `npm run serve`): a
+ * small young generation and an old-space ceiling make V8 collect before it grows, which
+ * kept RSS after a minute of load near 125 MB instead of 235 MB
+ * (docs/decisions/023-start-up-and-memory.md).
+ */
+export const serverNodeFlags = ["--max-semi-space-size=2", "--max-old-space-size=128"];
+
 /** The built server's start file, wherever the caller runs from. */
 const serverFile = fileURLToPath(new URL("../../build/app/index.js", import.meta.url));
 
@@ -48,7 +56,7 @@ export async function freePort(): Promise<number> {
  * waits for nothing: also for servers expected to exit by themselves.
  */
 export function spawnBuiltServer(env: Record<string, string>, options: SpawnBuiltServerOptions = {}) {
-  const argv = [process.execPath, serverFile];
+  const argv = [process.execPath, ...serverNodeFlags, serverFile];
   const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
   // stdout is always a pipe; spawn's overloads lose that once stderr may be either kind.
   return spawn(command, args, {

@@ -2,18 +2,33 @@
 // admin CLI's bundle: building it, and telling whether it is older than its sources, so
 // `npm run admin` (scripts/run-admin.mjs) can run plain JavaScript yet never stale code.
 // JavaScript, not TypeScript: it runs before anything could compile TypeScript.
+import { readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, readdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * Packages bundled into the server and the CLI rather than loaded from node_modules:
+ * Kysely is some 400 small ES modules, and resolving and linking them one by one was 80 ms
+ * of every start; bundled, only what is used is there (docs/decisions/023-start-up-and-memory.md).
+ * Nothing else loads Kysely, so there is one copy per process.
+ */
+const bundledPackages = ["kysely"];
+const manifest = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8"));
+/** Every other package stays external (npm installs it); a package's subpaths are external with it. */
+const externalPackages = [
+  ...Object.keys(manifest.dependencies),
+  ...Object.keys(manifest.devDependencies),
+].filter((name) => !bundledPackages.includes(name));
+
 export const nodeBundleOptions = {
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: externalPackages,
   sourcemap: true,
   logLevel: "warning",
   absWorkingDir: projectRoot,

@@ -1,6 +1,16 @@
+import { createRequire } from "node:module";
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "./schema";
+
+/**
+ * `pg` is loaded when a PostgreSQL database is opened, not with the server: a site on
+ * SQLite never needs it, and it cost every start 40 ms and 12 MB
+ * (docs/decisions/023-start-up-and-memory.md). It is CommonJS, so a require is synchronous.
+ */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)("pg") as typeof pg;
+}
 
 /**
  * PostgreSQL for several instances on one database (docs/decisions/013-postgresql.md):
@@ -19,12 +29,14 @@ const INT8_OID = 20;
  * here is far below 2^53, so it is read as a number, as SQLite returns it; the parser
  * belongs to this pool only, not to `pg` globally.
  */
-const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID && format !== "binary"
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function countsAsNumbers(driver: typeof pg) {
+  return {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === INT8_OID && format !== "binary"
+        ? (value: string) => Number(value)
+        : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
 
 export type PostgresOptions = {
   poolSize?: number;
@@ -34,14 +46,15 @@ export type PostgresOptions = {
 
 /** A pool sized for one instance; a request waits at most 5 s for a connection, then fails as unreachable. */
 export function createPostgresPool(url: string, options: PostgresOptions = {}): pg.Pool {
-  const pool = new pg.Pool({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // A query stuck behind a lock fails rather than holding a visitor forever.
     statement_timeout: 15_000,
-    types,
+    types: countsAsNumbers(driver),
     application_name: "agency-site",
   });
   // A connection lost under a client emits "error" on it: the pool listens on idle ones

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, open, rename } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
+import type StreamTransport from "nodemailer/lib/stream-transport";
 import type { AppConfig } from "../config";
 import { defaultOutboxWorkerOptions } from "./outbox-options";
 import type { FromSmtpThread, SmtpFailure, SmtpThreadData, ToSmtpThread } from "./smtp-thread";
@@ -142,10 +143,16 @@ function toError(failure: SmtpFailure): Error {
  * so the folder only ever holds complete messages and a retry overwrites the same file.
  */
 export function createFileTransport(outboxDir: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded with the first message, not with the server (decision 023).
+  let transporter: Promise<Transporter<StreamTransport.SentMessageInfo>> | undefined;
+  const streamTransport = () =>
+    import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    );
   return {
     async deliver(message, key) {
-      const info = await transporter.sendMail(message);
+      transporter ??= streamTransport();
+      const info = await (await transporter).sendMail(message);
       if (!Buffer.isBuffer(info.message)) throw new Error("stream transport did not return a buffer");
       await mkdir(outboxDir, { recursive: true });
       const target = path.join(outboxDir, `${key}.eml`);
@@ -160,7 +167,7 @@ export function createFileTransport(outboxDir: string): MailTransport {
       await rename(temporary, target);
     },
     async close() {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import express from "express";
+import type { AppLoadContext } from "react-router";
+import request from "supertest";
+import { createPageCache } from "./page-cache";
+import { createLogger } from "./logger";
+
+/** A cache in front of pages of a given size, counting renders, hits and misses. */
+function pagesOf(bytes: number, maxBytes: number) {
+  let renders = 0;
+  const lookups = { hit: 0, miss: 0 };
+  const cache = createPageCache({
+    render: async (req) => {
+      renders++;
+      const body = `<html><body>${new URL(req.url).pathname}${"x".repeat(bytes)}</body></html>`;
+      return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+    },
+    // The stand-in renderer reads no context.
+    renderContext: () => ({}) as AppLoadContext,
+    issueFormToken: () => "token",
+    readRevision: async () => 1,
+    withScriptHashes: (policy) => policy,
+    logger: createLogger("silent"),
+    maxBytes,
+    onLookup: (outcome) => lookups[outcome]++,
+  });
+  const app = express().use(cache.middleware);
+  return { cache, app, lookups, renders: () => renders };
+}
+
+describe("page cache memory", () => {
+  it("keeps copies within maxBytes, dropping the least recently used first", async () => {
+    const pages = pagesOf(40_000, 100_000);
+    for (const page of ["/a", "/b"]) await request(pages.app).get(page).expect(200);
+    // /a used again, so /b is the oldest when /c needs room.
+    await request(pages.app).get("/a").expect(200);
+    await request(pages.app).get("/c").expect(200);
+    expect(pages.cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(pages.cache.size).toBe(2);
+    const before = pages.renders();
+    await request(pages.app).get("/a").expect(200);
+    expect(pages.renders()).toBe(before);
+    await request(pages.app).get("/b").expect(200);
+    expect(pages.renders()).toBe(before + 1);
+    expect(pages.lookups).toEqual({ hit: 2, miss: 4 });
+  });
+
+  it("sends a page larger than the whole allowance without keeping it", async () => {
+    const pages = pagesOf(50_000, 10_000);
+    await request(pages.app).get("/big").expect(200);
+    await request(pages.app).get("/big").expect(200);
+    expect(pages.renders()).toBe(2);
+    expect(pages.cache.size).toBe(0);
+    expect(pages.cache.bytes).toBe(0);
+  });
+});
