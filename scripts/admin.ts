@@ -4,6 +4,7 @@
  *   npm run admin -- --help           (from the repository)
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */
+import { createInterface } from "node:readline/promises";
 import { runAdmin } from "../server/admin/program";
 import type { AdminOutput } from "../server/admin/context";
 import { databaseLocation, loadConfig } from "../server/config";
@@ -15,6 +16,16 @@ for (const stream of [process.stdout, process.stderr]) {
     if (error.code !== "EPIPE") throw error;
     process.exit(process.exitCode ?? 0);
   });
+}
+
+/** A yes from the person at the terminal (privacy erase). */
+async function askAtTerminal(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await terminal.question(question)).trim().toLowerCase() === "yes";
+  } finally {
+    terminal.close();
+  }
 }
 
 const out: AdminOutput = {
@@ -30,7 +41,7 @@ try {
       const config = loadConfig();
       // Migrations run here too, so a fresh data folder works before the server ever started.
       db ??= await openDatabase(databaseLocation(config), { poolSize: 2 });
-      return { db, config, out };
+      return { db, config, out, confirm: process.stdin.isTTY ? askAtTerminal : undefined };
     },
     // `backup` opens the file itself: no migrations, and it works when the file is damaged.
     async fileContext() {

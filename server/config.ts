@@ -70,6 +70,16 @@ const envSchema = z.object({
     .min(5)
     .max(8 * 60)
     .default(45),
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
+  ),
+  ALERT_EMAIL: optionalString.pipe(z.email("ALERT_EMAIL must be an e-mail address").optional()),
+  ALERT_QUEUE_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   FORM_SECRET: optionalString.pipe(
     z
       .string()
@@ -139,6 +149,26 @@ export type AppConfig = {
     checkEveryMs: number;
     /** An appointment's length when `appointments confirm` is given no --duration. */
     appointmentMinutes: number;
+  };
+  /** How long personal data is kept (docs/decisions/025-retention.md). */
+  retention: {
+    /** Leads and appointment requests, from when they arrived. */
+    leadMonths: number;
+    /** Submissions held back as suspected spam. */
+    suspectedDays: number;
+    /** Sent e-mails' data in the outbox (dead ones stay until a person looks). */
+    sentMailDays: number;
+    /** How often an instance runs the sweep (one at a time, by lease). */
+    sweepEveryMs: number;
+  };
+  /** docs/decisions/026-metrics-and-alerts.md */
+  metrics: {
+    /** Bearer token for /metrics from other hosts; unset: loopback only. */
+    token: string | undefined;
+    /** Where an alert goes when e-mails die or the queue stalls; unset: no alerts. */
+    alertEmail: string | undefined;
+    /** The oldest pending e-mail older than this is an incident. */
+    alertQueueAgeMs: number;
   };
   forms: {
     /** Submissions faster than this after the form was rendered are held as suspected spam. */
@@ -227,6 +257,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reminderAfterMs: Math.round(e.FOLLOW_UP_REMINDER_HOURS * 3_600_000),
       checkEveryMs: Math.round(e.FOLLOW_UP_CHECK_MINUTES * 60_000),
       appointmentMinutes: e.APPOINTMENT_MINUTES,
+    },
+    retention: {
+      leadMonths: e.RETENTION_MONTHS,
+      suspectedDays: 30,
+      sentMailDays: 90,
+      sweepEveryMs: 24 * 3_600_000,
+    },
+    metrics: {
+      token: e.METRICS_TOKEN,
+      alertEmail: e.ALERT_EMAIL,
+      alertQueueAgeMs: e.ALERT_QUEUE_MINUTES * 60_000,
     },
     gtmId: e.GTM_ID,
     settings,

@@ -13,8 +13,13 @@ export type AdminOutput = {
 export type AdminContext = {
   db: Db;
   /** `settings` names the site in e-mails a command queues (a released lead's notification). */
-  config: Pick<AppConfig, "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp">;
+  config: Pick<
+    AppConfig,
+    "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp" | "retention"
+  >;
   out: AdminOutput;
+  /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
+  confirm?(question: string): Promise<boolean>;
 };
 
 /**

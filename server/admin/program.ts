@@ -15,6 +15,7 @@ import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes, listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
+import { erasePersonalDataCommand, exportPersonalData } from "./privacy";
 import { purgeHeld, releaseHeld, type QuarantineKind } from "./quarantine";
 import { listSubscribers, subscriberStatuses } from "./subscribers";
 import { servicePages } from "../../shared/content-types";
@@ -116,6 +117,26 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .option("--by <name>", byHelp)
     .action((id: string, options: { by?: string }) => run((ctx) => cancelAppointment(ctx, id, options)));
   addQuarantineCommands(appointments, "appointments", "appointment ids", "queues the agency's e-mail");
+
+  const privacy = program
+    .command("privacy")
+    .description("a data subject's rights under POPIA: what is held about an address, and erasing it");
+  privacy
+    .command("export")
+    .description("print everything held about an e-mail address as JSON (or write it to a .zip)")
+    .requiredOption("--email <address>", "the data subject's e-mail address")
+    .option("--out <file.zip>", "write a .zip with the JSON and the e-mails sent about them")
+    .action((options: { email: string; out?: string }) => run((ctx) => exportPersonalData(ctx, options)));
+  privacy
+    .command("erase")
+    .description(
+      "delete everything held about an e-mail address, in one transaction, and record that it was done",
+    )
+    .requiredOption("--email <address>", "the data subject's e-mail address")
+    .option("--yes", "do not ask for confirmation")
+    .action((options: { email: string; yes?: boolean }) =>
+      run((ctx) => erasePersonalDataCommand(ctx, options)),
+    );
 
   const leads = program.command("leads").description("website-design and web-app leads");
   leads

@@ -9,6 +9,7 @@ import * as contentItems from "./migrations/0007_content_items";
 import * as contentRevision from "./migrations/0008_content_revision";
 import * as contentListing from "./migrations/0010_content_listing";
 import * as leadFollowUp from "./migrations/0011_lead_follow_up";
+import * as erasures from "./migrations/0012_erasures";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008_content_revision": contentRevision,
   "0010_content_listing": contentListing,
   "0011_lead_follow_up": leadFollowUp,
+  "0012_erasures": erasures,
 };
 
 export class MigrationError extends Error {

@@ -232,6 +232,18 @@ export type SchedulerLeaseTable = {
   lease_until: Timestamp;
 };
 
+/** One data subject's erasure (server/db/personal-data.ts): the proof, without the address. */
+export type ErasureTable = {
+  id: Id;
+  /** SHA-256 (hex) of the address, trimmed and lower-cased. */
+  address_hash: string;
+  erased_at: Timestamp;
+  rows_erased: number;
+  mail_files_erased: number;
+  /** JSON of the rows erased per table. */
+  details: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -249,6 +261,7 @@ export type Database = {
   acknowledged_addresses: AcknowledgedAddressTable;
   acknowledgment_counts: AcknowledgmentCountTable;
   scheduler_leases: SchedulerLeaseTable;
+  erasures: ErasureTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -38,6 +38,7 @@ describe("database", () => {
       "appointment_requests",
       "content_items",
       "content_revision",
+      "erasures",
       "instance_secrets",
       "lead_status_changes",
       "newsletter_subscribers",
