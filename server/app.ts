@@ -15,6 +15,7 @@ import { createScreenshotStore } from "./db/screenshots";
 import { createFormTokens, resolveFormSecret } from "./leads/form-guard";
 import { createFollowUpScheduler, type FollowUpScheduler } from "./leads/follow-up-reminder";
 import { createLeadService, forVisitor, type LeadService } from "./leads/lead-service";
+import type { LeasedJob } from "./leased-job";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
 import { createLogSampler } from "./log-sampler";
@@ -29,6 +30,7 @@ import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
+import { createRetentionSweep, type SweepResult } from "./privacy/retention-sweep";
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -45,6 +47,8 @@ export type AppOptions = {
   now?: () => Date;
   /** The follow-up reminder's check; it starts with the outbox worker unless told otherwise. */
   followUp?: { autoStart?: boolean; now?: () => Date };
+  /** The daily retention sweep; it starts with the outbox worker unless told otherwise. */
+  retention?: { autoStart?: boolean; now?: () => Date };
   /**
    * How often the page cache reads the content revision (default once a second). Tests
    * that change content and look at once read it on every request.
@@ -59,6 +63,8 @@ export type SiteApp = {
   outbox: OutboxWorker;
   /** Reminds the agency of leads still new near the 24-hour promise. */
   followUp: FollowUpScheduler;
+  /** Deletes personal data past its keeping time (docs/decisions/025-retention.md). */
+  retention: LeasedJob<SweepResult>;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
   close(): Promise<void>;
 };
@@ -100,6 +106,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "follow-up" }),
     onQueued: outbox.wake,
     now: options.followUp?.now,
+  });
+  const retention = createRetentionSweep({
+    db,
+    config,
+    logger: logger.child({ component: "retention" }),
+    now: options.retention?.now,
   });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
@@ -201,6 +213,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
 
   if (autoStart) outbox.start();
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
+  if (options.retention?.autoStart ?? autoStart) retention.start();
 
   return {
     app,
@@ -208,8 +221,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     leads,
     outbox,
     followUp,
+    retention,
     async close() {
       await followUp.stop();
+      await retention.stop();
       await outbox.stop();
       await db.destroy();
     },

@@ -3,7 +3,7 @@
  * e-mail address, `privacy erase` deletes it and records that it did
  * (docs/decisions/024-personal-data-rights.md).
  */
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 // fflate: a small, dependency-free and widely used ZIP writer, rather than one by hand.
 import { zipSync } from "fflate";
@@ -16,6 +16,9 @@ import {
   scrubFreedSpace,
   type PersonalData,
 } from "../db/personal-data";
+import { previewSweep, sweepPastRetention, sweepTotal, type SweepResult } from "../privacy/retention-sweep";
+import { formatTable } from "./format";
+import { listMailFiles, mailFilesOf, removeFiles } from "../mail/mail-files";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 
 function parseAddress(text: string): string | undefined {
@@ -63,18 +66,10 @@ function rowCount(data: PersonalData): number {
  * outbox rows found, and any other that names it in plain text.
  */
 async function findMailFiles(outboxDir: string, address: string, outboxIds: number[]): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(outboxDir);
-  } catch {
-    return [];
-  }
-  const prefixes = outboxIds.map((id) => `outbox-${id}-`);
+  const ofRows = new Set(await mailFilesOf(outboxDir, outboxIds));
   const found: string[] = [];
-  for (const name of names.filter((file) => file.endsWith(".eml")).sort()) {
-    const file = path.join(outboxDir, name);
-    if (prefixes.some((prefix) => name.startsWith(prefix))) found.push(file);
-    else if ((await readFile(file, "utf8")).toLowerCase().includes(address)) found.push(file);
+  for (const file of await listMailFiles(outboxDir)) {
+    if (ofRows.has(file) || (await readFile(file, "utf8")).toLowerCase().includes(address)) found.push(file);
   }
   return found;
 }
@@ -147,7 +142,7 @@ export async function erasePersonalDataCommand(
       erasePersonalData(trx, address, data, { now: now(), mailFilesErased: mailFiles.length }),
     );
   // After the commit: a failed transaction must not have taken the files with it.
-  for (const file of mailFiles) await rm(file, { force: true });
+  await removeFiles(mailFiles);
   // The rows are gone either way; only the bytes of free pages wait for a quieter moment.
   const scrubbed = await scrubFreedSpace(db).then(
     () => true,
@@ -170,6 +165,56 @@ export async function erasePersonalDataCommand(
     config.databaseUrl
       ? "Backups of the database taken before now still hold it: rotate them (the database server's own backups too)."
       : "Backups taken before now (site-admin backup --out) still hold it: rotate them.",
+  );
+  return exitCodes.ok;
+}
+
+const sweepLines: Array<[keyof SweepResult, string]> = [
+  ["website_design_leads", "website-design leads"],
+  ["web_app_leads", "web-app leads"],
+  ["appointment_requests", "appointment requests"],
+  ["newsletter_subscribers", "held newsletter sign-ups"],
+  ["lead_status_changes", "status changes of those leads"],
+  ["outbox", "notification e-mails"],
+  ["mailFiles", "mail files"],
+];
+
+/** `privacy sweep [--dry-run]`: what the server's daily sweep deletes, now. */
+export async function sweepCommand(
+  { db, config, out }: AdminContext,
+  options: { dryRun?: boolean; json?: boolean },
+  now: () => Date = () => new Date(),
+): Promise<ExitCode> {
+  const at = now();
+  const result = options.dryRun
+    ? await previewSweep(db, config, at)
+    : await sweepPastRetention(db, config, at);
+  if (options.json) {
+    printJson(out, { dryRun: Boolean(options.dryRun), ...result });
+    return exitCodes.ok;
+  }
+  const { leadMonths, suspectedDays, sentMailDays } = config.retention;
+  printLine(
+    out,
+    `Kept: leads and appointment requests ${plural(leadMonths, "month")}, suspected spam ` +
+      `${plural(suspectedDays, "day")}, sent e-mails ${plural(sentMailDays, "day")}.`,
+  );
+  printLine(
+    out,
+    formatTable(
+      [
+        { header: "WHAT", value: (row: [string, number]) => row[0] },
+        { header: options.dryRun ? "WOULD GO" : "DELETED", value: (row) => row[1] },
+      ],
+      sweepLines.map(([key, label]) => [label, result[key]] as [string, number]),
+    ),
+  );
+  const total = sweepTotal(result);
+  printLine(
+    out,
+    options.dryRun
+      ? `Would delete ${plural(total, "row")} and ${plural(result.mailFiles, "mail file")}; nothing changed.`
+      : `Deleted ${plural(total, "row")} and ${plural(result.mailFiles, "mail file")}.`,
   );
   return exitCodes.ok;
 }

@@ -15,7 +15,7 @@ import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes, listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
-import { erasePersonalDataCommand, exportPersonalData } from "./privacy";
+import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";
 import { purgeHeld, releaseHeld, type QuarantineKind } from "./quarantine";
 import { listSubscribers, subscriberStatuses } from "./subscribers";
 import { servicePages } from "../../shared/content-types";
@@ -137,6 +137,14 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .action((options: { email: string; yes?: boolean }) =>
       run((ctx) => erasePersonalDataCommand(ctx, options)),
     );
+  privacy
+    .command("sweep")
+    .description(
+      "delete what is past its keeping time now (RETENTION_MONTHS for leads, 30 days for suspected spam, 90 days for sent e-mails), as the server does daily",
+    )
+    .option("--dry-run", "only count what would go")
+    .option("--json", "print the counts as JSON")
+    .action((options: { dryRun?: boolean; json?: boolean }) => run((ctx) => sweepCommand(ctx, options)));
 
   const leads = program.command("leads").description("website-design and web-app leads");
   leads

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config";
+import { mailFileKey } from "./mail-files";
 import type { Db } from "../db/database";
 import {
   claimDueOutboxMessages,
@@ -122,7 +123,7 @@ export function createOutboxWorker(deps: {
       return "failed";
     }
     try {
-      await transport.deliver(message, `outbox-${row.id}-${row.kind}`);
+      await transport.deliver(message, mailFileKey(row));
     } catch (error) {
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;

@@ -50,6 +50,8 @@ export async function createTestApp(
     build: await loadServerBuild(),
     // A page the test changes shows the change on its next request (page-cache.test.ts keeps the real interval).
     pageCacheRevisionCheckMs: 0,
+    // Suites that date rows years back must not race a sweep; the retention suite runs it itself.
+    retention: { autoStart: false },
     ...overrides,
   }).catch(async (error: unknown) => {
     await database.drop();
