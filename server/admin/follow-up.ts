@@ -6,7 +6,7 @@ import { describeOpenLead, overdueCutoff } from "../leads/follow-up-reminder";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatLocalDateTime, formatTable } from "./format";
 import { parseId, type Parsed } from "./input";
-import { invalidLeadId, parseLeadId } from "./leads";
+import { invalidLeadId, parseLeadId } from "./lead-ids";
 
 /**
  * Where staff are with each lead (docs/decisions/020-lead-follow-up.md): `status` sets

@@ -2,7 +2,8 @@ import type { Db } from "../db/database";
 import { findWebAppLead, findWebsiteDesignLead, listWebAppLeads, listWebsiteDesignLeads } from "../db/leads";
 import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
 import { parseLeadStatus, statusDetails } from "./follow-up";
-import { leadId, leadIdPrefixes } from "../leads/lead-records";
+import { leadId } from "../leads/lead-records";
+import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
 import {
   budgetOptions,
@@ -16,8 +17,6 @@ import { parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
 import { answerLabel } from "../../shared/forms/rules";
 
-export const leadTypes = ["website-design", "web-app"] as const;
-export type LeadType = (typeof leadTypes)[number];
 
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
@@ -204,17 +203,6 @@ function leadDetails(record: LeadRecord): [string, string | null][] {
     [l.companySize, answerLabel(companySizeOptions, record.companySize)],
   ];
 }
-
-/** "wd-12" → the website-design lead 12; false when it is not a lead id at all. */
-export function parseLeadId(text: string): { type: LeadType; id: number } | false {
-  const match = /^([a-z]+)-([1-9]\d{0,15})$/.exec(text);
-  const type = leadTypes.find((candidate) => leadIdPrefixes[candidate] === match?.[1]);
-  if (!match || !type) return false;
-  return { type, id: Number(match[2]) };
-}
-
-export const invalidLeadId = (text: string) =>
-  `invalid lead id "${text}": expected wd-<number> or wa-<number>`;
 
 async function findLead(db: Db, text: string): Promise<LeadRecord | undefined | false> {
   const parsed = parseLeadId(text);

@@ -12,7 +12,8 @@ import {
 } from "./context";
 import { addContentCommands } from "./content-commands";
 import { exportFormats, exportKinds, exportRecords } from "./export";
-import { leadTypes, listLeads, showLead } from "./leads";
+import { leadTypes } from "./lead-ids";
+import { listLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
 import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";

@@ -14,7 +14,7 @@ import type { AgencyNotificationKind } from "../mail/messages";
 import { exitCodes, fail, plural, printLine, usageError, type AdminContext, type ExitCode } from "./context";
 import { formatLocalDateTime } from "./format";
 import { parseAge, parseIds } from "./input";
-import { invalidLeadId, parseLeadId } from "./leads";
+import { invalidLeadId, parseLeadId } from "./lead-ids";
 
 /**
  * Submissions held back as suspected spam (server/leads/submission.ts): releasing one
