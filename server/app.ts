@@ -21,7 +21,7 @@ import type { Logger } from "./logger";
 import { createLogSampler } from "./log-sampler";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
 import { createMailTransport, type MailTransport } from "./mail/transport";
-import { assignNonce, scriptHashPolicy, securityHeaders } from "./security";
+import { assignNonce, fileSecurityHeaders, scriptHashPolicy, securityHeaders } from "./security";
 import { readContentRevision } from "./db/content-revision";
 import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
@@ -149,6 +149,11 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     }),
   );
   app.use(compression());
+  // Files first, with the few headers a file needs; pages and API answers get the rest.
+  app.use(fileSecurityHeaders);
+  // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
+  serveUploads(app, config, db);
+  if (!vite) serveStaticAssets(app, path.join(projectRoot, "build", "client"));
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use(healthRoutes({ db, logger, warnings: config.warnings }));
@@ -159,15 +164,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
-  // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
-  serveUploads(app, config, db);
   guardPageForms(app, config, rateLimits);
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else {
-    serveStaticAssets(app, path.join(projectRoot, "build", "client"));
-  }
+  if (vite) app.use(vite.middlewares);
 
   const getLoadContext = (req: express.Request, res: express.Response): SiteLoadContext => ({
     cspNonce: res.locals.cspNonce,

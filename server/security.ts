@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { AppConfig } from "./config";
@@ -40,6 +41,32 @@ export function scriptHashPolicy(config: AppConfig) {
     policy.replace(/script-src [^;]*/, `script-src ${[...origins, ...hashes].join(" ")}`);
 }
 
+/** Two years, subdomains included: every answer, page or file, says HTTPS only. */
+const HSTS = { maxAge: 63_072_000, includeSubDomains: true };
+
+/**
+ * The headers a file (script, style, font, image, upload) needs. The document policies
+ * (CSP, framing, referrer, permissions, opener) govern pages; on each of a page's images
+ * they were over 1 KB of headers nothing reads (docs/decisions/022-brand-identity.md).
+ * Pages and API answers get the whole set from securityHeaders, which runs after the files.
+ */
+export const fileSecurityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader("Strict-Transport-Security", `max-age=${HSTS.maxAge}; includeSubDomains`);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  next();
+};
+
+/** An SVG opened on its own is a document that could run script: ours never need to. */
+export function setSvgPolicy(res: ServerResponse, file: string): void {
+  if (file.endsWith(".svg")) {
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+  }
+}
+
 export const assignNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
@@ -76,7 +103,7 @@ export function securityHeaders(config: AppConfig): RequestHandler[] {
           ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
+      strictTransportSecurity: HSTS,
       // The legacy header agrees with frame-ancestors 'none'.
       xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },

@@ -8,6 +8,7 @@ import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
 import { describeForLog } from "../shared/error-catalogue";
 import { createUploadStore, type UploadStore } from "./uploaded-files";
 import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";
+import { setSvgPolicy } from "./security";
 
 const sendNotFound = (res: Response) => void res.status(404).type("text/plain").send("Not found");
 
@@ -34,11 +35,17 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
       enableBrotli: true,
       orderPreference: ["br", "gzip"],
       index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false },
+      serveStatic: {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+        setHeaders: setSvgPolicy,
+      },
     }),
     answerMissingFile,
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: setSvgPolicy }));
 }
 
 /** What browsers may do with an upload: keep it a year, never ask again (its name is its content). */

@@ -193,6 +193,38 @@ describe("operations", () => {
     expect(plain.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
+  it("sends files with the headers a file needs, not the page's policies", async () => {
+    const asset = readdirSync(path.join(projectRoot, "build", "client", "assets")).find((f) =>
+      f.endsWith(".js"),
+    );
+    const files = [`/assets/${asset}`, "/favicon.svg", "/images/social/default.png"];
+    for (const file of files) {
+      const res = await request(site.app).get(file).expect(200);
+      expect(res.headers["strict-transport-security"], file).toBe("max-age=63072000; includeSubDomains");
+      expect(res.headers["x-content-type-options"], file).toBe("nosniff");
+      expect(res.headers["cross-origin-resource-policy"], file).toBe("same-origin");
+      for (const pageOnly of [
+        "permissions-policy",
+        "x-frame-options",
+        "referrer-policy",
+        "cross-origin-opener-policy",
+      ]) {
+        expect(res.headers[pageOnly], `${file} ${pageOnly}`).toBeUndefined();
+      }
+    }
+    // An SVG opened on its own is a document: it may run nothing and be framed by nobody.
+    const svg = await request(site.app).get("/favicon.svg");
+    expect(svg.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    const script = await request(site.app).get(`/assets/${asset}`);
+    expect(script.headers["content-security-policy"]).toBeUndefined();
+    // A path that is no file is a page, with the whole set.
+    const page = await request(site.app).get("/images/no-such-file.png").expect(404);
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    expect(page.headers["permissions-policy"]).toContain("camera=()");
+  });
+
   it("puts the site icon inside the page, the same image /favicon.svg serves", async () => {
     const page = await request(site.app).get("/").expect(200);
     const icons = [...page.text.matchAll(/<link rel="icon" href="([^"]*)"/g)].map((m) => m[1] ?? "");
