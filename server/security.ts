@@ -47,7 +47,7 @@ const HSTS = { maxAge: 63_072_000, includeSubDomains: true };
 /**
  * The headers a file (script, style, font, image, upload) needs. The document policies
  * (CSP, framing, referrer, permissions, opener) govern pages; on each of a page's images
- * they were over 1 KB of headers nothing reads (docs/decisions/022-brand-identity.md).
+ * they were over 1 KB of headers nothing reads (docs/decisions/023-start-up-and-memory.md).
  * Pages and API answers get the whole set from securityHeaders, which runs after the files.
  */
 export const fileSecurityHeaders: RequestHandler = (_req, res, next) => {
