@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueFollowUpReminder } from "../../server/leads/follow-up-reminder";
-import { runAdminOn as admin } from "../support/admin";
+import { runAdminAnswering, runAdminOn as admin } from "../support/admin";
 import {
   appointment,
   endpoints,
@@ -163,6 +163,17 @@ describe("privacy erase", () => {
     const run = await admin(site, "privacy", "erase", "--email", address);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("error: erasing needs a confirmation: run it in a terminal, or add --yes\n");
+    expect(await everyRow()).toBe(before);
+  });
+
+  it("asks the person at the terminal, and a no changes nothing", async () => {
+    const before = await everyRow();
+    const run = await runAdminAnswering(site, false, "privacy", "erase", "--email", address);
+    expect(run.code).toBe(0);
+    expect(run.questions).toEqual(['Erase all of it for good? Type "yes" to go on: ']);
+    expect(run.stdout).toMatch(
+      /^Held about erase\.me\+popia@example\.org: \d+ records and \d+ mail files\.\nNothing erased\.\n$/,
+    );
     expect(await everyRow()).toBe(before);
   });
 

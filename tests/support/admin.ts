@@ -25,6 +25,23 @@ export async function runAdminOn(site: TestApp, ...argv: string[]): Promise<Admi
   return { code, ...result };
 }
 
+/** As runAdminOn, with someone at the terminal who answers each question `answer`; answers the questions asked. */
+export async function runAdminAnswering(
+  site: TestApp,
+  answer: boolean,
+  ...argv: string[]
+): Promise<AdminRun & { questions: string[] }> {
+  const { out, result } = collectOutput();
+  const questions: string[] = [];
+  const confirm = async (question: string) => {
+    questions.push(question);
+    return answer;
+  };
+  const context = async (): Promise<AdminContext> => ({ db: site.db, config: site.config, out, confirm });
+  const code = await runAdmin(argv, { out, context });
+  return { code, ...result, questions };
+}
+
 /**
  * The real admin program on a data folder a separately running server uses (a browser
  * test's built server): what an admin's `site-admin` does there, without a process per call.
