@@ -3,12 +3,11 @@ import type { Db } from "../db/database";
 import { deleteExpiredAcknowledgmentLimits } from "../db/acknowledgment-limits";
 import { claimLeadsToRemind, listOverdueLeads, type LeadTable, type OpenLead } from "../db/lead-follow-up";
 import { enqueueOutboxMessage } from "../db/outbox";
-import { acquireSchedulerLease, releaseSchedulerLease } from "../db/scheduler-leases";
 import type { Logger } from "../logger";
 import { newMessageId } from "../mail/messages";
-import { formatLeaseOwner, newLeaseOwner, type LeaseOwner } from "../mail/outbox-lease";
+import { createLeasedJob } from "../leased-job";
+import type { LeaseOwner } from "../mail/outbox-lease";
 import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "../mail/reminder-message";
-import { errorText, redactSensitive } from "../../shared/error-catalogue";
 import { formatLocalDateTime } from "../admin/format";
 import { leadId } from "./lead-records";
 
@@ -107,71 +106,27 @@ export function createFollowUpScheduler(deps: {
   identity?: LeaseOwner;
 }): FollowUpScheduler {
   const { db, config, logger } = deps;
-  const now = deps.now ?? (() => new Date());
-  const owner = formatLeaseOwner(deps.identity ?? newLeaseOwner());
-  const everyMs = config.followUp.checkEveryMs;
-  // Held across a few checks, so the holder keeps it; a dead holder's passes on after this.
-  const leaseMs = Math.max(3 * everyMs, 10_000);
-  let timer: NodeJS.Timeout | undefined;
-  let checking: Promise<number> | undefined;
-  let stopped = false;
-  let held = false;
-
-  async function check(): Promise<number> {
-    const at = now();
-    held = await acquireSchedulerLease(db, {
-      name: FOLLOW_UP_LEASE,
-      owner,
-      now: at,
-      until: new Date(at.getTime() + leaseMs),
-    });
-    if (!held) return 0;
-    const named = await queueFollowUpReminder(db, config, at);
-    await deleteExpiredAcknowledgmentLimits(db, at);
-    if (named > 0) {
-      logger.info({ leads: named }, "follow-up reminder queued");
-      deps.onQueued?.();
-    }
-    return named;
-  }
-
-  function runOnce(): Promise<number> {
-    checking ??= check().finally(() => (checking = undefined));
-    return checking;
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    runOnce()
-      .catch((error: unknown) =>
-        logger.warn(
-          { error: redactSensitive(errorText(error) || "unknown error") },
-          "follow-up check failed; trying again at the next one",
-        ),
-      )
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, everyMs);
-        // Never what keeps a finished process alive.
-        timer.unref();
-      });
-  }
-
+  const job = createLeasedJob({
+    db,
+    name: FOLLOW_UP_LEASE,
+    everyMs: config.followUp.checkEveryMs,
+    logger,
+    failure: "follow-up check failed; trying again at the next one",
+    now: deps.now,
+    identity: deps.identity,
+    async run(at) {
+      const named = await queueFollowUpReminder(db, config, at);
+      await deleteExpiredAcknowledgmentLimits(db, at);
+      if (named > 0) {
+        logger.info({ leads: named }, "follow-up reminder queued");
+        deps.onQueued?.();
+      }
+      return named;
+    },
+  });
   return {
-    start() {
-      if (timer || stopped) return;
-      timer = setTimeout(tick, 0);
-      timer.unref();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await checking?.catch(() => undefined);
-      if (!held) return;
-      await releaseSchedulerLease(db, FOLLOW_UP_LEASE, owner).catch((error: unknown) =>
-        logger.warn({ error: errorText(error) }, "follow-up lease not released; it expires by itself"),
-      );
-    },
+    start: job.start,
+    runOnce: async () => (await job.runOnce()) ?? 0,
+    stop: job.stop,
   };
 }
