@@ -29,6 +29,8 @@ import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
+import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
+import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -59,6 +61,8 @@ export type SiteApp = {
   outbox: OutboxWorker;
   /** Reminds the agency of leads still new near the 24-hour promise. */
   followUp: FollowUpScheduler;
+  /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
+  metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
   close(): Promise<void>;
 };
@@ -86,6 +90,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     options: workerOptions,
   });
   const formTokens = createFormTokens(formSecret);
+  const metrics = createSiteMetrics({ db });
   const leads = createLeadService({
     db,
     config,
@@ -93,6 +98,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     tokens: formTokens,
     now: options.now,
     onQueued: outbox.wake,
+    metrics,
   });
   const followUp = createFollowUpScheduler({
     db,
@@ -108,6 +114,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // A hop count, never `true`: only the configured proxies may set the client IP.
   app.set("trust proxy", config.trustProxyHops);
 
+  // First, so every answer is timed and counted, from memory or not.
+  app.use(metrics.observeRequests);
   app.use(assignRequestId(config.trustProxyHops));
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
@@ -119,8 +127,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       // Health checkers poll every few seconds; their answers are not news.
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
       genReqId: (_req, res) => res.locals.requestId,
-      customLogLevel: (_req, res, error) => {
+      customLogLevel: (req, res, error) => {
         if (error || res.statusCode >= 500) return "error";
+        // A scraper's every 15 s, like the health checks; refusals are logged as any 404.
+        if (res.statusCode === 200 && req.url?.split("?")[0] === METRICS_PATH) return "debug";
         if (res.statusCode < 400) return "info";
         return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
       },
@@ -139,16 +149,23 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders(config));
-  app.use(healthRoutes({ db, logger, warnings: config.warnings }));
+  app.use(healthRoutes({ db, logger, warnings: config.warnings, metrics }));
+  app.use(
+    metricsEndpoint({
+      registry: metrics.registry,
+      policy: { token: config.metrics.token, trustProxyHops: config.trustProxyHops },
+      logger,
+    }),
+  );
   // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.
   const rateLimits = createFormRateLimits(
     config,
     { api: sendFailure, page: sendText },
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
-  app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
+  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
-  serveUploads(app, config, db);
+  serveUploads(app, config, db, metrics);
   guardPageForms(app, config, rateLimits);
 
   if (vite) {
@@ -184,6 +201,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       withScriptHashes: scriptHashPolicy(config),
       logger,
       revisionCheckMs: options.pageCacheRevisionCheckMs,
+      onLookup: metrics.pageCacheLookup,
     });
     app.use(pageCache.middleware);
   }
@@ -208,6 +226,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     leads,
     outbox,
     followUp,
+    metrics,
     async close() {
       await followUp.stop();
       await outbox.stop();
