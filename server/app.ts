@@ -29,6 +29,7 @@ import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
+import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 
@@ -47,6 +48,8 @@ export type AppOptions = {
   now?: () => Date;
   /** The follow-up reminder's check; it starts with the outbox worker unless told otherwise. */
   followUp?: { autoStart?: boolean; now?: () => Date };
+  /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
+  alerts?: { autoStart?: boolean; now?: () => Date };
   /**
    * How often the page cache reads the content revision (default once a second). Tests
    * that change content and look at once read it on every request.
@@ -61,6 +64,8 @@ export type SiteApp = {
   outbox: OutboxWorker;
   /** Reminds the agency of leads still new near the 24-hour promise. */
   followUp: FollowUpScheduler;
+  /** Alerts ALERT_EMAIL, once per incident, when e-mails die or the queue stalls. */
+  alerts: AlertScheduler;
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
@@ -106,6 +111,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "follow-up" }),
     onQueued: outbox.wake,
     now: options.followUp?.now,
+  });
+  const alerts = createAlertScheduler({
+    db,
+    config,
+    logger: logger.child({ component: "alerts" }),
+    onQueued: outbox.wake,
+    now: options.alerts?.now,
   });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
@@ -219,6 +231,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
 
   if (autoStart) outbox.start();
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
+  if (options.alerts?.autoStart ?? autoStart) alerts.start();
 
   return {
     app,
@@ -226,8 +239,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     leads,
     outbox,
     followUp,
+    alerts,
     metrics,
     async close() {
+      await alerts.stop();
       await followUp.stop();
       await outbox.stop();
       await db.destroy();

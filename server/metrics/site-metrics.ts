@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { alertConditions } from "../alerts/incidents";
 import type { Db } from "../db/database";
+import { readAlertIncidents } from "../db/alert-incidents";
 import { readOutboxOverview } from "../db/outbox";
 import type { OutboxStatus } from "../db/schema";
 import { classifyStorageError } from "../db/storage-errors";
@@ -11,8 +13,8 @@ import { methodLabel, routeLabel } from "./route-label";
 /**
  * The site's Prometheus metrics (README "Metrics" lists them for dashboards). Each app
  * has a registry of its own, not prom-client's global one, so tests that build several
- * apps in one process never share or collide. What lives in the database (the outbox)
- * is read when scraped, so every instance reports the same truth.
+ * apps in one process never share or collide. What lives in the database (the outbox,
+ * the alert incidents) is read when scraped, so every instance reports the same truth.
  */
 export type SiteMetrics = MetricsRecorder & {
   registry: Registry;
@@ -75,7 +77,8 @@ export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetri
   let reading: ReturnType<typeof readDatabase> | undefined;
   async function readDatabase() {
     try {
-      return { outbox: await readOutboxOverview(db) };
+      const [outbox, incidents] = await Promise.all([readOutboxOverview(db), readAlertIncidents(db)]);
+      return { outbox, incidents };
     } catch (error) {
       const kind = classifyStorageError(error);
       if (kind) recorder.storageFailure(kind, "metrics");
@@ -106,6 +109,20 @@ export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetri
       this.set(read ? Math.floor(age) : NaN);
     },
   });
+  new Gauge({
+    name: "site_alert_incident_open",
+    help: "1 while an alert incident is open (dead-mail, queue-stalled), else 0; checked only when ALERT_EMAIL is set",
+    labelNames: ["condition"] as const,
+    registers,
+    async collect() {
+      const read = await readOnce();
+      for (const condition of alertConditions) {
+        const open = read?.incidents.get(condition)?.opened_at ? 1 : 0;
+        this.set({ condition }, read ? open : NaN);
+      }
+    },
+  });
+
   const observeRequests: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     // Read now: a mounted router rewrites req.url while it handles the request.

@@ -1,15 +1,19 @@
 import Database from "better-sqlite3";
 import pino from "pino";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkAlerts } from "../../server/alerts/alert-check";
+import { OPERATIONS_ALERT } from "../../server/mail/alert-message";
 import { scrape, valueOf } from "../support/metrics";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { endpoints, webAppLead, websiteDesignLead } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { testsRunOnPostgres } from "../support/test-database";
 
 /**
- * Issue 29: /metrics. The metrics move with what happens (leads, the outbox, the page
- * cache, requests by route pattern), and only this machine or the token may read them.
+ * Issue 29: /metrics and the alert e-mails. The metrics move with what happens (leads,
+ * dying e-mails, the page cache, requests by route pattern); only this machine or the
+ * token may read them; an incident sends one alert to ALERT_EMAIL, on either engine.
  */
 
 const token = "metrics-token-0123456789abcdef";
@@ -87,10 +91,15 @@ describe("what /metrics reports", () => {
     expect(moved("hit")).toBe(1);
   });
 
-  it("carries the process's own metrics", async () => {
+  it("carries the process's own metrics, and alerts nobody without ALERT_EMAIL", async () => {
     const { samples } = await scrape(site.app);
     expect(valueOf(samples, "process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(valueOf(samples, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+    await site.db.updateTable("outbox").set({ status: "dead", dead_at: new Date().toISOString() }).execute();
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: [] });
+    expect(
+      valueOf((await scrape(site.app)).samples, "site_alert_incident_open", { condition: "dead-mail" }),
+    ).toBe(0);
   });
 
   it.skipIf(testsRunOnPostgres())(
@@ -177,5 +186,151 @@ describe("who may read /metrics", () => {
       }
       expect((await scrape(app, { Authorization: `Bearer ${token}` })).status).toBe(200);
     }
+  });
+});
+
+describe("the alert when e-mails die", () => {
+  let sink: SmtpSink;
+  let site: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    site = await createTestApp(
+      { ...mailEnv, SMTP_URL: sink.url, ALERT_EMAIL: "ops@agency.test" },
+      // One attempt: a refused e-mail dies at once.
+      { outbox: { autoStart: false, maxAttempts: 1 }, alerts: { autoStart: false } },
+    );
+  });
+  afterAll(async () => {
+    await site.cleanup();
+    await sink.close();
+  });
+  afterEach(() => {
+    sink.refuse = false;
+  });
+
+  const alertsQueued = async () =>
+    Number(
+      (
+        await site.db
+          .selectFrom("outbox")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("kind", "=", OPERATIONS_ALERT)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const toOps = () => sink.messages.filter((mail) => mail.to.includes("ops@agency.test"));
+
+  /** A lead whose e-mail the mail server refuses (for good: one attempt). */
+  async function leadThatDies(email: string) {
+    sink.refuse = true;
+    await request(site.app)
+      .post(endpoints.websiteDesign)
+      .send(websiteDesignLead({ businessEmail: email }))
+      .expect(201);
+    expect(await site.outbox.drain()).toEqual({ sent: 0, failed: 1 });
+    sink.refuse = false;
+  }
+
+  it("sends one alert per incident: not again for a second death, again after e-mails went out", async () => {
+    await leadThatDies("first@dies.test");
+    const dead = (await scrape(site.app)).samples;
+    expect(valueOf(dead, "site_outbox_messages", { status: "dead" })).toBe(1);
+
+    expect(await site.alerts.runOnce()).toEqual({ opened: ["dead-mail"], closed: [] });
+    expect(
+      valueOf((await scrape(site.app)).samples, "site_alert_incident_open", { condition: "dead-mail" }),
+    ).toBe(1);
+    expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    await sink.waitForMessages(1);
+    const [alert] = toOps();
+    expect(alert?.subject).toBe("Kloof Digital website: e-mails are failing (1 dead)");
+    expect(alert?.header("auto-submitted")).toBe("auto-generated");
+    for (const line of [
+      "1 e-mail could not be sent after every retry and is marked dead",
+      "Queue when this began: 0 pending, 1 dead.",
+      "(website-design-lead): ",
+      "busy",
+      "1. See which ones, and why: site-admin notifications list --status dead",
+      "site-admin notifications retry --all-dead",
+    ])
+      expect(alert?.text).toContain(line);
+    expect(alert?.html).toContain("<code");
+
+    // The same incident: the alert itself going out is not mail flowing again.
+    await leadThatDies("second@dies.test");
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: [] });
+    expect(await alertsQueued()).toBe(1);
+    expect(valueOf((await scrape(site.app)).samples, "site_outbox_messages", { status: "dead" })).toBe(2);
+
+    // Mail flows again: the incident ends.
+    await request(site.app).post(endpoints.webApp).send(webAppLead()).expect(201);
+    expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: ["dead-mail"] });
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: [] });
+
+    // A new death is a new incident, with its own alert.
+    await leadThatDies("third@dies.test");
+    expect(await site.alerts.runOnce()).toEqual({ opened: ["dead-mail"], closed: [] });
+    await site.outbox.drain();
+    await sink.waitForMessages(3);
+    expect(toOps()).toHaveLength(2);
+    expect(toOps()[1]?.subject).toBe("Kloof Digital website: e-mails are failing (3 dead)");
+  });
+
+  it("is queued once when several instances check at the same moment", async () => {
+    await site.db.updateTable("outbox").set({ status: "sent", sent_at: new Date().toISOString() }).execute();
+    expect(await site.alerts.runOnce()).toMatchObject({ closed: ["dead-mail"] });
+    await leadThatDies("fourth@dies.test");
+    const before = await alertsQueued();
+    const at = new Date();
+    const checks = await Promise.all([1, 2, 3].map(() => checkAlerts(site.db, site.config, at)));
+    expect(checks.flatMap((check) => check.opened)).toEqual(["dead-mail"]);
+    expect(await alertsQueued()).toBe(before + 1);
+  });
+});
+
+describe("the alert when the queue stalls", () => {
+  let sink: SmtpSink;
+  let site: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    site = await createTestApp(
+      { ...mailEnv, SMTP_URL: sink.url, ALERT_EMAIL: "ops@agency.test", ALERT_QUEUE_MINUTES: "30" },
+      { outbox: { autoStart: false }, alerts: { autoStart: false } },
+    );
+  });
+  afterAll(async () => {
+    await site.cleanup();
+    await sink.close();
+  });
+
+  it("tells once that the oldest pending e-mail waited past ALERT_QUEUE_MINUTES, and ends when the queue drains", async () => {
+    await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: [] });
+
+    // Forty minutes later, nothing has gone out (the worker is stopped).
+    const queuedAt = new Date(Date.now() - 40 * 60_000).toISOString();
+    await site.db.updateTable("outbox").set({ created_at: queuedAt }).execute();
+    const age = valueOf((await scrape(site.app)).samples, "site_outbox_oldest_pending_age_seconds");
+    expect(age).toBeGreaterThanOrEqual(40 * 60);
+    expect(age).toBeLessThan(41 * 60);
+
+    expect(await site.alerts.runOnce()).toEqual({ opened: ["queue-stalled"], closed: [] });
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: [] });
+    expect(await site.outbox.drain()).toEqual({ sent: 2, failed: 0 });
+    const mails = await sink.waitForMessages(2);
+    const alerts = mails.filter((mail) => mail.to.includes("ops@agency.test"));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toBe("Kloof Digital website: e-mails are stuck (oldest waiting 40 minutes)");
+    for (const line of [
+      "the oldest pending e-mail has waited 40 minutes, longer than the alert's 30 minutes",
+      "Queue when this began: 1 pending (the oldest waiting 40 minutes), 0 dead.",
+      "site-admin notifications list --status pending",
+      "site-admin notifications retry --all-dead",
+    ])
+      expect(alerts[0]?.text).toContain(line);
+
+    expect(await site.alerts.runOnce()).toEqual({ opened: [], closed: ["queue-stalled"] });
+    expect(valueOf((await scrape(site.app)).samples, "site_outbox_oldest_pending_age_seconds")).toBe(0);
   });
 });
