@@ -31,6 +31,9 @@ import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
 import { createRetentionSweep, type SweepResult } from "./privacy/retention-sweep";
+import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
+import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
+import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -49,6 +52,8 @@ export type AppOptions = {
   followUp?: { autoStart?: boolean; now?: () => Date };
   /** The daily retention sweep; it starts with the outbox worker unless told otherwise. */
   retention?: { autoStart?: boolean; now?: () => Date };
+  /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
+  alerts?: { autoStart?: boolean; now?: () => Date };
   /**
    * How often the page cache reads the content revision (default once a second). Tests
    * that change content and look at once read it on every request.
@@ -65,6 +70,10 @@ export type SiteApp = {
   followUp: FollowUpScheduler;
   /** Deletes personal data past its keeping time (docs/decisions/025-retention.md). */
   retention: LeasedJob<SweepResult>;
+  /** Alerts ALERT_EMAIL, once per incident, when e-mails die or the queue stalls. */
+  alerts: AlertScheduler;
+  /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
+  metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
   close(): Promise<void>;
 };
@@ -92,6 +101,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     options: workerOptions,
   });
   const formTokens = createFormTokens(formSecret);
+  const metrics = createSiteMetrics({ db });
   const leads = createLeadService({
     db,
     config,
@@ -99,6 +109,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     tokens: formTokens,
     now: options.now,
     onQueued: outbox.wake,
+    metrics,
   });
   const followUp = createFollowUpScheduler({
     db,
@@ -113,6 +124,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "retention" }),
     now: options.retention?.now,
   });
+  const alerts = createAlertScheduler({
+    db,
+    config,
+    logger: logger.child({ component: "alerts" }),
+    onQueued: outbox.wake,
+    now: options.alerts?.now,
+  });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 
@@ -120,6 +138,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // A hop count, never `true`: only the configured proxies may set the client IP.
   app.set("trust proxy", config.trustProxyHops);
 
+  // First, so every answer is timed and counted, from memory or not.
+  app.use(metrics.observeRequests);
   app.use(assignRequestId(config.trustProxyHops));
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
@@ -131,8 +151,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       // Health checkers poll every few seconds; their answers are not news.
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
       genReqId: (_req, res) => res.locals.requestId,
-      customLogLevel: (_req, res, error) => {
+      customLogLevel: (req, res, error) => {
         if (error || res.statusCode >= 500) return "error";
+        // A scraper's every 15 s, like the health checks; refusals are logged as any 404.
+        if (res.statusCode === 200 && req.url?.split("?")[0] === METRICS_PATH) return "debug";
         if (res.statusCode < 400) return "info";
         return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
       },
@@ -152,18 +174,25 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // Files first, with the few headers a file needs; pages and API answers get the rest.
   app.use(fileSecurityHeaders);
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
-  serveUploads(app, config, db);
+  serveUploads(app, config, db, metrics);
   if (!vite) serveStaticAssets(app, path.join(projectRoot, "build", "client"));
   app.use(assignNonce);
   app.use(securityHeaders(config));
-  app.use(healthRoutes({ db, logger, warnings: config.warnings }));
+  app.use(healthRoutes({ db, logger, warnings: config.warnings, metrics }));
+  app.use(
+    metricsEndpoint({
+      registry: metrics.registry,
+      policy: { token: config.metrics.token, trustProxyHops: config.trustProxyHops },
+      logger,
+    }),
+  );
   // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.
   const rateLimits = createFormRateLimits(
     config,
     { api: sendFailure, page: sendText },
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
-  app.use("/api", createApiRouter({ config, leads, logger, rateLimits }));
+  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
   guardPageForms(app, config, rateLimits);
 
   if (vite) app.use(vite.middlewares);
@@ -195,6 +224,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       withScriptHashes: scriptHashPolicy(config),
       logger,
       revisionCheckMs: options.pageCacheRevisionCheckMs,
+      onLookup: metrics.pageCacheLookup,
     });
     app.use(pageCache.middleware);
   }
@@ -213,6 +243,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (autoStart) outbox.start();
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
   if (options.retention?.autoStart ?? autoStart) retention.start();
+  if (options.alerts?.autoStart ?? autoStart) alerts.start();
 
   return {
     app,
@@ -221,7 +252,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     outbox,
     followUp,
     retention,
+    alerts,
+    metrics,
     async close() {
+      await alerts.stop();
       await followUp.stop();
       await retention.stop();
       await outbox.stop();

@@ -3,6 +3,7 @@ import { isPostgres, type Db } from "./db/database";
 import { outboxQueueStats } from "./db/outbox";
 import { classifyStorageError, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
+import type { MetricsRecorder } from "./metrics/recorder";
 import { describeForLog } from "../shared/error-catalogue";
 
 /**
@@ -30,7 +31,12 @@ export type Readiness = {
 };
 
 /** A real, committed write: a full disk, a read-only volume or a broken file shows here. */
-async function probeDatabase(db: Db, now: Date, logger: Logger): Promise<DatabaseCheck> {
+async function probeDatabase(
+  db: Db,
+  now: Date,
+  logger: Logger,
+  metrics: Pick<MetricsRecorder, "storageFailure"> | undefined,
+): Promise<DatabaseCheck> {
   const write = db
     .insertInto("readiness_probe")
     .values({ id: 1, checked_at: now.toISOString() })
@@ -40,6 +46,7 @@ async function probeDatabase(db: Db, now: Date, logger: Logger): Promise<Databas
       (): DatabaseCheck => ({ status: "ok" }),
       (error: unknown): DatabaseCheck => {
         const cause = classifyStorageError(error);
+        if (cause) metrics?.storageFailure(cause, "readiness");
         if (cause === "busy") return { status: "busy" };
         logger.error({ storage: cause, error: describeForLog("readiness", error) }, "database not writable");
         return { status: "unavailable", cause: cause ?? "error" };
@@ -59,14 +66,18 @@ async function probeDatabase(db: Db, now: Date, logger: Logger): Promise<Databas
  * lock for a while) stays ready: pages render and submissions wait for the lock, and an
  * instance taken out of a load balancer would serve nobody (docs/decisions/007-operability.md).
  */
-export async function checkReadiness(deps: {
+export type HealthDeps = {
   db: Db;
   logger: Logger;
   warnings: string[];
-}): Promise<Readiness> {
+  /** Counts the probe's storage failures (/metrics). */
+  metrics?: Pick<MetricsRecorder, "storageFailure">;
+};
+
+export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
   const now = new Date();
   const engine = isPostgres(deps.db) ? "postgresql" : "sqlite";
-  const database = await probeDatabase(deps.db, now, deps.logger);
+  const database = await probeDatabase(deps.db, now, deps.logger, deps.metrics);
   const mailQueue = await outboxQueueStats(deps.db, now).catch(() => ({
     pending: 0,
     oldestDueAgeSeconds: null,
@@ -91,7 +102,7 @@ export async function checkReadiness(deps: {
  * cannot be triggered by a slow disk). `/readyz`: readiness, 503 when a lead could not
  * be stored now.
  */
-export function healthRoutes(deps: { db: Db; logger: Logger; warnings: string[] }): Router {
+export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
   let cached: { at: number; answer: Promise<Readiness> } | undefined;
 

@@ -45,7 +45,7 @@ export type PageCacheOptions = {
   maxEntries?: number;
   /** Memory the copies may take at most (HTML and its compressed bytes); the oldest go first. */
   maxBytes?: number;
-  /** Counts hits and misses (server/metrics.ts). */
+  /** Counts hits and misses (server/metrics/site-metrics.ts). */
   onLookup?: (outcome: "hit" | "miss") => void;
   now?: () => number;
 };

@@ -6,6 +6,7 @@ import type { AppConfig } from "./config";
 import type { Db } from "./db/database";
 import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
 import { describeForLog } from "../shared/error-catalogue";
+import type { MetricsRecorder } from "./metrics/recorder";
 import { createUploadStore, type UploadStore } from "./uploaded-files";
 import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";
 import { setSvgPolicy } from "./security";
@@ -85,14 +86,17 @@ function serveFromStore(store: UploadStore): RequestHandler {
 }
 
 /** A failed read is logged and answered in plain text, uncached; 503 when storage is away for a while. */
-const answerReadFailure: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  if (res.headersSent) return next(error);
-  const storage = classifyStorageError(error);
-  req.log.error({ path: req.path, storage, error: describeForLog("uploads", error) }, "upload not served");
-  res.status(storage ? 503 : 500).set("Cache-Control", "no-store");
-  if (storage) res.set("Retry-After", String(retryAfterSeconds(storage)));
-  res.type("text/plain").send(storage ? "Service unavailable" : "Internal server error");
-};
+const answerReadFailure =
+  (metrics: Pick<MetricsRecorder, "storageFailure"> | undefined): ErrorRequestHandler =>
+  (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const storage = classifyStorageError(error);
+    if (storage) metrics?.storageFailure(storage, "uploads");
+    req.log.error({ path: req.path, storage, error: describeForLog("uploads", error) }, "upload not served");
+    res.status(storage ? 503 : 500).set("Cache-Control", "no-store");
+    if (storage) res.set("Retry-After", String(retryAfterSeconds(storage)));
+    res.type("text/plain").send(storage ? "Service unavailable" : "Internal server error");
+  };
 
 /**
  * Uploaded files are named by a hash of their content, so a URL never changes meaning
@@ -100,7 +104,12 @@ const answerReadFailure: ErrorRequestHandler = (error: unknown, req, res, next) 
  * PostgreSQL rows every instance reads (server/uploaded-files.ts). A missing file answers
  * 404 here rather than reaching the page router.
  */
-export function serveUploads(app: Express, config: Pick<AppConfig, "dataDir" | "databaseUrl">, db: Db): void {
+export function serveUploads(
+  app: Express,
+  config: Pick<AppConfig, "dataDir" | "databaseUrl">,
+  db: Db,
+  metrics?: Pick<MetricsRecorder, "storageFailure">,
+): void {
   const store = createUploadStore(config, db);
   if (store.kind === "disk") {
     app.use(
@@ -117,5 +126,5 @@ export function serveUploads(app: Express, config: Pick<AppConfig, "dataDir" | "
     );
     return;
   }
-  app.use(UPLOADS_URL_PATH, admitUploadRequests, serveFromStore(store), answerReadFailure);
+  app.use(UPLOADS_URL_PATH, admitUploadRequests, serveFromStore(store), answerReadFailure(metrics));
 }

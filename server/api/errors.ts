@@ -4,6 +4,7 @@ import { describeForLog, errorMessages } from "../../shared/error-catalogue";
 import { requestMessages } from "../../shared/request-messages";
 import { sendFailure } from "./responses";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
+import type { MetricsRecorder } from "../metrics/recorder";
 
 /** The `type` body-parser gives each of its errors, mapped to our answer. */
 const bodyErrors: Record<string, [status: number, message: string]> = {
@@ -35,7 +36,10 @@ function clientErrorAnswer(status: number): [status: number, message: string] {
  * is unavailable). No stack, SQL or path ever
  * reaches the response.
  */
-export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
+export function apiErrorHandler(
+  logger: Logger,
+  metrics?: Pick<MetricsRecorder, "storageFailure">,
+): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const fields = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
@@ -46,6 +50,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     const storage = classifyStorageError(error);
     logger.error({ path: req.path, storage, error: describeForLog("api", error) }, "API request failed");
     if (storage) {
+      metrics?.storageFailure(storage, "api");
       res.set("Retry-After", String(retryAfterSeconds(storage)));
       return sendFailure(res, 503, errorMessages.unexpected);
     }

@@ -3,6 +3,7 @@ import type { AppConfig } from "../config";
 import type { FormRateLimits } from "../form-rate-limits";
 import type { LeadService, SubmissionResult, Visitor } from "../leads/lead-service";
 import type { Logger } from "../logger";
+import type { MetricsRecorder } from "../metrics/recorder";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
@@ -42,6 +43,7 @@ export function createApiRouter(deps: {
   leads: LeadService;
   logger: Logger;
   rateLimits: FormRateLimits;
+  metrics?: Pick<MetricsRecorder, "storageFailure">;
 }): Router {
   const { config, leads, logger, rateLimits } = deps;
   const router = Router();
@@ -93,6 +95,6 @@ export function createApiRouter(deps: {
   });
 
   router.use(apiNotFound);
-  router.use(apiErrorHandler(logger));
+  router.use(apiErrorHandler(logger, deps.metrics));
   return router;
 }

@@ -10,6 +10,7 @@ import * as contentRevision from "./migrations/0008_content_revision";
 import * as contentListing from "./migrations/0010_content_listing";
 import * as leadFollowUp from "./migrations/0011_lead_follow_up";
 import * as erasures from "./migrations/0012_erasures";
+import * as alertIncidents from "./migrations/0013_alert_incidents";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010_content_listing": contentListing,
   "0011_lead_follow_up": leadFollowUp,
   "0012_erasures": erasures,
+  "0013_alert_incidents": alertIncidents,
 };
 
 export class MigrationError extends Error {

@@ -112,7 +112,13 @@ export async function markOutboxSent(db: Db, owner: string, ids: number[], now: 
   return new Set(rows.map((row) => row.id));
 }
 
-export type OutboxFailure = { attempts: number; error: string; retryAt: Date | undefined };
+export type OutboxFailure = {
+  attempts: number;
+  error: string;
+  retryAt: Date | undefined;
+  /** When the attempt failed: a dead row keeps it as `dead_at` (the alerts tell new deaths by it). */
+  at: Date;
+};
 
 /** A failed attempt: retried at `retryAt`, or dead without one. False if `owner` had lost the lease. */
 export async function markOutboxFailed(
@@ -129,7 +135,9 @@ export async function markOutboxFailed(
       attempts: failure.attempts,
       last_error: failure.error,
       lease_owner: null,
-      ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
+      ...(failure.retryAt
+        ? { next_attempt_at: failure.retryAt.toISOString() }
+        : { dead_at: failure.at.toISOString() }),
     })
     .where("id", "=", id)
     .where("status", "=", "pending")
@@ -190,6 +198,68 @@ export async function outboxQueueStats(db: Db, now: Date): Promise<OutboxQueueSt
   };
 }
 
+export type OutboxOverview = {
+  counts: Record<OutboxStatus, number>;
+  /** When the oldest message still pending was queued; null when none is. */
+  oldestPendingAt: string | null;
+  /** When the newest dead message died (rows dead before migration 0013 have no time). */
+  lastDeadAt: string | null;
+  /** When the newest sent message went out. */
+  lastSentAt: string | null;
+};
+
+/**
+ * The queue at a glance, in one grouped query, for /metrics and the alert check (which
+ * leaves its own kind out, so an alert that cannot be sent does not keep an incident open).
+ */
+export async function readOutboxOverview(
+  db: Db,
+  options: { exceptKind?: string } = {},
+): Promise<OutboxOverview> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select((eb) => [
+      "status",
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.min("created_at").as("oldest"),
+      eb.fn.max("dead_at").as("lastDead"),
+      eb.fn.max("sent_at").as("lastSent"),
+    ])
+    .$if(options.exceptKind !== undefined, (query) => query.where("kind", "<>", options.exceptKind ?? ""))
+    .groupBy("status")
+    .execute();
+  const overview: OutboxOverview = {
+    counts: { pending: 0, sent: 0, dead: 0 },
+    oldestPendingAt: null,
+    lastDeadAt: null,
+    lastSentAt: null,
+  };
+  for (const row of rows) {
+    overview.counts[row.status] = Number(row.count);
+    if (row.status === "pending") overview.oldestPendingAt = row.oldest;
+    if (row.status === "dead") overview.lastDeadAt = row.lastDead;
+    if (row.status === "sent") overview.lastSentAt = row.lastSent;
+  }
+  return overview;
+}
+
+/** The newest dead message's kind and error, for an alert to quote. */
+export async function findNewestDeadOutboxMessage(
+  db: Db,
+  options: { exceptKind?: string } = {},
+): Promise<Pick<OutboxRow, "id" | "kind" | "last_error" | "dead_at"> | undefined> {
+  return db
+    .selectFrom("outbox")
+    .select(["id", "kind", "last_error", "dead_at"])
+    .where("status", "=", "dead")
+    .where("dead_at", "is not", null)
+    .$if(options.exceptKind !== undefined, (query) => query.where("kind", "<>", options.exceptKind ?? ""))
+    .orderBy("dead_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function countOutboxByStatus(db: Db): Promise<Record<OutboxStatus, number>> {
   const rows = await db
     .selectFrom("outbox")
@@ -226,7 +296,7 @@ export async function requeueDeadOutboxMessages(
   if (ids?.length === 0) return [];
   let query = db
     .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString() })
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), dead_at: null })
     .where("status", "=", "dead");
   if (ids) query = query.where("id", "in", ids);
   const rows = await query.returning("id").execute();

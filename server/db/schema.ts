@@ -120,6 +120,8 @@ export type OutboxTable = {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** When its last attempt failed for good; null unless dead (and for rows dead before migration 0013). */
+  dead_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
 };
 
 export type ServiceScreenshotTable = {
@@ -244,6 +246,18 @@ export type ErasureTable = {
   details: string;
 };
 
+/** A condition that alerts (server/alerts/incidents.ts), and whether an incident of it is open. */
+export type AlertIncidentTable = {
+  /** "dead-mail" or "queue-stalled". */
+  name: string;
+  /** When the open incident began; null while none is open. */
+  opened_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  /** When the last incident ended. */
+  closed_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  /** dead-mail: the newest death an incident has alerted about; later ones are news. */
+  covered_until: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -262,6 +276,7 @@ export type Database = {
   acknowledgment_counts: AcknowledgmentCountTable;
   scheduler_leases: SchedulerLeaseTable;
   erasures: ErasureTable;
+  alert_incidents: AlertIncidentTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -69,6 +69,8 @@ export type LeadServiceDeps = {
   now?: () => Date;
   /** Called after a transaction queued an e-mail (wakes the outbox worker). */
   onQueued?: () => void;
+  /** Counts outcomes and storage failures (/metrics). */
+  metrics?: SubmissionContext["metrics"];
 };
 
 /** How one form's row is stored and told about. */
@@ -87,7 +89,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const onQueued = deps.onQueued ?? (() => {});
-  const ctx: SubmissionContext = { logger, now, minFillMs: config.forms.minFillMs, tokens: deps.tokens };
+  const ctx: SubmissionContext = {
+    logger,
+    now,
+    minFillMs: config.forms.minFillMs,
+    tokens: deps.tokens,
+    metrics: deps.metrics,
+  };
 
   // The date window moves once a day; building a schema per request would be wasted work.
   let appointmentSchema: { day: string; schema: AppointmentServerSchema } | undefined;

@@ -12,11 +12,28 @@ import {
 import { describeForLog, toVisitorMessage } from "../../shared/error-catalogue";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
 import type { SubmissionResult } from "../../shared/forms/results";
+import type { MetricsRecorder } from "../metrics/recorder";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 
 export type { SubmissionResult } from "../../shared/forms/results";
 
-export type SubmissionContext = { logger: Logger; now: () => Date; minFillMs: number; tokens: FormTokens };
+/** The forms a visitor can submit, as logs and metrics name them. */
+export const leadForms = [
+  "website-design-lead",
+  "web-app-lead",
+  "appointment-request",
+  "newsletter",
+] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+export type SubmissionContext = {
+  logger: Logger;
+  now: () => Date;
+  minFillMs: number;
+  tokens: FormTokens;
+  /** Counts each submission's outcome, and storage failures (server/metrics/recorder.ts). */
+  metrics?: Pick<MetricsRecorder, "leadSubmission" | "storageFailure">;
+};
 
 /** What `store` is told besides the cleaned data: when it arrived, and whether it looks like spam. */
 export type Arrival = { at: Date; suspected: SuspectedSpam | null };
@@ -38,7 +55,7 @@ export function invalidSubmission(
  */
 export async function handleSubmission<S extends z.ZodType>(
   ctx: SubmissionContext,
-  form: string,
+  form: LeadForm,
   input: unknown,
   schema: S,
   store: (data: z.output<S>, arrival: Arrival) => Promise<void>,
@@ -48,18 +65,23 @@ export async function handleSubmission<S extends z.ZodType>(
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const { error } = parsed;
+    ctx.metrics?.leadSubmission(form, "refused");
     return invalidSubmission(firstErrorMessage(error), toFieldErrors(error), toFailedFormats(error));
   }
   const verdict = judgeSubmission(guard, { tokens: ctx.tokens, now: at.getTime(), minFillMs: ctx.minFillMs });
-  if (verdict === "missing-start")
+  if (verdict === "missing-start") {
+    ctx.metrics?.leadSubmission(form, "refused");
     return invalidSubmission(staleFormMessage, { [botGuardFields.startedAt]: staleFormMessage });
+  }
   const suspected = verdict === "ok" ? null : verdict;
   try {
     await store(parsed.data, { at, suspected });
   } catch (error) {
+    ctx.metrics?.leadSubmission(form, "failed");
     return storeFailure(ctx, form, error);
   }
   if (suspected) ctx.logger.info({ form, reason: suspected }, "submission held as suspected spam");
+  ctx.metrics?.leadSubmission(form, suspected ? "suspected" : "accepted");
   return { success: true };
 }
 
@@ -68,7 +90,7 @@ export async function handleSubmission<S extends z.ZodType>(
  * read-only) is logged with its cause and answered 503 with a time to try again; the
  * visitor's text stays the SPEC §8 catalogue's either way.
  */
-function storeFailure(ctx: SubmissionContext, form: string, error: unknown): SubmissionResult {
+function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionResult {
   const storage = classifyStorageError(error);
   const fields = { form, error: describeForLog("store submission", error) };
   const base = { success: false as const, error: toVisitorMessage(error), fieldErrors: {} };
@@ -77,5 +99,6 @@ function storeFailure(ctx: SubmissionContext, form: string, error: unknown): Sub
     return { ...base, reason: "failed" };
   }
   ctx.logger.error({ ...fields, storage }, "submission not stored: storage unavailable");
+  ctx.metrics?.storageFailure(storage, "submission");
   return { ...base, reason: "unavailable", retryAfterSeconds: retryAfterSeconds(storage) };
 }

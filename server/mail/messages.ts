@@ -7,6 +7,7 @@ import { apiPaths, paths } from "../../shared/paths";
 import { escapeHtml } from "../../shared/escape-html";
 import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
+import { OPERATIONS_ALERT, renderOperationsAlert } from "./alert-message";
 import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
 import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE, visitorMessageRenderers } from "./visitor-messages";
 
@@ -23,7 +24,8 @@ export type OutboxKind =
   | typeof NEWSLETTER_CONFIRMATION
   | typeof ACKNOWLEDGMENT
   | typeof APPOINTMENT_UPDATE
-  | typeof FOLLOW_UP_REMINDER;
+  | typeof FOLLOW_UP_REMINDER
+  | typeof OPERATIONS_ALERT;
 
 const agencyNotificationSchema = z.object({
   messageId: z.string(),
@@ -226,6 +228,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
     return renderNewsletterConfirmation(newsletterConfirmationSchema.parse(data), ctx);
   if (kind === ACKNOWLEDGMENT || kind === APPOINTMENT_UPDATE) return visitorMessageRenderers[kind](data, ctx);
   if (kind === FOLLOW_UP_REMINDER) return renderFollowUpReminder(data, ctx);
+  if (kind === OPERATIONS_ALERT) return renderOperationsAlert(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

@@ -118,7 +118,11 @@ export function createOutboxWorker(deps: {
       message = renderOutboxMessage(row.kind, row.payload, config);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
-      await recordFailure(row.id, { attempts, error: describe(error), retryAt: undefined }, log);
+      await recordFailure(
+        row.id,
+        { attempts, error: describe(error), retryAt: undefined, at: new Date() },
+        log,
+      );
       log.error({ error: describe(error) }, "outbox message cannot be rendered; marked dead");
       return "failed";
     }
@@ -127,7 +131,7 @@ export function createOutboxWorker(deps: {
     } catch (error) {
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
-      await recordFailure(row.id, { attempts, error: describe(error), retryAt }, log);
+      await recordFailure(row.id, { attempts, error: describe(error), retryAt, at: new Date() }, log);
       if (retryAt) {
         lookBy(retryAt.getTime());
         log.warn({ error: describe(error), retryAt }, "e-mail not sent; will retry");

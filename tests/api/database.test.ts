@@ -35,6 +35,7 @@ describe("database", () => {
     expect(tables).toEqual([
       "acknowledged_addresses",
       "acknowledgment_counts",
+      "alert_incidents",
       "appointment_requests",
       "content_items",
       "content_revision",

@@ -27,10 +27,10 @@ export type TestApp = SiteApp & {
   cleanup(): Promise<void>;
 };
 
-/** An app on its own temporary data folder and database, both removed by cleanup(). */
+/** An app on its own temporary data folder and database, both removed by cleanup(); silent unless given a logger. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: Partial<Omit<AppOptions, "config" | "logger">> = {},
+  overrides: Partial<Omit<AppOptions, "config">> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const database = await createScratchDatabase(dataDir);
