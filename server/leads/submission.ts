@@ -1,3 +1,4 @@
+import type { LeadForm } from "./lead-forms";
 import type { z } from "zod";
 import type { SuspectedSpam } from "../db/schema";
 import type { Logger } from "../logger";
@@ -16,15 +17,6 @@ import type { MetricsRecorder } from "../metrics/recorder";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 
 export type { SubmissionResult } from "../../shared/forms/results";
-
-/** The forms a visitor can submit, as logs and metrics name them. */
-export const leadForms = [
-  "website-design-lead",
-  "web-app-lead",
-  "appointment-request",
-  "newsletter",
-] as const;
-export type LeadForm = (typeof leadForms)[number];
 
 export type SubmissionContext = {
   logger: Logger;
