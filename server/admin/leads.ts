@@ -17,7 +17,6 @@ import { parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
 import { answerLabel } from "../../shared/forms/rules";
 
-
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
  * them; a field the other form does not ask for is null.
