@@ -34,6 +34,11 @@ import { createRetentionSweep, type SweepResult } from "./privacy/retention-swee
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
+import { loadStaff, requireStaffPage } from "./workspace/guard";
+import { createWorkspaceApi } from "./workspace/router";
+
+/** The staff workspace's paths: never from the page cache (docs/decisions/027-staff-authentication.md). */
+const WORKSPACE_PATH = /^\/admin(\/|$)/;
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -194,6 +199,17 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
   guardPageForms(app, config, rateLimits);
+  app.use("/admin", loadStaff(db));
+  app.use(
+    "/admin/api",
+    createWorkspaceApi({
+      db,
+      config,
+      logger: logger.child({ component: "workspace" }),
+      onQueued: outbox.wake,
+    }),
+  );
+  app.use("/admin", requireStaffPage);
 
   if (vite) app.use(vite.middlewares);
 
@@ -205,6 +221,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     leads: forVisitor(leads, { ip: req.ip }),
     formTokens,
     logger: req.log,
+    staff: res.locals.staff,
   });
   const mode = config.nodeEnv === "production" ? "production" : "development";
 
@@ -226,7 +243,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       revisionCheckMs: options.pageCacheRevisionCheckMs,
       onLookup: metrics.pageCacheLookup,
     });
-    app.use(pageCache.middleware);
+    app.use((req, res, next) =>
+      WORKSPACE_PATH.test(req.path) ? next() : pageCache.middleware(req, res, next),
+    );
   }
 
   app.all(

@@ -3,6 +3,7 @@ import type { FormTokens } from "./leads/form-guard";
 import type { LeadService } from "./leads/lead-service";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "../shared/site-settings";
+import type { Staff } from "./workspace/staff";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {
@@ -24,6 +25,8 @@ export type SiteLoadContext = {
   formTokens: FormTokens;
   /** The request's logger (carries its id), for what loaders must report but not show. */
   logger: Logger;
+  /** The signed-in member of staff, on /admin pages (never cached); undefined elsewhere. */
+  staff?: Staff;
 };
 
 declare module "react-router" {

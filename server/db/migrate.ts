@@ -11,6 +11,7 @@ import * as contentListing from "./migrations/0010_content_listing";
 import * as leadFollowUp from "./migrations/0011_lead_follow_up";
 import * as erasures from "./migrations/0012_erasures";
 import * as alertIncidents from "./migrations/0013_alert_incidents";
+import * as staffAccounts from "./migrations/0014_staff_accounts";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011_lead_follow_up": leadFollowUp,
   "0012_erasures": erasures,
   "0013_alert_incidents": alertIncidents,
+  "0014_staff_accounts": staffAccounts,
 };
 
 export class MigrationError extends Error {

@@ -258,6 +258,99 @@ export type AlertIncidentTable = {
   covered_until: ColumnType<Timestamp | null, Timestamp | null | undefined>;
 };
 
+/** A member of staff who signs in to /admin (docs/decisions/027-staff-authentication.md). */
+export type StaffUserTable = {
+  id: Id;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** "admin", "editor" or "sales" (server/workspace/staff.ts). */
+  role: string;
+  /** scrypt, with its parameters and salt (server/auth/passwords.ts); null until set. */
+  password_hash: ColumnType<string | null, string | null | undefined>;
+  /** The TOTP secret (base32); null until the second factor is enrolled. */
+  totp_secret: ColumnType<string | null, string | null | undefined>;
+  disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  created_at: Timestamp;
+};
+
+/** A one-time link that creates (or, after a reset, re-creates) an account's sign-in. */
+export type StaffInvitationTable = {
+  /** SHA-256 (hex) of the token in the link. */
+  token_hash: string;
+  email: string;
+  role: string;
+  /** Who sent it: a staff e-mail address, or "cli:<user>". */
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
+export type StaffPasskeyTable = {
+  /** The credential id, base64url. */
+  credential_id: string;
+  user_id: number;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined>;
+  /** JSON array of the authenticator's transports, as the browser reported them. */
+  transports: ColumnType<string | null, string | null | undefined>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
+export type StaffRecoveryCodeTable = {
+  id: Id;
+  user_id: number;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  used_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
+export type StaffSessionTable = {
+  /** SHA-256 (hex) of the cookie's token. */
+  token_hash: string;
+  user_id: number;
+  /** Sent back in X-CSRF-Token on every state-changing request. */
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute expiry; the idle one is counted from last_seen_at. */
+  expires_at: Timestamp;
+  ip: ColumnType<string | null, string | null | undefined>;
+  user_agent: ColumnType<string | null, string | null | undefined>;
+};
+
+/** A sign-in step in progress: a passkey challenge, or a password awaiting its second factor. */
+export type StaffAuthFlowTable = {
+  /** SHA-256 (hex) of the flow cookie's token. */
+  token_hash: string;
+  kind: string;
+  user_id: ColumnType<number | null, number | null | undefined>;
+  challenge: ColumnType<string | null, string | null | undefined>;
+  /** JSON the step carries (a pending TOTP secret during enrolment). */
+  data: ColumnType<string | null, string | null | undefined>;
+  attempts: ColumnType<number, number | undefined>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+/** Every change made in the workspace or by the CLI: who, what, when, from where. */
+export type AuditLogTable = {
+  id: Id;
+  at: Timestamp;
+  /** A staff e-mail address, or "cli:<user>". */
+  actor: string;
+  /** The client's IP, or "cli". */
+  ip: string;
+  /** e.g. "lead.status", "content.publish", "user.invite". */
+  action: string;
+  target: ColumnType<string | null, string | null | undefined>;
+  /** JSON of what changed. */
+  detail: ColumnType<string | null, string | null | undefined>;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -277,6 +370,13 @@ export type Database = {
   scheduler_leases: SchedulerLeaseTable;
   erasures: ErasureTable;
   alert_incidents: AlertIncidentTable;
+  staff_users: StaffUserTable;
+  staff_invitations: StaffInvitationTable;
+  staff_passkeys: StaffPasskeyTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_sessions: StaffSessionTable;
+  staff_auth_flows: StaffAuthFlowTable;
+  audit_log: AuditLogTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

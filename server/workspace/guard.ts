@@ -1,0 +1,99 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
+import { mayUse, type Staff, type WorkspaceArea } from "./staff";
+import { sameSecret } from "./tokens";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The signed-in member of staff, on /admin requests that carry a live session. */
+    staff?: Staff;
+  }
+}
+
+export const workspaceMessages = {
+  signInRequired: "Sign in to continue.",
+  forbidden: "Your role does not give you access to this.",
+  crossSite: "This request did not come from the workspace. Reload the page and try again.",
+} as const;
+
+/** The workspace's pages anyone may open: how one signs in or accepts an invitation. */
+const OPEN_PAGES = [/^\/admin\/sign-in\/?$/, /^\/admin\/invitation\/[^/]+\/?$/];
+
+/**
+ * On every /admin request: never kept by any cache or indexed, and the session (if any)
+ * read into res.locals.staff.
+ */
+export function loadStaff(db: Kysely<Database>): RequestHandler {
+  return async (req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    const token = readCookie(req, SESSION_COOKIE);
+    if (token) {
+      const staff = await findSession(db, token);
+      if (staff) res.locals.staff = staff;
+    }
+    next();
+  };
+}
+
+/** A workspace page without a session: 303 to sign-in, which returns here after. */
+export const requireStaffPage: RequestHandler = (req, res, next) => {
+  if (res.locals.staff || (req.method !== "GET" && req.method !== "HEAD")) return next();
+  if (OPEN_PAGES.some((pattern) => pattern.test(req.path))) return next();
+  const back = req.originalUrl.startsWith("/admin") ? req.originalUrl : "/admin";
+  res.redirect(303, `/admin/sign-in?next=${encodeURIComponent(back)}`);
+};
+
+/**
+ * A workspace API a role may use: 401 without a session, 403 for the wrong role, and for
+ * every state-changing request the CSRF checks (checkSameOrigin, then the session's token).
+ */
+export function requireStaff(area: WorkspaceArea): RequestHandler {
+  return (req, res, next) => {
+    const staff = res.locals.staff;
+    if (!staff) return void res.status(401).json({ error: workspaceMessages.signInRequired });
+    if (!mayUse(staff.role, area)) return void res.status(403).json({ error: workspaceMessages.forbidden });
+    if (isSafeMethod(req)) return next();
+    const sent = req.get("x-csrf-token");
+    if (!sent || !sameSecret(sent, staff.csrfToken)) {
+      return void res.status(403).json({ error: workspaceMessages.crossSite });
+    }
+    next();
+  };
+}
+
+function isSafeMethod(req: Request): boolean {
+  return req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+}
+
+/**
+ * A state-changing request must say it came from this origin (browsers send Origin on
+ * every POST, PUT and DELETE; SameSite=Lax already keeps the cookie off cross-site ones).
+ * Applies before sign-in too, where there is no session token yet.
+ */
+export function checkSameOrigin(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isSafeMethod(req)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    if (!origin || (origin !== siteOrigin && origin !== ownOrigin)) {
+      return void res.status(403).json({ error: workspaceMessages.crossSite });
+    }
+    next();
+  };
+}
+
+/** Who made a change, for the audit log. */
+export function actorOf(req: Request, res: Response): { actor: string; ip: string } {
+  return { actor: res.locals.staff?.email ?? "unknown", ip: req.ip ?? "unknown" };
+}
+
+/** The member of staff on a route behind requireStaff, which has made sure there is one. */
+export function signedIn(res: Response): Staff {
+  const staff = res.locals.staff;
+  if (!staff) throw new Error("signedIn() used on a route without requireStaff()");
+  return staff;
+}

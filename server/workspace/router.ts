@@ -1,0 +1,20 @@
+import express, { type Router } from "express";
+import type { WorkspaceDeps } from "./deps";
+import { checkSameOrigin } from "./guard";
+import { sessionRoutes } from "./session-routes";
+
+/**
+ * /admin/api: JSON in and out. Every state-changing request must come from this origin;
+ * each module then says which role may use it (requireStaff), which checks the session's
+ * CSRF token too.
+ */
+export function createWorkspaceApi(deps: WorkspaceDeps): Router {
+  const router = express.Router();
+  router.use(checkSameOrigin(deps.config.settings.siteUrl));
+  router.use(express.json({ limit: "100kb" }));
+  router.use(sessionRoutes(deps));
+  router.use((_req, res) => {
+    res.status(404).json({ error: "Not found." });
+  });
+  return router;
+}

@@ -1,0 +1,37 @@
+import express, { type Router } from "express";
+import { recordAudit } from "./audit-log";
+import { actorOf, requireStaff, signedIn } from "./guard";
+import type { WorkspaceDeps } from "./deps";
+import { clearSessionCookie, endAllSessions, endSession } from "./sessions";
+
+/** The signed-in member of staff, and signing out of one session or all. */
+export function sessionRoutes({ db }: WorkspaceDeps): Router {
+  const router = express.Router();
+
+  router.get("/session", requireStaff("account"), (_req, res) => {
+    const { email, role, csrfToken } = signedIn(res);
+    res.json({ email, role, csrfToken });
+  });
+
+  router.post("/sign-out", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    await endSession(db, staff.sessionId);
+    await recordAudit(db, { ...actorOf(req, res), action: "session.sign-out" });
+    clearSessionCookie(req, res);
+    res.status(204).end();
+  });
+
+  router.post("/sign-out-everywhere", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const ended = await endAllSessions(db, staff.userId);
+    await recordAudit(db, {
+      ...actorOf(req, res),
+      action: "session.sign-out-everywhere",
+      detail: { sessions: ended },
+    });
+    clearSessionCookie(req, res);
+    res.status(204).end();
+  });
+
+  return router;
+}

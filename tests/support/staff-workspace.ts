@@ -1,0 +1,58 @@
+import request from "supertest";
+import type { Db } from "../../server/db/database";
+import { createSession } from "../../server/workspace/sessions";
+import type { StaffRole } from "../../server/workspace/staff";
+import type { TestApp } from "./test-app";
+
+/** An enabled account with no way to sign in yet: tests that need a session make one directly. */
+export async function addStaff(db: Db, email: string, role: StaffRole): Promise<number> {
+  const row = await db
+    .insertInto("staff_users")
+    .values({ email, role, created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A signed-in member of staff, as a browser on the site's own origin would send requests. */
+export type StaffClient = {
+  userId: number;
+  email: string;
+  cookie: string;
+  csrfToken: string;
+  get(path: string): request.Test;
+  /** With the session's CSRF token and the site's Origin, as the workspace's pages send. */
+  post(path: string, body?: object): request.Test;
+  delete(path: string): request.Test;
+};
+
+/**
+ * A session for a new account of this role, made the way sign-in makes one: the sign-in
+ * steps themselves have their own suite (staff-auth.test.ts).
+ */
+export async function signInAs(
+  site: TestApp,
+  role: StaffRole,
+  email = `${role}@agency.test`,
+): Promise<StaffClient> {
+  const userId = await addStaff(site.db, email, role);
+  return sessionFor(site, userId, email);
+}
+
+/** A further session for an existing account. */
+export async function sessionFor(site: TestApp, userId: number, email: string): Promise<StaffClient> {
+  const session = await createSession(site.db, userId, { ip: "127.0.0.1" });
+  const cookie = `staff_session=${session.token}`;
+  const origin = new URL(site.config.settings.siteUrl).origin;
+  const write = (test: request.Test) =>
+    test.set("Cookie", cookie).set("Origin", origin).set("X-CSRF-Token", session.csrfToken);
+  return {
+    userId,
+    email,
+    cookie,
+    csrfToken: session.csrfToken,
+    get: (path) => request(site.app).get(path).set("Cookie", cookie),
+    post: (path, body) => write(request(site.app).post(path)).send(body ?? {}),
+    delete: (path) => write(request(site.app).delete(path)),
+  };
+}
