@@ -1,0 +1,43 @@
+/**
+ * The staff workspace's pages and API (docs/decisions/027-staff-authentication.md).
+ * Everything under /admin is the workspace: never cached, never indexed, its scripts
+ * loaded only there.
+ */
+export const staffPaths = {
+  home: "/admin",
+  signIn: "/admin/sign-in",
+  invitation: "/admin/invitation/:token",
+  account: "/admin/account",
+  leads: "/admin/leads",
+  lead: "/admin/leads/:id",
+  notifications: "/admin/notifications",
+  content: "/admin/content/:kind",
+  contentNew: "/admin/content/:kind/new",
+  contentEdit: "/admin/content/:kind/:id",
+  screenshots: "/admin/screenshots",
+  users: "/admin/users",
+  audit: "/admin/audit",
+} as const;
+
+export const STAFF_API = "/admin/api";
+
+/** A path with its :parameters filled in. */
+export function staffPath(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`staffPath: no value for :${name} in ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Sign-in, then back to where the member of staff was going (only a workspace path). */
+export function signInPath(next?: string): string {
+  return next && isWorkspacePath(next)
+    ? `${staffPaths.signIn}?next=${encodeURIComponent(next)}`
+    : staffPaths.signIn;
+}
+
+/** A same-site workspace path, never "//elsewhere" or an absolute URL: where sign-in may return. */
+export function isWorkspacePath(path: string): boolean {
+  return /^\/admin(?:[/?#]|$)/.test(path) && !path.startsWith("//");
+}
