@@ -176,6 +176,8 @@ const sweepLines: Array<[keyof SweepResult, string]> = [
   ["newsletter_subscribers", "held newsletter sign-ups"],
   ["lead_status_changes", "status changes of those leads"],
   ["outbox", "notification e-mails"],
+  ["audit_log", "audit log entries"],
+  ["staff_sessions", "ended staff sessions"],
   ["mailFiles", "mail files"],
 ];
 

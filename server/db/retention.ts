@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kyse
 import type { AppConfig } from "../config";
 import type { Db } from "./database";
 import type { Database } from "./schema";
+import { SESSION_IDLE_MS } from "../workspace/sessions";
 
 /**
  * How long personal data is kept (POPIA's "no longer than necessary";
@@ -18,6 +19,9 @@ export type RetentionCutoffs = {
   spam: string;
   /** Sent e-mails sent before this go. */
   sentMail: string;
+  /** Staff sessions that ended by now (absolute expiry) or were last used before sessionIdle. */
+  now: string;
+  sessionIdle: string;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -30,6 +34,8 @@ export function retentionCutoffs(policy: RetentionPolicy, now: Date): RetentionC
     leads: leads.toISOString(),
     spam: new Date(now.getTime() - policy.suspectedDays * DAY_MS).toISOString(),
     sentMail: new Date(now.getTime() - policy.sentMailDays * DAY_MS).toISOString(),
+    now: now.toISOString(),
+    sessionIdle: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   };
 }
 
@@ -44,7 +50,20 @@ export type RetentionCounts = {
   newsletter_subscribers: number;
   lead_status_changes: number;
   outbox: number;
+  /** Who did what in the workspace or the CLI, with their IP: kept as long as the leads it is about. */
+  audit_log: number;
+  /** Ended staff sessions (they hold the member of staff's IP and browser). */
+  staff_sessions: number;
 };
+
+function auditDue(cutoffs: RetentionCutoffs) {
+  return (eb: ExpressionBuilder<Database, "audit_log">): Expression<SqlBool> => eb("at", "<", cutoffs.leads);
+}
+
+function sessionDue(cutoffs: RetentionCutoffs) {
+  return (eb: ExpressionBuilder<Database, "staff_sessions">): Expression<SqlBool> =>
+    eb.or([eb("expires_at", "<=", cutoffs.now), eb("last_seen_at", "<=", cutoffs.sessionIdle)]);
+}
 
 function leadDue(cutoffs: RetentionCutoffs) {
   return (eb: ExpressionBuilder<Database, LeadTable>): Expression<SqlBool> =>
@@ -111,6 +130,8 @@ export async function countPastRetention(db: Db, cutoffs: RetentionCutoffs): Pro
       db.selectFrom("lead_status_changes").select(rows).where(statusChangesDue(cutoffs)),
     ),
     outbox: await count(db.selectFrom("outbox").select(rows).where(outboxDue(cutoffs))),
+    audit_log: await count(db.selectFrom("audit_log").select(rows).where(auditDue(cutoffs))),
+    staff_sessions: await count(db.selectFrom("staff_sessions").select(rows).where(sessionDue(cutoffs))),
   };
 }
 
@@ -142,6 +163,10 @@ export async function deletePastRetention(
       await trx.deleteFrom("newsletter_subscribers").where(subscriberDue(cutoffs)).executeTakeFirst(),
     );
     const outbox = await trx.deleteFrom("outbox").where(outboxDue(cutoffs)).returning("id").execute();
+    const audit = deleted(await trx.deleteFrom("audit_log").where(auditDue(cutoffs)).executeTakeFirst());
+    const sessions = deleted(
+      await trx.deleteFrom("staff_sessions").where(sessionDue(cutoffs)).executeTakeFirst(),
+    );
     return {
       counts: {
         website_design_leads: counts.website_design_leads ?? 0,
@@ -150,6 +175,8 @@ export async function deletePastRetention(
         newsletter_subscribers: subscribers,
         lead_status_changes: statusChanges,
         outbox: outbox.length,
+        audit_log: audit,
+        staff_sessions: sessions,
       },
       outboxIds: outbox.map((row) => row.id),
     };

@@ -30,7 +30,9 @@ export function sweepTotal(result: SweepResult): number {
     result.appointment_requests +
     result.newsletter_subscribers +
     result.lead_status_changes +
-    result.outbox
+    result.outbox +
+    result.audit_log +
+    result.staff_sessions
   );
 }
 

@@ -6,7 +6,9 @@ import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } f
 import { insertSubscriber } from "../../server/db/newsletter";
 import type { OutboxStatus, SuspectedSpam } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
+import { SESSION_IDLE_MS } from "../../server/workspace/sessions";
 import { runAdminOn as admin } from "../support/admin";
+import { addStaff } from "../support/staff-workspace";
 import { createTestApp, loadServerBuild, type TestApp } from "../support/test-app";
 
 /**
@@ -186,6 +188,36 @@ beforeAll(async () => {
   // Anything about a lead past retention goes, whatever became of it.
   deadOldId = await addOutbox("dead-past", "dead", justPast(leadLimit), null);
   gone.push("dead-past");
+  // The audit log names leads and IPs: kept as long as the leads.
+  for (const [target, when] of [
+    ["audit-past", justPast(leadLimit)],
+    ["audit-within", justWithin(leadLimit)],
+  ] as const) {
+    await site.db
+      .insertInto("audit_log")
+      .values({ at: when, actor: "sales@agency.test", ip: "203.0.113.9", action: "lead.status", target })
+      .execute();
+  }
+  // Staff sessions go once they have ended, by either expiry.
+  const staffId = await addStaff(site.db, "sales@agency.test", "sales");
+  for (const [token, lastSeen, expires] of [
+    ["idle", now.getTime() - SESSION_IDLE_MS - 1000, now.getTime() + DAY],
+    ["expired", now.getTime() - 1000, now.getTime() - 1000],
+    ["live", now.getTime() - 1000, now.getTime() + DAY],
+  ] as const) {
+    await site.db
+      .insertInto("staff_sessions")
+      .values({
+        token_hash: token,
+        user_id: staffId,
+        csrf_token: token,
+        created_at: at(now.getTime() - 2 * DAY),
+        last_seen_at: at(lastSeen),
+        expires_at: at(expires),
+        ip: "203.0.113.9",
+      })
+      .execute();
+  }
 });
 afterAll(async () => {
   await site.cleanup();
@@ -198,6 +230,8 @@ const pastDue = {
   newsletter_subscribers: 1,
   lead_status_changes: 1,
   outbox: 2,
+  audit_log: 1,
+  staff_sessions: 2,
   mailFiles: 2,
 };
 
@@ -212,7 +246,7 @@ describe("privacy sweep --dry-run", () => {
       "Kept: leads and appointment requests 6 months, suspected spam 30 days, sent e-mails 90 days.",
     );
     expect(table.stdout).toMatch(/^web-app leads +3$/m);
-    expect(table.stdout).toContain("Would delete 9 rows and 2 mail files; nothing changed.");
+    expect(table.stdout).toContain("Would delete 12 rows and 2 mail files; nothing changed.");
     expect(await names()).toEqual(before);
     expect(existsSync(mailFile(sentOldId))).toBe(true);
   });
@@ -228,6 +262,12 @@ describe("the retention sweep", () => {
     expect(existsSync(mailFile(sentRecentId))).toBe(true);
     const history = await site.db.selectFrom("lead_status_changes").select("lead_table").execute();
     expect(history).toEqual([{ lead_table: "web_app_leads" }]);
+    expect(await site.db.selectFrom("audit_log").select("target").execute()).toEqual([
+      { target: "audit-within" },
+    ]);
+    expect(await site.db.selectFrom("staff_sessions").select("token_hash").execute()).toEqual([
+      { token_hash: "live" },
+    ]);
   });
 
   it("finds nothing more on a second run", async () => {
@@ -238,6 +278,8 @@ describe("the retention sweep", () => {
       newsletter_subscribers: 0,
       lead_status_changes: 0,
       outbox: 0,
+      audit_log: 0,
+      staff_sessions: 0,
       mailFiles: 0,
     });
   });
