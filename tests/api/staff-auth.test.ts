@@ -10,6 +10,7 @@ import { hashPassword } from "../../server/auth/passwords";
 import { replaceRecoveryCodes } from "../../server/auth/recovery-codes";
 import { SIGN_IN_LIMITS } from "../../server/auth/sign-in-limits";
 import { newTotpSecret } from "../../server/auth/totp";
+import { renderOutboxMessage } from "../../server/mail/messages";
 import { listAudit } from "../../server/workspace/audit-log";
 import type { StaffRole } from "../../server/workspace/staff";
 import { runAdminAnswering, runAdminOn } from "../support/admin";
@@ -110,6 +111,17 @@ describe("an invitation", () => {
     expect(invited.code).toBe(0);
     expect(invited.stdout).toContain("new.person@agency.test (editor)");
     const token = await invitationToken("new.person@agency.test");
+    const outbox = await site.db
+      .selectFrom("outbox")
+      .select(["kind", "payload"])
+      .where("kind", "=", "staff-invitation")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const mail = renderOutboxMessage(outbox.kind, outbox.payload, site.config);
+    expect(mail.to).toBe("new.person@agency.test");
+    expect(mail.text).toContain(`${site.config.settings.siteUrl}/admin/invitation/${token}`);
+    const stored = await site.db.selectFrom("staff_invitations").select("token_hash").execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
     const client = browser();
 
     const about = await client.get(`/admin/api/invitations/${token}`);
@@ -144,8 +156,8 @@ describe("an invitation", () => {
     expect(confirmed.body.next).toBe("/admin");
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
-    const stored = await site.db.selectFrom("staff_recovery_codes").select("code_hash").execute();
-    expect(stored.map((row) => row.code_hash)).not.toContain(confirmed.body.recoveryCodes[0]);
+    const storedCodes = await site.db.selectFrom("staff_recovery_codes").select("code_hash").execute();
+    expect(storedCodes.map((row) => row.code_hash)).not.toContain(confirmed.body.recoveryCodes[0]);
 
     const session = await client.get("/admin/api/session");
     expect(session.status).toBe(200);
