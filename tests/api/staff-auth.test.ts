@@ -273,6 +273,24 @@ describe("signing in with a password", () => {
     expect(replay.body.error).toBe(messages.wrongCode);
   });
 
+  it("ends the sign-in after five wrong codes, which count against the account too", async () => {
+    const account = await addAccount("fumbles@agency.test");
+    const client = browser();
+    expect((await signInWithPassword(client, account.email, account.password)).status).toBe(200);
+    for (let i = 1; i < SIGN_IN_LIMITS.account; i++) {
+      const wrong = await client.post("/admin/api/sign-in/second-factor", { code: "000000" });
+      expect(wrong.body.error).toBe(messages.wrongCode);
+    }
+    const last = await client.post("/admin/api/sign-in/second-factor", { code: "000000" });
+    expect(last.status).toBe(401);
+    expect(last.body.error).toBe(messages.tookTooLong);
+    const right = await client.post("/admin/api/sign-in/second-factor", {
+      code: await totpCode(account.secret),
+    });
+    expect(right.body.error).toBe(messages.tookTooLong);
+    expect((await signInWithPassword(browser(), account.email, account.password)).status).toBe(429);
+  });
+
   it("needs a live flow for the second factor", async () => {
     const response = await browser().post("/admin/api/sign-in/second-factor", { code: "123456" });
     expect(response.status).toBe(401);
