@@ -53,6 +53,8 @@ export default [
   }),
   // The staff workspace (docs/decisions/028-staff-workspace-ui.md). Its pages sit in the
   // layout; sign-in and the invitation come before any session. Each area adds its lines.
+  route(admin(staffPaths.signIn), "routes/admin/sign-in.tsx"),
+  route(admin(staffPaths.invitation), "routes/admin/invitation.tsx"),
   layout("routes/admin/layout.tsx", [
     route(admin(staffPaths.home), "routes/admin/home.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),

@@ -1,5 +1,6 @@
 import {
   useId,
+  type Ref,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -51,9 +52,9 @@ function FieldFrame({
         </p>
       ) : null}
       {children}
-      {/* Always in the page, so an error appearing moves nothing below it more than its line. */}
+      {/* role=alert: an error the API gave is read out as it appears. */}
       {error ? (
-        <p id={`${controlId}-error`} className="mt-1 text-sm font-medium text-danger">
+        <p id={`${controlId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -68,7 +69,7 @@ export function TextField({
   id,
   className = "",
   ...input
-}: FieldOwnProps & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldOwnProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const { controlId, describedBy } = useFieldIds(id, description, error);
   return (
     <FieldFrame
