@@ -57,6 +57,9 @@ export default [
   route(admin(staffPaths.invitation), "routes/admin/invitation.tsx"),
   layout("routes/admin/layout.tsx", [
     route(admin(staffPaths.home), "routes/admin/home.tsx"),
+    route(admin(staffPaths.account), "routes/admin/account.tsx"),
+    route(admin(staffPaths.users), "routes/admin/users.tsx"),
+    route(admin(staffPaths.audit), "routes/admin/audit.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -25,6 +25,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const handle = workspaceHandle;
 
+/** Who is signed in does not change while the session lasts: a page's own reload leaves it be. */
+export const shouldRevalidate = () => false;
+
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { email, role, csrfToken } = loaderData;
   const location = useLocation();
