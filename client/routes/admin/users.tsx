@@ -64,10 +64,8 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Users" description={description} />
       <div className="space-y-12">
         <UserList users={users} />
-        <section aria-labelledby="invitations-title" className="space-y-4">
-          <h2 id="invitations-title" className="text-2xl font-bold text-ink">
-            Pending invitations
-          </h2>
+        <section className="space-y-4">
+          <h2 className="text-2xl font-bold text-ink">Pending invitations</h2>
           {invitations.length === 0 ? (
             <EmptyState title="No invitation is waiting to be accepted." />
           ) : (
@@ -118,10 +116,8 @@ function UserList({ users }: { users: StaffUser[] }) {
   }
 
   return (
-    <section aria-labelledby="users-title" className="space-y-4">
-      <h2 id="users-title" className="text-2xl font-bold text-ink">
-        Accounts
-      </h2>
+    <section className="space-y-4">
+      <h2 className="text-2xl font-bold text-ink">Accounts</h2>
       <DataTable caption="Staff accounts">
         <thead>
           <tr>
@@ -249,7 +245,7 @@ function InviteForm() {
     }
   }
   return (
-    <section aria-labelledby="invite-title" className="space-y-4">
+    <section className="space-y-4">
       <h2 id="invite-title" className="text-2xl font-bold text-ink">
         Invite someone
       </h2>
