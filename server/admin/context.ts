@@ -20,6 +20,11 @@ export type AdminContext = {
   out: AdminOutput;
   /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
   confirm?(question: string): Promise<boolean>;
+  /**
+   * Said by a command that changes things when, this time, it changed nothing (an erase
+   * the person declined), so the audit log does not record a change (program.ts).
+   */
+  unchanged?(): void;
 };
 
 /**

@@ -112,7 +112,7 @@ export async function exportPersonalData(
 }
 
 export async function erasePersonalDataCommand(
-  { db, config, out, confirm }: AdminContext,
+  { db, config, out, confirm, unchanged }: AdminContext,
   options: { email: string; yes?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
@@ -133,6 +133,7 @@ export async function erasePersonalDataCommand(
     if (!confirm) return fail(out, "erasing needs a confirmation: run it in a terminal, or add --yes");
     if (!(await confirm(`Erase all of it for good? Type "yes" to go on: `))) {
       printLine(out, "Nothing erased.");
+      unchanged?.();
       return exitCodes.ok;
     }
   }

@@ -19,7 +19,19 @@ import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from
 import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";
 import { purgeHeld, releaseHeld, type QuarantineKind } from "./quarantine";
 import { listSubscribers, subscriberStatuses } from "./subscribers";
+import {
+  cliActor,
+  disableUserCommand,
+  enableUserCommand,
+  inviteUserCommand,
+  listAuditCommand,
+  listUsersCommand,
+  resetUserCommand,
+} from "./users";
 import { servicePages } from "../../shared/content-types";
+import { contentKinds } from "../db/content-items";
+import { recordAudit } from "../workspace/audit-log";
+import { staffRoles } from "../workspace/staff";
 
 export type AdminRuntime = {
   out: AdminOutput;
@@ -38,10 +50,62 @@ const byHelp = "who is recording it (default: the account running the command)";
 const statusOption = () =>
   new Option("--status <status>", "only those in this state (new: the to-do list)").choices(leadStatuses);
 
+/**
+ * The commands that change something, and the action the audit log records when one
+ * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded; `users …`
+ * record their own entry in the transaction of their change (server/auth/accounts.ts).
+ */
+const changingCommands = new Map<string, string>([
+  ["appointments read", "lead.read"],
+  ["appointments unread", "lead.read"],
+  ["appointments status", "lead.status"],
+  ["appointments confirm", "appointment.confirm"],
+  ["appointments reschedule", "appointment.reschedule"],
+  ["appointments cancel", "appointment.cancel"],
+  ["appointments release", "lead.release"],
+  ["appointments purge", "lead.purge"],
+  ["leads status", "lead.status"],
+  ["leads release", "lead.release"],
+  ["leads purge", "lead.purge"],
+  ["subscribers release", "subscriber.release"],
+  ["subscribers purge", "subscriber.purge"],
+  ["notifications retry", "notification.retry"],
+  ["screenshots add", "screenshot.add"],
+  ["screenshots move", "screenshot.move"],
+  ["screenshots remove", "screenshot.remove"],
+  ["privacy erase", "privacy.erase"],
+  ["privacy sweep", "privacy.sweep"],
+  ...contentKinds.flatMap((kind) =>
+    (
+      [
+        ["add", "content.create"],
+        ["edit", "content.update"],
+        ["move", "content.move"],
+        ["publish", "content.publish"],
+        ["unpublish", "content.unpublish"],
+        ["remove", "content.remove"],
+      ] as const
+    ).map(([command, action]): [string, string] => [`${kind} ${command}`, action]),
+  ),
+]);
+
+/** The names from the program down to the command that ran: "leads status". */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(" ");
+}
+
 /** The commander program; each action runs one command and records its exit code. */
 function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
+  // What the last command did, for the audit hook below.
+  let outcome: { code: ExitCode; changed: boolean; ctx: AdminContext } | undefined;
   const run = async (command: (ctx: AdminContext) => Promise<ExitCode>) => {
-    setExitCode(await command(await runtime.context()));
+    const ctx = await runtime.context();
+    let changed = true;
+    const code = await command({ ...ctx, unchanged: () => void (changed = false) });
+    outcome = { code, changed, ctx };
+    setExitCode(code);
   };
   const runOnFile = async (command: (ctx: AdminFileContext) => Promise<ExitCode>) => {
     setExitCode(await command(await (runtime.fileContext ? runtime.fileContext() : runtime.context())));
@@ -49,7 +113,7 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
 
   const program = new Command("site-admin")
     .description(
-      "Leads, appointment requests, subscribers, notifications, content, screenshots and backups of the agency site.",
+      "Leads, appointment requests, subscribers, notifications, content, screenshots, staff accounts and backups of the agency site.",
     )
     .configureOutput({
       writeOut: (text) => runtime.out.stdout(text),
@@ -57,7 +121,23 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     })
     // Errors come back as exceptions (mapped to exit codes below) instead of process.exit.
     .exitOverride()
-    .showSuggestionAfterError();
+    .showSuggestionAfterError()
+    .hook("postAction", async (_program, actionCommand) => {
+      const action = changingCommands.get(commandPath(actionCommand));
+      const options = actionCommand.opts<{ dryRun?: boolean }>();
+      if (!action || !outcome || outcome.code !== exitCodes.ok || !outcome.changed || options.dryRun) return;
+      // An erase is recorded without its address: the point of it is that nothing keeps it.
+      const erase = action === "privacy.erase";
+      const args = actionCommand.processedArgs.flat().map(String);
+      await recordAudit(outcome.ctx.db, {
+        ...cliActor(),
+        action,
+        target: erase || args.length === 0 ? undefined : args.join(" "),
+        detail: erase
+          ? { command: commandPath(actionCommand) }
+          : { command: commandPath(actionCommand), options: actionCommand.opts() },
+      });
+    });
 
   const appointments = program
     .command("appointments")
@@ -276,6 +356,54 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
 
   addContentCommands(program, run);
+
+  const users = program
+    .command("users")
+    .description("staff accounts of the workspace at /admin: invitations, disabling and resets");
+  users
+    .command("invite")
+    .description("e-mail a one-time link (24 hours) that sets up an account's password and authenticator")
+    .argument("<email>", "their e-mail address")
+    .addOption(
+      new Option("--role <role>", "sales: leads; editor: content; admin: both, and users")
+        .choices(staffRoles)
+        .makeOptionMandatory(),
+    )
+    .action((email: string, options: { role: string }) =>
+      run((ctx) => inviteUserCommand(ctx, email, options)),
+    );
+  users
+    .command("list")
+    .description("list staff accounts and the invitations still waiting")
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { json?: boolean }) => run((ctx) => listUsersCommand(ctx, options)));
+  users
+    .command("disable")
+    .description("stop an account signing in, and end its sessions")
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => disableUserCommand(ctx, email)));
+  users
+    .command("enable")
+    .description("let a disabled account sign in again")
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => enableUserCommand(ctx, email)));
+  users
+    .command("reset")
+    .description(
+      "clear an account's password, authenticator, passkeys and recovery codes, end its sessions, and e-mail a new invitation",
+    )
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => resetUserCommand(ctx, email)));
+
+  const audit = program
+    .command("audit")
+    .description("the record of every change made in the workspace or here");
+  audit
+    .command("list")
+    .description("list recorded changes, newest first: when, who, from where, what")
+    .option("--limit <n>", "how many (default 50)")
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { limit?: string; json?: boolean }) => run((ctx) => listAuditCommand(ctx, options)));
 
   /** `status ID STATUS [--note] [--by]` of leads or appointment requests. */
   function addStatusCommand(parent: Command, kind: "leads" | "appointments", idHelp: string) {

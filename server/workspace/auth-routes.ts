@@ -22,7 +22,14 @@ import { staffPaths } from "../../shared/staff-paths";
 import { recordAudit } from "./audit-log";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
-import { createSession, endSession, readCookie, SESSION_COOKIE, setSessionCookie } from "./sessions";
+import {
+  createSession,
+  deleteExpiredSessions,
+  endSession,
+  readCookie,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from "./sessions";
 import { hashToken } from "./tokens";
 
 /**
@@ -70,6 +77,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     if (!session) return false;
     const brought = readCookie(req, SESSION_COOKIE);
     if (brought) await endSession(db, hashToken(brought));
+    // Sign-ins are rare enough to sweep on: the table keeps only live sessions.
+    await deleteExpiredSessions(db, at);
     await endFlow(db, req, res);
     await clearAccountFailures(db, user.email);
     setSessionCookie(req, res, session);

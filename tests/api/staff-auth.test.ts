@@ -1,0 +1,595 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
+import { generate } from "otplib";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inviteStaff } from "../../server/auth/accounts";
+import { hashPassword } from "../../server/auth/passwords";
+import { replaceRecoveryCodes } from "../../server/auth/recovery-codes";
+import { SIGN_IN_LIMITS } from "../../server/auth/sign-in-limits";
+import { newTotpSecret } from "../../server/auth/totp";
+import { renderOutboxMessage } from "../../server/mail/messages";
+import { listAudit } from "../../server/workspace/audit-log";
+import type { StaffRole } from "../../server/workspace/staff";
+import { runAdminAnswering, runAdminOn } from "../support/admin";
+import { SoftwareAuthenticator } from "../support/software-authenticator";
+import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * Staff sign-in through the real endpoints (docs/decisions/027-staff-authentication.md):
+ * invitations, password with a TOTP code or a recovery code, passkeys from a software
+ * authenticator, the limits on attempts, session fixation, the users API and the CLI.
+ */
+let site: TestApp;
+let origin: string;
+let nextIp = 1;
+
+const messages = {
+  badCredentials: "That e-mail address and password do not match an account.",
+  tooMany: "Too many sign-in attempts. Try again in 15 minutes.",
+  wrongCode: "That code is not right. Try the newest code from your app.",
+  tookTooLong: "Your sign-in took too long. Start again.",
+  unknownPasskey: "That passkey is not registered here.",
+  invitationGone: "This invitation link has expired or was already used. Ask an admin for a new one.",
+};
+
+beforeAll(async () => {
+  // One proxy hop trusted, so each test can come from an address of its own (X-Forwarded-For).
+  site = await createTestApp({ TRUST_PROXY_HOPS: "1" });
+  origin = new URL(site.config.settings.siteUrl).origin;
+});
+afterAll(() => site.cleanup());
+
+/** A browser: keeps its cookies, sends the site's Origin, from an address no other test uses. */
+function browser(ip = `198.51.100.${nextIp++}`) {
+  const agent = request.agent(site.app);
+  return {
+    ip,
+    agent,
+    get: (path: string) => agent.get(path).set("X-Forwarded-For", ip),
+    post: (path: string, body: object = {}, csrfToken?: string) => {
+      const test = agent.post(path).set("Origin", origin).set("X-Forwarded-For", ip);
+      return (csrfToken ? test.set("X-CSRF-Token", csrfToken) : test).send(body);
+    },
+  };
+}
+type Browser = ReturnType<typeof browser>;
+
+/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
+function totpCode(secret: string, offsetSteps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+}
+
+/** The token in the newest invitation e-mail queued for an address. */
+async function invitationToken(email: string): Promise<string> {
+  const row = await site.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", "staff-invitation")
+    .orderBy("id", "desc")
+    .execute()
+    .then((rows) =>
+      rows.find((candidate) => (JSON.parse(candidate.payload) as { email: string }).email === email),
+    );
+  if (!row) throw new Error(`no invitation queued for ${email}`);
+  return (JSON.parse(row.payload) as { token: string }).token;
+}
+
+/** An account that can sign in with a password and TOTP, made directly. */
+async function addAccount(email: string, role: StaffRole = "sales", password = "a long enough password") {
+  const secret = newTotpSecret();
+  const row = await site.db
+    .insertInto("staff_users")
+    .values({
+      email,
+      role,
+      password_hash: await hashPassword(password),
+      totp_secret: secret,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password, secret };
+}
+
+function cookieValue(response: request.Response, name: string): string | undefined {
+  const header = response.headers["set-cookie"] as unknown as string[] | undefined;
+  const cookie = header?.find((line) => line.startsWith(`${name}=`));
+  return cookie?.slice(name.length + 1).split(";")[0];
+}
+
+async function signInWithPassword(client: Browser, email: string, password: string) {
+  return client.post("/admin/api/sign-in/password", { email, password });
+}
+
+describe("an invitation", () => {
+  it("sets up a password and an authenticator, shows recovery codes once and signs in; the link then works no more", async () => {
+    const invited = await runAdminOn(site, "users", "invite", "New.Person@Agency.test", "--role", "editor");
+    expect(invited.code).toBe(0);
+    expect(invited.stdout).toContain("new.person@agency.test (editor)");
+    const token = await invitationToken("new.person@agency.test");
+    const outbox = await site.db
+      .selectFrom("outbox")
+      .select(["kind", "payload"])
+      .where("kind", "=", "staff-invitation")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const mail = renderOutboxMessage(outbox.kind, outbox.payload, site.config);
+    expect(mail.to).toBe("new.person@agency.test");
+    expect(mail.text).toContain(`${site.config.settings.siteUrl}/admin/invitation/${token}`);
+    const stored = await site.db.selectFrom("staff_invitations").select("token_hash").execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+    const client = browser();
+
+    const about = await client.get(`/admin/api/invitations/${token}`);
+    expect(about.status).toBe(200);
+    expect(about.body).toMatchObject({ email: "new.person@agency.test", role: "editor" });
+    expect(Date.parse(about.body.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    const tooShort = await client.post(`/admin/api/invitations/${token}/password`, { password: "short" });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.fieldErrors.password).toBe("Use at least 12 characters.");
+    const ownAddress = await client.post(`/admin/api/invitations/${token}/password`, {
+      password: "new.person@agency.test",
+    });
+    expect(ownAddress.status).toBe(400);
+
+    const enrolment = await client.post(`/admin/api/invitations/${token}/password`, {
+      password: "correct horse battery staple",
+    });
+    expect(enrolment.status).toBe(200);
+    expect(enrolment.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(enrolment.body.otpauthUrl).toContain(`secret=${enrolment.body.secret}`);
+    expect(cookieValue(enrolment, "staff_flow")).toBeTruthy();
+
+    const wrong = await client.post(`/admin/api/invitations/${token}/confirm`, { code: "000000" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe(messages.wrongCode);
+
+    const confirmed = await client.post(`/admin/api/invitations/${token}/confirm`, {
+      code: await totpCode(enrolment.body.secret),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.next).toBe("/admin");
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
+    const storedCodes = await site.db.selectFrom("staff_recovery_codes").select("code_hash").execute();
+    expect(storedCodes.map((row) => row.code_hash)).not.toContain(confirmed.body.recoveryCodes[0]);
+
+    const session = await client.get("/admin/api/session");
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ email: "new.person@agency.test", role: "editor" });
+
+    // The link is used: every step of it answers 410 now, for anyone.
+    const replay = browser();
+    expect((await replay.get(`/admin/api/invitations/${token}`)).status).toBe(410);
+    const again = await replay.post(`/admin/api/invitations/${token}/password`, {
+      password: "another long password",
+    });
+    expect(again.status).toBe(410);
+    expect(again.body.error).toBe(messages.invitationGone);
+    expect((await client.post(`/admin/api/invitations/${token}/confirm`, { code: "123456" })).status).toBe(
+      410,
+    );
+
+    // And the password with a code from the app signs in (the next step's: this one was used).
+    const next = browser();
+    expect(
+      (await signInWithPassword(next, "new.person@agency.test", "correct horse battery staple")).status,
+    ).toBe(200);
+    const code = await totpCode(enrolment.body.secret, 1);
+    expect((await next.post("/admin/api/sign-in/second-factor", { code })).status).toBe(200);
+  });
+
+  it("answers 410 once it has expired", async () => {
+    await inviteStaff(
+      site.db,
+      { email: "late@agency.test", role: "sales", siteUrl: site.config.settings.siteUrl },
+      { actor: "cli:test", ip: "cli" },
+      new Date(Date.now() - 25 * 3600_000),
+    );
+    const token = await invitationToken("late@agency.test");
+    const client = browser();
+    const about = await client.get(`/admin/api/invitations/${token}`);
+    expect(about.status).toBe(410);
+    expect(about.body.error).toBe(messages.invitationGone);
+    expect(
+      (await client.post(`/admin/api/invitations/${token}/password`, { password: "long enough password" }))
+        .status,
+    ).toBe(410);
+  });
+});
+
+describe("signing in with a password", () => {
+  it("takes the password, then a code from the app, and starts a session on a new token", async () => {
+    const account = await addAccount("pat@agency.test");
+    const client = browser();
+    const first = await signInWithPassword(client, "PAT@agency.test ", account.password);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ step: "second-factor" });
+    const flowCookie = (first.headers["set-cookie"] as unknown as string[]).find((line) =>
+      line.startsWith("staff_flow="),
+    );
+    expect(flowCookie).toMatch(/HttpOnly/);
+    expect(flowCookie).toMatch(/Path=\/admin/);
+    // Nothing is signed in before the second factor.
+    expect((await client.get("/admin/api/session")).status).toBe(401);
+
+    const second = await client.post("/admin/api/sign-in/second-factor", {
+      code: await totpCode(account.secret),
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ next: "/admin" });
+    expect(cookieValue(second, "staff_session")).toBeTruthy();
+    expect((await client.get("/admin/api/session")).body.email).toBe("pat@agency.test");
+    const entries = await listAudit(site.db, {
+      limit: 5,
+      action: "session.sign-in",
+      actor: "pat@agency.test",
+    });
+    expect(entries[0]?.ip).toBe(client.ip);
+  });
+
+  it("gives a wrong password and an unknown address the same answer", async () => {
+    const account = await addAccount("robin@agency.test");
+    const wrong = await signInWithPassword(browser(), account.email, "not the password at all");
+    const unknown = await signInWithPassword(browser(), "nobody@agency.test", "not the password at all");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ error: messages.badCredentials });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it("refuses a code already used in its window", async () => {
+    const account = await addAccount("sam@agency.test");
+    const code = await totpCode(account.secret);
+    const first = browser();
+    await signInWithPassword(first, account.email, account.password);
+    expect((await first.post("/admin/api/sign-in/second-factor", { code })).status).toBe(200);
+    const second = browser();
+    await signInWithPassword(second, account.email, account.password);
+    const replay = await second.post("/admin/api/sign-in/second-factor", { code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe(messages.wrongCode);
+  });
+
+  it("takes a recovery code once, whatever its case and dashes", async () => {
+    const account = await addAccount("lee@agency.test");
+    const codes = await replaceRecoveryCodes(site.db, account.id);
+    const code = codes[3] ?? "";
+    const first = browser();
+    await signInWithPassword(first, account.email, account.password);
+    const used = await first.post("/admin/api/sign-in/second-factor", {
+      recoveryCode: code.replace("-", "").toLowerCase(),
+    });
+    expect(used.status).toBe(200);
+    const second = browser();
+    await signInWithPassword(second, account.email, account.password);
+    const replay = await second.post("/admin/api/sign-in/second-factor", { recoveryCode: code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe(messages.wrongCode);
+  });
+
+  it("ends the sign-in after five wrong codes, which count against the account too", async () => {
+    const account = await addAccount("fumbles@agency.test");
+    const client = browser();
+    expect((await signInWithPassword(client, account.email, account.password)).status).toBe(200);
+    for (let i = 1; i < SIGN_IN_LIMITS.account; i++) {
+      const wrong = await client.post("/admin/api/sign-in/second-factor", { code: "000000" });
+      expect(wrong.body.error).toBe(messages.wrongCode);
+    }
+    const last = await client.post("/admin/api/sign-in/second-factor", { code: "000000" });
+    expect(last.status).toBe(401);
+    expect(last.body.error).toBe(messages.tookTooLong);
+    const right = await client.post("/admin/api/sign-in/second-factor", {
+      code: await totpCode(account.secret),
+    });
+    expect(right.body.error).toBe(messages.tookTooLong);
+    expect((await signInWithPassword(browser(), account.email, account.password)).status).toBe(429);
+  });
+
+  it("needs a live flow for the second factor", async () => {
+    const response = await browser().post("/admin/api/sign-in/second-factor", { code: "123456" });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe(messages.tookTooLong);
+  });
+
+  it("refuses a disabled account with the same answer as a wrong password", async () => {
+    const account = await addAccount("gone@agency.test");
+    expect((await runAdminOn(site, "users", "disable", account.email)).code).toBe(0);
+    const response = await signInWithPassword(browser(), account.email, account.password);
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe(messages.badCredentials);
+  });
+});
+
+describe("the limits on attempts", () => {
+  it("stops an account after repeated failures, from any address, the right password included", async () => {
+    const account = await addAccount("target@agency.test");
+    for (let i = 0; i < SIGN_IN_LIMITS.account; i++) {
+      expect((await signInWithPassword(browser(), account.email, "wrong password guess")).status).toBe(401);
+    }
+    const blocked = await signInWithPassword(browser(), account.email, account.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe(messages.tooMany);
+    // An address without an account is limited the same way, so the limit tells nothing.
+    for (let i = 0; i < SIGN_IN_LIMITS.account; i++) {
+      await signInWithPassword(browser(), "made-up@agency.test", "wrong password guess");
+    }
+    expect((await signInWithPassword(browser(), "made-up@agency.test", "wrong")).status).toBe(429);
+  });
+
+  it("stops an address on the internet after repeated failures, whichever accounts it tries", async () => {
+    const account = await addAccount("office@agency.test");
+    const ip = "203.0.113.77";
+    for (let i = 0; i < SIGN_IN_LIMITS.ip; i++) {
+      const response = await signInWithPassword(browser(ip), `guess${i}@agency.test`, "wrong password guess");
+      expect(response.status).toBe(401);
+    }
+    expect((await signInWithPassword(browser(ip), account.email, account.password)).status).toBe(429);
+    // Someone elsewhere still signs in.
+    expect((await signInWithPassword(browser(), account.email, account.password)).status).toBe(200);
+  });
+});
+
+describe("passkeys", () => {
+  it("are added by a signed-in member of staff and then sign in on their own", async () => {
+    const staff = await signInAs(site, "sales", "keys@agency.test");
+    const authenticator = new SoftwareAuthenticator(origin);
+
+    const optionsResponse = await staff.post("/admin/api/passkeys/options");
+    expect(optionsResponse.status).toBe(200);
+    const options = optionsResponse.body as PublicKeyCredentialCreationOptionsJSON;
+    expect(options.rp.id).toBe(new URL(origin).hostname);
+    const flow = cookieValue(optionsResponse, "staff_flow");
+    const addPasskey = (body: object, flowToken = flow) =>
+      request(site.app)
+        .post("/admin/api/passkeys")
+        .set("Cookie", `${staff.cookie}; staff_flow=${flowToken}`)
+        .set("Origin", origin)
+        .set("X-CSRF-Token", staff.csrfToken)
+        .send(body);
+    const registration = authenticator.register(options);
+    expect((await addPasskey({ response: registration, name: "" })).status).toBe(400);
+    const added = await addPasskey({ response: registration, name: "Work laptop" });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ id: registration.id, name: "Work laptop", lastUsedAt: null });
+
+    // Options for another one leave out the one it has.
+    const more = await staff.post("/admin/api/passkeys/options");
+    expect(
+      (more.body as PublicKeyCredentialCreationOptionsJSON).excludeCredentials?.map((c) => c.id),
+    ).toEqual([registration.id]);
+
+    const client = browser();
+    const signInOptions = await client.post("/admin/api/sign-in/passkey/options");
+    expect(signInOptions.status).toBe(200);
+    const requestOptions = signInOptions.body as PublicKeyCredentialRequestOptionsJSON;
+    expect(requestOptions.allowCredentials ?? []).toEqual([]);
+    const assertion = authenticator.authenticate(requestOptions);
+    const signedIn = await client.post("/admin/api/sign-in/passkey", { response: assertion });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({ next: "/admin" });
+    expect((await client.get("/admin/api/session")).body.email).toBe("keys@agency.test");
+
+    // The same assertion again meets no challenge it answers.
+    const replayer = browser();
+    await replayer.post("/admin/api/sign-in/passkey/options");
+    const replay = await replayer.post("/admin/api/sign-in/passkey", { response: assertion });
+    expect(replay.status).toBe(401);
+
+    const listed = await staff.get("/admin/api/passkeys");
+    expect(listed.body.passkeys).toHaveLength(1);
+    expect(listed.body.passkeys[0].lastUsedAt).not.toBeNull();
+    expect((await staff.delete(`/admin/api/passkeys/${registration.id}`)).status).toBe(204);
+    expect((await staff.get("/admin/api/passkeys")).body.passkeys).toEqual([]);
+  });
+
+  it("refuses a passkey the site does not know", async () => {
+    const stranger = new SoftwareAuthenticator(origin);
+    stranger.register({
+      rp: { id: new URL(origin).hostname, name: "x" },
+      user: { id: "dXNlcg", name: "x", displayName: "x" },
+      challenge: "Y2hhbGxlbmdl",
+      pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+    });
+    const client = browser();
+    const options = await client.post("/admin/api/sign-in/passkey/options");
+    const response = await client.post("/admin/api/sign-in/passkey", {
+      response: stranger.authenticate(options.body as PublicKeyCredentialRequestOptionsJSON),
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe(messages.unknownPasskey);
+  });
+});
+
+describe("session fixation", () => {
+  it("replaces a session cookie the browser brought with a new token, and ends the one brought", async () => {
+    const attacker = await signInAs(site, "sales", "planter@agency.test");
+    const planted = attacker.cookie.slice("staff_session=".length);
+    const account = await addAccount("victim@agency.test");
+    const client = browser();
+    const first = await client.agent
+      .post("/admin/api/sign-in/password")
+      .set("Origin", origin)
+      .set("X-Forwarded-For", client.ip)
+      .set("Cookie", `staff_session=${planted}`)
+      .send({ email: account.email, password: account.password });
+    const flow = cookieValue(first, "staff_flow");
+    const second = await request(site.app)
+      .post("/admin/api/sign-in/second-factor")
+      .set("Origin", origin)
+      .set("X-Forwarded-For", client.ip)
+      .set("Cookie", `staff_session=${planted}; staff_flow=${flow}`)
+      .send({ code: await totpCode(account.secret) });
+    expect(second.status).toBe(200);
+    const fresh = cookieValue(second, "staff_session");
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(planted);
+    const withPlanted = await request(site.app)
+      .get("/admin/api/session")
+      .set("Cookie", `staff_session=${planted}`);
+    expect(withPlanted.status).toBe(401);
+    const withFresh = await request(site.app)
+      .get("/admin/api/session")
+      .set("Cookie", `staff_session=${fresh}`);
+    expect(withFresh.body.email).toBe("victim@agency.test");
+  });
+});
+
+describe("the users API", () => {
+  let admin: StaffClient;
+  beforeAll(async () => {
+    admin = await signInAs(site, "admin", "boss@agency.test");
+  });
+
+  it("is for admins only", async () => {
+    for (const role of ["editor", "sales"] as const) {
+      const staff = await signInAs(site, role, `not-admin-${role}@agency.test`);
+      const listed = await staff.get("/admin/api/users");
+      expect(listed.status).toBe(403);
+      expect(listed.body.error).toBe("Your role does not give you access to this.");
+      expect(
+        (await staff.post("/admin/api/users/invite", { email: "x@agency.test", role: "admin" })).status,
+      ).toBe(403);
+      expect((await staff.get("/admin/api/audit")).status).toBe(403);
+    }
+    expect((await request(site.app).get("/admin/api/users")).status).toBe(401);
+  });
+
+  it("invites, lists, disables, enables and resets accounts, never the admin's own", async () => {
+    const invalid = await admin.post("/admin/api/users/invite", { email: "not an address", role: "boss" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fieldErrors.email).toBeTruthy();
+    const invited = await admin.post("/admin/api/users/invite", {
+      email: "Fresh@agency.test",
+      role: "sales",
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email: "fresh@agency.test", role: "sales" });
+    expect(await invitationToken("fresh@agency.test")).toBeTruthy();
+
+    const listed = await admin.get("/admin/api/users");
+    expect(listed.status).toBe(200);
+    expect(listed.body.invitations).toContainEqual(invited.body);
+    expect(listed.body.users).toContainEqual(
+      expect.objectContaining({ email: "boss@agency.test", role: "admin" }),
+    );
+
+    const selfDisable = await admin.post(`/admin/api/users/${admin.userId}/disable`);
+    expect(selfDisable.status).toBe(400);
+    expect(selfDisable.body.error).toBe("You cannot disable your own account.");
+    expect((await admin.post(`/admin/api/users/${admin.userId}/reset`)).status).toBe(400);
+
+    const other = await addAccount("colleague@agency.test", "editor");
+    const otherSession = await sessionFor(site, other.id, other.email);
+    const disabled = await admin.post(`/admin/api/users/${other.id}/disable`);
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({ email: "colleague@agency.test", status: "disabled" });
+    expect((await otherSession.get("/admin/api/session")).status).toBe(401);
+    const enabled = await admin.post(`/admin/api/users/${other.id}/enable`);
+    expect(enabled.body.status).toBe("active");
+    const reset = await admin.post(`/admin/api/users/${other.id}/reset`);
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ status: "invited", passkeys: 0 });
+    expect(await invitationToken("colleague@agency.test")).toBeTruthy();
+    expect((await admin.post("/admin/api/users/99999/disable")).status).toBe(404);
+
+    const audit = await admin.get("/admin/api/audit?limit=2");
+    expect(audit.status).toBe(200);
+    expect(audit.body.entries.map((entry: { action: string }) => entry.action)).toEqual([
+      "user.reset",
+      "user.enable",
+    ]);
+    expect(audit.body.entries[0]).toMatchObject({
+      actor: "boss@agency.test",
+      target: "colleague@agency.test",
+    });
+    const older = await admin.get(`/admin/api/audit?limit=2&before=${audit.body.nextBefore}`);
+    expect(older.body.entries[0].action).toBe("user.disable");
+  });
+});
+
+describe("site-admin users and audit", () => {
+  it("invites, lists, disables, enables and resets, each recorded as the CLI", async () => {
+    expect((await runAdminOn(site, "users", "invite", "cli@agency.test", "--role", "sales")).code).toBe(0);
+    const twice = await runAdminOn(site, "users", "invite", "boss@agency.test", "--role", "admin");
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("There is already an account for that address.");
+    const badRole = await runAdminOn(site, "users", "invite", "x@agency.test", "--role", "owner");
+    expect(badRole.code).toBe(2);
+
+    const account = await addAccount("cli-user@agency.test", "editor");
+    const list = await runAdminOn(site, "users", "list", "--json");
+    const listed = JSON.parse(list.stdout) as {
+      users: { email: string; status: string }[];
+      invitations: { email: string }[];
+    };
+    expect(listed.users).toContainEqual(expect.objectContaining({ email: account.email, status: "active" }));
+    expect(listed.invitations.map((invitation) => invitation.email)).toContain("cli@agency.test");
+    expect((await runAdminOn(site, "users", "list")).stdout).toMatch(/EMAIL\s+ROLE\s+STATUS/);
+
+    expect((await runAdminOn(site, "users", "disable", account.email)).code).toBe(0);
+    expect((await runAdminOn(site, "users", "enable", account.email)).code).toBe(0);
+    const reset = await runAdminOn(site, "users", "reset", account.email);
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain("signed out everywhere");
+    const row = await site.db
+      .selectFrom("staff_users")
+      .select(["password_hash", "totp_secret"])
+      .where("id", "=", account.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ password_hash: null, totp_secret: null });
+    expect((await runAdminOn(site, "users", "disable", "nobody@agency.test")).code).toBe(1);
+
+    const audit = await runAdminOn(site, "audit", "list", "--limit", "4", "--json");
+    const entries = JSON.parse(audit.stdout) as {
+      actor: string;
+      ip: string;
+      action: string;
+      target: string;
+    }[];
+    expect(entries.map((entry) => entry.action)).toEqual([
+      "user.reset",
+      "user.enable",
+      "user.disable",
+      "user.invite",
+    ]);
+    expect(entries.every((entry) => entry.actor.startsWith("cli:") && entry.ip === "cli")).toBe(true);
+    expect((await runAdminOn(site, "audit", "list")).stdout).toMatch(/WHEN\s+WHO\s+FROM\s+WHAT/);
+  });
+
+  it("records a state-changing command that succeeded, and not a read-only one or one that changed nothing", async () => {
+    const before = (await listAudit(site.db, { limit: 1 }))[0]?.id ?? 0;
+    expect((await runAdminOn(site, "leads", "list")).code).toBe(0);
+    const declined = await runAdminAnswering(
+      site,
+      false,
+      "privacy",
+      "erase",
+      "--email",
+      "someone@example.com",
+    );
+    expect(declined.code).toBe(0);
+    expect(await listAudit(site.db, { limit: 10 })).toEqual(
+      expect.not.arrayContaining([
+        expect.objectContaining({ id: expect.any(Number), action: "privacy.erase" }),
+      ]),
+    );
+    expect((await listAudit(site.db, { limit: 1 }))[0]?.id ?? 0).toBe(before);
+
+    const erased = await runAdminOn(site, "privacy", "erase", "--email", "someone@example.com", "--yes");
+    expect(erased.code).toBe(0);
+    const [entry] = await listAudit(site.db, { limit: 1 });
+    expect(entry).toMatchObject({ action: "privacy.erase", ip: "cli", target: null });
+    expect(entry?.actor).toMatch(/^cli:/);
+    expect(JSON.stringify(entry)).not.toContain("someone@example.com");
+
+    // A failed command is not recorded either.
+    expect((await runAdminOn(site, "projects", "publish", "no-such-project")).code).toBe(1);
+    expect((await listAudit(site.db, { limit: 1 }))[0]?.id).toBe(entry?.id);
+  });
+});
