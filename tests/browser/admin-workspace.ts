@@ -1,11 +1,12 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
-import { inviteStaff } from "../../server/auth/accounts";
 import { createDatabase } from "../../server/db/database";
 import type { StaffRole } from "../../shared/staff-roles";
 
@@ -13,11 +14,13 @@ import type { StaffRole } from "../../shared/staff-roles";
  * A built server of the workspace tests' own, at http://localhost:PORT: WebAuthn refuses an
  * IP address as the relying party's ID, so SITE_URL and the pages use the host name.
  */
+const run = promisify(execFile);
+
 export type WorkspaceServer = {
   url: string;
-  /** Invites as `site-admin users invite` does (same server function); returns the link's path. */
+  /** Invites with `site-admin users invite`, as an admin on the server does; returns the link's path. */
   invite(email: string, role: StaffRole): Promise<string>;
-  /** The link of the newest invitation e-mail queued for this address. */
+  /** The link in the newest invitation e-mail queued for this address (the outbox's row). */
   invitationPath(email: string): Promise<string>;
   stop(): Promise<void>;
 };
@@ -56,7 +59,9 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
     url,
     invitationPath,
     async invite(email, role) {
-      await inviteStaff(db, { email, role, siteUrl: url }, { actor: "cli:test", ip: "cli" });
+      await run(process.execPath, ["build/admin/index.js", "users", "invite", email, "--role", role], {
+        env: { ...process.env, DATA_DIR: dataDir, SITE_URL: url },
+      });
       return invitationPath(email);
     },
     async stop() {
