@@ -142,6 +142,30 @@ test("a passkey added on the account page signs in", async ({ page }) => {
   await expect(page.getByText(`Signed in as ${staff.email}`, { exact: true })).toBeAttached();
 });
 
+test("the account page makes new recovery codes and signs out everywhere", async ({ page }) => {
+  const staff = await newStaff(page, "sales");
+  await page.getByRole("button", { name: "Make new recovery codes" }).click();
+  await page
+    .getByRole("dialog", { name: "Make new recovery codes?" })
+    .getByRole("button", { name: "Make new codes" })
+    .click();
+  const codes = page.getByRole("heading", { name: "Your recovery codes" }).locator("xpath=..").locator("li");
+  await expect(codes).toHaveCount(10);
+  expect(await codes.allTextContents()).not.toContain(staff.recoveryCodes[0]);
+  await page.getByRole("button", { name: "I’ve saved them" }).click();
+  await expect(page.getByRole("button", { name: "Make new recovery codes" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign out everywhere?" })
+    .getByRole("button", { name: "Sign out everywhere" })
+    .click();
+  await page.waitForURL("**/admin/sign-in");
+  const response = await page.goto(at("/admin/account"));
+  expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
+  expect(response?.ok()).toBe(true);
+});
+
 test("sign-in works with the keyboard alone and returns to the page asked for", async ({ page }) => {
   const staff = await newStaff(page, "editor");
   await signOut(page);
