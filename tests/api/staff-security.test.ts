@@ -103,6 +103,14 @@ function send(client: StaffClient | undefined, { method, path }: Endpoint, withC
 }
 
 describe("every workspace page", () => {
+  it("lets anyone open sign-in and an invitation's page", async () => {
+    for (const path of [staffPaths.signIn, staffPath(staffPaths.invitation, { token: "any-token" })]) {
+      const response = await request(site.app).get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers["cache-control"], path).toBe("no-store");
+    }
+  });
+
   it("sends someone without a session to sign in with 303", async () => {
     const open = new Set<string>([staffPaths.signIn, staffPaths.invitation]);
     for (const pattern of Object.values(staffPaths).filter((path) => !open.has(path))) {
