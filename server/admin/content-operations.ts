@@ -25,6 +25,9 @@ import { uploadBodyImages } from "./article-images";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "./content-fields";
 import { createImageVariants, ImageRejectedError, readImageUpload, removeImageFiles } from "./images";
 import { parsePosition } from "./input";
+import { asSentence, notFound, refuse, type Outcome, type Refusal } from "./outcome";
+
+export type { Outcome, Refusal } from "./outcome";
 
 /**
  * What changing content does, for the admin CLI and the workspace alike
@@ -36,27 +39,7 @@ import { parsePosition } from "./input";
 /** What an operation needs: the database, where uploads go, and who is acting. */
 export type ContentContext = Pick<AdminContext, "db" | "config" | "actor">;
 
-/** Why nothing changed: `message` is the CLI's line; `fieldErrors` say it per field, in plain words. */
-export type Refusal = {
-  ok: false;
-  reason: "invalid" | "not-found";
-  message: string;
-  fieldErrors: Record<string, string>;
-};
-export type Outcome<T> = { ok: true; value: T } | Refusal;
-
-export const refuse = (message: string, fieldErrors: Record<string, string> = {}): Refusal => ({
-  ok: false,
-  reason: "invalid",
-  message,
-  fieldErrors,
-});
-const notFound = (spec: ContentKindSpec, id: string): Refusal => ({
-  ok: false,
-  reason: "not-found",
-  message: `unknown ${spec.one} ${id}`,
-  fieldErrors: {},
-});
+const missing = (spec: ContentKindSpec, id: string) => notFound(`unknown ${spec.one} ${id}`);
 
 /** A field's value before checking: text, a list, an image file to upload, a stored image, or an article's images. */
 export type Value = string | string[] | Image | BodyImage[];
@@ -330,8 +313,7 @@ export async function createContent(
   const draft: Draft = { ...input.fields };
   const position =
     input.position === undefined ? undefined : parsePosition(input.position, MAX_CONTENT_POSITION);
-  if (position && !position.ok)
-    return refuse(position.message, { position: `${position.message.replace(/^invalid/, "Invalid")}.` });
+  if (position && !position.ok) return refuse(position.message, { position: asSentence(position.message) });
   if (draft.id === undefined && typeof draft.title === "string") draft.id = slugify(draft.title);
   if (kind === "news" && !draft.date) draft.date = agencyDateOf(now);
   const timestamps: Record<string, string> =
@@ -379,7 +361,7 @@ export async function changeContent(
   const spec = contentKindSpecs[kind];
   const { db } = ctx;
   const existing = await findContent(db, kind, id);
-  if (!existing) return notFound(spec, id);
+  if (!existing) return missing(spec, id);
   const draft: Draft = { ...(existing.item as unknown as Draft), ...change.fields, id };
   const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
   const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item);
@@ -396,12 +378,12 @@ export async function changeContent(
         }
       : undefined,
   );
-  if (!updated) return notFound(spec, id);
+  if (!updated) return missing(spec, id);
   const kept = new Set(imagesOf(spec, item).map((image) => image.src));
   const replaced = imagesOf(spec, existing.item).filter((image) => !kept.has(image.src));
   const removedFiles = await removeUnusedImages(ctx, replaced);
   const record = await findContent(db, kind, id);
-  if (!record) return notFound(spec, id);
+  if (!record) return missing(spec, id);
   return { ok: true, value: { record, removedFiles } };
 }
 
@@ -415,14 +397,14 @@ export async function changeContentStatus(
 ): Promise<Outcome<{ record: ContentRecord; changed: boolean }>> {
   const spec = contentKindSpecs[kind];
   const record = await findContent(ctx.db, kind, id);
-  if (!record) return notFound(spec, id);
+  if (!record) return missing(spec, id);
   if (record.status === status) return { ok: true, value: { record, changed: false } };
   const action = status === "published" ? "content.publish" : "content.unpublish";
   const done = await setContentStatus(ctx.db, kind, id, status, now, (updated) =>
     updated ? { ...commandActor(ctx), action, target: auditTarget(kind, id) } : undefined,
   );
   const after = done && (await findContent(ctx.db, kind, id));
-  if (!after) return notFound(spec, id);
+  if (!after) return missing(spec, id);
   return { ok: true, value: { record: after, changed: true } };
 }
 
@@ -435,10 +417,9 @@ export async function moveContentTo(
 ): Promise<Outcome<ContentRecord>> {
   const spec = contentKindSpecs[kind];
   const position = parsePosition(positionText, MAX_CONTENT_POSITION);
-  if (!position.ok)
-    return refuse(position.message, { position: `${position.message.replace(/^invalid/, "Invalid")}.` });
+  if (!position.ok) return refuse(position.message, { position: asSentence(position.message) });
   const before = await findContent(ctx.db, kind, id);
-  if (!before) return notFound(spec, id);
+  if (!before) return missing(spec, id);
   const moved = await moveContent(ctx.db, kind, id, position.value, (done) =>
     done
       ? {
@@ -450,7 +431,7 @@ export async function moveContentTo(
       : undefined,
   );
   const after = moved && (await findContent(ctx.db, kind, id));
-  if (!after) return notFound(spec, id);
+  if (!after) return missing(spec, id);
   return { ok: true, value: after };
 }
 
@@ -462,11 +443,11 @@ export async function removeContent(
 ): Promise<Outcome<{ removedFiles: number }>> {
   const spec = contentKindSpecs[kind];
   const record = await findContent(ctx.db, kind, id);
-  if (!record) return notFound(spec, id);
+  if (!record) return missing(spec, id);
   const deleted = await deleteContent(ctx.db, kind, id, (done) =>
     done ? { ...commandActor(ctx), action: "content.remove", target: auditTarget(kind, id) } : undefined,
   );
-  if (!deleted) return notFound(spec, id);
+  if (!deleted) return missing(spec, id);
   return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, imagesOf(spec, record.item)) } };
 }
 

@@ -110,10 +110,13 @@ export async function readImageUpload(file: string, limits = defaultUploadLimits
   } catch (error) {
     throw new ImageRejectedError(describeFileError(file, error));
   }
-  if (bytes.length > limits.maxBytes) {
-    // The file grew between the check and the read.
-    throw tooLarge(file, bytes.length, limits);
-  }
+  // Checked again: the file may have grown between the check and the read.
+  return checkImageBytes(file, bytes, limits);
+}
+
+/** An upload's bytes (a file read, or a request's body), refused if too big or not an accepted image. */
+export function checkImageBytes(file: string, bytes: Buffer, limits = defaultUploadLimits): ImageUpload {
+  if (bytes.length > limits.maxBytes) throw tooLarge(file, bytes.length, limits);
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejectedError(`${file} is not a PNG, JPEG, WebP or AVIF image`);
   return { file, bytes, type };
