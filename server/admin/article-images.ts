@@ -7,7 +7,7 @@ import { createImageVariants, ImageRejectedError, readImageUpload, type ImageRec
 import type { Parsed } from "./input";
 
 /** Article images show at most the article's width (768 px) at 1× and 2×. */
-const bodyImageRecipe: ImageRecipe = { folder: "content", widths: [768, 1536] };
+export const bodyImageRecipe: ImageRecipe = { folder: "content", widths: [768, 1536] };
 
 /** A link's target that names a file beside the Markdown, not an address. */
 const isLocalFile = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);

@@ -19,11 +19,18 @@ import { createUploadStore, type UploadStore } from "../uploaded-files";
 import { isUploadPath, UPLOADS_URL_PATH } from "../uploads";
 import type { BodyImage, Image } from "../../shared/content-types";
 import { agencyDateOf } from "../../shared/forms/appointment";
+import { normaliseText } from "../../shared/forms/text-hygiene";
 import { slugify } from "../../shared/slug";
 import { commandActor, type AdminContext } from "./context";
-import { uploadBodyImages } from "./article-images";
+import { bodyImageRecipe, uploadBodyImages } from "./article-images";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "./content-fields";
-import { createImageVariants, ImageRejectedError, readImageUpload, removeImageFiles } from "./images";
+import {
+  checkImageBytes,
+  createImageVariants,
+  ImageRejectedError,
+  readImageUpload,
+  removeImageFiles,
+} from "./images";
 import { parsePosition } from "./input";
 import { asSentence, notFound, refuse, type Outcome, type Refusal } from "./outcome";
 
@@ -64,6 +71,17 @@ const labelOf = (spec: ContentKindSpec, key: string) =>
 /** "is required" for the title → "Title is required." */
 const sentence = (spec: ContentKindSpec, key: string, message: string) =>
   `${labelOf(spec, key)} ${message.replace(/\.$/, "")}.`;
+
+/** Text as it is stored: invisible formatting removed, NFC, "\n" line breaks (the schema refuses the rest). */
+export function cleanFieldValue(field: FieldSpec, value: unknown): Value | undefined {
+  if (field.type === "list") {
+    const items = Array.isArray(value) ? value : [value];
+    return items.map((item) => normaliseText(String(item), { multiline: false }).trim());
+  }
+  if (field.type === "image" && typeof value === "object" && value !== null) return value as Image;
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  return normaliseText(String(value), { multiline: field.type === "text" }).trim();
+}
 
 /** Stands in for an image file not yet converted, so every other field is checked first. */
 const pendingImage: Image = { src: "/pending", width: 1, height: 1 };
@@ -451,4 +469,34 @@ export async function removeContent(
   return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, imagesOf(spec, record.item)) } };
 }
 
-export type { FieldSpec };
+/**
+ * An image the workspace uploads for a field (or, as "body", for a news article's text):
+ * checked and converted as the CLI's files are. Nothing shows it until an item that names
+ * it is saved.
+ */
+export async function uploadContentImage(
+  ctx: Pick<ContentContext, "db" | "config">,
+  kind: ContentKind,
+  input: { field: string; alt?: string; bytes: Buffer },
+): Promise<Outcome<{ field: string; image: BodyImage; alt?: string }>> {
+  const spec = contentKindSpecs[kind];
+  const recipe =
+    input.field === "body" ? bodyImageRecipe : spec.fields.find((field) => field.key === input.field)?.recipe;
+  if (!recipe)
+    return refuse(`field "${input.field}" takes no image`, { field: "That field takes no image." });
+  try {
+    const upload = checkImageBytes("The file", input.bytes);
+    const processed = await createImageVariants(upload, createUploadStore(ctx.config, ctx.db), recipe);
+    const image: BodyImage = {
+      src: processed.largest.url,
+      width: processed.largest.width,
+      height: processed.largest.height,
+      sources: toImageSources(processed.variants),
+    };
+    return { ok: true, value: { field: input.field, image, ...(input.alt ? { alt: input.alt } : {}) } };
+  } catch (error) {
+    if (error instanceof ImageRejectedError)
+      return refuse(error.message, { file: asSentence(error.message) });
+    throw error;
+  }
+}

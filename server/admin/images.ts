@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "../db/screenshots";
 import type { UploadStore } from "../uploaded-files";
-import { UPLOADS_URL_PATH, uploadContentTypes } from "../uploads";
+import { defaultUploadLimits, UPLOADS_URL_PATH, uploadContentTypes, type UploadLimits } from "../uploads";
 
 /**
  * Uploaded screenshots: checked (type by content, size, pixel count), converted to
@@ -17,13 +17,7 @@ const typeNames: Record<ImageType, string> = { png: "PNG", jpeg: "JPEG", webp: "
 /** sharp's name for each accepted type's decoder (AVIF is read by libheif). */
 const sharpFormats: Record<ImageType, string> = { png: "png", jpeg: "jpeg", webp: "webp", avif: "heif" };
 
-export type UploadLimits = {
-  maxBytes: number;
-  /** Width × height; checked from the header before any pixel is decoded. */
-  maxPixels: number;
-};
-
-export const defaultUploadLimits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
+export { defaultUploadLimits, type UploadLimits } from "../uploads";
 
 /** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
 export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;

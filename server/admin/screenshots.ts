@@ -36,7 +36,7 @@ import {
   removeScreenshotFiles,
   type UploadLimits,
 } from "./images";
-import { parseId, parsePosition, type Parsed } from "./input";
+import { MAX_SCREENSHOT_POSITION, parseId, parsePosition, type Parsed } from "./input";
 import { asSentence, notFound, refuse, type Outcome } from "./outcome";
 
 export type ScreenshotRecord = {
@@ -319,4 +319,30 @@ export async function removeScreenshot(ctx: AdminContext, idText: string): Promi
         : `deleted ${plural(files.count, "file")}`;
   printLine(out, `Removed screenshot ${record.id} (position ${record.position} on ${record.page}); ${said}.`);
   return exitCodes.ok;
+}
+
+/** The uploaded screenshots of each service page, in position order (the workspace's list). */
+export async function listScreenshotPages(
+  db: Db,
+): Promise<{ pages: Array<{ page: ServicePage; screenshots: ScreenshotRecord[] }>; maxPosition: number }> {
+  const records = (await listAllServiceScreenshotRows(db)).map(toScreenshotRecord);
+  return {
+    pages: servicePages.map((page) => ({
+      page,
+      screenshots: records.filter((record) => record.page === page),
+    })),
+    maxPosition: MAX_SCREENSHOT_POSITION,
+  };
+}
+
+/** The first position on a page no upload takes (an unknown page answers 1, for the upload to refuse). */
+export async function firstFreePosition(db: Db, page: string): Promise<number> {
+  const taken = new Set(
+    (await listAllServiceScreenshotRows(db))
+      .filter((row) => row.service_page === page)
+      .map((row) => row.position),
+  );
+  let position = 1;
+  while (taken.has(position)) position++;
+  return position;
 }
