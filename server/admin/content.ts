@@ -13,10 +13,10 @@ import {
   createContent,
   moveContentTo,
   removeContent,
+  cleanFieldValue,
   type Draft,
-  type Value,
 } from "./content-operations";
-import { contentKindSpecs, optionKey, type ContentKindSpec, type FieldSpec } from "./content-fields";
+import { contentKindSpecs, optionKey, type ContentKindSpec } from "./content-fields";
 import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
 import type { Parsed } from "./input";
 
@@ -35,17 +35,6 @@ export type ContentOptions = Record<string, string | string[] | boolean | undefi
   /** News: the article's Markdown, from a file; images it names beside it are uploaded. */
   bodyFile?: string;
 };
-
-/** Text as it is stored: invisible formatting removed, NFC, "\n" line breaks (the schema refuses the rest). */
-function cleanValue(field: FieldSpec, value: unknown): Value | undefined {
-  if (field.type === "list") {
-    const items = Array.isArray(value) ? value : [value];
-    return items.map((item) => normaliseText(String(item), { multiline: false }).trim());
-  }
-  if (field.type === "image" && typeof value === "object" && value !== null) return value as Image;
-  if (typeof value !== "string" && typeof value !== "number") return undefined;
-  return normaliseText(String(value), { multiline: field.type === "text" }).trim();
-}
 
 /**
  * Reads `--from-file`: JSON with the item's fields, or Markdown whose YAML front matter
@@ -81,7 +70,7 @@ async function readItemFile(spec: ContentKindSpec, file: string): Promise<Parsed
   for (const [key, value] of Object.entries(fields)) {
     const field = spec.fields.find((candidate) => candidate.key === key);
     if (key === "id") {
-      draft.id = cleanValue({ key, label: "Id", flag: "id", type: "line", help: "" }, value);
+      draft.id = cleanFieldValue({ key, label: "Id", flag: "id", type: "line", help: "" }, value);
       continue;
     }
     if (!field) return { ok: false, message: `${file}: unknown field "${key}"` };
@@ -89,7 +78,7 @@ async function readItemFile(spec: ContentKindSpec, file: string): Promise<Parsed
     draft[key] =
       field.type === "image" && typeof value === "string"
         ? path.resolve(path.dirname(file), value)
-        : cleanValue(field, value);
+        : cleanFieldValue(field, value);
   }
   return { ok: true, value: draft };
 }
@@ -100,7 +89,7 @@ function readFlags(spec: ContentKindSpec, options: ContentOptions, draft: Draft)
   for (const field of spec.fields) {
     const value = options[optionKey(field.flag)];
     if (value === undefined || typeof value === "boolean") continue;
-    merged[field.key] = cleanValue(field, value);
+    merged[field.key] = cleanFieldValue(field, value);
   }
   return merged;
 }
