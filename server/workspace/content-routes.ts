@@ -119,7 +119,7 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
 
   // An image for a content field, or for an article's body: checked and converted now,
   // named by the item when it is saved.
-  router.post("/content-images/:kind", editor, readImageBody, async (req, res) => {
+  router.post("/uploads/:kind", editor, readImageBody, async (req, res) => {
     const kind = kindOf(req, res);
     if (!kind) return;
     const { readUploadQuery } = await loadInput();

@@ -30,11 +30,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 1400, height: 875, channels: 3, background: "#1d4ed8" } })
     .png()
     .toBuffer();
-  const uploaded = await upload(
-    editor,
-    "/content-images/news?field=image&alt=A%20ferry%20at%20the%20quay",
-    png,
-  );
+  const uploaded = await upload(editor, "/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay", png);
   newsImage = uploaded.body.image as BodyImage;
 });
 afterAll(() => site.cleanup());
@@ -215,11 +211,7 @@ describe("the Markdown preview", () => {
 
 describe("image uploads", () => {
   it("converts an image to AVIF and WebP under /uploads, and a post can show it", async () => {
-    const uploaded = await upload(
-      editor,
-      "/content-images/news?field=image&alt=A%20ferry%20at%20the%20quay",
-      png,
-    );
+    const uploaded = await upload(editor, "/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay", png);
     expect(uploaded.status).toBe(201);
     const image = uploaded.body.image as BodyImage;
     expect(uploaded.body.alt).toBe("A ferry at the quay");
@@ -231,7 +223,7 @@ describe("image uploads", () => {
     const avif = image.sources[0]?.srcset.split(" ")[0] ?? "";
     expect((await request(site.app).get(avif)).headers["content-type"]).toBe("image/avif");
 
-    const inBody = await upload(editor, "/content-images/news?field=body&alt=The%20gate%20scanner", png);
+    const inBody = await upload(editor, "/uploads/news?field=body&alt=The%20gate%20scanner", png);
     expect(inBody.status).toBe(201);
     const bodyImage = inBody.body.image as BodyImage;
     const created = await editor.post(`${api}/content/news`, {
@@ -267,7 +259,7 @@ describe("image uploads", () => {
     const before = await countFiles();
     const text = await upload(
       editor,
-      "/content-images/projects?field=image&alt=A%20dashboard",
+      "/uploads/projects?field=image&alt=A%20dashboard",
       Buffer.from("hello\n"),
     );
     expect(text.status).toBe(400);
@@ -275,7 +267,7 @@ describe("image uploads", () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const asSvg = await upload(
       editor,
-      "/content-images/projects?field=image&alt=A%20dashboard",
+      "/uploads/projects?field=image&alt=A%20dashboard",
       svg,
       "image/svg+xml",
     );
@@ -285,13 +277,13 @@ describe("image uploads", () => {
 
   it("refuses a file over the limit, and an upload without alt text", async () => {
     const huge = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
-    const tooBig = await upload(editor, "/content-images/projects?field=image&alt=A%20dashboard", huge);
+    const tooBig = await upload(editor, "/uploads/projects?field=image&alt=A%20dashboard", huge);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.fieldErrors.file).toMatch(/10 MB/);
-    const noAlt = await upload(editor, "/content-images/projects?field=image", png);
+    const noAlt = await upload(editor, "/uploads/projects?field=image", png);
     expect(noAlt.status).toBe(400);
     expect(noAlt.body.fieldErrors.alt).toMatch(/Alt text is required/);
-    const fileName = await upload(editor, "/content-images/projects?field=image&alt=shot.png", png);
+    const fileName = await upload(editor, "/uploads/projects?field=image&alt=shot.png", png);
     expect(fileName.status).toBe(400);
     expect(fileName.body.fieldErrors.alt).toMatch(/describe what the image shows/);
   });
@@ -349,7 +341,7 @@ describe("who may use it", () => {
     ["post", "/content/projects/x/move"],
     ["delete", "/content/projects/x"],
     ["post", "/content/preview"],
-    ["post", "/content-images/projects"],
+    ["post", "/uploads/projects"],
     ["get", "/screenshots"],
     ["post", "/screenshots"],
     ["post", "/screenshots/1/move"],

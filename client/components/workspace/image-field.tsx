@@ -46,7 +46,7 @@ export function ImageField({
     try {
       const query = new URLSearchParams({ field: field.key });
       if (alt !== undefined) query.set("alt", alt);
-      const uploaded = await workspaceFetch<UploadedImage>(`/content-images/${kind}?${query}`, {
+      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
         body: { file },
       });
       setUploadErrors({});

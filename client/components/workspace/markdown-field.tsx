@@ -145,7 +145,7 @@ function BodyImageUpload({
     setBusy(true);
     try {
       const query = new URLSearchParams({ field: "body", alt });
-      const uploaded = await workspaceFetch<UploadedImage>(`/content-images/${kind}?${query}`, {
+      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
         body: { file },
       });
       setErrors({});
