@@ -85,8 +85,11 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     }
     const { renderArticle } = await import("../content/article-markdown");
     // Only images uploaded here may show, as on the article's page.
-    const images = (parsed.data.bodyImages ?? []).filter((image) =>
-      image.src.startsWith("/uploads/content/"),
+    const uploaded = (url: string) => url.startsWith("/uploads/content/");
+    const images = (parsed.data.bodyImages ?? []).filter(
+      (image) =>
+        uploaded(image.src) &&
+        image.sources.every((source) => source.srcset.split(",").every((entry) => uploaded(entry.trim()))),
     );
     res.json({ html: renderArticle(parsed.data.markdown, images).html });
   });

@@ -207,6 +207,23 @@ describe("the Markdown preview", () => {
     expect(response.body.html).toContain("&lt;img");
     expect(response.body.html).toContain("<strong>bold</strong>");
   });
+
+  it("shows only images uploaded here", async () => {
+    const src = "/uploads/content/0123456789abcdef-768.webp";
+    const foreign = {
+      src,
+      width: 768,
+      height: 432,
+      sources: [{ type: "image/webp", srcset: "https://elsewhere.example/x.webp 768w" }],
+    };
+    const response = await editor.post(`${api}/content/preview`, {
+      markdown: `![A chart](${src})`,
+      bodyImages: [foreign],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.html).not.toContain("elsewhere.example");
+    expect(response.body.html).not.toContain("<img");
+  });
 });
 
 describe("image uploads", () => {
