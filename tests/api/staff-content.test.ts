@@ -6,6 +6,7 @@ import { readContentRevision } from "../../server/db/content-revision";
 import { listAudit } from "../../server/workspace/audit-log";
 import type { BodyImage } from "../../shared/content-types";
 import { paths } from "../../shared/paths";
+import { runAdminOn } from "../support/admin";
 import { signInAs, type StaffClient } from "../support/staff-workspace";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -193,6 +194,17 @@ describe("reordering", () => {
     const invalid = await editor.post(`${api}/content/projects/${last.id}/move`, { position: 0 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fieldErrors.position).toMatch(/whole number/);
+  });
+});
+
+describe("the same change from the CLI", () => {
+  it("is audited as cli:<account> from cli", async () => {
+    const [first] = (await editor.get(`${api}/content/case-studies`)).body.items as Array<{ id: string }>;
+    const run = await runAdminOn(site, "case-studies", "move", first?.id ?? "", "--position", "2");
+    expect(run.code).toBe(0);
+    const [entry] = await auditFor(`case-studies/${first?.id}`);
+    expect(entry).toMatchObject({ action: "content.move", ip: "cli", detail: { from: 1, to: 2 } });
+    expect(entry?.actor).toMatch(/^cli:.+/);
   });
 });
 
