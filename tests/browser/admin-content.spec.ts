@@ -211,9 +211,17 @@ test.describe("in the workspace", () => {
       (await page.request.get(`${server.url}${paths.newsArticle("workspace-launch-day")}`)).status(),
     ).toBe(404);
 
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Unpublish", exact: true })).toBeVisible();
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+
+    // The list's buttons: hide it again, then publish it from there.
     await page.goto(`${server.url}/admin/content/news`);
-    await page.getByRole("button", { name: "Publish “Workspace Launch Day”" }).click();
-    await expect(page.getByRole("button", { name: "Unpublish “Workspace Launch Day”" })).toBeVisible();
+    await page.getByRole("button", { name: "Unpublish “Workspace Launch Day”", exact: true }).click();
+    await page.getByRole("button", { name: "Publish “Workspace Launch Day”", exact: true }).click();
+    await expect(
+      page.getByRole("button", { name: "Unpublish “Workspace Launch Day”", exact: true }),
+    ).toBeVisible();
 
     await page.goto(`${server.url}${paths.news}`);
     await expect(page.getByRole("heading", { name: "Workspace Launch Day" })).toBeVisible();

@@ -96,6 +96,8 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState(record?.status);
+  const [switching, setSwitching] = useState(false);
   // The alt text of an image field is edited beside its image.
   const altKeys = new Set(spec.fields.map((field) => field.altKey).filter((key) => key !== undefined));
 
@@ -133,6 +135,33 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  /** Publishes or hides the item as last saved, as the list's buttons do. */
+  async function switchStatus(item: ContentRecord) {
+    setSwitching(true);
+    try {
+      const action = status === "published" ? "unpublish" : "publish";
+      const { record: after } = await workspaceFetch<{ record: ContentRecord }>(
+        `/content/${kind}/${encodeURIComponent(item.id)}/${action}`,
+        { method: "POST" },
+      );
+      setStatus(after.status);
+      toast({
+        variant: "success",
+        title:
+          after.status === "published"
+            ? "Published as last saved"
+            : "A draft again: visitors no longer see it",
+      });
+    } catch (caught) {
+      toast({
+        title: "That did not work",
+        description: caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.",
+      });
+    } finally {
+      setSwitching(false);
+    }
+  }
+
   const title = record ? `Edit ${spec.one}` : `New ${spec.one}`;
   return (
     <>
@@ -142,15 +171,24 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
           record ? (
             <>
               {record.item.title}{" "}
-              <StatusBadge tone={record.status === "published" ? "success" : "warning"}>
-                {record.status === "published" ? "Published" : "Draft"}
+              <StatusBadge tone={status === "published" ? "success" : "warning"}>
+                {status === "published" ? "Published" : "Draft"}
               </StatusBadge>
             </>
           ) : (
             `A new ${spec.one} is saved as a draft; publish it from the list when it is ready.`
           )
         }
-        actions={<ButtonLink href={staffPath(staffPaths.content, { kind })}>Back to the list</ButtonLink>}
+        actions={
+          <>
+            {record ? (
+              <Button variant="secondary" busy={switching} onClick={() => void switchStatus(record)}>
+                {status === "published" ? "Unpublish" : "Publish"}
+              </Button>
+            ) : null}
+            <ButtonLink href={staffPath(staffPaths.content, { kind })}>Back to the list</ButtonLink>
+          </>
+        }
       />
       <form onSubmit={(event) => void save(event)} noValidate className="max-w-3xl space-y-6">
         {problem ? <Notice tone="danger">{problem}</Notice> : null}
