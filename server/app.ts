@@ -198,8 +198,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
-  guardPageForms(app, config, rateLimits);
   app.use("/admin", loadStaff(db));
+  // Before the page forms' guards: the workspace's API checks the origin itself and limits
+  // each body by what it takes (an image upload is megabytes, not a form's kilobytes).
   app.use(
     "/admin/api",
     createWorkspaceApi({
@@ -209,6 +210,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       onQueued: outbox.wake,
     }),
   );
+  guardPageForms(app, config, rateLimits);
   app.use("/admin", requireStaffPage);
 
   if (vite) app.use(vite.middlewares);

@@ -14,6 +14,15 @@ export function uploadsDirectory(dataDir: string): string {
   return path.join(dataDir, "uploads");
 }
 
+export type UploadLimits = {
+  maxBytes: number;
+  /** Width × height; checked from the header before any pixel is decoded. */
+  maxPixels: number;
+};
+
+/** What an upload may be (docs/decisions/005-uploaded-screenshots.md); here so a route can limit a body without loading the image code. */
+export const defaultUploadLimits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
+
 /** The content type of each kind of uploaded file, by its extension. */
 export const uploadContentTypes = { avif: "image/avif", webp: "image/webp" } as const;
 

@@ -66,7 +66,7 @@ const prose = (max: number) =>
  * Alternative text says what an image shows. A file name or a bare "image" says nothing,
  * and is what a hurried upload tends to get.
  */
-const altText = line(300).refine(
+export const altTextSchema = line(300).refine(
   (text) =>
     !/\.(?:png|jpe?g|webp|avif|gif|svg)$/i.test(text) &&
     !/^(?:an? )?(?:image|picture|photo|screenshot|logo|img|graphic)\s*\d*$/i.test(text),
@@ -82,7 +82,7 @@ export const projectSchema = z.object({
   description: prose(2000),
   image: imageSchema,
   /** What the image shows, for people who cannot see it: the product, not the file. */
-  image_alt: altText,
+  image_alt: altTextSchema,
   tags: z.array(line(40)).min(1, "needs at least one tag").max(contentLimits.listItems),
   client: line(),
   details_link: webLinkSchema.optional(),
@@ -121,7 +121,7 @@ export const newsPostSchema = z
      * What an uploaded image shows. Without it the image is decoration beside the title
      * (the built-in illustrations), and its alt is empty.
      */
-    image_alt: altText.optional(),
+    image_alt: altTextSchema.optional(),
     date: z.iso.date(),
     author: line(100),
     category: line(60),

@@ -23,7 +23,8 @@ export class WorkspaceApiError extends Error {
   }
 }
 
-type Body = { json: unknown } | { form: FormData };
+/** `file`: an upload as the whole body (the API has no multipart parser; the server reads its type from its bytes). */
+type Body = { json: unknown } | { form: FormData } | { file: Blob };
 
 /** Calls the API; a lapsed session goes to sign-in and returns here after. */
 export async function workspaceFetch<T>(
@@ -37,6 +38,9 @@ export async function workspaceFetch<T>(
   if (options.body && "json" in options.body) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body.json);
+  } else if (options.body && "file" in options.body) {
+    headers["Content-Type"] = options.body.file.type || "application/octet-stream";
+    body = options.body.file;
   } else if (options.body) {
     body = options.body.form;
   }

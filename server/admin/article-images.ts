@@ -7,7 +7,7 @@ import { createImageVariants, ImageRejectedError, readImageUpload, type ImageRec
 import type { Parsed } from "./input";
 
 /** Article images show at most the article's width (768 px) at 1× and 2×. */
-const bodyImageRecipe: ImageRecipe = { folder: "content", widths: [768, 1536] };
+export const bodyImageRecipe: ImageRecipe = { folder: "content", widths: [768, 1536] };
 
 /** A link's target that names a file beside the Markdown, not an address. */
 const isLocalFile = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
@@ -17,11 +17,13 @@ const isLocalFile = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href
  * each `![what it shows](file.png)` naming a file beside the Markdown is checked and
  * converted like any upload, and the body then names the converted file. Images the body
  * already names by an uploaded address are kept; the list holds exactly the images the
- * body shows, so the article page can size and serve each one.
+ * body shows, so the article page can size and serve each one. Without `baseDir` (the
+ * workspace, whose images are uploaded one by one first) no file is read: a body may only
+ * name uploaded images.
  */
 export async function uploadBodyImages(
   markdown: string,
-  baseDir: string,
+  baseDir: string | undefined,
   store: UploadStore,
   known: readonly BodyImage[] = [],
 ): Promise<Parsed<{ content: string; images: BodyImage[] }>> {
@@ -44,6 +46,9 @@ export async function uploadBodyImages(
         ok: false,
         message: `body image ${token.href} needs alt text: ![what it shows](${token.href})`,
       };
+    }
+    if (baseDir === undefined) {
+      return { ok: false, message: `the image ${token.href} is not uploaded: add it with the image upload` };
     }
     try {
       const upload = await readImageUpload(path.resolve(baseDir, decodeURI(token.href)));

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config";
+import { userInfo } from "node:os";
 import type { Db } from "../db/database";
 
 /** Where a command writes; the CLI passes process streams, tests collect the text. */
@@ -25,7 +26,25 @@ export type AdminContext = {
    * the person declined), so the audit log does not record a change (program.ts).
    */
   unchanged?(): void;
+  /** Who the audit log names for a change: the workspace's member of staff; absent on the command line. */
+  actor?: Actor;
 };
+
+/** Who made a change and from where, as the audit log records it. */
+export type Actor = { actor: string; ip: string };
+
+/** The command line's actor: "cli:<account>" (the OS account running it), from "cli". */
+export function commandActor(ctx: Pick<AdminContext, "actor">): Actor {
+  if (ctx.actor) return ctx.actor;
+  let name: string;
+  try {
+    name = userInfo().username;
+  } catch {
+    // A container's user may have no passwd entry.
+    name = process.env.USER ?? String(process.getuid?.() ?? "unknown");
+  }
+  return { actor: `cli:${name}`, ip: "cli" };
+}
 
 /**
  * What a command that works on the database file itself gets (backup): no open database,

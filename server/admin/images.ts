@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "../db/screenshots";
 import type { UploadStore } from "../uploaded-files";
-import { UPLOADS_URL_PATH, uploadContentTypes } from "../uploads";
+import { defaultUploadLimits, UPLOADS_URL_PATH, uploadContentTypes, type UploadLimits } from "../uploads";
 
 /**
  * Uploaded screenshots: checked (type by content, size, pixel count), converted to
@@ -17,13 +17,7 @@ const typeNames: Record<ImageType, string> = { png: "PNG", jpeg: "JPEG", webp: "
 /** sharp's name for each accepted type's decoder (AVIF is read by libheif). */
 const sharpFormats: Record<ImageType, string> = { png: "png", jpeg: "jpeg", webp: "webp", avif: "heif" };
 
-export type UploadLimits = {
-  maxBytes: number;
-  /** Width × height; checked from the header before any pixel is decoded. */
-  maxPixels: number;
-};
-
-export const defaultUploadLimits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
+export { defaultUploadLimits, type UploadLimits } from "../uploads";
 
 /** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
 export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;
@@ -110,10 +104,13 @@ export async function readImageUpload(file: string, limits = defaultUploadLimits
   } catch (error) {
     throw new ImageRejectedError(describeFileError(file, error));
   }
-  if (bytes.length > limits.maxBytes) {
-    // The file grew between the check and the read.
-    throw tooLarge(file, bytes.length, limits);
-  }
+  // Checked again: the file may have grown between the check and the read.
+  return checkImageBytes(file, bytes, limits);
+}
+
+/** An upload's bytes (a file read, or a request's body), refused if too big or not an accepted image. */
+export function checkImageBytes(file: string, bytes: Buffer, limits = defaultUploadLimits): ImageUpload {
+  if (bytes.length > limits.maxBytes) throw tooLarge(file, bytes.length, limits);
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejectedError(`${file} is not a PNG, JPEG, WebP or AVIF image`);
   return { file, bytes, type };

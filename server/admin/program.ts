@@ -29,7 +29,6 @@ import {
   resetUserCommand,
 } from "./users";
 import { servicePages } from "../../shared/content-types";
-import { contentKinds } from "../db/content-items";
 import { recordAudit } from "../workspace/audit-log";
 import { staffRoles } from "../workspace/staff";
 
@@ -52,8 +51,10 @@ const statusOption = () =>
 
 /**
  * The commands that change something, and the action the audit log records when one
- * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded; `users …`
- * record their own entry in the transaction of their change (server/auth/accounts.ts).
+ * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded. The
+ * commands not listed that change things record their own entry in the transaction of
+ * their change: `users …` (server/auth/accounts.ts), content and screenshots
+ * (server/admin/content-operations.ts, screenshots.ts).
  */
 const changingCommands = new Map<string, string>([
   ["appointments read", "lead.read"],
@@ -70,23 +71,8 @@ const changingCommands = new Map<string, string>([
   ["subscribers release", "subscriber.release"],
   ["subscribers purge", "subscriber.purge"],
   ["notifications retry", "notification.retry"],
-  ["screenshots add", "screenshot.add"],
-  ["screenshots move", "screenshot.move"],
-  ["screenshots remove", "screenshot.remove"],
   ["privacy erase", "privacy.erase"],
   ["privacy sweep", "privacy.sweep"],
-  ...contentKinds.flatMap((kind) =>
-    (
-      [
-        ["add", "content.create"],
-        ["edit", "content.update"],
-        ["move", "content.move"],
-        ["publish", "content.publish"],
-        ["unpublish", "content.unpublish"],
-        ["remove", "content.remove"],
-      ] as const
-    ).map(([command, action]): [string, string] => [`${kind} ${command}`, action]),
-  ),
 ]);
 
 /** The names from the program down to the command that ran: "leads status". */

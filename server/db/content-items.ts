@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import { changingContent } from "./content-revision";
+import { changingContent, type AuditOf } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
 import type { ContentItemTable, ContentStatus, Database } from "./schema";
 import {
@@ -11,6 +11,7 @@ import {
   type NewsPost,
   type Project,
 } from "../../shared/content-types";
+import type { ContentKind } from "../../shared/content-fields";
 
 type Db = Kysely<Database>;
 
@@ -20,8 +21,7 @@ type Db = Kysely<Database>;
  * its schema when written and again when read, so a page never renders a malformed one.
  */
 
-export const contentKinds = ["projects", "news", "case-studies"] as const;
-export type ContentKind = (typeof contentKinds)[number];
+export { contentKinds, type ContentKind } from "../../shared/content-fields";
 
 export type ContentItemOf = { projects: Project; news: NewsPost; "case-studies": CaseStudy };
 export type ContentItem = ContentItemOf[ContentKind];
@@ -284,7 +284,7 @@ export async function insertContent<K extends ContentKind>(
   db: Db,
   kind: K,
   item: ContentItemOf[K],
-  options: { position?: number; status: ContentStatus; now?: Date },
+  options: { position?: number; status: ContentStatus; now?: Date; audit?: AuditOf<ContentRecord<K>> },
 ): Promise<ContentRecord<K>> {
   const checked = contentSchemas[kind].parse(item);
   const now = (options.now ?? new Date()).toISOString();
@@ -293,34 +293,38 @@ export async function insertContent<K extends ContentKind>(
       ? { created_at: checked.created_at, updated_at: checked.updated_at }
       : { created_at: now, updated_at: now };
   try {
-    return await changingContent(db, async (trx) => {
-      const before = await orderedIds(trx, kind, isPostgres(db));
-      const ids = [...before];
-      ids.splice(placeAt(options.position, before.length), 0, checked.id);
-      await trx
-        .insertInto("content_items")
-        .values({
-          kind,
-          id: checked.id,
-          // Last for now; renumber puts it in its place and moves the rest.
-          position: before.length + 1,
-          status: options.status,
-          document: toDocument(checked),
-          ...listingColumns(checked),
-          ...timestamps,
-        })
-        .execute();
-      await renumber(trx, kind, ids, [...before, checked.id]);
-      return toContentRecord(
-        kind,
+    return await changingContent(
+      db,
+      async (trx) => {
+        const before = await orderedIds(trx, kind, isPostgres(db));
+        const ids = [...before];
+        ids.splice(placeAt(options.position, before.length), 0, checked.id);
         await trx
-          .selectFrom("content_items")
-          .selectAll()
-          .where("kind", "=", kind)
-          .where("id", "=", checked.id)
-          .executeTakeFirstOrThrow(),
-      );
-    });
+          .insertInto("content_items")
+          .values({
+            kind,
+            id: checked.id,
+            // Last for now; renumber puts it in its place and moves the rest.
+            position: before.length + 1,
+            status: options.status,
+            document: toDocument(checked),
+            ...listingColumns(checked),
+            ...timestamps,
+          })
+          .execute();
+        await renumber(trx, kind, ids, [...before, checked.id]);
+        return toContentRecord(
+          kind,
+          await trx
+            .selectFrom("content_items")
+            .selectAll()
+            .where("kind", "=", kind)
+            .where("id", "=", checked.id)
+            .executeTakeFirstOrThrow(),
+        );
+      },
+      options.audit,
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ContentIdTakenError(`${kind} item ${checked.id} exists already`);
     throw error;
@@ -333,17 +337,22 @@ export async function updateContent<K extends ContentKind>(
   kind: K,
   item: ContentItemOf[K],
   now = new Date(),
+  audit?: AuditOf<boolean>,
 ): Promise<boolean> {
   const checked = contentSchemas[kind].parse(item);
-  const result = await changingContent(db, (trx) =>
-    trx
-      .updateTable("content_items")
-      .set({ document: toDocument(checked), ...listingColumns(checked), updated_at: now.toISOString() })
-      .where("kind", "=", kind)
-      .where("id", "=", checked.id)
-      .executeTakeFirst(),
+  return changingContent(
+    db,
+    async (trx) => {
+      const result = await trx
+        .updateTable("content_items")
+        .set({ document: toDocument(checked), ...listingColumns(checked), updated_at: now.toISOString() })
+        .where("kind", "=", kind)
+        .where("id", "=", checked.id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    audit,
   );
-  return result.numUpdatedRows > 0n;
 }
 
 export async function setContentStatus(
@@ -352,44 +361,68 @@ export async function setContentStatus(
   id: string,
   status: ContentStatus,
   now = new Date(),
+  audit?: AuditOf<boolean>,
 ): Promise<boolean> {
-  const result = await changingContent(db, (trx) =>
-    trx
-      .updateTable("content_items")
-      .set({ status, updated_at: now.toISOString() })
-      .where("kind", "=", kind)
-      .where("id", "=", id)
-      .executeTakeFirst(),
+  return changingContent(
+    db,
+    async (trx) => {
+      const result = await trx
+        .updateTable("content_items")
+        .set({ status, updated_at: now.toISOString() })
+        .where("kind", "=", kind)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    audit,
   );
-  return result.numUpdatedRows > 0n;
 }
 
 /** Moves an item to `position` (clamped to the list), shifting the others; false if it is gone. */
-export async function moveContent(db: Db, kind: ContentKind, id: string, position: number): Promise<boolean> {
-  return changingContent(db, async (trx) => {
-    const before = await orderedIds(trx, kind, isPostgres(db));
-    if (!before.includes(id)) return false;
-    const ids = before.filter((other) => other !== id);
-    ids.splice(placeAt(position, ids.length), 0, id);
-    await renumber(trx, kind, ids, before);
-    return true;
-  });
+export async function moveContent(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  position: number,
+  audit?: AuditOf<boolean>,
+): Promise<boolean> {
+  return changingContent(
+    db,
+    async (trx) => {
+      const before = await orderedIds(trx, kind, isPostgres(db));
+      if (!before.includes(id)) return false;
+      const ids = before.filter((other) => other !== id);
+      ids.splice(placeAt(position, ids.length), 0, id);
+      await renumber(trx, kind, ids, before);
+      return true;
+    },
+    audit,
+  );
 }
 
 /** Deletes an item and closes the gap it leaves; false if it was not there. */
-export async function deleteContent(db: Db, kind: ContentKind, id: string): Promise<boolean> {
-  return changingContent(db, async (trx) => {
-    const before = await orderedIds(trx, kind, isPostgres(db));
-    if (!before.includes(id)) return false;
-    await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();
-    await renumber(
-      trx,
-      kind,
-      before.filter((other) => other !== id),
-      before,
-    );
-    return true;
-  });
+export async function deleteContent(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  audit?: AuditOf<boolean>,
+): Promise<boolean> {
+  return changingContent(
+    db,
+    async (trx) => {
+      const before = await orderedIds(trx, kind, isPostgres(db));
+      if (!before.includes(id)) return false;
+      await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();
+      await renumber(
+        trx,
+        kind,
+        before.filter((other) => other !== id),
+        before,
+      );
+      return true;
+    },
+    audit,
+  );
 }
 
 /** How many stored items mention an uploaded image's content hash (its file names carry it). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
+import { recordAudit, type AuditEntry } from "../workspace/audit-log";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
@@ -23,14 +24,20 @@ export async function readContentRevision(db: Kysely<Database>): Promise<number>
   return Number(row?.revision ?? 0);
 }
 
-/** Runs a change to what pages show and counts it, in one transaction. */
+/** Says how to record a change in the audit log once its result is known (an added row's id); undefined: nothing changed. */
+export type AuditOf<T> = (result: T) => AuditEntry | undefined;
+
+/** Runs a change to what pages show and counts it, and records it in the audit log when asked, in one transaction. */
 export function changingContent<T>(
   db: Kysely<Database>,
   change: (trx: Transaction<Database>) => Promise<T>,
+  audit?: AuditOf<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const result = await change(trx);
     await bumpContentRevision(trx);
+    const entry = audit?.(result);
+    if (entry) await recordAudit(trx, entry);
     return result;
   });
 }

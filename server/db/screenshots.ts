@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { z } from "zod";
-import { changingContent } from "./content-revision";
+import { changingContent, type AuditOf } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
 import type { ScreenshotStore } from "../content/content-source";
 import type { ImageSource, ServicePage, ServiceScreenshot } from "../../shared/content-types";
@@ -122,24 +122,43 @@ export async function insertServiceScreenshot(
   db: Db,
   screenshot: Omit<Insertable<ServiceScreenshotTable>, "created_at">,
   now = new Date(),
+  audit?: AuditOf<ServiceScreenshotRow>,
 ): Promise<ServiceScreenshotRow> {
-  return changingContent(db, (trx) =>
-    trx
-      .insertInto("service_screenshots")
-      .values({ ...screenshot, created_at: now.toISOString() })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+  return changingContent(
+    db,
+    (trx) =>
+      trx
+        .insertInto("service_screenshots")
+        .values({ ...screenshot, created_at: now.toISOString() })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    audit,
   );
 }
 
-export async function moveServiceScreenshot(db: Db, id: number, position: number): Promise<void> {
-  await changingContent(db, (trx) =>
-    trx.updateTable("service_screenshots").set({ position }).where("id", "=", id).execute(),
+export async function moveServiceScreenshot(
+  db: Db,
+  id: number,
+  position: number,
+  audit?: AuditOf<void>,
+): Promise<void> {
+  await changingContent(
+    db,
+    async (trx) => {
+      await trx.updateTable("service_screenshots").set({ position }).where("id", "=", id).execute();
+    },
+    audit,
   );
 }
 
-export async function deleteServiceScreenshot(db: Db, id: number): Promise<void> {
-  await changingContent(db, (trx) => trx.deleteFrom("service_screenshots").where("id", "=", id).execute());
+export async function deleteServiceScreenshot(db: Db, id: number, audit?: AuditOf<void>): Promise<void> {
+  await changingContent(
+    db,
+    async (trx) => {
+      await trx.deleteFrom("service_screenshots").where("id", "=", id).execute();
+    },
+    audit,
+  );
 }
 
 /** How many rows show the upload with this content hash (its files are shared). */

@@ -1,7 +1,12 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
+import { databaseLocation, loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/database";
+import { createSession } from "../../server/workspace/sessions";
 import { paths } from "../../shared/paths";
+import { addStaff } from "../support/staff-workspace";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -135,4 +140,142 @@ test("a case study appears in the list, its page and the sitemap; a draft in non
 
   await admin("case-studies", "remove", "tafel-tours");
   expect(await sitemapLocs(page.request)).not.toContain(paths.caseStudy("tafel-tours"));
+});
+
+/**
+ * The same content from the staff workspace (issue 30): an editor's session, made as
+ * sign-in makes one, in the browser as its cookie.
+ */
+test.describe("in the workspace", () => {
+  let sessionToken: string;
+
+  test.beforeAll(async () => {
+    const db = await openDatabase(
+      databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
+    );
+    try {
+      const userId = await addStaff(db, "editor@agency.test", "editor");
+      sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  test.beforeEach(async ({ context }) => {
+    const { hostname } = new URL(server.url);
+    await context.addCookies([
+      { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
+    ]);
+  });
+
+  const png = (background: string) =>
+    sharp({ create: { width: 1280, height: 720, channels: 3, background } })
+      .png()
+      .toBuffer();
+
+  test("an editor writes a news post in Markdown, previews it, adds an image with alt text, publishes it and sees it on /news", async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/admin/content/news/new`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New news post");
+    await page.getByLabel("Headline").fill("Workspace Launch Day");
+    await page.getByLabel("Excerpt").fill("Staff now edit the site in the browser.");
+    await page.getByLabel("Author").fill("Thandi Nkosi");
+    await page.getByLabel("Category").fill("Featured");
+    await page
+      .getByRole("textbox", { name: /^Article \(Markdown\)/ })
+      .fill("## Why\n\nNo more **command line** for every comma. <b>raw</b>");
+
+    const image = page.getByRole("group", { name: "Image", exact: true });
+    await image.getByLabel("Image alt text").fill("The workspace's news list on a laptop");
+    await image.getByLabel("Upload the image").setInputFiles({
+      name: "laptop.png",
+      mimeType: "image/png",
+      buffer: await png("#0f6b64"),
+    });
+    await image.getByRole("button", { name: "Upload image" }).click();
+    await expect(image.getByRole("img", { name: /The workspace's news list on a laptop/ })).toBeVisible();
+
+    // The preview by keyboard: the tabs follow the arrow keys.
+    await page.getByRole("tab", { name: "Write" }).focus();
+    await page.keyboard.press("ArrowRight");
+    const preview = page.getByRole("tabpanel", { name: "Preview" });
+    await expect(preview.getByRole("heading", { name: "Why" })).toBeVisible();
+    await expect(preview.locator("strong")).toHaveText("command line");
+    await expect(preview).toContainText("<b>raw</b>");
+
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/news\/workspace-launch-day$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit news post");
+    expect(
+      (await page.request.get(`${server.url}${paths.newsArticle("workspace-launch-day")}`)).status(),
+    ).toBe(404);
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Unpublish", exact: true })).toBeVisible();
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+
+    // The list's buttons: hide it again, then publish it from there.
+    await page.goto(`${server.url}/admin/content/news`);
+    await page.getByRole("button", { name: "Unpublish “Workspace Launch Day”", exact: true }).click();
+    await page.getByRole("button", { name: "Publish “Workspace Launch Day”", exact: true }).click();
+    await expect(
+      page.getByRole("button", { name: "Unpublish “Workspace Launch Day”", exact: true }),
+    ).toBeVisible();
+
+    await page.goto(`${server.url}${paths.news}`);
+    await expect(page.getByRole("heading", { name: "Workspace Launch Day" })).toBeVisible();
+    await page.goto(`${server.url}${paths.newsArticle("workspace-launch-day")}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Workspace Launch Day");
+  });
+
+  test("an editor moves a project up with the keyboard, and /projects follows", async ({ page }) => {
+    await page.goto(`${server.url}/admin/content/projects`);
+    await expect(page.getByRole("table")).toBeVisible();
+    const titles = () => page.getByRole("row").locator("td:nth-child(2)").allInnerTexts();
+    const before = await titles();
+    const second = before[1] ?? "";
+    await page.getByRole("button", { name: `Move “${second}” up` }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(titles).toEqual([second, before[0], ...before.slice(2)]);
+
+    await page.goto(`${server.url}${paths.projects}`);
+    const cards = page.getByRole("article").getByRole("heading");
+    await expect(cards.first()).toHaveText(second);
+  });
+
+  test("an editor uploads a screenshot with alt text and the service page shows it", async ({ page }) => {
+    await page.goto(`${server.url}/admin/screenshots`);
+    const upload = page.getByRole("form", { name: "Upload a screenshot to Website design" });
+    await upload.getByLabel("Alt text").fill("The booking portal's calendar");
+    await upload.getByLabel("Image file").setInputFiles({
+      name: "portal.png",
+      mimeType: "image/png",
+      buffer: await png("#b83a1e"),
+    });
+    await upload.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByRole("img", { name: "The booking portal's calendar" })).toBeVisible();
+    await page.goto(`${server.url}${paths.websiteDesign}`);
+    await expect(page.getByRole("img", { name: "The booking portal's calendar" }).first()).toBeAttached();
+  });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`the content pages pass axe in the ${colorScheme} theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      for (const path of [
+        "/admin/content/projects",
+        "/admin/content/news/new",
+        "/admin/content/case-studies/new",
+        "/admin/content/projects/klipkop-wine-shop",
+        "/admin/screenshots",
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        // Past the hydrate fallback: the page's own content is there.
+        await expect(page.locator("main form, main table").first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations, `${path}: ${results.violations.map((v) => v.id).join(", ")}`).toEqual([]);
+      }
+    });
+  }
 });

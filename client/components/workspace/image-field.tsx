@@ -1,0 +1,121 @@
+import { useId, useState } from "react";
+import type { ContentKind, FieldSpec } from "../../../shared/content-fields";
+import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import type { Image, UploadedImage } from "../../lib/workspace-content";
+import { Button } from "./button";
+import { controlClass, TextField } from "./fields";
+
+/**
+ * A content item's image: a thumbnail of the current one, its alt text (where the item
+ * keeps one: required before an upload), and a file to upload. The upload goes through
+ * the server's checks and conversion at once; the item names it when saved.
+ */
+export function ImageField({
+  kind,
+  field,
+  image,
+  alt,
+  altLabel,
+  error,
+  altError,
+  onUploaded,
+  onAltChange,
+}: {
+  kind: ContentKind;
+  field: FieldSpec;
+  image: Image | undefined;
+  /** Undefined: the page writes this image's alt text itself (a case study's logo). */
+  alt: string | undefined;
+  altLabel?: string;
+  error?: string;
+  altError?: string;
+  onUploaded(image: Image, alt: string | undefined): void;
+  onAltChange?(alt: string): void;
+}) {
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
+
+  async function upload() {
+    if (!file) {
+      setUploadErrors({ file: "Choose an image file first." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const query = new URLSearchParams({ field: field.key });
+      if (alt !== undefined) query.set("alt", alt);
+      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
+        body: { file },
+      });
+      setUploadErrors({});
+      onUploaded(uploaded.image, uploaded.alt);
+    } catch (caught) {
+      setUploadErrors(
+        caught instanceof WorkspaceApiError
+          ? {
+              ...caught.fieldErrors,
+              file: caught.fieldErrors.file ?? (caught.fieldErrors.alt ? "" : caught.message),
+            }
+          : { file: "Could not reach the server. Try again." },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fileError = uploadErrors.file || error;
+  return (
+    <fieldset className="space-y-3 rounded-card border border-line p-4">
+      <legend className="px-1 font-medium text-ink">{field.label}</legend>
+      {image ? (
+        <img
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt={alt ? `Current image: ${alt}` : `Current ${field.label.toLowerCase()}`}
+          className="h-32 w-auto rounded-control border border-line object-contain"
+        />
+      ) : (
+        <p className="text-ink-soft">No image yet.</p>
+      )}
+      {alt !== undefined && onAltChange ? (
+        <TextField
+          label={altLabel ?? "Alt text"}
+          name={`${field.key}-alt`}
+          value={alt}
+          onChange={(event) => onAltChange(event.target.value)}
+          description="What the image shows, for people who cannot see it. Needed before you upload."
+          error={uploadErrors.alt || altError}
+          required
+        />
+      ) : null}
+      <div>
+        <label htmlFor={fileId} className="block font-medium text-ink">
+          {image ? `Replace the ${field.label.toLowerCase()}` : `Upload the ${field.label.toLowerCase()}`}
+        </label>
+        <p id={`${fileId}-description`} className="text-sm text-ink-soft">
+          PNG, JPEG, WebP or AVIF, at most 10 MB; {field.help}.
+        </p>
+        <input
+          id={fileId}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/avif"
+          aria-describedby={`${fileId}-description${fileError ? ` ${fileId}-error` : ""}`}
+          aria-invalid={fileError ? true : undefined}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className={controlClass}
+        />
+        {fileError ? (
+          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
+            {fileError}
+          </p>
+        ) : null}
+      </div>
+      <Button variant="secondary" busy={busy} onClick={() => void upload()}>
+        Upload image
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,204 @@
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ContentKind } from "../../../shared/content-fields";
+import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import type { BodyImage, UploadedImage } from "../../lib/workspace-content";
+import { Button } from "./button";
+import { controlClass, TextAreaField, TextField } from "./fields";
+
+type Tab = "write" | "preview";
+
+/**
+ * An article's Markdown with a Write and a Preview tab. The preview is the server's own
+ * rendering (the renderer the article page uses), so what shows is what visitors get:
+ * raw HTML as text, only safe links, only images uploaded with the article. An image is
+ * added by uploading it with its alt text; the Markdown then names it.
+ */
+export function MarkdownField({
+  kind,
+  label,
+  name,
+  value,
+  onChange,
+  bodyImages,
+  onImageAdded,
+  error,
+  required,
+}: {
+  kind: ContentKind;
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  bodyImages: BodyImage[];
+  onImageAdded(image: BodyImage): void;
+  error?: string;
+  required: boolean;
+}) {
+  const id = useId();
+  const [tab, setTab] = useState<Tab>("write");
+  const [html, setHtml] = useState("");
+  const [previewProblem, setPreviewProblem] = useState("");
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ write: null, preview: null });
+
+  async function show(next: Tab) {
+    setTab(next);
+    if (next !== "preview") return;
+    setPreviewProblem("");
+    try {
+      const rendered = await workspaceFetch<{ html: string }>("/content/preview", {
+        body: { json: { markdown: value, bodyImages } },
+      });
+      setHtml(rendered.html);
+    } catch (caught) {
+      setPreviewProblem(caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.");
+    }
+  }
+
+  // Tabs pattern: arrow keys move between the two tabs.
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const next: Tab = tab === "write" ? "preview" : "write";
+    tabs.current[next]?.focus();
+    void show(next);
+  }
+
+  const tabButton = (which: Tab, text: string) => (
+    <button
+      ref={(element) => {
+        tabs.current[which] = element;
+      }}
+      type="button"
+      role="tab"
+      id={`${id}-${which}-tab`}
+      aria-selected={tab === which}
+      aria-controls={`${id}-${which}`}
+      tabIndex={tab === which ? 0 : -1}
+      onClick={() => void show(which)}
+      onKeyDown={onKeyDown}
+      className="rounded-t-control border border-b-0 border-line px-4 py-2 font-medium text-ink-soft aria-selected:bg-surface aria-selected:text-ink"
+    >
+      {text}
+    </button>
+  );
+
+  return (
+    <div>
+      <div role="tablist" aria-label={`${label}: write or preview`} className="flex gap-1">
+        {tabButton("write", "Write")}
+        {tabButton("preview", "Preview")}
+      </div>
+      <div role="tabpanel" id={`${id}-write`} aria-labelledby={`${id}-write-tab`} hidden={tab !== "write"}>
+        <TextAreaField
+          label={label}
+          name={name}
+          value={value}
+          rows={14}
+          onChange={(event) => onChange(event.target.value)}
+          description="Markdown: ## for a heading, **bold**, [words](https://link), a blank line between paragraphs."
+          error={error}
+          required={required}
+          className="font-mono"
+        />
+        <BodyImageUpload
+          kind={kind}
+          onAdded={(image, alt) => {
+            onImageAdded(image);
+            onChange(`${value.trimEnd()}\n\n![${alt}](${image.src})\n`);
+          }}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-preview`}
+        aria-labelledby={`${id}-preview-tab`}
+        hidden={tab !== "preview"}
+        className="rounded-card border border-line bg-surface p-5"
+      >
+        {previewProblem ? (
+          <p role="alert" className="text-danger">
+            {previewProblem}
+          </p>
+        ) : (
+          // The server's renderer escapes raw HTML and drops unsafe links, as on the article's page.
+          <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BodyImageUpload({
+  kind,
+  onAdded,
+}: {
+  kind: ContentKind;
+  onAdded(image: BodyImage, alt: string): void;
+}) {
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function add() {
+    if (!file) return setErrors({ file: "Choose an image file first." });
+    setBusy(true);
+    try {
+      const query = new URLSearchParams({ field: "body", alt });
+      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
+        body: { file },
+      });
+      setErrors({});
+      setAlt("");
+      onAdded(uploaded.image, uploaded.alt ?? alt);
+    } catch (caught) {
+      setErrors(
+        caught instanceof WorkspaceApiError
+          ? {
+              ...caught.fieldErrors,
+              file: caught.fieldErrors.file ?? (caught.fieldErrors.alt ? "" : caught.message),
+            }
+          : { file: "Could not reach the server. Try again." },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <fieldset className="mt-3 space-y-3 rounded-card border border-line p-4">
+      <legend className="px-1 font-medium text-ink">Add an image to the article</legend>
+      <TextField
+        label="Alt text"
+        name="body-image-alt"
+        value={alt}
+        onChange={(event) => setAlt(event.target.value)}
+        description="What the image shows, for people who cannot see it."
+        error={errors.alt}
+        required
+      />
+      <div>
+        <label htmlFor={fileId} className="block font-medium text-ink">
+          Image file
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/avif"
+          aria-describedby={errors.file ? `${fileId}-error` : undefined}
+          aria-invalid={errors.file ? true : undefined}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className={controlClass}
+        />
+        {errors.file ? (
+          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
+            {errors.file}
+          </p>
+        ) : null}
+      </div>
+      <Button variant="secondary" busy={busy} onClick={() => void add()}>
+        Upload and add to the article
+      </Button>
+    </fieldset>
+  );
+}
