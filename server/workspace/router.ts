@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
+import { leadRoutes } from "./lead-routes";
 import { sessionRoutes } from "./session-routes";
 
 /**
@@ -13,6 +14,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(checkSameOrigin(deps.config.settings.siteUrl));
   router.use(express.json({ limit: "100kb" }));
   router.use(sessionRoutes(deps));
+  router.use(leadRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });
