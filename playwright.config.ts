@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium";
 
-const PORT = 4173;
+// Another port when two suites run side by side on one machine.
+const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "tests/browser",

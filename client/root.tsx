@@ -18,7 +18,7 @@ import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { brandFontPreload } from "./lib/brand-font";
-import { pageHydration } from "./lib/hydration";
+import { isWorkspacePage, pageHydration } from "./lib/hydration";
 import { notFoundMeta } from "./lib/seo";
 import { useNonce } from "./lib/nonce";
 import { speculationRules } from "./lib/speculation-rules";
@@ -67,6 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydration = pageHydration(matches);
   const fontPreload = brandFontPreload(matches);
+  // The staff workspace (/admin) has no analytics, site script or prerendering: staff are
+  // not visitors, and its pages are never cached (docs/decisions/028-staff-workspace-ui.md).
+  const visitorPage = !isWorkspacePage(matches);
   return (
     // The head script sets data-theme before hydration; React leaves it be.
     <html lang="en-ZA" data-hydrate={hydration === "none" ? undefined : hydration} suppressHydrationWarning>
@@ -85,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link rel="preload" href={fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
         ) : null}
         <Links />
-        {data?.gtmId ? (
+        {visitorPage && data?.gtmId ? (
           // Hydration never re-runs this script; the browser hides its nonce, hence the flag.
           <script
             nonce={nonce}
@@ -98,17 +101,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* Hydration never re-runs these; the browser hides their nonce, hence the flag. The
             client bundle leaves the script's text out: the page it hydrates already has it. */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteScript : "" }}
-        />
-        <script
-          type="speculationrules"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: speculationRules }}
-        />
+        {visitorPage ? (
+          <>
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteScript : "" }}
+            />
+            <script
+              type="speculationrules"
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: speculationRules }}
+            />
+          </>
+        ) : null}
         {hydration === "none" ? null : <Scripts nonce={nonce} />}
       </body>
     </html>
@@ -116,10 +123,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
   // Runs only where React runs: marks the page hydrated (tests wait for it; CSS could too).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // The workspace's layout and pages bring their own look.
+  if (isWorkspacePage(matches)) return <Outlet />;
   return (
     <SiteShell settings={loaderData.settings} gtmId={loaderData.gtmId}>
       <Outlet />
@@ -131,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
+  const matches = useMatches();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refused request (client/lib/form-action.ts) carries a sentence for the visitor;
   // anything else shows the catalogue's text, never the error's own.
@@ -150,7 +161,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     );
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return data ? (
+  return data && !isWorkspacePage(matches) ? (
     <SiteShell settings={data.settings} gtmId={data.gtmId}>
       {content}
     </SiteShell>

@@ -1,5 +1,6 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { routePatterns } from "../shared/paths";
+import { staffPaths } from "../shared/staff-paths";
 
 /**
  * SPEC §2: every route of the site. The paths come from shared/paths.ts; this file only
@@ -36,6 +37,9 @@ const modules = {
 
 const used = new Set<string>();
 
+/** A workspace path as React Router takes it: without the leading slash. */
+const admin = (pattern: string) => pattern.slice(1);
+
 export default [
   ...(Object.keys(modules) as Array<keyof typeof modules>).map((name) => {
     const pattern = routePatterns[name];
@@ -47,5 +51,16 @@ export default [
     if (pattern === "/") return index(file);
     return options ? route(pattern.slice(1), file, options) : route(pattern.slice(1), file);
   }),
+  // The staff workspace (docs/decisions/028-staff-workspace-ui.md). Its pages sit in the
+  // layout; sign-in and the invitation come before any session. Each area adds its lines.
+  route(admin(staffPaths.signIn), "routes/admin/sign-in.tsx"),
+  route(admin(staffPaths.invitation), "routes/admin/invitation.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route(admin(staffPaths.home), "routes/admin/home.tsx"),
+    route(admin(staffPaths.account), "routes/admin/account.tsx"),
+    route(admin(staffPaths.users), "routes/admin/users.tsx"),
+    route(admin(staffPaths.audit), "routes/admin/audit.tsx"),
+    route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

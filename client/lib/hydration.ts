@@ -18,6 +18,11 @@ export type PageHandle<Data = never> = {
    * (client/lib/brand-font.ts).
    */
   largestPaint?: "text" | "image";
+  /**
+   * A staff workspace page (/admin): the root renders none of the visitor site's chrome,
+   * analytics, site script or speculation rules (docs/decisions/028-staff-workspace-ui.md).
+   */
+  workspace?: boolean;
 };
 
 const strength: Record<Hydration, number> = { none: 0, interaction: 1, eager: 2 };
@@ -33,4 +38,9 @@ export function pageHydration(matches: ReadonlyArray<Pick<UIMatch, "handle" | "d
     if (hydration && strength[hydration] > strength[result]) result = hydration;
   }
   return result;
+}
+
+/** Whether the page is the staff workspace's: its own layout, none of the visitor site's. */
+export function isWorkspacePage(matches: ReadonlyArray<Pick<UIMatch, "handle">>): boolean {
+  return matches.some((match) => (match.handle as PageHandle<unknown> | undefined)?.workspace === true);
 }

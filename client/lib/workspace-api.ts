@@ -41,7 +41,9 @@ export async function workspaceFetch<T>(
     body = options.body.form;
   }
   const response = await fetch(`${STAFF_API}${path}`, { method, headers, body, credentials: "same-origin" });
-  if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/sign-in")) {
+  // Before a session exists (sign-in, an invitation) a 401 is the page's own answer.
+  const beforeSession = path.startsWith("/sign-in") || path.startsWith("/invitations");
+  if (response.status === 401 && typeof window !== "undefined" && !beforeSession) {
     window.location.assign(signInPath(window.location.pathname + window.location.search));
   }
   if (response.status === 204) return undefined as T;

@@ -12,6 +12,7 @@ import * as leadFollowUp from "./migrations/0011_lead_follow_up";
 import * as erasures from "./migrations/0012_erasures";
 import * as alertIncidents from "./migrations/0013_alert_incidents";
 import * as staffAccounts from "./migrations/0014_staff_accounts";
+import * as staffSignIn from "./migrations/0015_staff_sign_in";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012_erasures": erasures,
   "0013_alert_incidents": alertIncidents,
   "0014_staff_accounts": staffAccounts,
+  "0015_staff_sign_in": staffSignIn,
 };
 
 export class MigrationError extends Error {

@@ -86,37 +86,9 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const now = this.now();
-    const row = await this.db
-      .insertInto("rate_limit_hits")
-      .values({
-        key: this.prefix + key,
-        hits: 1,
-        reset_at: new Date(now + this.windowMs).toISOString(),
-      })
-      .onConflict((conflict) =>
-        conflict.column("key").doUpdateSet((eb) => {
-          const expired = eb("rate_limit_hits.reset_at", "<=", new Date(now).toISOString());
-          return {
-            hits: eb
-              .case()
-              .when(expired)
-              .then(eb.ref("excluded.hits"))
-              .else(eb("rate_limit_hits.hits", "+", 1))
-              .end(),
-            reset_at: eb
-              .case()
-              .when(expired)
-              .then(eb.ref("excluded.reset_at"))
-              .else(eb.ref("rate_limit_hits.reset_at"))
-              .end(),
-          };
-        }),
-      )
-      .returning(["hits", "reset_at"])
-      .executeTakeFirstOrThrow();
+    const info = await countHit(this.db, this.prefix + key, this.windowMs, this.now());
     this.onActivity(this.windowMs);
-    return { totalHits: row.hits, resetTime: new Date(row.reset_at) };
+    return info;
   }
 
   async decrement(key: string): Promise<void> {
@@ -144,4 +116,41 @@ export class DatabaseRateLimitStore implements Store {
       .executeTakeFirst();
     return row && { totalHits: row.hits, resetTime: new Date(row.reset_at) };
   }
+}
+
+/**
+ * Counts one hit on a key in its fixed window (opened by the first hit, restarted by a hit
+ * after it closed), in one atomic upsert; answers the count and when the window closes.
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<ClientRateLimitInfo> {
+  const row = await db
+    .insertInto("rate_limit_hits")
+    .values({ key, hits: 1, reset_at: new Date(now + windowMs).toISOString() })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet((eb) => {
+        const expired = eb("rate_limit_hits.reset_at", "<=", new Date(now).toISOString());
+        return {
+          hits: eb
+            .case()
+            .when(expired)
+            .then(eb.ref("excluded.hits"))
+            .else(eb("rate_limit_hits.hits", "+", 1))
+            .end(),
+          reset_at: eb
+            .case()
+            .when(expired)
+            .then(eb.ref("excluded.reset_at"))
+            .else(eb.ref("rate_limit_hits.reset_at"))
+            .end(),
+        };
+      }),
+    )
+    .returning(["hits", "reset_at"])
+    .executeTakeFirstOrThrow();
+  return { totalHits: row.hits, resetTime: new Date(row.reset_at) };
 }

@@ -269,6 +269,10 @@ export type StaffUserTable = {
   password_hash: ColumnType<string | null, string | null | undefined>;
   /** The TOTP secret (base32); null until the second factor is enrolled. */
   totp_secret: ColumnType<string | null, string | null | undefined>;
+  /** The TOTP time step last accepted: codes of it and earlier steps are refused (migration 0015). */
+  totp_last_step: ColumnType<number | null, number | null | undefined>;
+  /** When the account last completed a sign-in (migration 0015). */
+  last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   created_at: Timestamp;
 };

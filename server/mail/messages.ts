@@ -9,6 +9,7 @@ import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
 import { OPERATIONS_ALERT, renderOperationsAlert } from "./alert-message";
 import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
+import { renderStaffInvitation, STAFF_INVITATION } from "./invitation-message";
 import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE, visitorMessageRenderers } from "./visitor-messages";
 
 /** What the agency is told about; the outbox row's `kind`. */
@@ -25,7 +26,8 @@ export type OutboxKind =
   | typeof ACKNOWLEDGMENT
   | typeof APPOINTMENT_UPDATE
   | typeof FOLLOW_UP_REMINDER
-  | typeof OPERATIONS_ALERT;
+  | typeof OPERATIONS_ALERT
+  | typeof STAFF_INVITATION;
 
 const agencyNotificationSchema = z.object({
   messageId: z.string(),
@@ -229,6 +231,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
   if (kind === ACKNOWLEDGMENT || kind === APPOINTMENT_UPDATE) return visitorMessageRenderers[kind](data, ctx);
   if (kind === FOLLOW_UP_REMINDER) return renderFollowUpReminder(data, ctx);
   if (kind === OPERATIONS_ALERT) return renderOperationsAlert(data, ctx);
+  if (kind === STAFF_INVITATION) return renderStaffInvitation(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

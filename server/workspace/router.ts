@@ -3,6 +3,8 @@ import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { leadRoutes } from "./lead-routes";
 import { sessionRoutes } from "./session-routes";
+import { authRoutes } from "./auth-routes";
+import { userRoutes } from "./user-routes";
 
 /**
  * /admin/api: JSON in and out. Every state-changing request must come from this origin;
@@ -14,6 +16,8 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(checkSameOrigin(deps.config.settings.siteUrl));
   router.use(express.json({ limit: "100kb" }));
   router.use(sessionRoutes(deps));
+  router.use(authRoutes(deps));
+  router.use(userRoutes(deps));
   router.use(leadRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });

@@ -1,28 +1,11 @@
 /**
- * Who may do what in the staff workspace (docs/decisions/027-staff-authentication.md).
- * Kept free of server imports: the workspace's pages read the same table.
+ * Who may do what in the staff workspace: the role table lives in shared/ so the
+ * workspace's pages read the same one (docs/decisions/028-staff-workspace-ui.md).
  */
-export const staffRoles = ["admin", "editor", "sales"] as const;
-export type StaffRole = (typeof staffRoles)[number];
+import type { StaffRole } from "../../shared/staff-roles";
 
-/** The parts of the workspace a role is given. Everyone signed in has their own account. */
-export type WorkspaceArea = "leads" | "content" | "users" | "account";
-
-const areasByRole: Record<StaffRole, readonly WorkspaceArea[]> = {
-  // sales works leads and appointments; editor manages projects, news, case studies and
-  // screenshots; admin both, and the staff accounts and audit log.
-  sales: ["leads", "account"],
-  editor: ["content", "account"],
-  admin: ["leads", "content", "users", "account"],
-};
-
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
-}
-
-export function mayUse(role: StaffRole, area: WorkspaceArea): boolean {
-  return areasByRole[role].includes(area);
-}
+export { isStaffRole, mayUse, staffRoles } from "../../shared/staff-roles";
+export type { StaffRole, WorkspaceArea } from "../../shared/staff-roles";
 
 /** The signed-in member of staff a request carries (res.locals.staff, context.staff). */
 export type Staff = {

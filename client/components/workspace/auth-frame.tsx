@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { BrandMark } from "../layout/brand-mark";
+import { WorkspaceToaster } from "./toasts";
+
+/**
+ * The frame of the pages before a session (sign-in, an invitation): the brand mark, the
+ * page's one <h1> and its steps in a card, centred, with the skip link and <main>.
+ */
+export function AuthFrame({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-control bg-surface px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <header className="mx-auto flex w-full max-w-lg items-center gap-2 px-5 pt-10 font-bold text-ink">
+        <BrandMark />
+        <span>Workspace</span>
+      </header>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-lg flex-1 px-5 py-8 focus:outline-none"
+      >
+        <div className="rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+          <h1 className="text-2xl font-extrabold tracking-tight text-ink">{title}</h1>
+          {intro ? <div className="mt-2 text-ink-soft">{intro}</div> : null}
+          <div className="mt-6 space-y-6">{children}</div>
+        </div>
+      </main>
+      <WorkspaceToaster />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  useId,
+  type Ref,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+
+/**
+ * Form fields with their label, an optional description under it and the inline error
+ * the API gave (`WorkspaceApiError.fieldErrors[name]`). The control points at both with
+ * aria-describedby and is aria-invalid while it has an error. Every other prop goes to the
+ * control (name, type, autoComplete, required, defaultValue, onChange…).
+ *
+ *   <TextField label="E-mail address" name="email" type="email" autoComplete="email"
+ *     required error={errors.email} />
+ *   <SelectField label="Role" name="role" options={[{value:"editor", label:"Editor"}]} />
+ *   <TextAreaField label="Note" name="note" description="Only staff see it." />
+ */
+type FieldOwnProps = { label: string; description?: ReactNode; error?: string };
+
+export const controlClass =
+  "mt-1 block w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
+
+function useFieldIds(id: string | undefined, description: ReactNode, error: string | undefined) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const describedBy = [description ? `${controlId}-description` : "", error ? `${controlId}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return { controlId, describedBy: describedBy || undefined };
+}
+
+function FieldFrame({
+  controlId,
+  label,
+  description,
+  error,
+  required,
+  children,
+}: FieldOwnProps & { controlId: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={controlId} className="block font-medium text-ink">
+        {label}
+        {required ? null : <span className="font-normal text-ink-soft"> (optional)</span>}
+      </label>
+      {description ? (
+        <p id={`${controlId}-description`} className="text-sm text-ink-soft">
+          {description}
+        </p>
+      ) : null}
+      {children}
+      {/* role=alert: an error the API gave is read out as it appears. */}
+      {error ? (
+        <p id={`${controlId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  description,
+  error,
+  id,
+  className = "",
+  ...input
+}: FieldOwnProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { controlId, describedBy } = useFieldIds(id, description, error);
+  return (
+    <FieldFrame
+      controlId={controlId}
+      label={label}
+      description={description}
+      error={error}
+      required={input.required}
+    >
+      <input
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass} ${className}`}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+export function SelectField({
+  label,
+  description,
+  error,
+  id,
+  options,
+  className = "",
+  ...select
+}: FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
+  const { controlId, describedBy } = useFieldIds(id, description, error);
+  return (
+    <FieldFrame
+      controlId={controlId}
+      label={label}
+      description={description}
+      error={error}
+      required={select.required}
+    >
+      <select
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass} ${className}`}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  description,
+  error,
+  id,
+  className = "",
+  ...textarea
+}: FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { controlId, describedBy } = useFieldIds(id, description, error);
+  return (
+    <FieldFrame
+      controlId={controlId}
+      label={label}
+      description={description}
+      error={error}
+      required={textarea.required}
+    >
+      <textarea
+        id={controlId}
+        rows={textarea.rows ?? 6}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass} ${className}`}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * A date and time as staff read it: in South African time, whatever the browser's zone,
+ * e.g. "25 Nov 2026, 14:05". `formatDay` for a date alone.
+ */
+const dateTime = new Intl.DateTimeFormat("en-ZA", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Johannesburg",
+});
+const day = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "Africa/Johannesburg" });
+
+export function formatWhen(iso: string | number): string {
+  return dateTime.format(new Date(iso));
+}
+
+export function formatDay(iso: string | number): string {
+  return day.format(new Date(iso));
+}

@@ -1,0 +1,133 @@
+import { staffPaths } from "../../../shared/staff-paths";
+import { Button, ButtonLink } from "../../components/workspace/button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../../components/workspace/data-table";
+import { EmptyState } from "../../components/workspace/empty-state";
+import { TextField } from "../../components/workspace/fields";
+import { PageHeader } from "../../components/workspace/page-header";
+import { formatWhen } from "../../components/workspace/when";
+import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import { workspaceFetch } from "../../lib/workspace-api";
+import type { Route } from "./+types/audit";
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+
+export const meta = () => workspaceMeta("Audit log");
+export const handle = workspaceHandle;
+
+type AuditEntry = {
+  id: number;
+  at: string;
+  actor: string;
+  ip: string | null;
+  action: string;
+  target: string | null;
+  detail: unknown;
+};
+
+const pageSize = 50;
+
+/** One page of the log, newest first; `before` pages back, `action` keeps one kind ("user." or "lead.status"). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const action = url.searchParams.get("action")?.trim() ?? "";
+  const before = url.searchParams.get("before") ?? "";
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (action) query.set("action", action);
+  if (/^\d+$/.test(before)) query.set("before", before);
+  const page = await workspaceFetch<{ entries: AuditEntry[]; nextBefore: number | null }>(`/audit?${query}`);
+  return { ...page, action, paged: query.has("before") };
+}
+clientLoader.hydrate = true as const;
+
+const description =
+  "Every change made in the workspace or with the command line: who, what, when and from where.";
+
+export function HydrateFallback() {
+  return <PageHeader title="Audit log" description={description} />;
+}
+
+function detailText(detail: unknown): string {
+  if (detail === null || detail === undefined) return "";
+  return typeof detail === "string" ? detail : JSON.stringify(detail);
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const { entries, nextBefore, action, paged } = loaderData;
+  const older = new URLSearchParams(action ? { action } : {});
+  if (nextBefore !== null) older.set("before", String(nextBefore));
+  return (
+    <>
+      <PageHeader title="Audit log" description={description} />
+      {/* A plain GET form: the filter is in the address, so a filtered page can be shared or reloaded. */}
+      <form method="get" action={staffPaths.audit} className="mb-6 flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-xs">
+          <TextField
+            label="Action starts with"
+            name="action"
+            defaultValue={action}
+            required={false}
+            description="e.g. “user.” or “lead.status”"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {action ? <ButtonLink href={staffPaths.audit}>Show all</ButtonLink> : null}
+      </form>
+      {entries.length === 0 ? (
+        <EmptyState title={action ? `Nothing recorded for “${action}”.` : "Nothing recorded yet."} />
+      ) : (
+        <DataTable caption={paged ? "Audit log entries, older page" : "Audit log entries, newest first"}>
+          <thead>
+            <tr>
+              <th scope="col" className={headCell}>
+                When
+              </th>
+              <th scope="col" className={headCell}>
+                Who
+              </th>
+              <th scope="col" className={headCell}>
+                From
+              </th>
+              <th scope="col" className={headCell}>
+                Action
+              </th>
+              <th scope="col" className={headCell}>
+                On
+              </th>
+              <th scope="col" className={headCell}>
+                Details
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className={bodyRow}>
+                <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(entry.at)}</td>
+                <td className={bodyCell}>{entry.actor}</td>
+                <td className={bodyCell}>{entry.ip ?? ""}</td>
+                <td className={`${bodyCell} font-mono text-sm`}>{entry.action}</td>
+                <td className={bodyCell}>{entry.target ?? ""}</td>
+                <td className={`${bodyCell} max-w-xs font-mono text-sm break-all text-ink-soft`}>
+                  {detailText(entry.detail)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      {paged || nextBefore !== null ? (
+        <nav aria-label="Audit log pages" className="mt-6 flex gap-3">
+          {paged ? (
+            <ButtonLink
+              href={action ? `${staffPaths.audit}?${new URLSearchParams({ action })}` : staffPaths.audit}
+            >
+              Newest
+            </ButtonLink>
+          ) : null}
+          {nextBefore !== null ? <ButtonLink href={`${staffPaths.audit}?${older}`}>Older</ButtonLink> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

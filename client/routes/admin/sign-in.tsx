@@ -1,0 +1,171 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation } from "react-router";
+import { isWorkspacePath, staffPaths } from "../../../shared/staff-paths";
+import { AuthFrame } from "../../components/workspace/auth-frame";
+import { Button } from "../../components/workspace/button";
+import { TextField } from "../../components/workspace/fields";
+import { Notice } from "../../components/workspace/notice";
+import { withPasskeyPrompt } from "../../components/workspace/passkey-errors";
+import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+
+export const meta = () => workspaceMeta("Sign in");
+export const handle = workspaceHandle;
+
+/** Where to go once signed in: the page that sent here, only if it is the workspace's. */
+function destination(search: string): string {
+  const next = new URLSearchParams(search).get("next");
+  return next && isWorkspacePath(next) ? next : staffPaths.home;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof WorkspaceApiError ? error.message : "Could not reach the server. Try again.";
+}
+
+/**
+ * Sign in with a passkey, or with e-mail, password and then an authenticator code (or a
+ * recovery code). docs/decisions/027-staff-authentication.md.
+ */
+export default function SignIn() {
+  const { search } = useLocation();
+  const [step, setStep] = useState<"credentials" | "second-factor">("credentials");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  function signedIn() {
+    window.location.assign(destination(search));
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError("");
+    try {
+      await action();
+    } catch (caught) {
+      setError(messageOf(caught));
+      if (caught instanceof WorkspaceApiError && caught.message.includes("took too long"))
+        setStep("credentials");
+      setBusy(false);
+    }
+  }
+
+  async function signInWithPasskey() {
+    const optionsJSON = await workspaceFetch<PublicKeyCredentialRequestOptionsJSON>(
+      "/sign-in/passkey/options",
+      {
+        body: { json: {} },
+      },
+    );
+    const response = await withPasskeyPrompt(() => startAuthentication({ optionsJSON }));
+    await workspaceFetch("/sign-in/passkey", { body: { json: { response } } });
+    signedIn();
+  }
+
+  async function signInWithPassword(form: HTMLFormElement) {
+    const fields = new FormData(form);
+    await workspaceFetch("/sign-in/password", {
+      body: { json: { email: fields.get("email"), password: fields.get("password") } },
+    });
+    setStep("second-factor");
+    setBusy(false);
+  }
+
+  return (
+    <AuthFrame title="Sign in to the workspace">
+      {error ? <Notice tone="danger">{error}</Notice> : null}
+      {step === "credentials" ? (
+        <>
+          <Button className="w-full" busy={busy} onClick={() => void run(signInWithPasskey)}>
+            Sign in with a passkey
+          </Button>
+          <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+          </div>
+          <form
+            aria-label="Sign in with your password"
+            className="space-y-4"
+            onSubmit={(event: FormEvent<HTMLFormElement>) => {
+              event.preventDefault();
+              void run(() => signInWithPassword(event.currentTarget));
+            }}
+          >
+            <TextField label="E-mail address" name="email" type="email" autoComplete="username" required />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <Button type="submit" variant="secondary" className="w-full" busy={busy}>
+              Continue
+            </Button>
+          </form>
+        </>
+      ) : (
+        <SecondFactorForm
+          busy={busy}
+          onSubmit={(body) =>
+            void run(async () => {
+              await workspaceFetch("/sign-in/second-factor", { body: { json: body } });
+              signedIn();
+            })
+          }
+        />
+      )}
+    </AuthFrame>
+  );
+}
+
+type SecondFactor = { code: string } | { recoveryCode: string };
+
+function SecondFactorForm({ busy, onSubmit }: { busy: boolean; onSubmit: (body: SecondFactor) => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // The step replaced the form the focus was in: bring it to the one field of this step.
+  useEffect(() => field.current?.focus(), [recovery]);
+  return (
+    <form
+      aria-label="Second step"
+      className="space-y-4"
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        const value = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+        onSubmit(recovery ? { recoveryCode: value } : { code: value.replace(/\s/g, "") });
+      }}
+    >
+      {recovery ? (
+        <TextField
+          key="recovery"
+          ref={field}
+          label="Recovery code"
+          name="code"
+          autoComplete="off"
+          spellCheck={false}
+          description="One of the codes you saved when you set up your account. Each works once."
+          required
+        />
+      ) : (
+        <TextField
+          key="totp"
+          ref={field}
+          label="Authenticator code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          maxLength={7}
+          description="The 6-digit code your authenticator app shows now."
+          required
+        />
+      )}
+      <Button type="submit" className="w-full" busy={busy}>
+        Sign in
+      </Button>
+      <Button variant="quiet" className="w-full" onClick={() => setRecovery(!recovery)}>
+        {recovery ? "Use an authenticator code instead" : "Use a recovery code instead"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,383 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { enqueueOutboxMessage } from "../db/outbox";
+import type { Database } from "../db/schema";
+import { STAFF_INVITATION, type StaffInvitationMessage } from "../mail/invitation-message";
+import { newMessageId } from "../mail/messages";
+import { recordAudit, type AuditEntry } from "../workspace/audit-log";
+import { endAllSessions } from "../workspace/sessions";
+import { isStaffRole, staffRoles, type StaffRole } from "../workspace/staff";
+import { hashToken, newToken } from "../workspace/tokens";
+
+/**
+ * Staff accounts: invitations, and an admin's disable, enable and reset. The CLI's
+ * `site-admin users …` and the workspace's users API both call these; each records its
+ * audit entry in the transaction that makes the change.
+ */
+
+export const INVITATION_MS = 24 * 60 * 60 * 1000;
+
+/** Who is making a change: a staff address and IP, or "cli:<user>" and "cli". */
+export type Actor = Pick<AuditEntry, "actor" | "ip">;
+
+export type StaffUserStatus = "active" | "invited" | "disabled";
+
+export type StaffUserSummary = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  status: StaffUserStatus;
+  passkeys: number;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+export type PendingInvitation = { email: string; role: StaffRole; expiresAt: string };
+
+/** A refused change, with the field it is about (for the API's fieldErrors) if any. */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "invalid" | "not-found" | "conflict",
+    readonly field?: "email" | "role",
+  ) {
+    super(message);
+    this.name = "AccountError";
+  }
+}
+
+export const accountMessages = {
+  invalidEmail: "Enter an e-mail address.",
+  invalidRole: `Choose a role: ${staffRoles.join(", ")}.`,
+  exists: "There is already an account for that address. Reset it to send a new invitation.",
+  notFound: "There is no account for that address.",
+  disabled: "That account is disabled. Enable it first.",
+  ownAccountDisable: "You cannot disable your own account.",
+  ownAccountReset: "You cannot reset your own account.",
+} as const;
+
+const emailSchema = z.email();
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function validEmail(email: unknown): string {
+  const address = typeof email === "string" ? normaliseEmail(email) : "";
+  if (address.length > 254 || !emailSchema.safeParse(address).success) {
+    throw new AccountError(accountMessages.invalidEmail, "invalid", "email");
+  }
+  return address;
+}
+
+function validRole(role: unknown): StaffRole {
+  if (!isStaffRole(role)) throw new AccountError(accountMessages.invalidRole, "invalid", "role");
+  return role;
+}
+
+/**
+ * Voids the address's earlier links and queues an e-mail with a new one, in the caller's
+ * transaction. Only the token's hash is stored with the invitation.
+ */
+async function queueInvitation(
+  trx: Kysely<Database>,
+  input: { email: string; role: StaffRole; invitedBy: string; siteUrl: string; reset: boolean },
+  now: Date,
+): Promise<PendingInvitation> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_MS).toISOString();
+  await trx
+    .deleteFrom("staff_invitations")
+    .where("email", "=", input.email)
+    .where("used_at", "is", null)
+    .execute();
+  await trx
+    .insertInto("staff_invitations")
+    .values({
+      token_hash: hashToken(token),
+      email: input.email,
+      role: input.role,
+      invited_by: input.invitedBy,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
+    .execute();
+  const payload: StaffInvitationMessage = {
+    messageId: newMessageId(input.siteUrl),
+    email: input.email,
+    role: input.role,
+    token,
+    expiresAt,
+    ...(input.reset ? { reset: true } : {}),
+  };
+  await enqueueOutboxMessage(trx, { kind: STAFF_INVITATION, payload, now });
+  return { email: input.email, role: input.role, expiresAt };
+}
+
+/**
+ * Invites someone to the workspace: a one-time link by e-mail, valid 24 hours. Inviting an
+ * address again replaces its earlier link. Refused for an address with an account.
+ */
+export async function inviteStaff(
+  db: Kysely<Database>,
+  input: { email: unknown; role: unknown; siteUrl: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<PendingInvitation> {
+  const email = validEmail(input.email);
+  const role = validRole(input.role);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("staff_users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (existing) throw new AccountError(accountMessages.exists, "conflict", "email");
+    const invitation = await queueInvitation(
+      trx,
+      { email, role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: false },
+      now,
+    );
+    await recordAudit(trx, { ...actor, action: "user.invite", target: email, detail: { role } }, now);
+    return invitation;
+  });
+}
+
+/** Every account, and the invitations still waiting to be used. */
+export async function listStaff(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<{ users: StaffUserSummary[]; invitations: PendingInvitation[] }> {
+  const rows = await db
+    .selectFrom("staff_users")
+    .leftJoin("staff_passkeys", "staff_passkeys.user_id", "staff_users.id")
+    .select((eb) => [
+      "staff_users.id",
+      "staff_users.email",
+      "staff_users.role",
+      "staff_users.password_hash",
+      "staff_users.disabled_at",
+      "staff_users.created_at",
+      "staff_users.last_sign_in_at",
+      eb.fn.count<number>("staff_passkeys.credential_id").as("passkeys"),
+    ])
+    .groupBy([
+      "staff_users.id",
+      "staff_users.email",
+      "staff_users.role",
+      "staff_users.password_hash",
+      "staff_users.disabled_at",
+      "staff_users.created_at",
+      "staff_users.last_sign_in_at",
+    ])
+    .orderBy("staff_users.email")
+    .execute();
+  const invitations = await db
+    .selectFrom("staff_invitations")
+    .select(["email", "role", "expires_at"])
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at")
+    .execute();
+  return {
+    users: rows.map((row) => summarise({ ...row, passkeys: Number(row.passkeys) })),
+    invitations: invitations.flatMap((row) =>
+      isStaffRole(row.role) ? [{ email: row.email, role: row.role, expiresAt: row.expires_at }] : [],
+    ),
+  };
+}
+
+type UserRow = {
+  id: number;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  disabled_at: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  passkeys: number;
+};
+
+function summarise(row: UserRow): StaffUserSummary {
+  const status: StaffUserStatus =
+    row.disabled_at !== null
+      ? "disabled"
+      : row.password_hash === null && row.passkeys === 0
+        ? "invited"
+        : "active";
+  return {
+    id: row.id,
+    email: row.email,
+    // Roles are checked on the way in; an unknown one would be a hand edit, shown as the least.
+    role: isStaffRole(row.role) ? row.role : "sales",
+    status,
+    passkeys: row.passkeys,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
+
+async function findUser(
+  db: Kysely<Database>,
+  by: { id: number } | { email: string },
+): Promise<StaffUserSummary> {
+  let query = db
+    .selectFrom("staff_users")
+    .select((eb) => [
+      "id",
+      "email",
+      "role",
+      "password_hash",
+      "disabled_at",
+      "created_at",
+      "last_sign_in_at",
+      eb
+        .selectFrom("staff_passkeys")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("staff_passkeys.user_id", "=", "staff_users.id")
+        .as("passkeys"),
+    ]);
+  query = "id" in by ? query.where("id", "=", by.id) : query.where("email", "=", normaliseEmail(by.email));
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AccountError(accountMessages.notFound, "not-found");
+  return summarise({ ...row, passkeys: Number(row.passkeys ?? 0) });
+}
+
+/** An account by its id (the API) or address (the CLI). */
+export type AccountRef = { id: number } | { email: string };
+
+/** Stops an account signing in and ends its sessions. Nobody can disable their own. */
+export async function disableStaff(
+  db: Kysely<Database>,
+  ref: AccountRef,
+  actor: Actor & { userId?: number },
+  now = new Date(),
+): Promise<StaffUserSummary> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, ref);
+    if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountDisable, "invalid");
+    await trx
+      .updateTable("staff_users")
+      .set({ disabled_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .where("disabled_at", "is", null)
+      .execute();
+    const sessions = await endAllSessions(trx, user.id);
+    await recordAudit(
+      trx,
+      { ...actor, action: "user.disable", target: user.email, detail: { sessions } },
+      now,
+    );
+    return findUser(trx, { id: user.id });
+  });
+}
+
+export async function enableStaff(
+  db: Kysely<Database>,
+  ref: AccountRef,
+  actor: Actor,
+  now = new Date(),
+): Promise<StaffUserSummary> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, ref);
+    await trx.updateTable("staff_users").set({ disabled_at: null }).where("id", "=", user.id).execute();
+    await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
+    return findUser(trx, { id: user.id });
+  });
+}
+
+/**
+ * For a lost phone or a suspected break-in: the account's password, authenticator,
+ * passkeys and recovery codes are cleared, its sessions end, and a new invitation sets
+ * them up again. Nobody can reset their own (another admin, or the CLI, can).
+ */
+export async function resetStaff(
+  db: Kysely<Database>,
+  ref: AccountRef,
+  input: { siteUrl: string },
+  actor: Actor & { userId?: number },
+  now = new Date(),
+): Promise<{ user: StaffUserSummary; invitation: PendingInvitation }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, ref);
+    if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountReset, "invalid");
+    if (user.status === "disabled") throw new AccountError(accountMessages.disabled, "conflict");
+    await trx
+      .updateTable("staff_users")
+      .set({ password_hash: null, totp_secret: null, totp_last_step: null })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("staff_passkeys").where("user_id", "=", user.id).execute();
+    await trx.deleteFrom("staff_recovery_codes").where("user_id", "=", user.id).execute();
+    await trx.deleteFrom("staff_auth_flows").where("user_id", "=", user.id).execute();
+    const sessions = await endAllSessions(trx, user.id);
+    const invitation = await queueInvitation(
+      trx,
+      { email: user.email, role: user.role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: true },
+      now,
+    );
+    await recordAudit(trx, { ...actor, action: "user.reset", target: user.email, detail: { sessions } }, now);
+    return { user: await findUser(trx, { id: user.id }), invitation };
+  });
+}
+
+/** A live invitation by its link's token: unused and unexpired. */
+export async function findInvitation(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<(PendingInvitation & { tokenHash: string }) | undefined> {
+  const row = await db
+    .selectFrom("staff_invitations")
+    .select(["token_hash", "email", "role", "expires_at"])
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row || !isStaffRole(row.role)) return undefined;
+  return { tokenHash: row.token_hash, email: row.email, role: row.role, expiresAt: row.expires_at };
+}
+
+/**
+ * Uses an invitation: creates its account, or re-arms the account a reset cleared, with
+ * the password and authenticator just set up. Returns the account's id, or undefined when
+ * the invitation was used (or expired) meanwhile; the update is conditional, so a link
+ * works once even when two requests race.
+ */
+export async function acceptInvitation(
+  trx: Kysely<Database>,
+  input: { tokenHash: string; passwordHash: string; totpSecret: string; totpStep: number },
+  now = new Date(),
+): Promise<{ userId: number; email: string } | undefined> {
+  const used = await trx
+    .updateTable("staff_invitations")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", input.tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .returning(["email", "role"])
+    .executeTakeFirst();
+  if (!used) return undefined;
+  const credentials = {
+    password_hash: input.passwordHash,
+    totp_secret: input.totpSecret,
+    totp_last_step: input.totpStep,
+    last_sign_in_at: now.toISOString(),
+  };
+  const existing = await trx
+    .selectFrom("staff_users")
+    .select(["id", "disabled_at"])
+    .where("email", "=", used.email)
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.disabled_at !== null) return undefined;
+    await trx.updateTable("staff_users").set(credentials).where("id", "=", existing.id).execute();
+    return { userId: existing.id, email: used.email };
+  }
+  const created = await trx
+    .insertInto("staff_users")
+    .values({ email: used.email, role: used.role, created_at: now.toISOString(), ...credentials })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { userId: created.id, email: used.email };
+}

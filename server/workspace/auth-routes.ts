@@ -1,0 +1,324 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import express, { type Request, type Response, type Router } from "express";
+import type { Kysely } from "kysely";
+import { acceptInvitation, findInvitation } from "../auth/accounts";
+import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
+import { authMessages } from "../auth/messages";
+import {
+  authenticatePasskey,
+  authenticationOptions,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+} from "../auth/passkeys";
+import { dummyVerifyPassword, hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
+import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
+import { clearAccountFailures, countSignInFailure, signInBlocked } from "../auth/sign-in-limits";
+import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
+import type { Database } from "../db/schema";
+import { staffPaths } from "../../shared/staff-paths";
+import { recordAudit } from "./audit-log";
+import type { WorkspaceDeps } from "./deps";
+import { actorOf, requireStaff, signedIn } from "./guard";
+import { createSession, endSession, readCookie, SESSION_COOKIE, setSessionCookie } from "./sessions";
+import { hashToken } from "./tokens";
+
+/**
+ * Signing in (a password and its second factor, or a passkey), accepting an invitation,
+ * and a member of staff's own passkeys and recovery codes
+ * (docs/decisions/027-staff-authentication.md).
+ */
+export function authRoutes(deps: WorkspaceDeps): Router {
+  const { db, config } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
+  const router = express.Router();
+  const ipOf = (req: Request) => req.ip ?? "unknown";
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+
+  /**
+   * The last step of every sign-in: a new session with a new token, in the transaction
+   * that records it. Whatever session cookie the browser brought is ended, never kept,
+   * so a planted one cannot become signed in (session fixation).
+   */
+  async function finishSignIn(
+    req: Request,
+    res: Response,
+    user: { id: number; email: string },
+    method: string,
+    alsoInTransaction?: (trx: Kysely<Database>) => Promise<boolean>,
+  ): Promise<boolean> {
+    const at = now();
+    const client = { ip: ipOf(req), userAgent: req.get("user-agent") };
+    const session = await db.transaction().execute(async (trx) => {
+      if (alsoInTransaction && !(await alsoInTransaction(trx))) return undefined;
+      await trx
+        .updateTable("staff_users")
+        .set({ last_sign_in_at: at.toISOString() })
+        .where("id", "=", user.id)
+        .execute();
+      await recordAudit(
+        trx,
+        { actor: user.email, ip: client.ip, action: "session.sign-in", detail: { method } },
+        at,
+      );
+      return createSession(trx, user.id, client, at);
+    });
+    if (!session) return false;
+    const brought = readCookie(req, SESSION_COOKIE);
+    if (brought) await endSession(db, hashToken(brought));
+    await endFlow(db, req, res);
+    await clearAccountFailures(db, user.email);
+    setSessionCookie(req, res, session);
+    return true;
+  }
+
+  /** The enabled account with this id, if it still is one. */
+  const enabledUser = (id: number | null) =>
+    id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom("staff_users")
+          .select(["id", "email", "totp_secret", "totp_last_step"])
+          .where("id", "=", id)
+          .where("disabled_at", "is", null)
+          .executeTakeFirst();
+
+  router.post("/sign-in/password", async (req, res) => {
+    const email = text(req.body?.email).trim().toLowerCase();
+    const password = text(req.body?.password);
+    const attempt = { email, ip: ipOf(req) };
+    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    const user = email
+      ? await db
+          .selectFrom("staff_users")
+          .select(["id", "password_hash", "totp_secret", "disabled_at"])
+          .where("email", "=", email)
+          .executeTakeFirst()
+      : undefined;
+    // Unknown, disabled and password-less accounts take a check's time and get the same answer.
+    const usable = user && user.disabled_at === null && user.password_hash && user.totp_secret;
+    const matches =
+      usable && user.password_hash && password.length <= 1000
+        ? await verifyPassword(password, user.password_hash)
+        : await dummyVerifyPassword(password.slice(0, 1000));
+    if (!user || !usable || !matches) {
+      await countSignInFailure(db, attempt, now());
+      return refuse(res, 401, authMessages.badCredentials);
+    }
+    await startFlow(db, req, res, { kind: "password", userId: user.id }, now());
+    res.json({ step: "second-factor" });
+  });
+
+  router.post("/sign-in/second-factor", async (req, res) => {
+    const flow = await readFlow(db, req, "password", now());
+    const user = flow && (await enabledUser(flow.userId));
+    if (!flow || !user || !user.totp_secret) return refuse(res, 401, authMessages.flowExpired);
+    const attempt = { email: user.email, ip: ipOf(req) };
+    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    const code = text(req.body?.code);
+    const recoveryCode = text(req.body?.recoveryCode);
+    let finished = false;
+    if (code) {
+      const step = await checkTotp(user.totp_secret, code, user.totp_last_step, now());
+      if (step !== undefined) {
+        // Conditional: two requests racing with one code cannot both sign in.
+        finished = await finishSignIn(req, res, user, "password+totp", async (trx) => {
+          const updated = await trx
+            .updateTable("staff_users")
+            .set({ totp_last_step: step })
+            .where("id", "=", user.id)
+            .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+            .executeTakeFirst();
+          return Number(updated.numUpdatedRows) > 0;
+        });
+      }
+    } else if (recoveryCode) {
+      finished = await finishSignIn(req, res, user, "password+recovery-code", (trx) =>
+        useRecoveryCode(trx, user.id, recoveryCode, now()),
+      );
+    }
+    if (finished) return void res.json({ next: staffPaths.home });
+    await countSignInFailure(db, attempt, now());
+    if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
+    refuse(res, 401, authMessages.wrongCode);
+  });
+
+  router.post("/sign-in/passkey/options", async (req, res) => {
+    const options = await authenticationOptions(rp);
+    await startFlow(db, req, res, { kind: "passkey-sign-in", challenge: options.challenge }, now());
+    res.json(options);
+  });
+
+  router.post("/sign-in/passkey", async (req, res) => {
+    const flow = await readFlow(db, req, "passkey-sign-in", now());
+    if (!flow?.challenge) return refuse(res, 401, authMessages.flowExpired);
+    const attempt = { ip: ipOf(req) };
+    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    const response: unknown = req.body?.response;
+    const userId =
+      typeof response === "object" && response !== null
+        ? await authenticatePasskey(
+            db,
+            rp,
+            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
+            now(),
+          )
+        : undefined;
+    const user = userId === undefined ? undefined : await enabledUser(userId);
+    if (!user || !(await finishSignIn(req, res, user, "passkey"))) {
+      await countSignInFailure(db, attempt, now());
+      // One challenge, one try: a replayed assertion meets a new challenge or none.
+      await endFlow(db, req, res);
+      return refuse(res, 401, authMessages.unknownPasskey);
+    }
+    res.json({ next: staffPaths.home });
+  });
+
+  router.get("/invitations/:token", async (req, res) => {
+    const invitation = await findInvitation(db, req.params.token, now());
+    if (!invitation) return refuse(res, 410, authMessages.invitationGone);
+    res.json({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt });
+  });
+
+  router.post("/invitations/:token/password", async (req, res) => {
+    const invitation = await findInvitation(db, req.params.token, now());
+    if (!invitation) return refuse(res, 410, authMessages.invitationGone);
+    const password: unknown = req.body?.password;
+    const problem = passwordProblem(password, invitation.email);
+    if (problem || typeof password !== "string") {
+      return void res.status(400).json({
+        error: authMessages.choosePassword,
+        fieldErrors: { password: problem ?? authMessages.choosePassword },
+      });
+    }
+    const secret = newTotpSecret();
+    const passwordHash = await hashPassword(password);
+    await startFlow(
+      db,
+      req,
+      res,
+      { kind: "enrolment", data: { invitation: invitation.tokenHash, passwordHash, secret } },
+      now(),
+    );
+    res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: invitation.email }));
+  });
+
+  router.post("/invitations/:token/confirm", async (req, res) => {
+    const invitation = await findInvitation(db, req.params.token, now());
+    if (!invitation) return refuse(res, 410, authMessages.invitationGone);
+    const flow = await readFlow(db, req, "enrolment", now());
+    const { passwordHash, secret } = flow?.data ?? {};
+    if (
+      !flow ||
+      flow.data.invitation !== invitation.tokenHash ||
+      typeof passwordHash !== "string" ||
+      typeof secret !== "string"
+    ) {
+      return refuse(res, 401, authMessages.flowExpired);
+    }
+    const attempt = { email: invitation.email, ip: ipOf(req) };
+    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    const step = await checkTotp(secret, text(req.body?.code), null, now());
+    if (step === undefined) {
+      await countSignInFailure(db, attempt, now());
+      if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
+      return refuse(res, 401, authMessages.wrongCode);
+    }
+    const at = now();
+    const accepted = await db.transaction().execute(async (trx) => {
+      const account = await acceptInvitation(
+        trx,
+        { tokenHash: invitation.tokenHash, passwordHash, totpSecret: secret, totpStep: step },
+        at,
+      );
+      if (!account) return undefined;
+      const recoveryCodes = await replaceRecoveryCodes(trx, account.userId);
+      await recordAudit(
+        trx,
+        { actor: account.email, ip: ipOf(req), action: "invitation.accept", target: account.email },
+        at,
+      );
+      return { account, recoveryCodes };
+    });
+    if (!accepted) return refuse(res, 410, authMessages.invitationGone);
+    await finishSignIn(
+      req,
+      res,
+      { id: accepted.account.userId, email: accepted.account.email },
+      "invitation",
+    );
+    res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.home });
+  });
+
+  router.get("/passkeys", requireStaff("account"), async (_req, res) => {
+    res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
+  });
+
+  router.post("/passkeys/options", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
+    await startFlow(
+      db,
+      req,
+      res,
+      { kind: "passkey-registration", userId: staff.userId, challenge: options.challenge },
+      now(),
+    );
+    res.json(options);
+  });
+
+  router.post("/passkeys", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const name = text(req.body?.name).trim();
+    if (!name || name.length > 60) {
+      return void res
+        .status(400)
+        .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
+    }
+    const flow = await readFlow(db, req, "passkey-registration", now());
+    if (!flow?.challenge || flow.userId !== staff.userId)
+      return refuse(res, 400, authMessages.passkeyTookTooLong);
+    const response: unknown = req.body?.response;
+    const passkey =
+      typeof response === "object" && response !== null
+        ? await registerPasskey(
+            db,
+            rp,
+            staff.userId,
+            { response: response as RegistrationResponseJSON, challenge: flow.challenge, name },
+            now(),
+          )
+        : undefined;
+    await endFlow(db, req, res);
+    if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
+    await recordAudit(
+      db,
+      { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
+      now(),
+    );
+    res.status(201).json(passkey);
+  });
+
+  router.delete("/passkeys/:id", requireStaff("account"), async (req, res) => {
+    const id = String(req.params.id);
+    if (!(await removePasskey(db, signedIn(res).userId, id))) return refuse(res, 404, "Not found.");
+    await recordAudit(db, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+    res.status(204).end();
+  });
+
+  router.post("/recovery-codes", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const recoveryCodes = await db.transaction().execute(async (trx) => {
+      const codes = await replaceRecoveryCodes(trx, staff.userId);
+      await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
+      return codes;
+    });
+    res.json({ recoveryCodes });
+  });
+
+  return router;
+}
