@@ -8,6 +8,7 @@ import { formatLocalDateTime, formatTable } from "./format";
 import { parseId, type Parsed } from "./input";
 import { failed, succeeded, type Actor, type Outcome } from "./outcome";
 import { recordAudit } from "../workspace/audit-log";
+import { leadStatuses } from "../../shared/inbox";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 
 /**
@@ -16,7 +17,7 @@ import { invalidLeadId, parseLeadId } from "./lead-ids";
  * lists what the 24-hour reminder lists.
  */
 
-export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export { leadStatuses };
 
 export function parseLeadStatus(text: string | undefined): Parsed<LeadStatus | undefined> {
   if (text === undefined) return { ok: true, value: undefined };

@@ -12,28 +12,20 @@ import { parseLeadId } from "./lead-ids";
 import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./leads";
 import { failed, succeeded, type Outcome } from "./outcome";
 import type { QuarantineKind } from "./quarantine";
+import {
+  INBOX_PAGE_SIZE,
+  type HistoryEntry,
+  type InboxForm,
+  type InboxItem,
+  type InboxPage,
+} from "../../shared/inbox";
+
+export { inboxForms, type InboxForm } from "../../shared/inbox";
 
 /**
  * The staff workspace's inbox: website-design and web-app leads and appointment requests
  * in one list, loaded by the same code as `leads list` and `appointments list`.
  */
-
-export const inboxForms = ["website-design", "web-app", "appointment"] as const;
-export type InboxForm = (typeof inboxForms)[number];
-export const INBOX_PAGE_SIZE = 50;
-
-export type InboxItem = {
-  /** "wd-12", "wa-3" as the CLI lists leads; "ap-7" for appointment request 7. */
-  id: string;
-  form: InboxForm;
-  name: string;
-  company: string | null;
-  email: string;
-  receivedAt: string;
-  read: boolean;
-  status: LeadStatus;
-  suspected: boolean;
-};
 
 export type InboxFilter = {
   form?: InboxForm;
@@ -47,8 +39,6 @@ export type InboxFilter = {
   suspected?: boolean;
   page: number;
 };
-
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
 
 /** One inbox row as stored: its table, row id, and how the CLI names it. */
 export type InboxRef = { form: InboxForm; table: LeadTable; rowId: number; id: string };
@@ -142,8 +132,6 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage>
     pageSize: INBOX_PAGE_SIZE,
   };
 }
-
-export type HistoryEntry = { status: LeadStatus; note: string | null; changedBy: string; changedAt: string };
 
 export type InboxRecord =
   | { form: "website-design" | "web-app"; id: string; record: LeadRecord; history: HistoryEntry[] }
