@@ -17,6 +17,15 @@ import { toast } from "../../components/workspace/toasts";
 import { formatWhen } from "../../components/workspace/when";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../../shared/forms/appointment";
+import { answerLabel, type Option } from "../../../shared/forms/rules";
+import { companySizeOptions, webAppLeadLabels } from "../../../shared/forms/web-app-lead";
+import {
+  budgetOptions,
+  timelineOptions,
+  websiteDesignLeadLabels,
+  websiteTypeOptions,
+} from "../../../shared/forms/website-design-lead";
 import type { Route } from "./+types/lead";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
@@ -47,39 +56,61 @@ export function HydrateFallback() {
   return <PageHeader title="Lead" />;
 }
 
-/** Each stored field's label, in the order the forms ask for them; ids and status have their own place. */
-const fieldLabels: [key: string, label: string][] = [
-  ["fullName", "Full name"],
-  ["name", "Name"],
-  ["companyName", "Company"],
-  ["company", "Company"],
-  ["email", "E-mail address"],
-  ["phoneNumber", "Phone number"],
-  ["phone", "Phone number"],
-  ["websiteType", "Website type"],
-  ["budget", "Budget"],
-  ["timeline", "Timeline"],
-  ["industry", "Industry"],
-  ["companySize", "Company size"],
-  ["serviceType", "Service"],
-  ["preferredDate", "Preferred date"],
-  ["preferredTime", "Preferred time"],
-  ["projectDetails", "Project details"],
-  ["schedule", "Booking"],
-  ["scheduledStart", "Booked for"],
-  ["scheduledMinutes", "Booked minutes"],
-  ["createdAt", "Received"],
-  ["suspectedSpam", "Suspected spam (bot trap)"],
-  ["statusBy", "Status set by"],
-  ["statusAt", "Status set at"],
-];
+type Row = [label: string, value: FieldValue, options?: readonly Option[]];
 
-const timeFields = new Set(["createdAt", "statusAt", "scheduledStart"]);
+/**
+ * What the visitor sent, labelled as the form asked it and answered with the option's
+ * label (as `leads show` prints it), then when it arrived and whether a bot trap held it.
+ */
+function rowsOf(lead: LeadDetail): Row[] {
+  const r = lead.record;
+  const common: Row[] = [
+    ["Received", r.createdAt ? formatWhen(String(r.createdAt)) : null],
+    ["Suspected spam (bot trap)", r.suspectedSpam],
+  ];
+  if (lead.form === "website-design") {
+    const l = websiteDesignLeadLabels;
+    return [
+      [l.fullName, r.fullName ?? null],
+      [l.companyName, r.companyName ?? null],
+      [l.businessEmail, r.email ?? null],
+      [l.websiteType, r.websiteType ?? null, websiteTypeOptions],
+      [l.budget, r.budget ?? null, budgetOptions],
+      [l.timeline, r.timeline ?? null, timelineOptions],
+      ...common,
+    ];
+  }
+  if (lead.form === "web-app") {
+    const l = webAppLeadLabels;
+    return [
+      [l.fullName, r.fullName ?? null],
+      [l.workEmail, r.email ?? null],
+      [l.phoneNumber, r.phoneNumber ?? null],
+      [l.companyName, r.companyName ?? null],
+      [l.industry, r.industry ?? null],
+      [l.companySize, r.companySize ?? null, companySizeOptions],
+      ...common,
+    ];
+  }
+  const l = appointmentLabels;
+  return [
+    [l.name, r.name ?? null],
+    [l.email, r.email ?? null],
+    [l.phone, r.phone ?? null],
+    [l.company, r.company ?? null],
+    [l.service_type, r.serviceType ?? null, serviceTypeOptions],
+    [l.preferred_date, r.preferredDate ? formatDateLabel(String(r.preferredDate)) : null],
+    [l.preferred_time, r.preferredTime ?? null],
+    [l.project_details, r.projectDetails ?? null],
+    ["Booking", r.schedule ?? null],
+    ["Booked for", r.scheduledStart ? formatWhen(String(r.scheduledStart)) : null],
+    ...common,
+  ];
+}
 
-function shown(key: string, value: FieldValue): string {
+function shown([, value, options]: Row): string {
   if (value === null || value === "") return "—";
-  if (typeof value === "string" && timeFields.has(key)) return formatWhen(value);
-  return String(value);
+  return options ? (answerLabel(options, String(value)) ?? "—") : String(value);
 }
 
 function messageOf(error: unknown): string {
@@ -103,16 +134,12 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
             What they sent
           </h2>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-            {fieldLabels
-              .filter(([key]) => key in record)
-              .map(([key, label]) => (
-                <div key={key} className="contents">
-                  <dt className="font-semibold text-ink">{label}</dt>
-                  <dd className="break-words whitespace-pre-line text-ink">
-                    {shown(key, record[key] ?? null)}
-                  </dd>
-                </div>
-              ))}
+            {rowsOf(lead).map((row) => (
+              <div key={row[0]} className="contents">
+                <dt className="font-semibold text-ink">{row[0]}</dt>
+                <dd className="break-words whitespace-pre-line text-ink">{shown(row)}</dd>
+              </div>
+            ))}
           </dl>
         </section>
         <div className="space-y-10">
@@ -147,7 +174,6 @@ function StatusForm({ lead }: { lead: LeadDetail }) {
         variant: "success",
         title: result.changed ? "Status saved" : `Already ${String(fields.get("status"))}: nothing changed`,
       });
-      form.reset();
       await revalidator.revalidate();
     } catch (caught) {
       setError(messageOf(caught));
@@ -167,7 +193,12 @@ function StatusForm({ lead }: { lead: LeadDetail }) {
         </StatusBadge>
         {lead.record.statusNote ? ` — ${lead.record.statusNote}` : ""}
       </p>
-      <form onSubmit={(event) => void save(event)} className="space-y-4">
+      {/* Keyed by the last change, so the form starts afresh from the status just saved. */}
+      <form
+        key={`${lead.record.status}-${lead.history.length}`}
+        onSubmit={(event) => void save(event)}
+        className="space-y-4"
+      >
         {error ? <Notice tone="danger">{error}</Notice> : null}
         <SelectField
           label="New status"
