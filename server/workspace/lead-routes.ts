@@ -44,11 +44,12 @@ function badRequest(res: Response, message: string): void {
   res.status(400).json({ error: message });
 }
 
-/** The first problem zod found, as one sentence naming the field. */
+/** The first problem zod found, as one sentence naming the field (unless the message does already). */
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
-  const field = issue?.path.join(".");
-  return sentence(field ? `${field}: ${issue?.message ?? "invalid"}` : (issue?.message ?? "invalid input"));
+  const field = issue?.path[0] === undefined ? "" : String(issue.path[0]);
+  const message = issue?.message ?? "invalid input";
+  return sentence(field && !message.startsWith(field) ? `${field}: ${message}` : message);
 }
 
 const oneValue = z.string().max(200).optional();
@@ -73,9 +74,16 @@ const readBody = z.object({ read: z.boolean({ error: "read must be true or false
 const purgeBody = z.object({
   form: z.enum(inboxForms, { error: `form must be one of ${inboxForms.join(", ")}` }).optional(),
 });
+const notificationIds = "ids must be a list of notification ids";
 const retryBody = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: "ids must be a list of notification ids" })
+    .array(
+      z
+        .number({ error: notificationIds })
+        .int({ error: notificationIds })
+        .positive({ error: notificationIds }),
+      { error: notificationIds },
+    )
     .min(1, { error: "ids must name at least one notification, or be left out for all dead ones" })
     .max(1000)
     .optional(),
