@@ -129,6 +129,15 @@ test("a sales member filters, searches, opens a lead and records its status with
   await expect(rowNames(page)).toHaveText([names.design]);
   await openInbox(page, `?q=${tag}&suspected=1`);
   await expect(rowNames(page)).toHaveText([names.held]);
+  // Purging asks first, with the safe choice focused; cancelling deletes nothing.
+  await page.getByRole("button", { name: "Purge suspected spam" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete all suspected spam?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Purge suspected spam" })).toBeFocused();
+  await expect(rowNames(page)).toHaveText([names.held]);
 
   await openInbox(page, `?q=${tag}`);
   await page.getByRole("link", { name: names.design }).click();
