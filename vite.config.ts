@@ -5,6 +5,10 @@ import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 import { markdown } from "./scripts/lib/markdown-plugin.ts";
 import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 
+/** The staff workspace's modules (client/routes/admin, client/components/workspace and their helpers). */
+const workspaceModule =
+  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/]workspace-api|shared[\\/]staff-[a-z-]+)|@simplewebauthn/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [markdown(), siteScript(), tailwindcss(), reactRouter(), recordClientModules()],
   // The server bundle takes the icons it uses: importing the whole icon package cost the
@@ -33,11 +37,21 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
+                    !workspaceModule.test(id) &&
                     !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
                       id,
                     ),
                   minShareCount: 2,
                   priority: 10,
+                },
+                {
+                  // The staff workspace's own pieces, loaded only on /admin. After `common`, which
+                  // leaves them out: a group also takes what its modules import, and the pieces
+                  // visitor pages share must stay in `common` (docs/decisions/028-staff-workspace-ui.md).
+                  name: "workspace",
+                  test: workspaceModule,
+                  minShareCount: 2,
+                  priority: 5,
                 },
               ],
             },

@@ -41,7 +41,9 @@ export function loadStaff(db: Kysely<Database>): RequestHandler {
 /** A workspace page without a session: 303 to sign-in, which returns here after. */
 export const requireStaffPage: RequestHandler = (req, res, next) => {
   if (res.locals.staff || (req.method !== "GET" && req.method !== "HEAD")) return next();
-  if (OPEN_PAGES.some((pattern) => pattern.test(req.path))) return next();
+  // Mounted on /admin, req.path lacks the mount point: the patterns name the full path.
+  const pagePath = req.baseUrl + req.path;
+  if (OPEN_PAGES.some((pattern) => pattern.test(pagePath))) return next();
   const back = req.originalUrl.startsWith("/admin") ? req.originalUrl : "/admin";
   res.redirect(303, `/admin/sign-in?next=${encodeURIComponent(back)}`);
 };

@@ -1,12 +1,19 @@
 import { data } from "react-router";
 import { staffPaths } from "../../../shared/staff-paths";
+import { areaOfPath, mayUse } from "../../../shared/staff-roles";
 import { ButtonLink } from "../../components/workspace/button";
 import { PageHeader } from "../../components/workspace/page-header";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import type { Route } from "./+types/not-found";
 
-/** An /admin/… address no workspace page serves: a 404 inside the workspace's look. */
-export function loader() {
-  return data(null, { status: 404 });
+/**
+ * An /admin/… address no workspace page serves: a 404 inside the workspace's look. In an
+ * area the role is not given, the layout's 403 stands: what is there is not theirs to learn.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const area = areaOfPath(new URL(request.url).pathname);
+  const refused = area !== null && context.staff !== undefined && !mayUse(context.staff.role, area);
+  return data(null, { status: refused ? 403 : 404 });
 }
 
 export const meta = () => workspaceMeta("Not found");

@@ -1,5 +1,5 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { isWorkspacePath, staffPaths } from "../../../shared/staff-paths";
 import { AuthFrame } from "../../components/workspace/auth-frame";
@@ -7,8 +7,10 @@ import { Button } from "../../components/workspace/button";
 import { TextField } from "../../components/workspace/fields";
 import { Notice } from "../../components/workspace/notice";
 import { withPasskeyPrompt } from "../../components/workspace/passkey-errors";
+import { apiMessage as messageOf } from "../../components/workspace/api-message";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import { SecondFactorForm } from "../../components/workspace/sign-in/second-factor-form";
 
 export const meta = () => workspaceMeta("Sign in");
 export const handle = workspaceHandle;
@@ -17,10 +19,6 @@ export const handle = workspaceHandle;
 function destination(search: string): string {
   const next = new URLSearchParams(search).get("next");
   return next && isWorkspacePath(next) ? next : staffPaths.home;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof WorkspaceApiError ? error.message : "Could not reach the server. Try again.";
 }
 
 /**
@@ -115,57 +113,5 @@ export default function SignIn() {
         />
       )}
     </AuthFrame>
-  );
-}
-
-type SecondFactor = { code: string } | { recoveryCode: string };
-
-function SecondFactorForm({ busy, onSubmit }: { busy: boolean; onSubmit: (body: SecondFactor) => void }) {
-  const [recovery, setRecovery] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  // The step replaced the form the focus was in: bring it to the one field of this step.
-  useEffect(() => field.current?.focus(), [recovery]);
-  return (
-    <form
-      aria-label="Second step"
-      className="space-y-4"
-      onSubmit={(event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const value = String(new FormData(event.currentTarget).get("code") ?? "").trim();
-        onSubmit(recovery ? { recoveryCode: value } : { code: value.replace(/\s/g, "") });
-      }}
-    >
-      {recovery ? (
-        <TextField
-          key="recovery"
-          ref={field}
-          label="Recovery code"
-          name="code"
-          autoComplete="off"
-          spellCheck={false}
-          description="One of the codes you saved when you set up your account. Each works once."
-          required
-        />
-      ) : (
-        <TextField
-          key="totp"
-          ref={field}
-          label="Authenticator code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
-          description="The 6-digit code your authenticator app shows now."
-          required
-        />
-      )}
-      <Button type="submit" className="w-full" busy={busy}>
-        Sign in
-      </Button>
-      <Button variant="quiet" className="w-full" onClick={() => setRecovery(!recovery)}>
-        {recovery ? "Use an authenticator code instead" : "Use a recovery code instead"}
-      </Button>
-    </form>
   );
 }

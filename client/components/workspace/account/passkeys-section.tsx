@@ -1,0 +1,130 @@
+/** The account page's passkeys: the list, "Add a passkey" (named) and remove. */
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useState, type FormEvent } from "react";
+import { Button } from "../button";
+import { ConfirmButton } from "../confirm-button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { EmptyState } from "../empty-state";
+import { TextField } from "../fields";
+import { withPasskeyPrompt } from "../passkey-errors";
+import { toast } from "../toasts";
+import { formatWhen } from "../when";
+import { workspaceFetch } from "../../../lib/workspace-api";
+import { apiMessage as messageOf } from "../api-message";
+
+export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: () => Promise<void> }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    setBusy(true);
+    setError("");
+    try {
+      const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>("/passkeys/options", {
+        method: "POST",
+      });
+      const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
+      await workspaceFetch("/passkeys", { body: { json: { response, name } } });
+      form.reset();
+      toast({
+        variant: "success",
+        title: "Passkey added",
+        description: `Next time, sign in with “${name}”.`,
+      });
+      await reload();
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(passkey: Passkey) {
+    try {
+      await workspaceFetch(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
+      toast({ variant: "success", title: "Passkey removed" });
+      await reload();
+    } catch (caught) {
+      toast({ title: "Could not remove the passkey", description: messageOf(caught) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="passkeys-title" className="space-y-4">
+      <h2 id="passkeys-title" className="text-2xl font-bold text-ink">
+        Passkeys
+      </h2>
+      <p className="max-w-prose text-ink-soft">
+        A passkey signs you in with this device’s screen lock or a security key: no password or code to type,
+        and nothing a fake site could reuse.
+      </p>
+      {passkeys.length === 0 ? (
+        <EmptyState title="You have no passkey yet.">Add one below to sign in faster.</EmptyState>
+      ) : (
+        <DataTable caption="Your passkeys">
+          <thead>
+            <tr>
+              <th scope="col" className={headCell}>
+                Name
+              </th>
+              <th scope="col" className={headCell}>
+                Added
+              </th>
+              <th scope="col" className={headCell}>
+                Last used
+              </th>
+              <th scope="col" className={headCell}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {passkeys.map((passkey) => (
+              <tr key={passkey.id} className={bodyRow}>
+                <td className={bodyCell}>{passkey.name}</td>
+                <td className={bodyCell}>{formatWhen(passkey.createdAt)}</td>
+                <td className={bodyCell}>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"}</td>
+                <td className={`${bodyCell} text-right`}>
+                  <ConfirmButton
+                    label="Remove"
+                    accessibleLabel={`Remove ${passkey.name}`}
+                    variant="quiet"
+                    title={`Remove “${passkey.name}”?`}
+                    confirmLabel="Remove passkey"
+                    onConfirm={() => remove(passkey)}
+                  >
+                    You can no longer sign in with it. Your password and authenticator app still work.
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      <form
+        aria-label="Add a passkey"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => void add(event)}
+      >
+        <div className="w-full max-w-sm">
+          <TextField
+            label="Passkey name"
+            name="name"
+            required
+            maxLength={60}
+            description="So you can tell them apart, e.g. “Work laptop”."
+            error={error || undefined}
+          />
+        </div>
+        <Button type="submit" busy={busy}>
+          Add a passkey
+        </Button>
+      </form>
+    </section>
+  );
+}

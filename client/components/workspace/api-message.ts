@@ -1,0 +1,6 @@
+import { WorkspaceApiError } from "../../lib/workspace-api";
+
+/** The sentence to show for a failed call: the API's own, or that the server was not reached. */
+export function apiMessage(error: unknown): string {
+  return error instanceof WorkspaceApiError ? error.message : "Could not reach the server. Try again.";
+}

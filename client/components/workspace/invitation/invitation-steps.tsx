@@ -1,0 +1,137 @@
+/** The invitation's first two steps: choose a password, then add and confirm the authenticator app. */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "../button";
+import { TextField } from "../fields";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+
+export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
+
+export function PasswordStep({
+  api,
+  email,
+  onChosen,
+}: {
+  api: string;
+  email: string;
+  onChosen: (e: Enrolment) => void;
+}) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setBusy(true);
+    setError("");
+    try {
+      onChosen(await workspaceFetch<Enrolment>(`${api}/password`, { body: { json: { password } } }));
+    } catch (caught) {
+      setBusy(false);
+      setError(
+        caught instanceof WorkspaceApiError
+          ? (caught.fieldErrors.password ?? caught.message)
+          : "Could not reach the server. Try again.",
+      );
+    }
+  }
+  return (
+    <form aria-labelledby="password-step" className="space-y-4" onSubmit={(event) => void submit(event)}>
+      <h2 id="password-step" className="text-xl font-bold text-ink">
+        1. Choose a password
+      </h2>
+      {/* Lets a password manager file the new password under the right address. */}
+      <TextField
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        readOnly
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={12}
+        maxLength={200}
+        required
+        description="At least 12 characters, and not your e-mail address. A passphrase of a few words is good."
+        error={error || undefined}
+      />
+      <Button type="submit" busy={busy}>
+        Continue
+      </Button>
+    </form>
+  );
+}
+
+export function AuthenticatorStep({
+  api,
+  enrolment,
+  onConfirmed,
+}: {
+  api: string;
+  enrolment: Enrolment;
+  onConfirmed: (codes: string[]) => void;
+}) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The password form is gone; the next step's heading takes the focus, so it is read out.
+  useEffect(() => heading.current?.focus(), []);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    setBusy(true);
+    setError("");
+    try {
+      const { recoveryCodes } = await workspaceFetch<{ recoveryCodes: string[] }>(`${api}/confirm`, {
+        body: { json: { code } },
+      });
+      onConfirmed(recoveryCodes);
+    } catch (caught) {
+      setBusy(false);
+      setError(
+        caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server. Try again.",
+      );
+    }
+  }
+  return (
+    <form aria-labelledby="authenticator-step" className="space-y-4" onSubmit={(event) => void submit(event)}>
+      <h2 id="authenticator-step" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink">
+        2. Add your authenticator app
+      </h2>
+      <p className="text-ink-soft">
+        Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or
+        1Password).
+      </p>
+      <img
+        src={enrolment.qrCode}
+        alt="QR code to add this account to an authenticator app"
+        width={200}
+        height={200}
+        className="rounded-control bg-on-inverse p-2"
+      />
+      <div>
+        <p className="text-ink-soft">Or enter this key by hand:</p>
+        <p className="mt-1 font-mono text-lg break-all text-ink" data-testid="totp-secret">
+          {enrolment.secret}
+        </p>
+      </div>
+      <TextField
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        description="The 6-digit code the app shows for this account."
+        error={error || undefined}
+      />
+      <Button type="submit" busy={busy}>
+        Confirm
+      </Button>
+    </form>
+  );
+}

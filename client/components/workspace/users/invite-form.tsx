@@ -1,0 +1,86 @@
+/** The users page's invitation form, with the API's field errors inline. */
+import { useState, type FormEvent } from "react";
+import { staffRoles, type StaffRole } from "../../../../shared/staff-roles";
+import { Button } from "../button";
+import { SelectField, TextField } from "../fields";
+import { toast } from "../toasts";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { apiMessage as messageOf } from "../api-message";
+
+export type Invitation = { email: string; role: StaffRole; expiresAt: string };
+
+const roleText: Record<StaffRole, string> = {
+  admin: "Admin: everything, and users",
+  editor: "Editor: projects, news, case studies, screenshots",
+  sales: "Sales: leads and appointments",
+};
+
+export function InviteForm({ reload }: { reload: () => Promise<void> }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  async function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    setBusy(true);
+    setErrors({});
+    try {
+      const sent = await workspaceFetch<Invitation>("/users/invite", {
+        body: { json: { email: fields.get("email"), role: fields.get("role") } },
+      });
+      form.reset();
+      toast({
+        variant: "success",
+        title: "Invitation sent",
+        description: `${sent.email} has 24 hours to accept it.`,
+      });
+      await reload();
+    } catch (caught) {
+      setErrors(
+        caught instanceof WorkspaceApiError && Object.keys(caught.fieldErrors).length > 0
+          ? caught.fieldErrors
+          : { email: messageOf(caught) },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="space-y-4">
+      <h2 id="invite-title" className="text-2xl font-bold text-ink">
+        Invite someone
+      </h2>
+      <p className="max-w-prose text-ink-soft">
+        They get an e-mail with a link that works once, for 24 hours, to choose a password and add an
+        authenticator app.
+      </p>
+      <form
+        aria-labelledby="invite-title"
+        className="grid max-w-2xl gap-4 sm:grid-cols-2"
+        onSubmit={(event) => void invite(event)}
+      >
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          error={errors.email}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          required
+          defaultValue="editor"
+          error={errors.role}
+          options={staffRoles.map((role) => ({ value: role, label: roleText[role] }))}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" busy={busy}>
+            Send invitation
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

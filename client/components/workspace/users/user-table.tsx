@@ -1,0 +1,137 @@
+/** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
+import type { StaffRole } from "../../../../shared/staff-roles";
+import { ConfirmButton } from "../confirm-button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { StatusBadge, type BadgeTone } from "../status-badge";
+import { toast } from "../toasts";
+import { useStaff } from "../use-staff";
+import { formatWhen } from "../when";
+import { workspaceFetch } from "../../../lib/workspace-api";
+import { apiMessage as messageOf } from "../api-message";
+
+export type UserStatus = "active" | "invited" | "disabled";
+
+export type StaffUser = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  status: UserStatus;
+  passkeys: number;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+const statusTone: Record<UserStatus, BadgeTone> = { active: "success", invited: "info", disabled: "danger" };
+
+const statusText: Record<UserStatus, string> = { active: "Active", invited: "Invited", disabled: "Disabled" };
+
+export function UserList({ users, reload }: { users: StaffUser[]; reload: () => Promise<void> }) {
+  const { email: me } = useStaff();
+
+  async function act(user: StaffUser, action: "disable" | "enable" | "reset", done: string) {
+    try {
+      await workspaceFetch(`/users/${user.id}/${action}`, { method: "POST" });
+      toast({ variant: "success", title: done });
+      await reload();
+    } catch (caught) {
+      toast({ title: "That did not work", description: messageOf(caught) });
+    }
+  }
+
+  return (
+    <section className="space-y-4">
+      <h2 className="text-2xl font-bold text-ink">Accounts</h2>
+      <DataTable caption="Staff accounts">
+        <thead>
+          <tr>
+            <th scope="col" className={headCell}>
+              E-mail address
+            </th>
+            <th scope="col" className={headCell}>
+              Role
+            </th>
+            <th scope="col" className={headCell}>
+              Status
+            </th>
+            <th scope="col" className={headCell}>
+              Passkeys
+            </th>
+            <th scope="col" className={headCell}>
+              Last signed in
+            </th>
+            <th scope="col" className={headCell}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className={bodyRow}>
+              <td className={bodyCell}>{user.email}</td>
+              <td className={bodyCell}>{user.role}</td>
+              <td className={bodyCell}>
+                <StatusBadge tone={statusTone[user.status]}>{statusText[user.status]}</StatusBadge>
+              </td>
+              <td className={bodyCell}>{user.passkeys}</td>
+              <td className={bodyCell}>{user.lastSignInAt ? formatWhen(user.lastSignInAt) : "Never"}</td>
+              <td className={`${bodyCell} text-right whitespace-nowrap`}>
+                {user.email === me ? (
+                  <span className="text-sm text-ink-soft">You</span>
+                ) : (
+                  <UserActions user={user} act={act} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </section>
+  );
+}
+
+export function UserActions({
+  user,
+  act,
+}: {
+  user: StaffUser;
+  act: (user: StaffUser, action: "disable" | "enable" | "reset", done: string) => Promise<void>;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      {user.status === "disabled" ? (
+        <ConfirmButton
+          label="Enable"
+          accessibleLabel={`Enable ${user.email}`}
+          variant="quiet"
+          title={`Enable ${user.email}?`}
+          confirmLabel="Enable account"
+          onConfirm={() => act(user, "enable", `${user.email} can sign in again`)}
+        >
+          They can sign in again with their passkeys, or their password and authenticator app.
+        </ConfirmButton>
+      ) : (
+        <ConfirmButton
+          label="Disable"
+          accessibleLabel={`Disable ${user.email}`}
+          variant="quiet"
+          title={`Disable ${user.email}?`}
+          confirmLabel="Disable account"
+          onConfirm={() => act(user, "disable", `${user.email} is disabled`)}
+        >
+          They are signed out everywhere and cannot sign in until an admin enables the account again.
+        </ConfirmButton>
+      )}
+      <ConfirmButton
+        label="Reset"
+        accessibleLabel={`Reset ${user.email}`}
+        variant="quiet"
+        title={`Reset ${user.email}?`}
+        confirmLabel="Reset sign-in"
+        onConfirm={() => act(user, "reset", `${user.email} was sent a new invitation`)}
+      >
+        Their password, authenticator, passkeys and recovery codes stop working and they are signed out. They
+        get an e-mail with a new link to set up their sign-in again.
+      </ConfirmButton>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Page } from "@playwright/test";
+import { generate } from "otplib";
+import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
+import { inviteStaff } from "../../server/auth/accounts";
+import { createDatabase } from "../../server/db/database";
+import type { StaffRole } from "../../shared/staff-roles";
+
+/**
+ * A built server of the workspace tests' own, at http://localhost:PORT: WebAuthn refuses an
+ * IP address as the relying party's ID, so SITE_URL and the pages use the host name.
+ */
+export type WorkspaceServer = {
+  url: string;
+  /** Invites as `site-admin users invite` does (same server function); returns the link's path. */
+  invite(email: string, role: StaffRole): Promise<string>;
+  /** The link of the newest invitation e-mail queued for this address. */
+  invitationPath(email: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export async function startWorkspaceServer(): Promise<WorkspaceServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-workspace-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawnBuiltServer({ PORT: String(port), SITE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("the server exited; run `npm run build` first");
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(100);
+  }
+  const db = createDatabase(path.join(dataDir, "site.sqlite"));
+
+  async function invitationPath(email: string): Promise<string> {
+    const rows = await db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "staff-invitation")
+      .orderBy("id", "desc")
+      .execute();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as { email: string; token?: string };
+      if (payload.email === email && payload.token) return `/admin/invitation/${payload.token}`;
+    }
+    throw new Error(`no invitation e-mail for ${email}`);
+  }
+
+  return {
+    url,
+    invitationPath,
+    async invite(email, role) {
+      await inviteStaff(db, { email, role, siteUrl: url }, { actor: "cli:test", ip: "cli" });
+      return invitationPath(email);
+    },
+    async stop() {
+      await db.destroy();
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The authenticator app's code, `stepsAhead` 30-second steps from now: the server refuses a
+ * step it already accepted, and allows one step of clock drift, so a second sign-in within
+ * the same half minute uses the next step's code.
+ */
+export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+export type Enrolled = { email: string; password: string; secret: string; recoveryCodes: string[] };
+
+/** Accepts an invitation in the browser, as a new member of staff does; ends on the account page. */
+export async function acceptInvitation(page: Page, link: string, email: string): Promise<Enrolled> {
+  const password = "a long passphrase for tests";
+  await page.goto(link);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Code from the app").fill(await totpCode(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const codes = page.getByRole("heading", { name: "Your recovery codes" }).locator("xpath=..").locator("li");
+  await codes.first().waitFor();
+  const recoveryCodes = await codes.allTextContents();
+  await page.getByRole("button", { name: "I’ve saved them" }).click();
+  await page.waitForURL("**/admin/account");
+  return { email, password, secret, recoveryCodes };
+}

@@ -1,0 +1,241 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
+
+/**
+ * The staff workspace end to end (issue #30): the built server, its real API, accounts made
+ * by invitation, sign-in by password and authenticator code, by recovery code and by
+ * passkey (Chromium's virtual authenticator), the roles' areas, and axe in both themes.
+ */
+let server: WorkspaceServer;
+let serial = 0;
+const unique = (role: string) => `${role}-${Date.now()}-${(serial += 1)}@example.co.za`;
+
+test.beforeAll(async () => {
+  server = await startWorkspaceServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const at = (path: string) => `${server.url}${path}`;
+
+async function newStaff(page: Page, role: "admin" | "editor" | "sales") {
+  const email = unique(role);
+  return acceptInvitation(page, at(await server.invite(email, role)), email);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL("**/admin/sign-in");
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+test("a page of the workspace without a session goes to sign-in, in the workspace's own look", async ({
+  page,
+}) => {
+  const response = await page.goto(at("/admin/users"));
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+    "/admin/sign-in?next=%2Fadmin%2Fusers",
+  );
+  expect(response?.headers()["cache-control"]).toContain("no-store");
+  await expect(page).toHaveTitle("Sign in · Workspace");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the workspace");
+  // None of the visitor site's chrome, analytics or site script.
+  await expect(page.locator("footer")).toHaveCount(0);
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+  await waitForHydration(page);
+});
+
+test.describe("with wrong codes on purpose", () => {
+  test.use({ expectedHttpErrors: ["/admin/api/sign-in/second-factor"] });
+
+  test("invitation, password, authenticator, recovery codes, then sign-out and sign-in by code and by recovery code", async ({
+    page,
+  }) => {
+    const staff = await newStaff(page, "admin");
+    expect(staff.recoveryCodes).toHaveLength(10);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+    await expect(page.getByText(`Signed in as ${staff.email}`, { exact: true })).toBeAttached();
+
+    await signOut(page);
+    await signInWithPassword(page, staff.email, staff.password);
+    const code = page.getByLabel("Authenticator code");
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await code.fill("000000");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "That code is not right. Try the newest code from your app.",
+    );
+    // The step after the one the invitation used: each step's code works once.
+    await code.fill(await totpCode(staff.secret, 1));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(at("/admin"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    await expect(
+      page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Users" }),
+    ).toBeVisible();
+
+    await signOut(page);
+    await signInWithPassword(page, staff.email, staff.password);
+    await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+    await page.getByLabel("Recovery code").fill(staff.recoveryCodes[0] ?? "");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(at("/admin"));
+  });
+});
+
+test.describe("an invitation link already used", () => {
+  test.use({ expectedHttpErrors: [] });
+
+  test("shows the API's message", async ({ page, expectedHttpErrors }) => {
+    const email = unique("editor");
+    const link = await server.invite(email, "editor");
+    expectedHttpErrors.push(`/admin/api${link.replace("/admin", "").replace("invitation", "invitations")}`);
+    await acceptInvitation(page, at(link), email);
+    await signOut(page);
+    await page.goto(at(link));
+    await expect(page.getByRole("alert")).toHaveText(
+      "This invitation link has expired or was already used. Ask an admin for a new one.",
+    );
+  });
+});
+
+async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return cdp;
+}
+
+test("a passkey added on the account page signs in", async ({ page }) => {
+  const staff = await newStaff(page, "sales");
+  await addVirtualAuthenticator(page);
+  await page.getByLabel("Passkey name").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(
+    page
+      .getByRole("table", { name: "Your passkeys" })
+      .getByRole("cell", { name: "Test laptop", exact: true }),
+  ).toBeVisible();
+
+  await signOut(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(at("/admin"));
+  await expect(page.getByText(`Signed in as ${staff.email}`, { exact: true })).toBeAttached();
+});
+
+test("sign-in works with the keyboard alone and returns to the page asked for", async ({ page }) => {
+  const staff = await newStaff(page, "editor");
+  await signOut(page);
+  await page.goto(at("/admin/account"));
+  await waitForHydration(page);
+  for (let presses = 0; presses < 10; presses += 1) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.getAttribute("name"))) === "email") break;
+  }
+  await page.keyboard.type(staff.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(staff.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Authenticator code")).toBeFocused();
+  await page.keyboard.type(await totpCode(staff.secret, 1));
+  await page.keyboard.press("Enter");
+  await page.waitForURL(at("/admin/account"));
+});
+
+test("an editor sees no leads and is refused them", async ({ page }) => {
+  await newStaff(page, "editor");
+  const nav = page.getByRole("navigation", { name: "Workspace" });
+  await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Leads" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  const response = await page.goto(at("/admin/leads"));
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not available to your role");
+  await expect(page.getByText("Your role does not give you access to this.")).toBeVisible();
+});
+
+test("an admin invites, disables and reads the audit log; an unknown page is a 404 in the workspace", async ({
+  page,
+  browser,
+}) => {
+  await newStaff(page, "admin");
+  await page.goto(at("/admin/users"));
+  const invitee = unique("sales");
+  await page.getByLabel("E-mail address", { exact: true }).fill(invitee);
+  await page.getByLabel("Role").selectOption("sales");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(
+    page.getByRole("table", { name: "Pending invitations" }).getByRole("cell", { name: invitee }),
+  ).toBeVisible();
+
+  const colleague = unique("editor");
+  // Another browser: a sign-in here would replace the admin's session cookie.
+  const elsewhere = await browser.newPage();
+  await acceptInvitation(elsewhere, at(await server.invite(colleague, "editor")), colleague);
+  await elsewhere.close();
+  await page.reload();
+  await page.getByRole("button", { name: `Disable ${colleague}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Disable ${colleague}?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Disable account" }).click();
+  const row = page.getByRole("row").filter({ hasText: colleague });
+  await expect(row.getByText("Disabled")).toBeVisible();
+
+  await page.goto(at("/admin/audit?action=user."));
+  const log = page.getByRole("table", { name: /Audit log entries/ });
+  await expect(
+    log.getByRole("row").filter({ hasText: "user.disable" }).filter({ hasText: colleague }),
+  ).toBeVisible();
+  await expect(log.getByRole("row").filter({ hasText: "user.invite" }).first()).toBeVisible();
+  await expect(log.getByRole("cell", { name: "session.sign-in" })).toHaveCount(0);
+
+  const missing = await page.goto(at("/admin/no-such-page"));
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
+  await expect(page.getByRole("navigation", { name: "Workspace" })).toBeVisible();
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`axe, ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test("sign-in, invitation, overview, account, users and audit pass", async ({ page }) => {
+      const check = async (path: string) => {
+        await page.goto(at(path));
+        await waitForHydration(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(results.violations, path).toEqual([]);
+      };
+      await check("/admin/sign-in");
+      const pending = unique("sales");
+      await check(await server.invite(pending, "sales"));
+      await newStaff(page, "admin");
+      await check("/admin");
+      await check("/admin/account");
+      await check("/admin/users");
+      await check("/admin/audit");
+    });
+  });
+}
