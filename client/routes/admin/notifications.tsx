@@ -1,15 +1,11 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { NotificationItem } from "../../../shared/inbox";
 import { Button } from "../../components/workspace/button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../../components/workspace/data-table";
 import { EmptyState } from "../../components/workspace/empty-state";
+import { NotificationTable, useRetry } from "../../components/workspace/notifications/notification-table";
 import { PageHeader } from "../../components/workspace/page-header";
-import { StatusBadge } from "../../components/workspace/status-badge";
-import { toast } from "../../components/workspace/toasts";
-import { formatWhen } from "../../components/workspace/when";
+import { useReloadable } from "../../components/workspace/use-reloadable";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import { workspaceFetch } from "../../lib/workspace-api";
 import type { Route } from "./+types/notifications";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
@@ -17,8 +13,12 @@ export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/worksp
 export const meta = () => workspaceMeta("Notifications");
 export const handle = workspaceHandle;
 
-export async function clientLoader() {
+function loadNotifications() {
   return workspaceFetch<{ notifications: NotificationItem[] }>("/notifications");
+}
+
+export async function clientLoader() {
+  return loadNotifications();
 }
 clientLoader.hydrate = true as const;
 
@@ -29,41 +29,10 @@ export function HydrateFallback() {
   return <PageHeader title="Notifications" description={description} />;
 }
 
-type Retried = { requeued: number[]; pending: number[] };
-
-function useRetry() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<number | "all" | null>(null);
-  async function retry(ids?: number[]) {
-    setBusy(ids?.[0] ?? "all");
-    try {
-      const { requeued } = await workspaceFetch<Retried>("/notifications/retry", {
-        body: { json: ids ? { ids } : {} },
-      });
-      toast({
-        variant: "success",
-        title:
-          requeued.length === 0
-            ? "No dead e-mails to retry"
-            : `${requeued.length === 1 ? "1 e-mail" : `${requeued.length} e-mails`} queued again`,
-      });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: "Could not retry",
-        description:
-          error instanceof WorkspaceApiError ? error.message : "Could not reach the server. Try again.",
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, retry };
-}
-
+/** `notifications list` and `notifications retry`, in the browser. */
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
-  const { notifications } = loaderData;
-  const { busy, retry } = useRetry();
+  const [{ notifications }, reload] = useReloadable(loaderData, loadNotifications);
+  const { busy, retry } = useRetry(reload);
   const dead = notifications.filter((row) => row.status === "dead");
   return (
     <>
@@ -81,63 +50,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
       {notifications.length === 0 ? (
         <EmptyState title="No e-mail is waiting or dead: everything was sent." />
       ) : (
-        <DataTable caption="Pending and dead notification e-mails, newest first">
-          <thead>
-            <tr>
-              <th scope="col" className={headCell}>
-                Status
-              </th>
-              <th scope="col" className={headCell}>
-                What
-              </th>
-              <th scope="col" className={headCell}>
-                About
-              </th>
-              <th scope="col" className={headCell}>
-                Queued
-              </th>
-              <th scope="col" className={headCell}>
-                Tries
-              </th>
-              <th scope="col" className={headCell}>
-                Last error
-              </th>
-              <th scope="col" className={headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {notifications.map((row) => (
-              <tr key={row.id} className={bodyRow}>
-                <td className={bodyCell}>
-                  <StatusBadge tone={row.status === "dead" ? "danger" : "info"}>
-                    {row.status === "dead" ? "Dead" : "Pending"}
-                  </StatusBadge>
-                </td>
-                <td className={`${bodyCell} font-mono text-sm`}>{row.kind}</td>
-                <td className={`${bodyCell} break-all`}>{row.about}</td>
-                <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(row.createdAt)}</td>
-                <td className={bodyCell}>{row.attempts}</td>
-                <td className={`${bodyCell} max-w-xs text-sm break-words text-ink-soft`}>
-                  {row.lastError ?? ""}
-                </td>
-                <td className={`${bodyCell} text-right`}>
-                  {row.status === "dead" ? (
-                    <Button
-                      variant="quiet"
-                      busy={busy === row.id}
-                      aria-label={`Retry e-mail ${row.id} (${row.kind})`}
-                      onClick={() => void retry([row.id])}
-                    >
-                      Retry
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <NotificationTable notifications={notifications} busy={busy} retry={retry} />
       )}
     </>
   );
