@@ -444,3 +444,27 @@ describe("paging", () => {
     expect((await sales.get("/admin/api/inbox?page=3")).body.items).toEqual([]);
   });
 });
+
+describe("the same changes from the CLI", () => {
+  it("are audited too, as cli:<user> from cli", async () => {
+    expect((await admin(site, "leads", "status", "wa-1", "qualified", "--by", "Sam")).code).toBe(0);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: expect.stringMatching(/^cli:./),
+      ip: "cli",
+      action: "lead.status",
+      target: "wa-1",
+      detail: { from: "new", to: "qualified", note: null },
+    });
+    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      ip: "cli",
+      action: "lead.read",
+      target: "ap-2",
+    });
+    // Doing it again changes nothing, and records nothing.
+    const before = await auditCount();
+    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await admin(site, "leads", "status", "wa-1", "qualified")).code).toBe(0);
+    expect(await auditCount()).toBe(before);
+  });
+});
