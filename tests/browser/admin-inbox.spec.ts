@@ -124,6 +124,12 @@ test("a sales member filters, searches, opens a lead and records its status with
   await page.getByLabel("Form").selectOption("web-app");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(rowNames(page)).toHaveText([names.app]);
+  // A day after today in Cape Town has nothing yet.
+  await page.getByLabel("Received from").fill("2099-01-01");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No leads match these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(staffPaths.leads);
 
   await openInbox(page, `?q=${encodeURIComponent(`acme ${tag}`.toUpperCase())}`);
   await expect(rowNames(page)).toHaveText([names.design]);
@@ -166,9 +172,13 @@ test("a sales member filters, searches, opens a lead and records its status with
   const shown = await runAdminIn(dataDir, "leads", "show", ids.design);
   expect(shown.stdout).toMatch(new RegExp(`Status: +contacted \\(sales-${tag}@agency\\.test, `));
 
-  // Moved on from new, it no longer shows as unread.
+  // Moved on from new, it no longer shows as unread, and the status filter finds it.
   await openInbox(page, `?q=${tag}`);
   await expect(rowNames(page)).toHaveText([names.app, names.design]);
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rowNames(page)).toHaveText([names.design]);
+  await openInbox(page, `?q=${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(names.design) }).getByText("Unread")).toHaveCount(0);
 });
 
