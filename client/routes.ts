@@ -58,6 +58,9 @@ export default [
   layout("routes/admin/layout.tsx", [
     route(admin(staffPaths.home), "routes/admin/home.tsx"),
     route(admin(staffPaths.account), "routes/admin/account.tsx"),
+    route(admin(staffPaths.leads), "routes/admin/leads.tsx"),
+    route(admin(staffPaths.lead), "routes/admin/lead.tsx"),
+    route(admin(staffPaths.notifications), "routes/admin/notifications.tsx"),
     route(admin(staffPaths.users), "routes/admin/users.tsx"),
     route(admin(staffPaths.audit), "routes/admin/audit.tsx"),
     route(admin(staffPaths.content), "routes/admin/content-list.tsx"),

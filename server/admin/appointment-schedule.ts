@@ -9,8 +9,7 @@ import { newMessageId } from "../mail/messages";
 import { APPOINTMENT_UPDATE, greetingNameOf, type AppointmentUpdate } from "../mail/visitor-messages";
 import { serviceTypeOptions } from "../../shared/forms/appointment";
 import { answerLabel } from "../../shared/forms/rules";
-import { exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
-import { defaultActor } from "./follow-up";
+import { defaultActor, exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
 import { parseId, type Parsed } from "./input";
 
 /**

@@ -3,10 +3,21 @@ import { fromDbBoolean } from "../db/dialect";
 import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "../db/schema";
 import { formatAppointmentTime } from "../leads/appointment-times";
 import { parseLeadStatus, statusDetails } from "./follow-up";
+import { failed, succeeded, type Actor, type Outcome } from "./outcome";
+import { recordAudit } from "../workspace/audit-log";
 import { statusFields } from "./leads";
 import type { Db } from "../db/database";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import {
+  cliActor,
+  exitCodes,
+  fail,
+  plural,
+  printJson,
+  printLine,
+  type AdminContext,
+  type ExitCode,
+} from "./context";
 import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseId, parseIds, parseSince } from "./input";
 import type { SpamFilter } from "../db/suspected";
@@ -83,7 +94,13 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
 
 export async function loadAppointmentRecords(
   db: Db,
-  filter: { unreadOnly?: boolean; since?: string; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: {
+    unreadOnly?: boolean;
+    since?: string;
+    until?: string;
+    spam?: SpamFilter;
+    status?: LeadStatus;
+  } = {},
 ): Promise<AppointmentRecord[]> {
   return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
 }
@@ -142,16 +159,23 @@ export async function listAppointments(
   return exitCodes.ok;
 }
 
+/** One appointment request as `show` and the workspace present it. */
+export async function findAppointmentRecord(db: Db, idText: string): Promise<Outcome<AppointmentRecord>> {
+  const id = parseId(idText, "appointment");
+  if (!id.ok) return failed("invalid", id.message);
+  const row = await findAppointmentRequest(db, id.value);
+  if (!row) return failed("not-found", `unknown appointment id ${id.value}`);
+  return succeeded(toAppointmentRecord(row));
+}
+
 export async function showAppointment(
   { db, out }: AdminContext,
   idText: string,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
-  const id = parseId(idText, "appointment");
-  if (!id.ok) return fail(out, id.message);
-  const row = await findAppointmentRequest(db, id.value);
-  if (!row) return fail(out, `unknown appointment id ${id.value}`);
-  const record = toAppointmentRecord(row);
+  const found = await findAppointmentRecord(db, idText);
+  if (!found.ok) return fail(out, found.message);
+  const record = found.value;
   if (options.json) {
     printJson(out, record);
     return exitCodes.ok;
@@ -179,6 +203,45 @@ export async function showAppointment(
   return exitCodes.ok;
 }
 
+/** The workspace's and the audit log's name for an appointment request. */
+export const appointmentInboxId = (id: number) => `ap-${id}`;
+
+/**
+ * Marks requests read or unread, audited ("lead.read") in the same transaction; answers
+ * which changed and which already were so. Unknown ids change nothing at all.
+ */
+export async function markAppointmentsRead(
+  db: Db,
+  idTexts: readonly string[],
+  read: boolean,
+  actor: Actor,
+): Promise<Outcome<{ changed: number[]; already: number[] }>> {
+  const ids = parseIds(idTexts, "appointment");
+  if (!ids.ok) return failed("invalid", ids.message);
+  const rows = await Promise.all(ids.value.map((id) => findAppointmentRequest(db, id)));
+  const unknown = ids.value.filter((_, index) => !rows[index]);
+  if (unknown.length > 0) {
+    return failed(
+      "not-found",
+      `unknown appointment id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`,
+    );
+  }
+  const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
+  const changed = ids.value.filter((id) => !already.includes(id));
+  await db.transaction().execute(async (trx) => {
+    await setAppointmentRequestsRead(trx, changed, read);
+    for (const id of changed) {
+      await recordAudit(trx, {
+        ...actor,
+        action: "lead.read",
+        target: appointmentInboxId(id),
+        detail: { read },
+      });
+    }
+  });
+  return succeeded({ changed, already });
+}
+
 /**
  * Marks requests read or unread, and says which already were: doing it twice changes
  * nothing, and says so. Unknown ids change nothing at all.
@@ -188,17 +251,9 @@ export async function markAppointments(
   idTexts: readonly string[],
   read: boolean,
 ): Promise<ExitCode> {
-  const ids = parseIds(idTexts, "appointment");
-  if (!ids.ok) return fail(out, ids.message);
-  const rows = await Promise.all(ids.value.map((id) => findAppointmentRequest(db, id)));
-  const unknown = ids.value.filter((_, index) => !rows[index]);
-  if (unknown.length > 0) {
-    return fail(out, `unknown appointment id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
-  }
-  const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
-  const changing = ids.value.filter((id) => !already.includes(id));
-  await setAppointmentRequestsRead(db, changing, read);
-  printLine(out, describeMarking(changing, already, read ? "read" : "unread"));
+  const marked = await markAppointmentsRead(db, idTexts, read, cliActor());
+  if (!marked.ok) return fail(out, marked.message);
+  printLine(out, describeMarking(marked.value.changed, marked.value.already, read ? "read" : "unread"));
   return exitCodes.ok;
 }
 

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config";
 import { userInfo } from "node:os";
 import type { Db } from "../db/database";
+import type { Actor } from "./outcome";
 
 /** Where a command writes; the CLI passes process streams, tests collect the text. */
 export type AdminOutput = {
@@ -30,20 +31,26 @@ export type AdminContext = {
   actor?: Actor;
 };
 
-/** Who made a change and from where, as the audit log records it. */
-export type Actor = { actor: string; ip: string };
-
-/** The command line's actor: "cli:<account>" (the OS account running it), from "cli". */
-export function commandActor(ctx: Pick<AdminContext, "actor">): Actor {
-  if (ctx.actor) return ctx.actor;
-  let name: string;
+/** Who ran the command, when --by does not say: the account behind sudo, else this one. */
+export function defaultActor(): string {
+  const sudo = process.env.SUDO_USER;
+  if (sudo) return sudo;
   try {
-    name = userInfo().username;
+    return userInfo().username;
   } catch {
-    // A container's user may have no passwd entry.
-    name = process.env.USER ?? String(process.getuid?.() ?? "unknown");
+    // A uid without a passwd entry (some containers) has no name.
+    return `uid ${process.getuid?.() ?? "unknown"}`;
   }
-  return { actor: `cli:${name}`, ip: "cli" };
+}
+
+/** The command line's changes in the audit log: "cli:<account>", from "cli". */
+export function cliActor(): Actor {
+  return { actor: `cli:${defaultActor()}`, ip: "cli" };
+}
+
+/** Who a shared operation records: the workspace's member of staff, else the command line. */
+export function commandActor(ctx: Pick<AdminContext, "actor">): Actor {
+  return ctx.actor ?? cliActor();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import type { Db } from "../db/database";
 import { appointmentColumns, loadAppointmentRecords } from "./appointments";
 import { exitCodes, fail, plural, printLine, type AdminContext, type ExitCode } from "./context";
 import { toCsv, type CsvValue } from "./csv";
@@ -13,7 +14,7 @@ export type ExportFormat = (typeof exportFormats)[number];
 type Table = { columns: readonly string[]; records: Record<string, CsvValue>[]; noun: string };
 
 /** The same records as each `list --json`, newest first. */
-async function loadTable({ db }: AdminContext, kind: ExportKind): Promise<Table> {
+async function loadTable(db: Db, kind: ExportKind): Promise<Table> {
   switch (kind) {
     case "appointments":
       return {
@@ -26,6 +27,18 @@ async function loadTable({ db }: AdminContext, kind: ExportKind): Promise<Table>
     case "subscribers":
       return { columns: subscriberColumns, records: await loadSubscriberRecords(db), noun: "subscriber" };
   }
+}
+
+/** Every row of one kind as the export's text: what `export` prints and the workspace downloads. */
+export async function renderExport(
+  db: Db,
+  kind: ExportKind,
+  format: ExportFormat,
+): Promise<{ table: Table; text: string }> {
+  const table = await loadTable(db, kind);
+  const text =
+    format === "csv" ? toCsv(table.columns, table.records) : `${JSON.stringify(table.records, null, 2)}\n`;
+  return { table, text };
 }
 
 /**
@@ -44,11 +57,7 @@ export async function exportRecords(
   if (!(exportFormats as readonly string[]).includes(options.format)) {
     return fail(out, `invalid format "${options.format}": expected csv or json`);
   }
-  const table = await loadTable(ctx, kind as ExportKind);
-  const text =
-    options.format === "csv"
-      ? toCsv(table.columns, table.records)
-      : `${JSON.stringify(table.records, null, 2)}\n`;
+  const { table, text } = await renderExport(ctx.db, kind as ExportKind, options.format as ExportFormat);
   if (!options.out) {
     out.stdout(text);
     return exitCodes.ok;

@@ -1,11 +1,23 @@
-import os from "node:os";
 import type { Db } from "../db/database";
 import { changeLeadStatus, listOverdueLeads, listStatusChanges, type LeadTable } from "../db/lead-follow-up";
 import type { LeadStatus } from "../db/schema";
 import { describeOpenLead, overdueCutoff } from "../leads/follow-up-reminder";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import {
+  cliActor,
+  defaultActor,
+  exitCodes,
+  fail,
+  plural,
+  printJson,
+  printLine,
+  type AdminContext,
+  type ExitCode,
+} from "./context";
 import { formatLocalDateTime, formatTable } from "./format";
 import { parseId, type Parsed } from "./input";
+import { failed, succeeded, type Actor, type Outcome } from "./outcome";
+import { recordAudit } from "../workspace/audit-log";
+import { leadStatuses } from "../../shared/inbox";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 
 /**
@@ -14,24 +26,12 @@ import { invalidLeadId, parseLeadId } from "./lead-ids";
  * lists what the 24-hour reminder lists.
  */
 
-export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export { leadStatuses };
 
 export function parseLeadStatus(text: string | undefined): Parsed<LeadStatus | undefined> {
   if (text === undefined) return { ok: true, value: undefined };
   if ((leadStatuses as readonly string[]).includes(text)) return { ok: true, value: text as LeadStatus };
   return { ok: false, message: `invalid status "${text}": expected ${leadStatuses.join(", ")}` };
-}
-
-/** Who ran the command, when --by does not say: the account behind sudo, else this one. */
-export function defaultActor(): string {
-  const sudo = process.env.SUDO_USER;
-  if (sudo) return sudo;
-  try {
-    return os.userInfo().username;
-  } catch {
-    // A uid without a passwd entry (some containers) has no name.
-    return `uid ${process.getuid?.() ?? "unknown"}`;
-  }
 }
 
 export type StatusTarget = { table: LeadTable; id: number; label: string };
@@ -59,6 +59,65 @@ async function currentState(db: Db, target: StatusTarget) {
     .executeTakeFirst();
 }
 
+/** The account running the CLI, as the audit log names it. */
+
+/** What a status change did: nothing (already so, without a note), or from which status to which. */
+export type StatusChangeResult =
+  | { changed: false; label: string; status: LeadStatus }
+  | { changed: true; label: string; from: LeadStatus; to: LeadStatus; by: string };
+
+/**
+ * Sets a lead's or appointment request's status with an optional note, kept in its
+ * history with who (`by`) and when, and audited as "lead.status" in the same transaction.
+ */
+export async function changeStatus(
+  db: Db,
+  target: StatusTarget,
+  statusText: string,
+  options: { note?: string; by: string; actor: Actor; auditTarget?: string },
+  now: () => Date = () => new Date(),
+): Promise<Outcome<StatusChangeResult>> {
+  const status = parseLeadStatus(statusText);
+  if (!status.ok || !status.value)
+    return failed("invalid", status.ok ? "a status is required" : status.message);
+  const note = options.note?.trim() || null;
+  if (note && note.length > MAX_NOTE)
+    return failed("invalid", `--note is too long: at most ${MAX_NOTE} characters`);
+  const by = options.by.trim();
+  if (by === "" || by.length > MAX_ACTOR || /\p{Cc}/u.test(by)) {
+    return failed("invalid", `invalid --by "${by}": a name of 1 to ${MAX_ACTOR} printable characters`);
+  }
+  const kind = target.table === "appointment_requests" ? "appointments" : "leads";
+  const noun = kind === "leads" ? "lead" : "appointment";
+  const row = await currentState(db, target);
+  if (!row) return failed("not-found", `unknown ${noun} id ${target.label}`);
+  // Held-back submissions are only ever judged spam, or released first (006).
+  if (row.suspected_spam && status.value !== "spam") {
+    return failed(
+      "conflict",
+      `${target.label} is held as suspected spam: release it first (site-admin ${kind} release ${target.label}), or set it to spam`,
+    );
+  }
+  if (row.status === status.value && !note)
+    return succeeded({ changed: false, label: target.label, status: row.status });
+  const change = { status: status.value, note, by, at: now().toISOString() };
+  const audit = async (trx: Db) =>
+    recordAudit(
+      trx,
+      {
+        ...options.actor,
+        action: "lead.status",
+        target: options.auditTarget ?? target.label,
+        detail: { from: row.status, to: status.value, note },
+      },
+      now(),
+    );
+  if (!(await changeLeadStatus(db, target.table, target.id, change, audit))) {
+    return failed("not-found", `unknown ${noun} id ${target.label}`);
+  }
+  return succeeded({ changed: true, label: target.label, from: row.status, to: status.value, by });
+}
+
 export async function setLeadStatus(
   { db, out }: AdminContext,
   kind: "leads" | "appointments",
@@ -69,33 +128,19 @@ export async function setLeadStatus(
 ): Promise<ExitCode> {
   const target = parseStatusTarget(kind, idText);
   if (!target.ok) return fail(out, target.message);
-  const status = parseLeadStatus(statusText);
-  if (!status.ok || !status.value) return fail(out, status.ok ? "a status is required" : status.message);
-  const note = options.note?.trim() || null;
-  if (note && note.length > MAX_NOTE) return fail(out, `--note is too long: at most ${MAX_NOTE} characters`);
-  const by = (options.by ?? defaultActor()).trim();
-  if (by === "" || by.length > MAX_ACTOR || /\p{Cc}/u.test(by)) {
-    return fail(out, `invalid --by "${by}": a name of 1 to ${MAX_ACTOR} printable characters`);
-  }
-  const noun = kind === "leads" ? "lead" : "appointment";
-  const row = await currentState(db, target.value);
-  if (!row) return fail(out, `unknown ${noun} id ${target.value.label}`);
-  // Held-back submissions are only ever judged spam, or released first (006).
-  if (row.suspected_spam && status.value !== "spam") {
-    return fail(
-      out,
-      `${target.value.label} is held as suspected spam: release it first (site-admin ${kind} release ${target.value.label}), or set it to spam`,
-    );
-  }
-  if (row.status === status.value && !note) {
-    printLine(out, `${target.value.label} is already ${status.value}: nothing changed.`);
-    return exitCodes.ok;
-  }
-  const change = { status: status.value, note, by, at: now().toISOString() };
-  if (!(await changeLeadStatus(db, target.value.table, target.value.id, change))) {
-    return fail(out, `unknown ${noun} id ${target.value.label}`);
-  }
-  printLine(out, `${target.value.label}: ${row.status} → ${status.value} (by ${by}).`);
+  const by = options.by ?? defaultActor();
+  const auditTarget = kind === "appointments" ? `ap-${target.value.id}` : target.value.label;
+  const result = await changeStatus(
+    db,
+    target.value,
+    statusText,
+    { ...options, by, actor: cliActor(), auditTarget },
+    now,
+  );
+  if (!result.ok) return fail(out, result.message);
+  const done = result.value;
+  if (!done.changed) printLine(out, `${done.label} is already ${done.status}: nothing changed.`);
+  else printLine(out, `${done.label}: ${done.from} → ${done.to} (by ${done.by}).`);
   return exitCodes.ok;
 }
 

@@ -34,6 +34,19 @@ export function parseSince(text: string | undefined): Parsed<string | undefined>
 }
 
 /**
+ * An "until YYYY-MM-DD" that includes that whole day: the next day's midnight in Cape
+ * Town, as the instant rows must be before.
+ */
+export function parseUntil(text: string | undefined): Parsed<string | undefined> {
+  if (text === undefined) return ok(undefined);
+  const day = parseSince(text);
+  if (!day.ok || !day.value) return day;
+  const [year, month, date] = text.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  return parseSince(next);
+}
+
+/**
  * Positions start at 1. The cap keeps a typo (100 for 10) from giving a page a carousel
  * of a hundred placeholders.
  */

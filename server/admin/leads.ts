@@ -14,6 +14,7 @@ import {
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseSince } from "./input";
+import { failed, succeeded, type Outcome } from "./outcome";
 import type { SpamFilter } from "../db/suspected";
 import { answerLabel } from "../../shared/forms/rules";
 
@@ -120,7 +121,7 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
 /** Both tables merged, newest first; genuine and suspected alike unless `spam` says otherwise. */
 export async function loadLeadRecords(
   db: Db,
-  filter: { type?: LeadType; since?: string; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: { type?: LeadType; since?: string; until?: string; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<LeadRecord[]> {
   const records = [
     ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
@@ -203,25 +204,27 @@ function leadDetails(record: LeadRecord): [string, string | null][] {
   ];
 }
 
-async function findLead(db: Db, text: string): Promise<LeadRecord | undefined | false> {
+/** One lead as `show` and the workspace present it, by its id as listed ("wd-12", "wa-7"). */
+export async function findLeadRecord(db: Db, text: string): Promise<Outcome<LeadRecord>> {
   const parsed = parseLeadId(text);
-  if (!parsed) return false;
-  if (parsed.type === "website-design") {
-    const row = await findWebsiteDesignLead(db, parsed.id);
-    return row && fromWebsiteDesign(row);
-  }
-  const row = await findWebAppLead(db, parsed.id);
-  return row && fromWebApp(row);
+  if (!parsed) return failed("invalid", invalidLeadId(text));
+  const record =
+    parsed.type === "website-design"
+      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), fromWebsiteDesign)
+      : mapDefined(await findWebAppLead(db, parsed.id), fromWebApp);
+  return record ? succeeded(record) : failed("not-found", `unknown lead id ${text}`);
 }
+
+const mapDefined = <Row, Result>(row: Row | undefined, map: (row: Row) => Result) => row && map(row);
 
 export async function showLead(
   { db, out }: AdminContext,
   id: string,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
-  const record = await findLead(db, id);
-  if (record === false) return fail(out, invalidLeadId(id));
-  if (!record) return fail(out, `unknown lead id ${id}`);
+  const found = await findLeadRecord(db, id);
+  if (!found.ok) return fail(out, found.message);
+  const record = found.value;
   if (options.json) {
     printJson(out, record);
     return exitCodes.ok;

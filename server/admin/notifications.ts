@@ -2,6 +2,7 @@ import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } fro
 import type { OutboxRow, OutboxStatus } from "../db/schema";
 import { defaultOutboxWorkerOptions } from "../mail/outbox-worker";
 import {
+  cliActor,
   exitCodes,
   fail,
   plural,
@@ -13,6 +14,9 @@ import {
 } from "./context";
 import { formatLocalDateTime, formatTable, type Column } from "./format";
 import { parseIds } from "./input";
+import type { Db } from "../db/database";
+import { failed, succeeded, type Actor, type Outcome } from "./outcome";
+import { recordAudit } from "../workspace/audit-log";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
 export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];
@@ -84,13 +88,24 @@ function parseStatus(text: string | undefined): NotificationStatus[] | false {
   return (notificationStatuses as readonly string[]).includes(text) ? [text as NotificationStatus] : false;
 }
 
+/** Pending and dead notifications (or those of one status), newest first, without payloads. */
+export async function loadNotifications(
+  db: Db,
+  statusText: string | undefined,
+): Promise<Outcome<{ statuses: NotificationStatus[]; records: NotificationRecord[] }>> {
+  const statuses = parseStatus(statusText);
+  if (!statuses) return failed("invalid", `invalid status "${statusText}": expected pending or dead`);
+  const records = (await listOutboxMessages(db, statuses)).map(toNotificationRecord);
+  return succeeded({ statuses, records });
+}
+
 export async function listNotifications(
   { db, out }: AdminContext,
   options: { status?: string; json?: boolean },
 ): Promise<ExitCode> {
-  const statuses = parseStatus(options.status);
-  if (!statuses) return fail(out, `invalid status "${options.status}": expected pending or dead`);
-  const records = (await listOutboxMessages(db, statuses)).map(toNotificationRecord);
+  const loaded = await loadNotifications(db, options.status);
+  if (!loaded.ok) return fail(out, loaded.message);
+  const { statuses, records } = loaded.value;
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
@@ -103,6 +118,44 @@ export async function listNotifications(
   printLine(out);
   printLine(out, plural(records.length, "notification"));
   return exitCodes.ok;
+}
+
+/**
+ * Puts dead notifications back in the queue (`ids`, or every dead one when undefined),
+ * audited ("notification.retry") in the same transaction. Nothing already sent is
+ * queued again, and an unknown or sent id changes nothing at all. Answers the ids
+ * requeued and those left as they were because they were still pending; the caller
+ * wakes the mail worker.
+ */
+export async function requeueNotifications(
+  db: Db,
+  idTexts: readonly string[] | undefined,
+  actor: Actor,
+  now = new Date(),
+): Promise<Outcome<{ requeued: number[]; pending: number[] }>> {
+  let ids: number[] | undefined;
+  let pending: number[] = [];
+  if (idTexts) {
+    const parsed = parseIds(idTexts, "notification");
+    if (!parsed.ok) return failed("invalid", parsed.message);
+    const rows = new Map((await findOutboxMessages(db, parsed.value)).map((row) => [row.id, row]));
+    for (const id of parsed.value) {
+      const row = rows.get(id);
+      if (!row) return failed("not-found", `unknown notification id ${id}`);
+      if (row.status === "sent")
+        return failed("conflict", `notification ${id} was already sent; it is not sent again`);
+    }
+    ids = parsed.value.filter((id) => rows.get(id)?.status === "dead");
+    pending = parsed.value.filter((id) => rows.get(id)?.status === "pending");
+  }
+  const requeued = await db.transaction().execute(async (trx) => {
+    const done = await requeueDeadOutboxMessages(trx, ids, now);
+    for (const id of done) {
+      await recordAudit(trx, { ...actor, action: "notification.retry", target: String(id) }, now);
+    }
+    return done;
+  });
+  return succeeded({ requeued, pending });
 }
 
 /**
@@ -120,23 +173,10 @@ export async function retryNotifications(
     return usageError(out, "give notification ids or --all-dead, not both");
   if (!options.allDead && idTexts.length === 0) return usageError(out, "give notification ids or --all-dead");
 
-  let ids: number[] | undefined;
-  if (!options.allDead) {
-    const parsed = parseIds(idTexts, "notification");
-    if (!parsed.ok) return fail(out, parsed.message);
-    const rows = new Map((await findOutboxMessages(db, parsed.value)).map((row) => [row.id, row]));
-    for (const id of parsed.value) {
-      const row = rows.get(id);
-      if (!row) return fail(out, `unknown notification id ${id}`);
-      if (row.status === "sent")
-        return fail(out, `notification ${id} was already sent; it is not sent again`);
-    }
-    ids = parsed.value.filter((id) => rows.get(id)?.status === "dead");
-    const pending = parsed.value.filter((id) => rows.get(id)?.status === "pending");
-    if (pending.length > 0) printLine(out, `Already queued, left as they are: ${pending.join(", ")}.`);
-  }
-
-  const requeued = await requeueDeadOutboxMessages(db, ids, now);
+  const result = await requeueNotifications(db, options.allDead ? undefined : idTexts, cliActor(), now);
+  if (!result.ok) return fail(out, result.message);
+  const { requeued, pending } = result.value;
+  if (pending.length > 0) printLine(out, `Already queued, left as they are: ${pending.join(", ")}.`);
   if (requeued.length === 0) {
     printLine(out, "No dead notifications to retry.");
     return exitCodes.ok;

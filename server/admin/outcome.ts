@@ -1,15 +1,30 @@
+import type { AuditEntry } from "../workspace/audit-log";
+
 /**
  * What an operation the CLI and the workspace share answers: its result, or why nothing
- * changed. `message` is the CLI's one line; `fieldErrors` say the same per field, in plain
+ * changed. Each side words it its own way: the CLI prints `message` and exits 1; the API
+ * answers 400, 404 or 409 with it, and `fieldErrors` say the same per field, in plain
  * words, for a form.
  */
 export type Refusal = {
   ok: false;
-  reason: "invalid" | "not-found";
+  /** invalid: the input is not one; not-found: no such row; conflict: not in a state for it. */
+  reason: "invalid" | "not-found" | "conflict";
   message: string;
   fieldErrors: Record<string, string>;
 };
+/** The name the leads' operations use for a refusal. */
+export type Failure = Refusal;
 export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+export const succeeded = <T>(value: T): Outcome<T> => ({ ok: true, value });
+
+export const failed = (reason: Refusal["reason"], message: string): Refusal => ({
+  ok: false,
+  reason,
+  message,
+  fieldErrors: {},
+});
 
 export const refuse = (message: string, fieldErrors: Record<string, string> = {}): Refusal => ({
   ok: false,
@@ -18,13 +33,11 @@ export const refuse = (message: string, fieldErrors: Record<string, string> = {}
   fieldErrors,
 });
 
-export const notFound = (message: string): Refusal => ({
-  ok: false,
-  reason: "not-found",
-  message,
-  fieldErrors: {},
-});
+export const notFound = (message: string): Refusal => failed("not-found", message);
 
 /** A CLI line as a sentence for a form: "invalid position "0": expected …" → "Invalid position "0": expected …." */
 export const asSentence = (message: string) =>
   `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.$/, "")}.`;
+
+/** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
+export type Actor = Pick<AuditEntry, "actor" | "ip">;

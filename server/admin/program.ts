@@ -4,6 +4,7 @@ import { listAppointments, markAppointments, showAppointment } from "./appointme
 import { leadStatuses, listOverdue, setLeadStatus } from "./follow-up";
 import { backupDatabase, type BackupOptions } from "./backup";
 import {
+  cliActor,
   exitCodes,
   type AdminContext,
   type AdminFileContext,
@@ -20,7 +21,6 @@ import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./pr
 import { purgeHeld, releaseHeld, type QuarantineKind } from "./quarantine";
 import { listSubscribers, subscriberStatuses } from "./subscribers";
 import {
-  cliActor,
   disableUserCommand,
   enableUserCommand,
   inviteUserCommand,
@@ -53,24 +53,15 @@ const statusOption = () =>
  * The commands that change something, and the action the audit log records when one
  * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded. The
  * commands not listed that change things record their own entry in the transaction of
- * their change: `users …` (server/auth/accounts.ts), content and screenshots
- * (server/admin/content-operations.ts, screenshots.ts).
+ * their change, through the operations the workspace shares: `users …`
+ * (server/auth/accounts.ts), content and screenshots (content-operations.ts,
+ * screenshots.ts), statuses, read marks, release, purge and retry (follow-up.ts,
+ * appointments.ts, quarantine.ts, notifications.ts).
  */
 const changingCommands = new Map<string, string>([
-  ["appointments read", "lead.read"],
-  ["appointments unread", "lead.read"],
-  ["appointments status", "lead.status"],
   ["appointments confirm", "appointment.confirm"],
   ["appointments reschedule", "appointment.reschedule"],
   ["appointments cancel", "appointment.cancel"],
-  ["appointments release", "lead.release"],
-  ["appointments purge", "lead.purge"],
-  ["leads status", "lead.status"],
-  ["leads release", "lead.release"],
-  ["leads purge", "lead.purge"],
-  ["subscribers release", "subscriber.release"],
-  ["subscribers purge", "subscriber.purge"],
-  ["notifications retry", "notification.retry"],
   ["privacy erase", "privacy.erase"],
   ["privacy sweep", "privacy.sweep"],
 ]);

@@ -6,15 +6,28 @@ import {
   agencyNotification,
   appointmentNotice,
   appointmentRequestCalendar,
+  leadId,
   webAppLeadNotice,
   websiteDesignLeadNotice,
   type LeadNotice,
 } from "../leads/lead-records";
 import type { AgencyNotificationKind } from "../mail/messages";
-import { exitCodes, fail, plural, printLine, usageError, type AdminContext, type ExitCode } from "./context";
+import {
+  cliActor,
+  exitCodes,
+  fail,
+  plural,
+  printLine,
+  usageError,
+  type AdminContext,
+  type ExitCode,
+} from "./context";
 import { formatLocalDateTime } from "./format";
 import { parseAge, parseIds } from "./input";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
+import { appointmentInboxId } from "./appointments";
+import { failed, succeeded, type Actor, type Outcome } from "./outcome";
+import { recordAudit } from "../workspace/audit-log";
 
 /**
  * Submissions held back as suspected spam (server/leads/submission.ts): releasing one
@@ -101,24 +114,53 @@ async function exists(db: Db, { table, id }: Held): Promise<boolean> {
   return (await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
 }
 
-export async function releaseHeld(
-  { db, config, out }: AdminContext,
+/** The workspace's and the audit log's name for a held row: "wd-12", "wa-3", "ap-7", "sub-5". */
+function auditName({ table, id }: Held): string {
+  switch (table) {
+    case "website_design_leads":
+      return leadId("website-design", id);
+    case "web_app_leads":
+      return leadId("web-app", id);
+    case "appointment_requests":
+      return appointmentInboxId(id);
+    case "newsletter_subscribers":
+      return `sub-${id}`;
+  }
+}
+
+export type ReleaseResult = { label: string; released: boolean; notified: boolean };
+
+/**
+ * Releases the rows named: clears each one's mark and queues the agency's e-mail it
+ * never got, audited ("lead.release"), all in one transaction per row. Unknown ids
+ * change nothing at all. The caller wakes the mail worker when something was queued.
+ */
+export async function releaseSubmissions(
+  db: Db,
+  config: AdminContext["config"],
   kind: QuarantineKind,
   texts: readonly string[],
+  actor: Actor,
   now: () => Date = () => new Date(),
-): Promise<ExitCode> {
+): Promise<Outcome<ReleaseResult[]>> {
   const held = parseHeld(kind, texts);
-  if (typeof held === "string") return fail(out, held);
+  if (typeof held === "string") return failed("invalid", held);
   // Unknown ids change nothing at all, as with `appointments read`.
   const unknown: string[] = [];
   for (const item of held) if (!(await exists(db, item))) unknown.push(item.label);
-  if (unknown.length > 0)
-    return fail(out, `unknown ${nouns[kind]} id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
+  if (unknown.length > 0) {
+    return failed(
+      "not-found",
+      `unknown ${nouns[kind]} id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`,
+    );
+  }
 
+  const results: ReleaseResult[] = [];
   for (const item of held) {
     const notified = notifiedTables[item.table];
     const released = await db.transaction().execute(async (trx) => {
       if (!(await clearSuspicion(trx, item.table, item.id))) return false;
+      await recordAudit(trx, { ...actor, action: "lead.release", target: auditName(item) }, now());
       if (!notified) return true;
       // The row was found in this transaction a statement ago.
       const lead = await notified.load(trx, item.id);
@@ -131,11 +173,45 @@ export async function releaseHeld(
       await enqueueOutboxMessage(trx, { kind: notified.kind, payload, now: now() });
       return true;
     });
-    if (!released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
-    else if (notified) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
+    results.push({ label: item.label, released, notified: released && notified !== undefined });
+  }
+  return succeeded(results);
+}
+
+export async function releaseHeld(
+  { db, config, out }: AdminContext,
+  kind: QuarantineKind,
+  texts: readonly string[],
+  now: () => Date = () => new Date(),
+): Promise<ExitCode> {
+  const results = await releaseSubmissions(db, config, kind, texts, cliActor(), now);
+  if (!results.ok) return fail(out, results.message);
+  for (const item of results.value) {
+    if (!item.released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
+    else if (item.notified) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
     else printLine(out, `Released ${item.label}.`);
   }
   return exitCodes.ok;
+}
+
+/**
+ * Deletes the suspected rows of `tables` received before `before`, audited ("lead.purge",
+ * `target` naming what was purged) in the same transaction; answers how many.
+ */
+export async function purgeSuspectedRows(
+  db: Db,
+  tables: readonly SubmissionTable[],
+  before: string,
+  actor: Actor,
+  target: string,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let deleted = 0;
+    for (const table of tables) deleted += await purgeSuspected(trx, table, before);
+    await recordAudit(trx, { ...actor, action: "lead.purge", target, detail: { before, deleted } }, now());
+    return deleted;
+  });
 }
 
 export async function purgeHeld(
@@ -149,8 +225,7 @@ export async function purgeHeld(
   const age = parseAge(options.olderThan);
   if (!age.ok) return fail(out, age.message);
   const before = new Date(now().getTime() - age.value).toISOString();
-  let deleted = 0;
-  for (const table of tablesOf[kind]) deleted += await purgeSuspected(db, table, before);
+  const deleted = await purgeSuspectedRows(db, tablesOf[kind], before, cliActor(), kind, now);
   printLine(
     out,
     `Deleted ${plural(deleted, `suspected ${nouns[kind]}`)} received before ${formatLocalDateTime(before)}.`,

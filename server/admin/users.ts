@@ -5,24 +5,17 @@ import {
   inviteStaff,
   listStaff,
   resetStaff,
-  type Actor,
   type PendingInvitation,
 } from "../auth/accounts";
 import { isStaffRole } from "../workspace/staff";
 import { listAudit } from "../workspace/audit-log";
-import { exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { defaultActor } from "./follow-up";
+import { cliActor, exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatLocalDateTime, formatTable } from "./format";
 
 /**
  * `site-admin users …` and `site-admin audit list`: the same operations as the workspace's
  * users API (server/auth/accounts.ts), for the first admin and for whoever holds the server.
  */
-
-/** Who the CLI's changes are recorded as: the account at the terminal, from "cli". */
-export function cliActor(): Actor {
-  return { actor: `cli:${defaultActor()}`, ip: "cli" };
-}
 
 /** An AccountError is the person's to fix (exit code 1); anything else is the server's. */
 async function accountCommand(ctx: AdminContext, work: () => Promise<void>): Promise<ExitCode> {

@@ -127,13 +127,15 @@ export type StatusChange = { status: LeadStatus; note: string | null; by: string
 
 /**
  * Sets a lead's status and records the change, in one transaction; answers false when
- * the row does not exist (nothing is written then).
+ * the row does not exist (nothing is written then). `alsoDo` runs in that transaction
+ * after the change (the audit log's entry for it).
  */
 export async function changeLeadStatus(
   db: Db,
   table: LeadTable,
   id: number,
   change: StatusChange,
+  alsoDo?: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await common(trx)
@@ -143,6 +145,7 @@ export async function changeLeadStatus(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await recordStatusChange(trx, table, id, change);
+    await alsoDo?.(trx);
     return true;
   });
 }

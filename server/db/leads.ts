@@ -47,18 +47,25 @@ export async function insertAppointmentRequest(
 }
 
 /**
- * Newest first; `since` keeps rows created at or after that instant; `spam` chooses
+ * Newest first; `since` keeps rows created at or after that instant, `until` those before it; `spam` chooses
  * between genuine and held-back rows (all by default, as exports want).
  */
 export async function listAppointmentRequests(
   db: Writer,
-  filter: { unreadOnly?: boolean; since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: {
+    unreadOnly?: boolean;
+    since?: Timestamp;
+    until?: Timestamp;
+    spam?: SpamFilter;
+    status?: LeadStatus;
+  } = {},
 ): Promise<AppointmentRequestRow[]> {
   let query = db.selectFrom("appointment_requests").selectAll();
   query = filterSpam(query, filter.spam);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
+  if (filter.until) query = query.where("created_at", "<", filter.until);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
@@ -89,23 +96,25 @@ export async function setAppointmentRequestsRead(db: Writer, ids: number[], read
 
 export async function listWebsiteDesignLeads(
   db: Writer,
-  filter: { since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: { since?: Timestamp; until?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<WebsiteDesignLeadRow[]> {
   let query = db.selectFrom("website_design_leads").selectAll();
   query = filterSpam(query, filter.spam);
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
+  if (filter.until) query = query.where("created_at", "<", filter.until);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
 export async function listWebAppLeads(
   db: Writer,
-  filter: { since?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: { since?: Timestamp; until?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
 ): Promise<WebAppLeadRow[]> {
   let query = db.selectFrom("web_app_leads").selectAll();
   query = filterSpam(query, filter.spam);
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
+  if (filter.until) query = query.where("created_at", "<", filter.until);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 

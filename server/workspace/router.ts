@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
+import { leadRoutes } from "./lead-routes";
 import { sessionRoutes } from "./session-routes";
 import { authRoutes } from "./auth-routes";
 import { userRoutes } from "./user-routes";
@@ -19,6 +20,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(authRoutes(deps));
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
+  router.use(leadRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

@@ -1,0 +1,60 @@
+/** An appointment request's read mark, and releasing what a bot trap held back. */
+import { useState } from "react";
+import { workspaceFetch } from "../../../lib/workspace-api";
+import { apiMessage } from "../api-message";
+import { Button } from "../button";
+import { Notice } from "../notice";
+import { toast } from "../toasts";
+
+export function ReadToggle({ id, read, reload }: { id: string; read: boolean; reload: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      await workspaceFetch(`/inbox/${encodeURIComponent(id)}/read`, { body: { json: { read: !read } } });
+      toast({ variant: "success", title: read ? "Marked unread" : "Marked read" });
+      await reload();
+    } catch (error) {
+      toast({ title: "Could not change the read mark", description: apiMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="read-title" className="space-y-3">
+      <h2 id="read-title" className="text-2xl font-bold text-ink">
+        Read
+      </h2>
+      <p className="text-ink-soft">
+        {read ? "Someone has read this request." : "Nobody has read this request yet."}
+      </p>
+      <Button variant="secondary" busy={busy} onClick={() => void toggle()}>
+        {read ? "Mark unread" : "Mark read"}
+      </Button>
+    </section>
+  );
+}
+
+export function Release({ id, trap, reload }: { id: string; trap: string; reload: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  async function release() {
+    setBusy(true);
+    try {
+      await workspaceFetch(`/inbox/${encodeURIComponent(id)}/release`, { method: "POST" });
+      toast({ variant: "success", title: "Released: the agency's e-mail about it is queued" });
+      await reload();
+    } catch (error) {
+      toast({ title: "Could not release it", description: apiMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Notice tone="warning" title="Held back as suspected spam">
+      <p>It tripped the {trap} bot trap, so the agency was not e-mailed about it.</p>
+      <Button className="mt-3" variant="secondary" busy={busy} onClick={() => void release()}>
+        Release: it is a real lead
+      </Button>
+    </Notice>
+  );
+}

@@ -1,0 +1,32 @@
+/** A lead's status changes, newest first, with who made each and why. */
+import type { HistoryEntry } from "../../../../shared/inbox";
+import { StatusBadge } from "../status-badge";
+import { formatWhen } from "../when";
+
+export function StatusHistory({ history }: { history: HistoryEntry[] }) {
+  return (
+    <section aria-labelledby="history-title" className="space-y-3">
+      <h2 id="history-title" className="text-2xl font-bold text-ink">
+        History
+      </h2>
+      {history.length === 0 ? (
+        <p className="text-ink-soft">No status changes yet.</p>
+      ) : (
+        <ol className="space-y-3">
+          {[...history].reverse().map((change) => (
+            <li
+              key={`${change.changedAt}-${change.status}`}
+              className="rounded-control border border-line p-3"
+            >
+              <p className="text-ink">
+                <StatusBadge>{change.status}</StatusBadge> by {change.changedBy},{" "}
+                <time dateTime={change.changedAt}>{formatWhen(change.changedAt)}</time>
+              </p>
+              {change.note ? <p className="mt-1 whitespace-pre-line text-ink">{change.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

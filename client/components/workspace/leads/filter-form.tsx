@@ -1,0 +1,71 @@
+/** The inbox's filters: a plain GET form, so a filtered list can be reloaded or shared. */
+import { inboxFormLabels, inboxForms, leadStatuses } from "../../../../shared/inbox";
+import { staffPaths } from "../../../../shared/staff-paths";
+import { Button, ButtonLink } from "../button";
+import { SelectField, TextField } from "../fields";
+
+/** The filters the page's address carries, passed to the API as they are. */
+export const filterNames = ["form", "status", "since", "until", "q", "suspected", "page"] as const;
+export type Filters = Partial<Record<(typeof filterNames)[number], string>>;
+
+const formOptions = [
+  { value: "", label: "All forms" },
+  ...inboxForms.map((form) => ({ value: form, label: inboxFormLabels[form] })),
+];
+const statusOptions = [
+  { value: "", label: "Any status" },
+  ...leadStatuses.map((status) => ({ value: status, label: status })),
+];
+
+export function FilterForm({ filters }: { filters: Filters }) {
+  return (
+    <form
+      method="get"
+      action={staffPaths.leads}
+      role="search"
+      aria-label="Filter leads"
+      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <TextField
+        label="Search"
+        name="q"
+        type="search"
+        defaultValue={filters.q ?? ""}
+        required={false}
+        description="Name, company or e-mail address"
+      />
+      <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
+      <SelectField label="Status" name="status" options={statusOptions} defaultValue={filters.status ?? ""} />
+      <TextField
+        label="Received from"
+        name="since"
+        type="date"
+        defaultValue={filters.since ?? ""}
+        required={false}
+      />
+      <TextField
+        label="Received until"
+        name="until"
+        type="date"
+        defaultValue={filters.until ?? ""}
+        required={false}
+      />
+      <div className="flex items-end gap-3">
+        <label className="flex min-h-11 items-center gap-2 text-ink">
+          <input
+            type="checkbox"
+            name="suspected"
+            value="1"
+            defaultChecked={filters.suspected === "1"}
+            className="size-5 accent-brand"
+          />
+          Suspected spam only
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">Apply filters</Button>
+        <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
+      </div>
+    </form>
+  );
+}

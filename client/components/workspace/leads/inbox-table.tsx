@@ -1,0 +1,83 @@
+/** The inbox's rows, unread ones marked, and its pages. */
+import { inboxFormLabels, type InboxItem, type InboxPage } from "../../../../shared/inbox";
+import { staffPath, staffPaths } from "../../../../shared/staff-paths";
+import { ButtonLink } from "../button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { StatusBadge } from "../status-badge";
+import { formatWhen } from "../when";
+import type { Filters } from "./filter-form";
+
+export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {
+  return (
+    <DataTable caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}>
+      <thead>
+        <tr>
+          <th scope="col" className={headCell}>
+            Name
+          </th>
+          <th scope="col" className={headCell}>
+            Form
+          </th>
+          <th scope="col" className={headCell}>
+            Company
+          </th>
+          <th scope="col" className={headCell}>
+            E-mail
+          </th>
+          <th scope="col" className={headCell}>
+            Received
+          </th>
+          <th scope="col" className={headCell}>
+            Status
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className={bodyRow} data-unread={item.read ? undefined : "true"}>
+            <td className={bodyCell}>
+              <a
+                href={staffPath(staffPaths.lead, { id: item.id })}
+                className={`text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
+              >
+                {item.name}
+              </a>{" "}
+              {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}
+            </td>
+            <td className={`${bodyCell} whitespace-nowrap`}>{inboxFormLabels[item.form]}</td>
+            <td className={bodyCell}>{item.company ?? ""}</td>
+            <td className={`${bodyCell} break-all`}>{item.email}</td>
+            <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(item.receivedAt)}</td>
+            <td className={bodyCell}>
+              {item.suspected ? (
+                <StatusBadge tone="warning">Suspected spam</StatusBadge>
+              ) : (
+                <StatusBadge tone={item.status === "new" ? "info" : "neutral"}>{item.status}</StatusBadge>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+export function Pager({ inbox, filters }: { inbox: InboxPage; filters: Filters }) {
+  const pages = Math.max(1, Math.ceil(inbox.total / inbox.pageSize));
+  const href = (page: number) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+    if (page === 1) query.delete("page");
+    else query.set("page", String(page));
+    return query.size > 0 ? `${staffPaths.leads}?${query}` : staffPaths.leads;
+  };
+  return (
+    <nav aria-label="Lead pages" className="mt-6 flex flex-wrap items-center gap-3">
+      <p className="text-ink-soft">
+        {inbox.total === 1 ? "1 lead" : `${inbox.total} leads`}, page {inbox.page} of {pages}
+      </p>
+      {inbox.page > 1 ? <ButtonLink href={href(inbox.page - 1)}>Previous page</ButtonLink> : null}
+      {inbox.page < pages ? <ButtonLink href={href(inbox.page + 1)}>Next page</ButtonLink> : null}
+    </nav>
+  );
+}

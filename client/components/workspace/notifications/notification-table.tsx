@@ -1,0 +1,110 @@
+/** Pending and dead notification e-mails, and retrying dead ones as `notifications retry` does. */
+import { useState } from "react";
+import type { NotificationItem } from "../../../../shared/inbox";
+import { workspaceFetch } from "../../../lib/workspace-api";
+import { apiMessage } from "../api-message";
+import { Button } from "../button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { StatusBadge } from "../status-badge";
+import { toast } from "../toasts";
+import { formatWhen } from "../when";
+
+type Retried = { requeued: number[]; pending: number[] };
+
+export function useRetry(reload: () => Promise<void>) {
+  const [busy, setBusy] = useState<number | "all" | null>(null);
+  async function retry(ids?: number[]) {
+    setBusy(ids?.[0] ?? "all");
+    try {
+      const { requeued } = await workspaceFetch<Retried>("/notifications/retry", {
+        body: { json: ids ? { ids } : {} },
+      });
+      toast({
+        variant: "success",
+        title:
+          requeued.length === 0
+            ? "No dead e-mails to retry"
+            : `${requeued.length === 1 ? "1 e-mail" : `${requeued.length} e-mails`} queued again`,
+      });
+      await reload();
+    } catch (error) {
+      toast({
+        title: "Could not retry",
+        description: apiMessage(error),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, retry };
+}
+
+export function NotificationTable({
+  notifications,
+  busy,
+  retry,
+}: {
+  notifications: NotificationItem[];
+  busy: number | "all" | null;
+  retry: (ids?: number[]) => Promise<void>;
+}) {
+  return (
+    <DataTable caption="Pending and dead notification e-mails, newest first">
+      <thead>
+        <tr>
+          <th scope="col" className={headCell}>
+            Status
+          </th>
+          <th scope="col" className={headCell}>
+            What
+          </th>
+          <th scope="col" className={headCell}>
+            About
+          </th>
+          <th scope="col" className={headCell}>
+            Queued
+          </th>
+          <th scope="col" className={headCell}>
+            Tries
+          </th>
+          <th scope="col" className={headCell}>
+            Last error
+          </th>
+          <th scope="col" className={headCell}>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {notifications.map((row) => (
+          <tr key={row.id} className={bodyRow}>
+            <td className={bodyCell}>
+              <StatusBadge tone={row.status === "dead" ? "danger" : "info"}>
+                {row.status === "dead" ? "Dead" : "Pending"}
+              </StatusBadge>
+            </td>
+            <td className={`${bodyCell} font-mono text-sm`}>{row.kind}</td>
+            <td className={`${bodyCell} break-all`}>{row.about}</td>
+            <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(row.createdAt)}</td>
+            <td className={bodyCell}>{row.attempts}</td>
+            <td className={`${bodyCell} max-w-xs text-sm break-words text-ink-soft`}>
+              {row.lastError ?? ""}
+            </td>
+            <td className={`${bodyCell} text-right`}>
+              {row.status === "dead" ? (
+                <Button
+                  variant="quiet"
+                  busy={busy === row.id}
+                  aria-label={`Retry e-mail ${row.id} (${row.kind})`}
+                  onClick={() => void retry([row.id])}
+                >
+                  Retry
+                </Button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}

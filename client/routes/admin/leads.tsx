@@ -1,0 +1,70 @@
+import type { InboxPage } from "../../../shared/inbox";
+import { staffPaths } from "../../../shared/staff-paths";
+import { ButtonLink } from "../../components/workspace/button";
+import { EmptyState } from "../../components/workspace/empty-state";
+import { ExportLinks } from "../../components/workspace/leads/export-links";
+import { FilterForm, filterNames, type Filters } from "../../components/workspace/leads/filter-form";
+import { InboxTable, Pager } from "../../components/workspace/leads/inbox-table";
+import { PurgeSuspected } from "../../components/workspace/leads/purge-suspected";
+import { PageHeader } from "../../components/workspace/page-header";
+import { useReloadable } from "../../components/workspace/use-reloadable";
+import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import { workspaceFetch } from "../../lib/workspace-api";
+import type { Route } from "./+types/leads";
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+
+export const meta = () => workspaceMeta("Leads");
+export const handle = workspaceHandle;
+
+/** The filters in the page's address. */
+function filtersOf(search: string): Filters {
+  const params = new URLSearchParams(search);
+  const filters: Filters = {};
+  for (const name of filterNames) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+async function loadInbox(filters: Filters) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const inbox = await workspaceFetch<InboxPage>(`/inbox${query.size > 0 ? `?${query}` : ""}`);
+  return { inbox, filters };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadInbox(filtersOf(new URL(request.url).search));
+}
+clientLoader.hydrate = true as const;
+
+const description = "Leads and appointment requests, unread first, then newest.";
+
+export function HydrateFallback() {
+  return <PageHeader title="Leads" description={description} />;
+}
+
+/** The inbox: `leads list` and `appointments list` in one, with search and paging. */
+export default function LeadsPage({ loaderData }: Route.ComponentProps) {
+  const [{ inbox, filters }, reload] = useReloadable(loaderData, () => loadInbox(loaderData.filters));
+  const filtered = filterNames.some((name) => name !== "page" && filters[name]);
+  const suspected = filters.suspected === "1";
+  return (
+    <>
+      <PageHeader title="Leads" description={description} actions={<ExportLinks />} />
+      <FilterForm filters={filters} />
+      {inbox.items.length === 0 ? (
+        <EmptyState
+          title={filtered ? "No leads match these filters." : "No leads yet."}
+          action={filtered ? <ButtonLink href={staffPaths.leads}>Clear filters</ButtonLink> : undefined}
+        />
+      ) : (
+        <InboxTable items={inbox.items} suspected={suspected} />
+      )}
+      <Pager inbox={inbox} filters={filters} />
+      {suspected ? <PurgeSuspected form={filters.form} count={inbox.total} reload={reload} /> : null}
+    </>
+  );
+}

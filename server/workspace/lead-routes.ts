@@ -1,0 +1,244 @@
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import { changeStatus, parseLeadStatus } from "../admin/follow-up";
+import { markAppointmentsRead } from "../admin/appointments";
+import { exportKinds, renderExport, type ExportKind } from "../admin/export";
+import {
+  inboxForms,
+  invalidInboxId,
+  listInbox,
+  loadInboxRecord,
+  parseInboxId,
+  quarantineArgsOf,
+  statusTargetOf,
+  type InboxForm,
+  type InboxRef,
+} from "../admin/inbox";
+import { parseSince, parseUntil } from "../admin/input";
+import { loadNotifications, requeueNotifications } from "../admin/notifications";
+import type { Failure } from "../admin/outcome";
+import { purgeSuspectedRows, releaseSubmissions } from "../admin/quarantine";
+import type { LeadTable } from "../db/lead-follow-up";
+import type { WorkspaceDeps } from "./deps";
+import { actorOf, requireStaff, signedIn } from "./guard";
+
+/**
+ * The workspace's leads area: the inbox of leads and appointment requests, their
+ * status, read mark and release or purge of suspected spam, the CSV exports and the
+ * notification e-mails. Each route runs the admin CLI's own code for it.
+ */
+
+/** The CLI's one-line messages ("invalid status …") as the API's sentences. */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+const failureStatus: Record<Failure["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
+
+function answerFailure(res: Response, failure: Failure): void {
+  res.status(failureStatus[failure.reason]).json({ error: sentence(failure.message) });
+}
+
+function badRequest(res: Response, message: string): void {
+  res.status(400).json({ error: message });
+}
+
+/** The first problem zod found, as one sentence naming the field (unless the message does already). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path[0] === undefined ? "" : String(issue.path[0]);
+  const message = issue?.message ?? "invalid input";
+  return sentence(field && !message.startsWith(field) ? `${field}: ${message}` : message);
+}
+
+const oneValue = z.string().max(200).optional();
+const inboxQuery = z.object({
+  form: z.enum(inboxForms, { error: `form must be one of ${inboxForms.join(", ")}` }).optional(),
+  status: oneValue,
+  since: oneValue,
+  until: oneValue,
+  q: oneValue,
+  suspected: z.enum(["0", "1"], { error: "suspected must be 0 or 1" }).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, { error: "page must be a whole number from 1" })
+    .optional(),
+});
+
+const statusBody = z.object({
+  status: z.string({ error: "status is required" }),
+  note: z.string().optional(),
+});
+const readBody = z.object({ read: z.boolean({ error: "read must be true or false" }) });
+const purgeBody = z.object({
+  form: z.enum(inboxForms, { error: `form must be one of ${inboxForms.join(", ")}` }).optional(),
+});
+const notificationIds = "ids must be a list of notification ids";
+const retryBody = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: notificationIds })
+        .int({ error: notificationIds })
+        .positive({ error: notificationIds }),
+      { error: notificationIds },
+    )
+    .min(1, { error: "ids must name at least one notification, or be left out for all dead ones" })
+    .max(1000)
+    .optional(),
+});
+
+const tablesOfForm: Record<InboxForm, LeadTable> = {
+  "website-design": "website_design_leads",
+  "web-app": "web_app_leads",
+  appointment: "appointment_requests",
+};
+
+export function leadRoutes(deps: WorkspaceDeps): Router {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const router = express.Router();
+  router.use(["/inbox", "/export", "/notifications"], requireStaff("leads"));
+
+  /** The inbox row the path names, or an answer already sent (400). */
+  function inboxRef(req: Request, res: Response): InboxRef | undefined {
+    const text = String(req.params.id);
+    const ref = parseInboxId(text);
+    if (!ref) badRequest(res, sentence(invalidInboxId(text)));
+    return ref || undefined;
+  }
+
+  router.get("/inbox", async (req, res) => {
+    const query = inboxQuery.safeParse(req.query);
+    if (!query.success) return badRequest(res, firstIssue(query.error));
+    const { form, status, q, suspected, page } = query.data;
+    const leadStatus = parseLeadStatus(status);
+    if (!leadStatus.ok) return badRequest(res, sentence(leadStatus.message));
+    const since = parseSince(query.data.since);
+    if (!since.ok) return badRequest(res, sentence(since.message));
+    const until = parseUntil(query.data.until);
+    if (!until.ok) return badRequest(res, sentence(until.message));
+    res.json(
+      await listInbox(db, {
+        form,
+        status: leadStatus.value,
+        since: since.value,
+        until: until.value,
+        q,
+        suspected: suspected === "1",
+        page: page ? Number(page) : 1,
+      }),
+    );
+  });
+
+  router.post("/inbox/purge", async (req, res) => {
+    const body = purgeBody.safeParse(req.body ?? {});
+    if (!body.success) return badRequest(res, firstIssue(body.error));
+    const { form } = body.data;
+    const tables = form ? [tablesOfForm[form]] : Object.values(tablesOfForm);
+    // Everything held back so far: from the workspace, purging is a decision about what is there now.
+    const deleted = await purgeSuspectedRows(
+      db,
+      tables,
+      now().toISOString(),
+      actorOf(req, res),
+      form ?? "all",
+      now,
+    );
+    res.json({ deleted });
+  });
+
+  router.get("/inbox/:id", async (req, res) => {
+    const ref = inboxRef(req, res);
+    if (!ref) return;
+    const found = await loadInboxRecord(db, ref.id);
+    if (!found.ok) return answerFailure(res, found);
+    res.json(found.value);
+  });
+
+  router.post("/inbox/:id/status", async (req, res) => {
+    const ref = inboxRef(req, res);
+    if (!ref) return;
+    const body = statusBody.safeParse(req.body ?? {});
+    if (!body.success) return badRequest(res, firstIssue(body.error));
+    const staff = signedIn(res);
+    const changed = await changeStatus(
+      db,
+      statusTargetOf(ref),
+      body.data.status,
+      { note: body.data.note, by: staff.email, actor: actorOf(req, res), auditTarget: ref.id },
+      now,
+    );
+    if (!changed.ok) return answerFailure(res, changed);
+    const found = await loadInboxRecord(db, ref.id);
+    if (!found.ok) return answerFailure(res, found);
+    res.json({ changed: changed.value.changed, ...found.value });
+  });
+
+  router.post("/inbox/:id/read", async (req, res) => {
+    const ref = inboxRef(req, res);
+    if (!ref) return;
+    const body = readBody.safeParse(req.body ?? {});
+    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (ref.form !== "appointment") {
+      const found = await loadInboxRecord(db, ref.id);
+      if (!found.ok) return answerFailure(res, found);
+      return badRequest(
+        res,
+        "Only appointment requests carry a read mark; a lead counts as read once its status moves on from new.",
+      );
+    }
+    const marked = await markAppointmentsRead(db, [String(ref.rowId)], body.data.read, actorOf(req, res));
+    if (!marked.ok) return answerFailure(res, marked);
+    res.json({ id: ref.id, read: body.data.read, changed: marked.value.changed.length > 0 });
+  });
+
+  router.post("/inbox/:id/release", async (req, res) => {
+    const ref = inboxRef(req, res);
+    if (!ref) return;
+    const { kind, text } = quarantineArgsOf(ref);
+    const released = await releaseSubmissions(db, config, kind, [text], actorOf(req, res), now);
+    if (!released.ok) return answerFailure(res, released);
+    const [result] = released.value;
+    if (!result?.released) {
+      return void res.status(409).json({ error: `${ref.id} is not held as suspected spam.` });
+    }
+    if (result.notified) deps.onQueued();
+    res.json({ id: ref.id, released: true, notified: result.notified });
+  });
+
+  router.get("/export/:file", async (req, res) => {
+    const match = /^([a-z]+)\.csv$/.exec(String(req.params.file));
+    const kind = match?.[1];
+    if (!kind || !(exportKinds as readonly string[]).includes(kind)) {
+      return void res.status(404).json({ error: "Not found." });
+    }
+    const { text } = await renderExport(db, kind as ExportKind, "csv");
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${kind}.csv"`);
+    res.send(text);
+  });
+
+  router.get("/notifications", async (req, res) => {
+    const status = typeof req.query.status === "string" ? req.query.status : undefined;
+    if (req.query.status !== undefined && status === undefined) {
+      return badRequest(res, "Give one status: pending or dead.");
+    }
+    const loaded = await loadNotifications(db, status);
+    if (!loaded.ok) return answerFailure(res, loaded);
+    res.json({ notifications: loaded.value.records });
+  });
+
+  router.post("/notifications/retry", async (req, res) => {
+    const body = retryBody.safeParse(req.body ?? {});
+    if (!body.success) return badRequest(res, firstIssue(body.error));
+    const ids = body.data.ids?.map(String);
+    const retried = await requeueNotifications(db, ids, actorOf(req, res), now());
+    if (!retried.ok) return answerFailure(res, retried);
+    if (retried.value.requeued.length > 0) deps.onQueued();
+    res.json(retried.value);
+  });
+
+  return router;
+}

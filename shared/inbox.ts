@@ -1,0 +1,55 @@
+/**
+ * The staff inbox's vocabulary, shared by the Leads API (server/workspace/lead-routes.ts)
+ * and its pages: the forms a lead comes from, the follow-up statuses, and the shapes the
+ * API answers with.
+ */
+
+/** Where staff are with a lead (docs/decisions/020-lead-follow-up.md); every one starts "new". */
+export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export type LeadStatusName = (typeof leadStatuses)[number];
+
+export const inboxForms = ["website-design", "web-app", "appointment"] as const;
+export type InboxForm = (typeof inboxForms)[number];
+
+export const inboxFormLabels: Record<InboxForm, string> = {
+  "website-design": "Website design",
+  "web-app": "Web app",
+  appointment: "Appointment",
+};
+
+export const INBOX_PAGE_SIZE = 50;
+
+export type InboxItem = {
+  /** "wd-12", "wa-3" as the CLI lists leads; "ap-7" for appointment request 7. */
+  id: string;
+  form: InboxForm;
+  name: string;
+  company: string | null;
+  email: string;
+  receivedAt: string;
+  read: boolean;
+  status: LeadStatusName;
+  suspected: boolean;
+};
+
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
+
+export type HistoryEntry = {
+  status: LeadStatusName;
+  note: string | null;
+  changedBy: string;
+  changedAt: string;
+};
+
+/** A notification e-mail as listed (without its payload). */
+export type NotificationItem = {
+  id: number;
+  kind: string;
+  status: "pending" | "sent" | "dead";
+  about: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};

@@ -1,0 +1,470 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "../../server/workspace/audit-log";
+import { runAdminOn as admin } from "../support/admin";
+import { freePort } from "../support/smtp-sink";
+import { signInAs, type StaffClient } from "../support/staff-workspace";
+import { appointment, endpoints, startedBefore, webAppLead, websiteDesignLead } from "../support/submissions";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * The workspace's Leads API: the inbox sales staff work from, and each change going
+ * through the same code as the admin CLI, audited with who and from where.
+ */
+type Item = { id: string; form: string; name: string; read: boolean; status: string; suspected: boolean };
+type Page = { items: Item[]; total: number; page: number; pageSize: number };
+
+let site: TestApp;
+let sales: StaffClient;
+let clock = new Date();
+
+async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
+  clock = new Date(iso);
+  await request(site.app).post(url).send(body(clock)).expect(201);
+}
+
+const ids = async (query = ""): Promise<string[]> => {
+  const response = await sales.get(`/admin/api/inbox${query}`);
+  expect(response.status).toBe(200);
+  return (response.body as Page).items.map((item) => item.id);
+};
+
+const siteOrigin = () => new URL(site.config.settings.siteUrl).origin;
+const auditCount = async () => (await listAudit(site.db, { limit: 1000 })).length;
+
+beforeAll(async () => {
+  // The mail server is down and one failed attempt is the last, so notifications go dead.
+  site = await createTestApp(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      FORM_MIN_FILL_SECONDS: "0",
+      LEAD_RATE_LIMIT_MAX: "1000",
+    },
+    { now: () => clock, outbox: { autoStart: false, maxAttempts: 1 } },
+  );
+  sales = await signInAs(site, "sales");
+  const stamp = () => startedBefore(clock.getTime());
+  await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+  await submitAt("2026-11-21T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  // Sunday 23:30 in Cape Town, then Monday 00:30 there (still Sunday in UTC).
+  await submitAt("2026-11-22T21:30:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-22T22:30:00Z", endpoints.appointments, (at) =>
+    appointment(at, { name: "Lerato Mokoena", email: "lerato@mokoena.co.za", company: "" }),
+  );
+  // A filled honeypot: held back as suspected spam.
+  await submitAt("2026-11-23T08:00:00Z", endpoints.websiteDesign, () =>
+    websiteDesignLead({ ...stamp(), website: "x", fullName: "Potted Pete", businessEmail: "pete@spam.test" }),
+  );
+});
+afterAll(() => site.cleanup());
+
+describe("the inbox", () => {
+  it("lists leads and appointment requests, unread first then newest, suspected ones apart", async () => {
+    const response = await sales.get("/admin/api/inbox");
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ total: 4, page: 1, pageSize: 50 });
+    expect((response.body as Page).items).toEqual([
+      {
+        id: "ap-2",
+        form: "appointment",
+        name: "Lerato Mokoena",
+        company: null,
+        email: "lerato@mokoena.co.za",
+        receivedAt: "2026-11-22T22:30:00.000Z",
+        read: false,
+        status: "new",
+        suspected: false,
+      },
+      expect.objectContaining({ id: "ap-1", form: "appointment", name: "Thandi Nkosi" }),
+      expect.objectContaining({ id: "wa-1", form: "web-app", company: "FleetCo" }),
+      expect.objectContaining({ id: "wd-1", form: "website-design", email: "jane@acme.co.za" }),
+    ]);
+    expect(await ids("?suspected=1")).toEqual(["wd-2"]);
+  });
+
+  it("filters by form, status and Cape Town days", async () => {
+    expect(await ids("?form=web-app")).toEqual(["wa-1"]);
+    expect(await ids("?form=appointment")).toEqual(["ap-2", "ap-1"]);
+    expect(await ids("?status=new&form=website-design")).toEqual(["wd-1"]);
+    expect(await ids("?status=won")).toEqual([]);
+    // Monday in Cape Town starts at 22:00 UTC on Sunday.
+    expect(await ids("?since=2026-11-23")).toEqual(["ap-2"]);
+    expect(await ids("?until=2026-11-22")).toEqual(["ap-1", "wa-1", "wd-1"]);
+    expect(await ids("?since=2026-11-21&until=2026-11-21")).toEqual(["wa-1"]);
+  });
+
+  it("searches name, company and e-mail address in any case", async () => {
+    expect(await ids("?q=ACME")).toEqual(["wd-1"]);
+    expect(await ids("?q=sipho%20DLAMINI")).toEqual(["wa-1"]);
+    expect(await ids("?q=MOKOENA.co")).toEqual(["ap-2"]);
+    expect(await ids("?q=nkosi")).toEqual(["ap-1"]);
+    expect(await ids("?q=%25")).toEqual([]);
+    expect(await ids("?q=pete&suspected=1")).toEqual(["wd-2"]);
+  });
+
+  it("shows one record in full with its status history", async () => {
+    const lead = await sales.get("/admin/api/inbox/wa-1");
+    expect(lead.status).toBe(200);
+    expect(lead.body).toMatchObject({
+      form: "web-app",
+      id: "wa-1",
+      record: {
+        id: "wa-1",
+        fullName: "Sipho Dlamini",
+        phoneNumber: "+27825550199",
+        industry: "Logistics",
+        companySize: "51-200",
+        status: "new",
+      },
+      history: [],
+    });
+    const request_ = await sales.get("/admin/api/inbox/ap-1");
+    expect(request_.body).toMatchObject({
+      form: "appointment",
+      record: { id: 1, name: "Thandi Nkosi", read: false, serviceType: "web-development" },
+    });
+  });
+});
+
+describe("a status change", () => {
+  it("is the CLI's: `leads show` sees it, with the staff member as who, and it is audited with their IP", async () => {
+    const response = await sales.post("/admin/api/inbox/wd-1/status", {
+      status: "contacted",
+      note: "Called, proposal Friday",
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.history).toEqual([
+      {
+        status: "contacted",
+        note: "Called, proposal Friday",
+        changedBy: "sales@agency.test",
+        changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    const shown = await admin(site, "leads", "show", "wd-1");
+    expect(shown.stdout).toMatch(/Status: +contacted \(sales@agency\.test, /);
+    expect(shown.stdout).toMatch(/contacted by sales@agency\.test: Called, proposal Friday/);
+
+    const [entry] = await listAudit(site.db, { limit: 1 });
+    expect(entry).toMatchObject({
+      actor: "sales@agency.test",
+      action: "lead.status",
+      target: "wd-1",
+      detail: { from: "new", to: "contacted", note: "Called, proposal Friday" },
+    });
+    expect(entry?.ip).toMatch(/127\.0\.0\.1/);
+    // Moved on from new, the lead now counts as read and goes below the unread ones.
+    expect(await ids()).toEqual(["ap-2", "ap-1", "wa-1", "wd-1"]);
+    expect((await sales.get("/admin/api/inbox?form=website-design")).body.items[0].read).toBe(true);
+  });
+
+  it("of an appointment request is recorded against it too", async () => {
+    const response = await sales.post("/admin/api/inbox/ap-2/status", { status: "qualified" });
+    expect(response.status).toBe(200);
+    const listed = await admin(site, "appointments", "list", "--status", "qualified", "--json");
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ id: 2, statusBy: "sales@agency.test" }]);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      action: "lead.status",
+      target: "ap-2",
+    });
+  });
+});
+
+describe("the read mark", () => {
+  it("toggles an appointment request's, as `appointments read` does, and audits it", async () => {
+    const read = await sales.post("/admin/api/inbox/ap-1/read", { read: true });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ id: "ap-1", read: true, changed: true });
+    const listed = await admin(site, "appointments", "list", "--unread", "--json");
+    expect(JSON.parse(listed.stdout).map((row: { id: number }) => row.id)).toEqual([2]);
+    expect(await ids()).toEqual(["ap-2", "wa-1", "ap-1", "wd-1"]);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: "sales@agency.test",
+      action: "lead.read",
+      target: "ap-1",
+      detail: { read: true },
+    });
+
+    const unread = await sales.post("/admin/api/inbox/ap-1/read", { read: false });
+    expect(unread.body).toEqual({ id: "ap-1", read: false, changed: true });
+    expect(await ids()).toEqual(["ap-2", "ap-1", "wa-1", "wd-1"]);
+  });
+
+  it("is not something a website-design or web-app lead has", async () => {
+    const before = await auditCount();
+    const response = await sales.post("/admin/api/inbox/wa-1/read", { read: true });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/^Only appointment requests carry a read mark/);
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe("suspected spam", () => {
+  it("is released as `leads release` does: the agency's e-mail is queued, once", async () => {
+    const pendingBefore = await countOutbox("pending");
+    const response = await sales.post("/admin/api/inbox/wd-2/release");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: "wd-2", released: true, notified: true });
+    expect(await countOutbox("pending")).toBe(pendingBefore + 1);
+    expect(await ids("?suspected=1")).toEqual([]);
+    expect(await ids("?form=website-design")).toEqual(["wd-2", "wd-1"]);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      action: "lead.release",
+      target: "wd-2",
+    });
+
+    const again = await sales.post("/admin/api/inbox/wd-2/release");
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "wd-2 is not held as suspected spam." });
+    expect(await countOutbox("pending")).toBe(pendingBefore + 1);
+  });
+
+  it("is purged per form or all at once, genuine rows untouched", async () => {
+    const stamp = () => startedBefore(clock.getTime());
+    await submitAt("2026-11-24T08:00:00Z", endpoints.appointments, (at) =>
+      appointment(at, { ...stamp(), website: "x", name: "Quick Quinn" }),
+    );
+    await submitAt("2026-11-24T08:00:00Z", endpoints.webApp, () =>
+      webAppLead({ ...stamp(), website: "x", fullName: "Bot Bob" }),
+    );
+    // At one instant, leads come before appointment requests.
+    expect(await ids("?suspected=1")).toEqual(["wa-2", "ap-3"]);
+
+    const webApp = await sales.post("/admin/api/inbox/purge", { form: "web-app" });
+    expect(webApp.status).toBe(200);
+    expect(webApp.body).toEqual({ deleted: 1 });
+    expect(await ids("?suspected=1")).toEqual(["ap-3"]);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: "sales@agency.test",
+      action: "lead.purge",
+      target: "web-app",
+      detail: { deleted: 1 },
+    });
+
+    const all = await sales.post("/admin/api/inbox/purge", {});
+    expect(all.body).toEqual({ deleted: 1 });
+    expect(await ids("?suspected=1")).toEqual([]);
+    expect((await sales.get("/admin/api/inbox")).body.total).toBe(5);
+  });
+});
+
+async function countOutbox(status: string): Promise<number> {
+  const rows = await site.db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", status as "pending")
+    .execute();
+  return rows.length;
+}
+
+describe("the CSV exports", () => {
+  it.each(["leads", "appointments", "subscribers"])(
+    "of %s are the CLI's bytes, as a download",
+    async (kind) => {
+      const response = await sales
+        .get(`/admin/api/export/${kind}.csv`)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => done(null, Buffer.concat(chunks)));
+        });
+      expect(response.status).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(response.headers["content-disposition"]).toBe(`attachment; filename="${kind}.csv"`);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      const cli = await admin(site, "export", kind, "--format", "csv");
+      expect(cli.code).toBe(0);
+      expect((response.body as Buffer).equals(Buffer.from(cli.stdout, "utf8"))).toBe(true);
+    },
+  );
+
+  it("answers 404 for anything else", async () => {
+    expect((await sales.get("/admin/api/export/users.csv")).status).toBe(404);
+    expect((await sales.get("/admin/api/export/leads.json")).status).toBe(404);
+  });
+});
+
+describe("notifications", () => {
+  it("lists the dead and retries one, then all, as `notifications retry` does", async () => {
+    await site.outbox.drain();
+    const dead = await sales.get("/admin/api/notifications?status=dead");
+    expect(dead.status).toBe(200);
+    const deadIds = (dead.body.notifications as { id: number; status: string }[]).map((row) => row.id);
+    expect(deadIds.length).toBeGreaterThanOrEqual(3);
+    expect(dead.body.notifications[0]).toMatchObject({ status: "dead", kind: expect.any(String) });
+    expect(dead.body.notifications[0].payload).toBeUndefined();
+
+    const [first, ...rest] = deadIds;
+    const one = await sales.post("/admin/api/notifications/retry", { ids: [first] });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ requeued: [first], pending: [] });
+    const pending = JSON.parse(
+      (await admin(site, "notifications", "list", "--status", "pending", "--json")).stdout,
+    ) as { id: number }[];
+    expect(pending.map((row) => row.id)).toEqual([first]);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: "sales@agency.test",
+      action: "notification.retry",
+      target: String(first),
+    });
+
+    const all = await sales.post("/admin/api/notifications/retry", {});
+    expect(all.body).toEqual({ requeued: [...rest].sort((a, b) => a - b), pending: [] });
+    expect((await sales.get("/admin/api/notifications?status=dead")).body.notifications).toEqual([]);
+    expect((await sales.get("/admin/api/notifications")).body.notifications).toHaveLength(deadIds.length);
+  });
+});
+
+describe("invalid input", () => {
+  it("is answered 400 or 404 with a specific sentence, and changes nothing", async () => {
+    const before = await auditCount();
+    const exported = (await admin(site, "export", "leads", "--format", "json")).stdout;
+    const cases: [() => request.Test, number, RegExp][] = [
+      [() => sales.get("/admin/api/inbox/xy-1"), 400, /^Invalid id "xy-1": expected wd-<number>/],
+      [() => sales.get("/admin/api/inbox/wd-999"), 404, /^Unknown lead id wd-999\.$/],
+      [() => sales.get("/admin/api/inbox/ap-999"), 404, /^Unknown appointment id 999\.$/],
+      [() => sales.get("/admin/api/inbox?status=done"), 400, /^Invalid status "done": expected new, /],
+      [
+        () => sales.get("/admin/api/inbox?form=fax"),
+        400,
+        /^Form must be one of website-design, web-app, appointment\.$/,
+      ],
+      [() => sales.get("/admin/api/inbox?since=2026-13-01"), 400, /^Invalid date "2026-13-01"/],
+      [() => sales.get("/admin/api/inbox?until=yesterday"), 400, /^Invalid date "yesterday"/],
+      [() => sales.get("/admin/api/inbox?page=0"), 400, /^Page must be a whole number from 1\.$/],
+      [() => sales.get("/admin/api/notifications?status=sent"), 400, /^Invalid status "sent"/],
+      [() => sales.post("/admin/api/inbox/wd-1/status", { status: "done" }), 400, /^Invalid status "done"/],
+      [() => sales.post("/admin/api/inbox/wd-1/status", {}), 400, /^Status is required\.$/],
+      [
+        () => sales.post("/admin/api/inbox/wd-1/status", { status: "won", note: "x".repeat(1001) }),
+        400,
+        /too long: at most 1000 characters/,
+      ],
+      [() => sales.post("/admin/api/inbox/wd-999/status", { status: "won" }), 404, /^Unknown lead id wd-999/],
+      [() => sales.post("/admin/api/inbox/1/status", { status: "won" }), 400, /^Invalid id "1"/],
+      [
+        () => sales.post("/admin/api/inbox/ap-1/read", { read: "yes" }),
+        400,
+        /^Read must be true or false\.$/,
+      ],
+      [() => sales.post("/admin/api/inbox/ap-999/read", { read: true }), 404, /^Unknown appointment id 999/],
+      [() => sales.post("/admin/api/inbox/wd-999/release"), 404, /^Unknown lead id wd-999/],
+      [() => sales.post("/admin/api/inbox/purge", { form: "all" }), 400, /^Form must be one of/],
+      [
+        () => sales.post("/admin/api/notifications/retry", { ids: ["a"] }),
+        400,
+        /^Ids must be a list of notification ids\.$/,
+      ],
+      [
+        () => sales.post("/admin/api/notifications/retry", { ids: [1.5] }),
+        400,
+        /^Ids must be a list of notification ids\.$/,
+      ],
+      [
+        () => sales.post("/admin/api/notifications/retry", { ids: "1" }),
+        400,
+        /^Ids must be a list of notification ids\.$/,
+      ],
+      [() => sales.post("/admin/api/notifications/retry", { ids: [] }), 400, /at least one notification/],
+      [
+        () => sales.post("/admin/api/notifications/retry", { ids: [999] }),
+        404,
+        /^Unknown notification id 999/,
+      ],
+    ];
+    for (const [send, status, message] of cases) {
+      const response = await send();
+      expect(response.status, String(message)).toBe(status);
+      expect(response.body.error, String(message)).toMatch(message);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await admin(site, "export", "leads", "--format", "json")).stdout).toBe(exported);
+  });
+});
+
+describe("access", () => {
+  const routes: ["get" | "post", string][] = [
+    ["get", "/admin/api/inbox"],
+    ["get", "/admin/api/inbox/wd-1"],
+    ["post", "/admin/api/inbox/wd-1/status"],
+    ["post", "/admin/api/inbox/ap-1/read"],
+    ["post", "/admin/api/inbox/wd-1/release"],
+    ["post", "/admin/api/inbox/purge"],
+    ["get", "/admin/api/export/leads.csv"],
+    ["get", "/admin/api/export/appointments.csv"],
+    ["get", "/admin/api/export/subscribers.csv"],
+    ["get", "/admin/api/notifications"],
+    ["post", "/admin/api/notifications/retry"],
+  ];
+
+  it("is refused to an editor (403) and to no session (401) on every leads route", async () => {
+    const editor = await signInAs(site, "editor");
+    const before = await auditCount();
+    for (const [method, path] of routes) {
+      const asEditor = method === "get" ? await editor.get(path) : await editor.post(path, { status: "won" });
+      expect(asEditor.status, path).toBe(403);
+      expect(asEditor.body).toEqual({ error: "Your role does not give you access to this." });
+      const anonymous = await request(site.app)[method](path).set("Origin", siteOrigin());
+      expect(anonymous.status, path).toBe(401);
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("is given to an admin", async () => {
+    const boss = await signInAs(site, "admin");
+    expect((await boss.get("/admin/api/inbox")).status).toBe(200);
+  });
+
+  it("refuses a change without the session's CSRF token", async () => {
+    const response = await request(site.app)
+      .post("/admin/api/inbox/wd-1/status")
+      .set("Cookie", sales.cookie)
+      .set("Origin", new URL(site.config.settings.siteUrl).origin)
+      .send({ status: "won" });
+    expect(response.status).toBe(403);
+    expect((await sales.get("/admin/api/inbox/wd-1")).body.record.status).toBe("contacted");
+  });
+});
+
+describe("paging", () => {
+  it("gives 50 a page, the rest on the next", async () => {
+    for (let n = 0; n < 50; n += 1) {
+      await submitAt(`2026-11-25T06:${String(n).padStart(2, "0")}:00Z`, endpoints.webApp, () =>
+        webAppLead({ ...startedBefore(clock.getTime()), fullName: `Lead ${n}` }),
+      );
+    }
+    const first = (await sales.get("/admin/api/inbox")).body as Page;
+    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50 });
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]?.name).toBe("Lead 49");
+    const second = (await sales.get("/admin/api/inbox?page=2")).body as Page;
+    // Unread before read (wd-1 was contacted), then newest first.
+    expect(second.items.map((item) => item.id)).toEqual(["wd-2", "ap-2", "ap-1", "wa-1", "wd-1"]);
+    expect((await sales.get("/admin/api/inbox?page=3")).body.items).toEqual([]);
+  });
+});
+
+describe("the same changes from the CLI", () => {
+  it("are audited too, as cli:<user> from cli", async () => {
+    expect((await admin(site, "leads", "status", "wa-1", "qualified", "--by", "Sam")).code).toBe(0);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: expect.stringMatching(/^cli:./),
+      ip: "cli",
+      action: "lead.status",
+      target: "wa-1",
+      detail: { from: "new", to: "qualified", note: null },
+    });
+    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      ip: "cli",
+      action: "lead.read",
+      target: "ap-2",
+    });
+    // Doing it again changes nothing, and records nothing.
+    const before = await auditCount();
+    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await admin(site, "leads", "status", "wa-1", "qualified")).code).toBe(0);
+    expect(await auditCount()).toBe(before);
+  });
+});

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { databaseLocation, loadConfig } from "../../server/config";
+import { openDatabase, type Db } from "../../server/db/database";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
+import { createSession } from "../../server/workspace/sessions";
+import { staffPath, staffPaths } from "../../shared/staff-paths";
+import { runAdminIn } from "../support/admin";
+import { addStaff } from "../support/staff-workspace";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * A sales member works the inbox in the browser: filters, searches, opens a lead and
+ * records a status with a note, which the CLI then sees. The server is the suite's own
+ * (playwright.config.ts); the account, its session and the leads go straight into its
+ * database, as sign-in and the forms have their own suites.
+ */
+const dataDir = "tests/.tmp/browser-data";
+// Other files share the server: names carry a tag of this run so searches find only these.
+const tag = randomBytes(4).toString("hex");
+const names = { design: `Jane ${tag}`, app: `Sipho ${tag}`, held: `Quinn ${tag}` };
+const ids = { design: "", app: "", held: "" };
+let db: Db;
+let sessionToken = "";
+let deadId = 0;
+
+test.beforeAll(async () => {
+  db = await openDatabase(databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })));
+  const userId = await addStaff(db, `sales-${tag}@agency.test`, "sales");
+  sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const design = await insertWebsiteDesignLead(db, {
+    full_name: names.design,
+    company_name: `Acme ${tag}`,
+    business_email: `jane-${tag}@acme.test`,
+    website_type: "redesign",
+    budget: "30k-60k",
+    timeline: "1-2-months",
+    created_at: at(30),
+  });
+  const app = await insertWebAppLead(db, {
+    full_name: names.app,
+    work_email: `sipho-${tag}@fleetco.test`,
+    phone_number: "+27825550199",
+    company_name: `FleetCo ${tag}`,
+    industry: "Logistics",
+    company_size: "51-200",
+    created_at: at(20),
+  });
+  const held = await insertAppointmentRequest(db, {
+    name: names.held,
+    email: `quinn-${tag}@example.test`,
+    phone: "+27825550142",
+    company: null,
+    service_type: "web-development",
+    preferred_date: "2026-12-03",
+    preferred_time: "10:00 AM",
+    project_details: "A booking portal.\nWith two lines.",
+    suspected_spam: "too-fast",
+    created_at: at(10),
+  });
+  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, held: `ap-${held}` });
+  // A notification the mail server kept refusing, for the notifications page to list.
+  const dead = await db
+    .insertInto("outbox")
+    .values({
+      kind: "website-design-lead",
+      payload: JSON.stringify({ visitorName: names.design, visitorEmail: `jane-${tag}@acme.test` }),
+      status: "dead",
+      attempts: 5,
+      next_attempt_at: at(5),
+      created_at: at(30),
+      last_error: "550 mailbox unavailable",
+      dead_at: at(5),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  deadId = dead.id;
+});
+// The suite's server is shared: what this file added goes again, so other files' lists stay theirs.
+test.afterAll(async () => {
+  const rowId = (id: string) => Number(id.slice(3));
+  await db.deleteFrom("outbox").where("id", "=", deadId).execute();
+  await db.deleteFrom("website_design_leads").where("id", "=", rowId(ids.design)).execute();
+  await db.deleteFrom("web_app_leads").where("id", "=", rowId(ids.app)).execute();
+  await db.deleteFrom("appointment_requests").where("id", "=", rowId(ids.held)).execute();
+  await db
+    .deleteFrom("lead_status_changes")
+    .where("lead_table", "=", "website_design_leads")
+    .where("lead_row_id", "=", rowId(ids.design))
+    .execute();
+  await db.destroy();
+});
+
+async function signIn(context: BrowserContext) {
+  await context.addCookies([
+    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
+  ]);
+}
+
+async function openInbox(page: Page, query = "") {
+  await page.goto(`${staffPaths.leads}${query}`);
+  await waitForHydration(page);
+}
+
+const rowNames = (page: Page) => page.getByRole("region", { name: /^Leads|^Suspected/ }).getByRole("link");
+
+test("a sales member filters, searches, opens a lead and records its status with a note", async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  await openInbox(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leads");
+
+  // Search by keyboard: type, then Enter submits the filters.
+  await page.getByLabel("Search").fill(tag);
+  await page.getByLabel("Search").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  await expect(rowNames(page)).toHaveText([names.app, names.design]);
+  await expect(page.getByRole("row", { name: new RegExp(names.app) }).getByText("Unread")).toBeVisible();
+
+  await page.getByLabel("Form").selectOption("web-app");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rowNames(page)).toHaveText([names.app]);
+  // A day after today in Cape Town has nothing yet.
+  await page.getByLabel("Received from").fill("2099-01-01");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No leads match these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(staffPaths.leads);
+
+  await openInbox(page, `?q=${encodeURIComponent(`acme ${tag}`.toUpperCase())}`);
+  await expect(rowNames(page)).toHaveText([names.design]);
+  await openInbox(page, `?q=${tag}&suspected=1`);
+  await expect(rowNames(page)).toHaveText([names.held]);
+  // Purging asks first, with the safe choice focused; cancelling deletes nothing.
+  await page.getByRole("button", { name: "Purge suspected spam" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete all suspected spam?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Purge suspected spam" })).toBeFocused();
+  await expect(rowNames(page)).toHaveText([names.held]);
+
+  await openInbox(page, `?q=${tag}`);
+  await page.getByRole("link", { name: names.design }).click();
+  await expect(page).toHaveURL(staffPath(staffPaths.lead, { id: ids.design }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.design);
+  await expect(page.getByText(`Acme ${tag}`)).toBeVisible();
+  await expect(page.getByText("No status changes yet.")).toBeVisible();
+
+  // The status form by keyboard: from the select to the note to the button.
+  await page.getByLabel("New status").selectOption("contacted");
+  await page.getByLabel("New status").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Note")).toBeFocused();
+  await page.keyboard.type("Called, proposal Friday");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Save status" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  const history = page
+    .getByRole("region", { name: "History" })
+    .or(page.locator("section[aria-labelledby=history-title]"));
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history).toContainText(`contacted by sales-${tag}@agency.test`);
+  await expect(history).toContainText("Called, proposal Friday");
+
+  const shown = await runAdminIn(dataDir, "leads", "show", ids.design);
+  expect(shown.stdout).toMatch(new RegExp(`Status: +contacted \\(sales-${tag}@agency\\.test, `));
+
+  // Moved on from new, it no longer shows as unread, and the status filter finds it.
+  await openInbox(page, `?q=${tag}`);
+  await expect(rowNames(page)).toHaveText([names.app, names.design]);
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rowNames(page)).toHaveText([names.design]);
+  await openInbox(page, `?q=${tag}`);
+  await expect(page.getByRole("row", { name: new RegExp(names.design) }).getByText("Unread")).toHaveCount(0);
+});
+
+test("an appointment request is marked read and a suspected one released", async ({ page, context }) => {
+  await signIn(context);
+  await page.goto(staffPath(staffPaths.lead, { id: ids.held }));
+  await waitForHydration(page);
+  await expect(page.getByText("Held back as suspected spam")).toBeVisible();
+  await page.getByRole("button", { name: "Mark read" }).click();
+  await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
+  await page.getByRole("button", { name: /^Release/ }).click();
+  await expect(page.getByText("Held back as suspected spam")).toHaveCount(0);
+  const listed = await runAdminIn(dataDir, "appointments", "show", ids.held.slice(3), "--json");
+  expect(JSON.parse(listed.stdout)).toMatchObject({ read: true, suspectedSpam: null });
+});
+
+test("a dead notification is retried", async ({ page, context }) => {
+  await signIn(context);
+  await page.goto(staffPaths.notifications);
+  await waitForHydration(page);
+  const row = page.getByRole("row", { name: new RegExp(`Jane ${tag}`) });
+  await expect(row).toContainText("550 mailbox unavailable");
+  await row.getByRole("button", { name: `Retry e-mail ${deadId} (website-design-lead)` }).click();
+  await expect(page.getByText("1 e-mail queued again")).toBeVisible();
+  const [entry] = await db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("action", "=", "notification.retry")
+    .where("target", "=", String(deadId))
+    .execute();
+  expect(entry).toMatchObject({ actor: `sales-${tag}@agency.test` });
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    for (const [label, path] of [
+      ["the inbox", `${staffPaths.leads}?q=`],
+      ["a lead", "lead"],
+      ["notifications", staffPaths.notifications],
+    ] as const) {
+      test(`${label} has no WCAG 2.2 AA violations and one h1`, async ({ page, context }) => {
+        await signIn(context);
+        await page.goto(path === "lead" ? staffPath(staffPaths.lead, { id: ids.app }) : path);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        await expect(page).toHaveTitle(/ · Workspace$/);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        ).toEqual([]);
+      });
+    }
+  });
+}
