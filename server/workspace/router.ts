@@ -8,14 +8,16 @@ import { authRoutes } from "./auth-routes";
 import { userRoutes } from "./user-routes";
 
 /**
- * /admin/api: JSON in and out. Every state-changing request must come from this origin;
+ * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
  * each module then says which role may use it (requireStaff), which checks the session's
  * CSRF token too.
  */
 export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   const router = express.Router();
   router.use(checkSameOrigin(deps.config.settings.siteUrl));
-  router.use(express.json({ limit: "100kb" }));
+  // An article's body may be 50,000 characters (shared/content-types.ts), up to six bytes
+  // each once JSON-escaped; images come as their own raw uploads.
+  router.use(express.json({ limit: "512kb" }));
   router.use(sessionRoutes(deps));
   router.use(authRoutes(deps));
   router.use(userRoutes(deps));

@@ -123,6 +123,22 @@ describe("a news post made in the workspace", () => {
     expect((await auditFor(`news/${id}`))[0]?.action).toBe("content.remove");
   });
 
+  it("takes an article body as long as the site allows, in any script", async () => {
+    // 50,000 characters, each several bytes in UTF-8 and some escaped in JSON.
+    const content = "Ĳsbrand se “ferry” — 渡し船\n".repeat(2_000).slice(0, 50_000);
+    const created = await editor.post(`${api}/content/news`, {
+      fields: { ...newsFields(), title: "A Long Article", content },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const one = await editor.get(`${api}/content/news/${created.body.record.id as string}`);
+    expect(one.body.record.item.content).toBe(content.trim());
+    const tooLong = await editor.post(`${api}/content/news`, {
+      fields: { ...newsFields(), title: "Longer Still", content: `${content}x` },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.fieldErrors)).toEqual(["content"]);
+  });
+
   it("refuses invalid fields with a message per field, changing nothing", async () => {
     const before = (await editor.get(`${api}/content/projects`)).body.items.length as number;
     const revision = await readContentRevision(site.db);
