@@ -155,3 +155,36 @@ export function TextAreaField({
     </FieldFrame>
   );
 }
+
+/** The image types the upload pipeline takes (server/admin/images.ts sniffs the bytes again). */
+const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
+
+/**
+ * An image to upload, with its label, limits and the API's inline error. Marked required
+ * in its label only: the upload button, not the browser, says when a file is missing.
+ *
+ *   <ImageFileField label="Image file" description="PNG, JPEG, WebP or AVIF, at most 10 MB."
+ *     error={errors.file} onFile={setFile} />
+ */
+export function ImageFileField({
+  id,
+  label,
+  description,
+  error,
+  onFile,
+}: FieldOwnProps & { id?: string; onFile: (file: File | null) => void }) {
+  const { controlId, describedBy } = useFieldIds(id, description, error);
+  return (
+    <FieldFrame controlId={controlId} label={label} description={description} error={error} required>
+      <input
+        id={controlId}
+        type="file"
+        accept={IMAGE_TYPES}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        className={controlClass}
+      />
+    </FieldFrame>
+  );
+}

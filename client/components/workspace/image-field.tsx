@@ -3,7 +3,7 @@ import type { ContentKind, FieldSpec } from "../../../shared/content-fields";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
 import type { Image, UploadedImage } from "../../lib/workspace-content";
 import { Button } from "./button";
-import { controlClass, TextField } from "./fields";
+import { ImageFileField, TextField } from "./fields";
 
 /**
  * A content item's image: a thumbnail of the current one, its alt text (where the item
@@ -91,28 +91,13 @@ export function ImageField({
           required
         />
       ) : null}
-      <div>
-        <label htmlFor={fileId} className="block font-medium text-ink">
-          {image ? `Replace the ${field.label.toLowerCase()}` : `Upload the ${field.label.toLowerCase()}`}
-        </label>
-        <p id={`${fileId}-description`} className="text-sm text-ink-soft">
-          PNG, JPEG, WebP or AVIF, at most 10 MB; {field.help}.
-        </p>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/avif"
-          aria-describedby={`${fileId}-description${fileError ? ` ${fileId}-error` : ""}`}
-          aria-invalid={fileError ? true : undefined}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className={controlClass}
-        />
-        {fileError ? (
-          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
-            {fileError}
-          </p>
-        ) : null}
-      </div>
+      <ImageFileField
+        id={fileId}
+        label={image ? `Replace the ${field.label.toLowerCase()}` : `Upload the ${field.label.toLowerCase()}`}
+        description={`PNG, JPEG, WebP or AVIF, at most 10 MB; ${field.help}.`}
+        error={fileError}
+        onFile={setFile}
+      />
       <Button variant="secondary" busy={busy} onClick={() => void upload()}>
         Upload image
       </Button>

@@ -3,7 +3,7 @@ import type { ContentKind } from "../../../shared/content-fields";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
 import type { BodyImage, UploadedImage } from "../../lib/workspace-content";
 import { Button } from "./button";
-import { controlClass, TextAreaField, TextField } from "./fields";
+import { ImageFileField, TextAreaField, TextField } from "./fields";
 
 type Tab = "write" | "preview";
 
@@ -177,25 +177,7 @@ function BodyImageUpload({
         error={errors.alt}
         required
       />
-      <div>
-        <label htmlFor={fileId} className="block font-medium text-ink">
-          Image file
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/avif"
-          aria-describedby={errors.file ? `${fileId}-error` : undefined}
-          aria-invalid={errors.file ? true : undefined}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className={controlClass}
-        />
-        {errors.file ? (
-          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
-            {errors.file}
-          </p>
-        ) : null}
-      </div>
+      <ImageFileField id={fileId} label="Image file" error={errors.file} onFile={setFile} />
       <Button variant="secondary" busy={busy} onClick={() => void add()}>
         Upload and add to the article
       </Button>

@@ -4,7 +4,7 @@ import { paths } from "../../../shared/paths";
 import { Button } from "../../components/workspace/button";
 import { ConfirmButton } from "../../components/workspace/confirm-button";
 import { EmptyState } from "../../components/workspace/empty-state";
-import { controlClass, TextField } from "../../components/workspace/fields";
+import { ImageFileField, TextField } from "../../components/workspace/fields";
 import { PageHeader } from "../../components/workspace/page-header";
 import { toast } from "../../components/workspace/toasts";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
@@ -252,28 +252,13 @@ function UploadForm({
         error={errors.position}
         required={false}
       />
-      <div>
-        <label htmlFor={fileId} className="block font-medium text-ink">
-          Image file
-        </label>
-        <p id={`${fileId}-description`} className="text-sm text-ink-soft">
-          PNG, JPEG, WebP or AVIF, at most 10 MB.
-        </p>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/avif"
-          aria-describedby={`${fileId}-description${errors.file ? ` ${fileId}-error` : ""}`}
-          aria-invalid={errors.file ? true : undefined}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className={controlClass}
-        />
-        {errors.file ? (
-          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
-            {errors.file}
-          </p>
-        ) : null}
-      </div>
+      <ImageFileField
+        id={fileId}
+        label="Image file"
+        description="PNG, JPEG, WebP or AVIF, at most 10 MB."
+        error={errors.file}
+        onFile={setFile}
+      />
       <Button type="submit" busy={busy}>
         Upload
       </Button>
