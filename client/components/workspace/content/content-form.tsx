@@ -1,0 +1,105 @@
+/** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
+import { useState, type FormEvent } from "react";
+import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
+import { staffPath, staffPaths } from "../../../../shared/staff-paths";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import type { BodyImage, ContentRecord } from "../../../lib/workspace-content";
+import { Button } from "../button";
+import { TextField } from "../fields";
+import { Notice } from "../notice";
+import { toast } from "../toasts";
+import { ContentField } from "./content-field";
+import { initialValues, toFields } from "./form-values";
+
+export function ContentForm({
+  kind,
+  spec,
+  record,
+}: {
+  kind: ContentKind;
+  spec: ContentKindSpec;
+  record: ContentRecord | null;
+}) {
+  const [values, setValues] = useState(() => initialValues(spec, record));
+  const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
+    Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
+  );
+  const [id, setId] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState("");
+  const [saving, setSaving] = useState(false);
+  // The alt text of an image field is edited beside its image.
+  const altKeys = new Set(spec.fields.map((field) => field.altKey).filter((key) => key !== undefined));
+
+  const setText = (key: string, value: string) =>
+    setValues((old) => ({ ...old, text: { ...old.text, [key]: value } }));
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setProblem("");
+    try {
+      const fields = toFields(spec, values, bodyImages);
+      if (record) {
+        await workspaceFetch(`/content/${kind}/${encodeURIComponent(record.id)}`, {
+          body: { json: { fields } },
+        });
+        setErrors({});
+        toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
+      } else {
+        const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
+          body: { json: { fields: { ...fields, id }, status: "draft" } },
+        });
+        // On to its own edit page, which loads as a page (decision 019).
+        window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
+      }
+    } catch (caught) {
+      if (caught instanceof WorkspaceApiError) {
+        setErrors(caught.fieldErrors);
+        setProblem(caught.message);
+      } else {
+        setProblem("Could not reach the server. Try again.");
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate className="max-w-3xl space-y-6">
+      {problem ? <Notice tone="danger">{problem}</Notice> : null}
+      {errors.form ? <Notice tone="danger">{errors.form}</Notice> : null}
+      {record ? null : (
+        <TextField
+          label="Id"
+          name="id"
+          value={id}
+          onChange={(event) => setId(event.target.value)}
+          description="Lower-case words joined by hyphens, used in its address. Leave empty to make it from the title."
+          error={errors.id}
+          required={false}
+        />
+      )}
+      {spec.fields.map((field) => {
+        if (altKeys.has(field.key)) return null;
+        return (
+          <ContentField
+            key={field.key}
+            kind={kind}
+            spec={spec}
+            field={field}
+            values={values}
+            setValues={setValues}
+            setText={setText}
+            errors={errors}
+            bodyImages={bodyImages}
+            setBodyImages={setBodyImages}
+          />
+        );
+      })}
+      <Button type="submit" busy={saving}>
+        {record ? "Save changes" : "Save as draft"}
+      </Button>
+    </form>
+  );
+}

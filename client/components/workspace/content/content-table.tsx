@@ -1,0 +1,148 @@
+/** A kind's items in page order, each with its buttons: move up or down, publish or hide, remove. */
+import { useRevalidator } from "react-router";
+import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
+import { staffPath, staffPaths } from "../../../../shared/staff-paths";
+import { workspaceFetch } from "../../../lib/workspace-api";
+import type { ContentListItem } from "../../../lib/workspace-content";
+import { apiMessage as messageOf } from "../api-message";
+import { Button } from "../button";
+import { ConfirmButton } from "../confirm-button";
+import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { StatusBadge } from "../status-badge";
+import { toast } from "../toasts";
+import { formatWhen } from "../when";
+import { titleOf } from "./kind-title";
+
+export function ContentTable({
+  kind,
+  spec,
+  items,
+}: {
+  kind: ContentKind;
+  spec: ContentKindSpec;
+  items: ContentListItem[];
+}) {
+  const revalidator = useRevalidator();
+
+  async function act(path: string, done: string, body?: object) {
+    try {
+      await workspaceFetch(`/content/${kind}/${path}`, { method: "POST", body: body && { json: body } });
+      toast({ variant: "success", title: done });
+      await revalidator.revalidate();
+    } catch (caught) {
+      toast({ title: "That did not work", description: messageOf(caught) });
+    }
+  }
+
+  async function remove(item: ContentListItem) {
+    try {
+      await workspaceFetch(`/content/${kind}/${encodeURIComponent(item.id)}`, { method: "DELETE" });
+      toast({ variant: "success", title: `Removed “${item.title}”` });
+      await revalidator.revalidate();
+    } catch (caught) {
+      toast({ title: "Could not remove it", description: messageOf(caught) });
+    }
+  }
+
+  return (
+    <DataTable caption={`${titleOf(spec)} in page order`}>
+      <thead>
+        <tr>
+          <th scope="col" className={headCell}>
+            Position
+          </th>
+          <th scope="col" className={headCell}>
+            Title
+          </th>
+          <th scope="col" className={headCell}>
+            Status
+          </th>
+          <th scope="col" className={headCell}>
+            Changed
+          </th>
+          <th scope="col" className={headCell}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) => {
+          const id = encodeURIComponent(item.id);
+          return (
+            <tr key={item.id} className={bodyRow}>
+              <td className={bodyCell}>{item.position}</td>
+              <td className={bodyCell}>
+                <a
+                  href={staffPath(staffPaths.contentEdit, { kind, id: item.id })}
+                  className="font-medium text-brand underline-offset-4 hover:underline"
+                >
+                  {item.title}
+                </a>
+              </td>
+              <td className={bodyCell}>
+                <StatusBadge tone={item.status === "published" ? "success" : "warning"}>
+                  {item.status === "published" ? "Published" : "Draft"}
+                </StatusBadge>
+              </td>
+              <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(item.updatedAt)}</td>
+              <td className={bodyCell}>
+                <div className="flex flex-wrap items-center gap-1">
+                  <Button
+                    variant="quiet"
+                    disabled={index === 0}
+                    aria-label={`Move “${item.title}” up`}
+                    onClick={() =>
+                      void act(`${id}/move`, `Moved “${item.title}” up`, { position: item.position - 1 })
+                    }
+                  >
+                    Up
+                  </Button>
+                  <Button
+                    variant="quiet"
+                    disabled={index === items.length - 1}
+                    aria-label={`Move “${item.title}” down`}
+                    onClick={() =>
+                      void act(`${id}/move`, `Moved “${item.title}” down`, {
+                        position: item.position + 1,
+                      })
+                    }
+                  >
+                    Down
+                  </Button>
+                  {item.status === "published" ? (
+                    <Button
+                      variant="quiet"
+                      aria-label={`Unpublish “${item.title}”`}
+                      onClick={() => void act(`${id}/unpublish`, `“${item.title}” is a draft again`)}
+                    >
+                      Unpublish
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="quiet"
+                      aria-label={`Publish “${item.title}”`}
+                      onClick={() => void act(`${id}/publish`, `Published “${item.title}”`)}
+                    >
+                      Publish
+                    </Button>
+                  )}
+                  <ConfirmButton
+                    label="Remove"
+                    accessibleLabel={`Remove “${item.title}”`}
+                    variant="quiet"
+                    title={`Remove “${item.title}”?`}
+                    confirmLabel={`Remove ${spec.one}`}
+                    onConfirm={() => remove(item)}
+                  >
+                    It goes from {spec.page} at once, with the uploaded images nothing else shows. This cannot
+                    be undone.
+                  </ConfirmButton>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
+  );
+}

@@ -1,0 +1,79 @@
+/** The content edit page's header: the item's title and status, publish or unpublish, back to the list. */
+import { useState } from "react";
+import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
+import { staffPath, staffPaths } from "../../../../shared/staff-paths";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import type { ContentRecord } from "../../../lib/workspace-content";
+import { Button, ButtonLink } from "../button";
+import { PageHeader } from "../page-header";
+import { StatusBadge } from "../status-badge";
+import { toast } from "../toasts";
+
+export function ContentEditHeader({
+  kind,
+  spec,
+  record,
+}: {
+  kind: ContentKind;
+  spec: ContentKindSpec;
+  record: ContentRecord | null;
+}) {
+  const [status, setStatus] = useState(record?.status);
+  const [switching, setSwitching] = useState(false);
+
+  /** Publishes or hides the item as last saved, as the list's buttons do. */
+  async function switchStatus(item: ContentRecord) {
+    setSwitching(true);
+    try {
+      const action = status === "published" ? "unpublish" : "publish";
+      const { record: after } = await workspaceFetch<{ record: ContentRecord }>(
+        `/content/${kind}/${encodeURIComponent(item.id)}/${action}`,
+        { method: "POST" },
+      );
+      setStatus(after.status);
+      toast({
+        variant: "success",
+        title:
+          after.status === "published"
+            ? "Published as last saved"
+            : "A draft again: visitors no longer see it",
+      });
+    } catch (caught) {
+      toast({
+        title: "That did not work",
+        description: caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.",
+      });
+    } finally {
+      setSwitching(false);
+    }
+  }
+
+  const title = record ? `Edit ${spec.one}` : `New ${spec.one}`;
+  return (
+    <PageHeader
+      title={title}
+      description={
+        record ? (
+          <>
+            {record.item.title}{" "}
+            <StatusBadge tone={status === "published" ? "success" : "warning"}>
+              {status === "published" ? "Published" : "Draft"}
+            </StatusBadge>
+          </>
+        ) : (
+          `A new ${spec.one} is saved as a draft; publish it from the list when it is ready.`
+        )
+      }
+      actions={
+        <>
+          {record ? (
+            <Button variant="secondary" busy={switching} onClick={() => void switchStatus(record)}>
+              {status === "published" ? "Unpublish" : "Publish"}
+            </Button>
+          ) : null}
+          <ButtonLink href={staffPath(staffPaths.content, { kind })}>Back to the list</ButtonLink>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,101 @@
+/** A screenshot of a service page: its image, position and alt text; move it or remove it. */
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import type { ScreenshotRecord } from "../../../lib/workspace-content";
+import { apiMessage as messageOf } from "../api-message";
+import { Button } from "../button";
+import { ConfirmButton } from "../confirm-button";
+import { TextField } from "../fields";
+import { toast } from "../toasts";
+
+export function ScreenshotRow({
+  shot,
+  maxPosition,
+  pageTitle,
+}: {
+  shot: ScreenshotRecord;
+  maxPosition: number;
+  pageTitle: string;
+}) {
+  const revalidator = useRevalidator();
+  const [position, setPosition] = useState(String(shot.position));
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const what = shot.altText ?? `screenshot ${shot.id}`;
+
+  async function move(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await workspaceFetch(`/screenshots/${shot.id}/move`, {
+        body: { json: { position: Number(position) } },
+      });
+      setError("");
+      toast({ variant: "success", title: `Moved to position ${position}` });
+      await revalidator.revalidate();
+    } catch (caught) {
+      setError(
+        caught instanceof WorkspaceApiError
+          ? (caught.fieldErrors.position ?? caught.message)
+          : messageOf(caught),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    try {
+      await workspaceFetch(`/screenshots/${shot.id}`, { method: "DELETE" });
+      toast({ variant: "success", title: "Screenshot removed" });
+      await revalidator.revalidate();
+    } catch (caught) {
+      toast({ title: "Could not remove it", description: messageOf(caught) });
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-start gap-4 rounded-card border border-line bg-surface p-4">
+      <img
+        src={shot.imageUrl}
+        width={shot.width}
+        height={shot.height}
+        alt={shot.altText ?? ""}
+        className="h-24 w-auto rounded-control border border-line object-contain"
+      />
+      <div className="min-w-0 flex-1 space-y-2">
+        <p className="font-medium text-ink">Position {shot.position}</p>
+        <p className="text-ink-soft">{shot.altText ?? "No alt text"}</p>
+        <form onSubmit={(event) => void move(event)} className="flex flex-wrap items-end gap-3" noValidate>
+          <div className="w-32">
+            <TextField
+              label="Position"
+              name="position"
+              type="number"
+              min={1}
+              max={maxPosition}
+              value={position}
+              onChange={(event) => setPosition(event.target.value)}
+              aria-label={`Position of “${what}” on ${pageTitle}`}
+              error={error}
+              required
+            />
+          </div>
+          <Button type="submit" variant="secondary" busy={busy} aria-label={`Move “${what}”`}>
+            Move
+          </Button>
+          <ConfirmButton
+            label="Remove"
+            accessibleLabel={`Remove “${what}”`}
+            title="Remove this screenshot?"
+            confirmLabel="Remove screenshot"
+            onConfirm={remove}
+          >
+            {pageTitle} shows its built-in image at position {shot.position} again.
+          </ConfirmButton>
+        </form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+/** The form that uploads a screenshot to a service page, at a position or the first free one. */
+import { useId, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { apiMessage as messageOf } from "../api-message";
+import { Button } from "../button";
+import { ImageFileField, TextField } from "../fields";
+import { toast } from "../toasts";
+
+export function UploadForm({
+  page,
+  pageTitle,
+  maxPosition,
+}: {
+  page: string;
+  pageTitle: string;
+  maxPosition: number;
+}) {
+  const revalidator = useRevalidator();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState("");
+  const [position, setPosition] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) return setErrors({ file: "Choose an image file first." });
+    setBusy(true);
+    try {
+      const query = new URLSearchParams({ page, alt });
+      if (position) query.set("position", position);
+      await workspaceFetch(`/screenshots?${query}`, { body: { file } });
+      setErrors({});
+      setAlt("");
+      setPosition("");
+      toast({ variant: "success", title: `Screenshot added to ${pageTitle}` });
+      await revalidator.revalidate();
+    } catch (caught) {
+      setErrors(
+        caught instanceof WorkspaceApiError
+          ? { ...caught.fieldErrors, form: Object.keys(caught.fieldErrors).length ? "" : caught.message }
+          : { form: messageOf(caught) },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void upload(event)}
+      noValidate
+      aria-label={`Upload a screenshot to ${pageTitle}`}
+      className="space-y-4 rounded-card border border-line p-4"
+    >
+      <p className="font-medium text-ink">Upload a screenshot</p>
+      {errors.form ? (
+        <p role="alert" className="text-danger">
+          {errors.form}
+        </p>
+      ) : null}
+      <TextField
+        label="Alt text"
+        name="alt"
+        value={alt}
+        onChange={(event) => setAlt(event.target.value)}
+        description="What the screenshot shows, for people who cannot see it."
+        error={errors.alt}
+        required
+      />
+      <TextField
+        label="Position"
+        name="position"
+        type="number"
+        min={1}
+        max={maxPosition}
+        value={position}
+        onChange={(event) => setPosition(event.target.value)}
+        description="Leave empty for the first free one."
+        error={errors.position}
+        required={false}
+      />
+      <ImageFileField
+        id={fileId}
+        label="Image file"
+        description="PNG, JPEG, WebP or AVIF, at most 10 MB."
+        error={errors.file}
+        onFile={setFile}
+      />
+      <Button type="submit" busy={busy}>
+        Upload
+      </Button>
+    </form>
+  );
+}
