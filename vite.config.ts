@@ -4,10 +4,7 @@ import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 import { markdown } from "./scripts/lib/markdown-plugin.ts";
 import { siteScript } from "./scripts/lib/site-script-plugin.ts";
-
-/** The staff workspace's modules (client/routes/admin, client/components/workspace and their helpers). */
-const workspaceModule =
-  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/]workspace-api|shared[\\/]staff-[a-z-]+)|@simplewebauthn/;
+import { workspaceModule } from "./scripts/lib/workspace-modules.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [markdown(), siteScript(), tailwindcss(), reactRouter(), recordClientModules()],

@@ -1,0 +1,9 @@
+/**
+ * The staff workspace's own modules: its routes and components, the browser helpers and
+ * shared shapes only it uses, and the passkey library. The build keeps them out of the
+ * `common` chunk every hydrating visitor page loads (docs/decisions/028-staff-workspace-ui.md);
+ * tests/unit/workspace-chunk.test.ts fails when a module only the workspace imports is
+ * missing here.
+ */
+export const workspaceModule =
+  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/]workspace-[a-z-]+|shared[\\/](staff-[a-z-]+|inbox|content-fields))|@simplewebauthn/;

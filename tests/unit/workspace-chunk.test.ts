@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { workspaceModule } from "../../scripts/lib/workspace-modules";
+
+/**
+ * Visitor pages must not load a byte of the staff workspace (docs/decisions/028): the build
+ * keeps the modules `workspaceModule` names out of the `common` chunk. This follows the
+ * imports of both sides so that list cannot fall behind the code.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g;
+
+function resolve(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier.split("?")[0] ?? "");
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Every client or shared module reachable from these files by relative imports, lazy ones included. */
+function reachable(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = resolve(file, match[1] ?? "");
+      if (target && /^(client|shared)[\\/]/.test(path.relative(root, target))) queue.push(target);
+    }
+  }
+  return new Set([...seen].map((file) => path.relative(root, file)));
+}
+
+const routesDir = path.join(root, "client", "routes");
+const visitorEntries = [
+  path.join(root, "client", "root.tsx"),
+  path.join(root, "client", "entry.client.tsx"),
+  ...readdirSync(routesDir)
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => path.join(routesDir, name)),
+];
+const workspaceEntries = readdirSync(path.join(routesDir, "admin")).map((name) =>
+  path.join(routesDir, "admin", name),
+);
+
+describe("the workspace's modules", () => {
+  const visitor = reachable(visitorEntries);
+  const workspace = reachable(workspaceEntries);
+
+  it("are found from both sides (self-test)", () => {
+    expect(visitor).toContain("client/root.tsx");
+    expect(visitor).toContain("shared/paths.ts");
+    expect(workspace).toContain("client/lib/workspace-api.ts");
+  });
+
+  it("are all named by workspaceModule when only the workspace imports them", () => {
+    const onlyWorkspace = [...workspace].filter((file) => !visitor.has(file));
+    expect(onlyWorkspace.filter((file) => !workspaceModule.test(`/${file}`))).toEqual([]);
+  });
+
+  it("are never imported by a visitor's page", () => {
+    expect([...visitor].filter((file) => workspaceModule.test(`/${file}`))).toEqual([]);
+  });
+});
