@@ -111,6 +111,17 @@ describe("every workspace page", () => {
     }
   });
 
+  it("has the site's Content-Security-Policy, scripts by nonce only", async () => {
+    const policy = (response: request.Response) =>
+      String(response.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-…'");
+    // A page rendered for its visitor (the page cache answers others with script hashes).
+    const visitor = await request(site.app).get("/book-appointment");
+    const signIn = await request(site.app).get(staffPaths.signIn);
+    expect(policy(signIn)).toBe(policy(visitor));
+    expect(policy(signIn)).toContain("script-src 'nonce-…' 'strict-dynamic'");
+    expect(signIn.headers["x-frame-options"]).toBe("DENY");
+  });
+
   it("sends someone without a session to sign in with 303", async () => {
     const open = new Set<string>([staffPaths.signIn, staffPaths.invitation]);
     for (const pattern of Object.values(staffPaths).filter((path) => !open.has(path))) {
