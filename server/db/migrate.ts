@@ -13,6 +13,7 @@ import * as erasures from "./migrations/0012_erasures";
 import * as alertIncidents from "./migrations/0013_alert_incidents";
 import * as staffAccounts from "./migrations/0014_staff_accounts";
 import * as staffSignIn from "./migrations/0015_staff_sign_in";
+import * as leadRead from "./migrations/0016_lead_read";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013_alert_incidents": alertIncidents,
   "0014_staff_accounts": staffAccounts,
   "0015_staff_sign_in": staffSignIn,
+  "0016_lead_read": leadRead,
 };
 
 export class MigrationError extends Error {

@@ -6,6 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, openDatabase, type Db } from "../../server/db/database";
 import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "../../server/db/dialect";
+import { insertWebAppLead } from "../../server/db/leads";
 import { migrateToLatest } from "../../server/db/migrate";
 import { saveServiceScreenshot } from "../../server/db/screenshots";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -101,6 +102,27 @@ describe("database", () => {
       "scheduled_start",
       "scheduled_minutes",
     ]);
+  });
+
+  it("gives both lead tables a read mark stored as appointment_requests.read is, new rows unread", async () => {
+    const tables = await db.introspection.getTables();
+    const readColumn = (name: string) =>
+      tables.find((t) => t.name === name)?.columns.find((column) => column.name === "read");
+    const appointments = readColumn("appointment_requests");
+    for (const table of ["website_design_leads", "web_app_leads"]) {
+      expect(readColumn(table), table).toMatchObject({ dataType: appointments?.dataType, isNullable: false });
+    }
+    const id = await insertWebAppLead(db, {
+      full_name: "Sipho Dlamini",
+      work_email: "sipho@fleetco.co.za",
+      phone_number: null,
+      company_name: "FleetCo",
+      industry: null,
+      company_size: null,
+      created_at: new Date().toISOString(),
+    });
+    const row = await db.selectFrom("web_app_leads").select("read").where("id", "=", id).executeTakeFirst();
+    expect(fromDbBoolean(row?.read ?? true)).toBe(false);
   });
 
   it.runIf(!onPostgres)("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {
