@@ -19,7 +19,7 @@ import * as leadRead from "./migrations/0016_lead_read";
  * Every migration, in order, bundled with the server: a static list rather than a folder
  * scan, so the built server (one esbuild file) carries them.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_screenshot_variants": screenshotVariants,
   "0003_suspected_spam": suspectedSpam,
