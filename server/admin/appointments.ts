@@ -10,6 +10,7 @@ import type { Db } from "../db/database";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import {
   cliActor,
+  describeMarking,
   exitCodes,
   fail,
   plural,
@@ -253,19 +254,7 @@ export async function markAppointments(
 ): Promise<ExitCode> {
   const marked = await markAppointmentsRead(db, idTexts, read, cliActor());
   if (!marked.ok) return fail(out, marked.message);
-  printLine(out, describeMarking(marked.value.changed, marked.value.already, read ? "read" : "unread"));
+  const { changed, already } = marked.value;
+  printLine(out, describeMarking("appointment request", changed, already, read ? "read" : "unread"));
   return exitCodes.ok;
-}
-
-/** "Marked 2 appointment requests read.", "1 appointment request was already read: 4." or both. */
-function describeMarking(changed: readonly number[], already: readonly number[], state: string): string {
-  const were = (ids: readonly number[]) => `${ids.length === 1 ? "was" : "were"} already ${state}`;
-  if (already.length === 0) return `Marked ${plural(changed.length, "appointment request")} ${state}.`;
-  if (changed.length === 0) {
-    return `${plural(already.length, "appointment request")} ${were(already)}: ${already.join(", ")}.`;
-  }
-  return (
-    `Marked ${plural(changed.length, "appointment request")} ${state} (${changed.join(", ")}); ` +
-    `${already.length} ${were(already)} (${already.join(", ")}).`
-  );
 }

@@ -90,3 +90,19 @@ export function usageError(out: AdminOutput, message: string): ExitCode {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** "Marked 2 leads read.", "1 lead was already read: wd-4." or both, for `read` and `unread`. */
+export function describeMarking(
+  noun: string,
+  changed: readonly (number | string)[],
+  already: readonly (number | string)[],
+  state: string,
+): string {
+  const were = (ids: readonly unknown[]) => `${ids.length === 1 ? "was" : "were"} already ${state}`;
+  if (already.length === 0) return `Marked ${plural(changed.length, noun)} ${state}.`;
+  if (changed.length === 0) return `${plural(already.length, noun)} ${were(already)}: ${already.join(", ")}.`;
+  return (
+    `Marked ${plural(changed.length, noun)} ${state} (${changed.join(", ")}); ` +
+    `${already.length} ${were(already)} (${already.join(", ")}).`
+  );
+}

@@ -78,8 +78,7 @@ function fromLead(record: LeadRecord): InboxItem {
     company: record.companyName,
     email: record.email,
     receivedAt: record.createdAt,
-    // The lead tables carry no read mark: a lead counts as unread while nobody has moved it on from new.
-    read: record.status !== "new",
+    read: record.read,
     status: record.status,
     suspected: record.suspectedSpam !== null,
   };

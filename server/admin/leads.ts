@@ -1,5 +1,13 @@
 import type { Db } from "../db/database";
-import { findWebAppLead, findWebsiteDesignLead, listWebAppLeads, listWebsiteDesignLeads } from "../db/leads";
+import {
+  findWebAppLead,
+  findWebsiteDesignLead,
+  listWebAppLeads,
+  listWebsiteDesignLeads,
+  setLeadsRead,
+  type LeadFilter,
+} from "../db/leads";
+import { fromDbBoolean } from "../db/dialect";
 import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../db/schema";
 import { parseLeadStatus, statusDetails } from "./follow-up";
 import { leadId } from "../leads/lead-records";
@@ -11,11 +19,21 @@ import {
   websiteDesignLeadLabels,
   websiteTypeOptions,
 } from "../../shared/forms/website-design-lead";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import {
+  cliActor,
+  describeMarking,
+  exitCodes,
+  fail,
+  plural,
+  printJson,
+  printLine,
+  type AdminContext,
+  type ExitCode,
+} from "./context";
 import { formatDetails, formatLocalDateTime, formatTable, withSuspicion, type Column } from "./format";
 import { parseSince } from "./input";
-import { failed, succeeded, type Outcome } from "./outcome";
-import type { SpamFilter } from "../db/suspected";
+import { failed, succeeded, type Actor, type Outcome } from "./outcome";
+import { recordAudit } from "../workspace/audit-log";
 import { answerLabel } from "../../shared/forms/rules";
 
 /**
@@ -35,6 +53,8 @@ export type LeadRecord = {
   timeline: string | null;
   industry: string | null;
   companySize: string | null;
+  /** Whether staff have marked it read (`leads read`, the workspace); every lead arrives unread. */
+  read: boolean;
   /** The bot trap it tripped when it is held back as suspected spam, else null. */
   suspectedSpam: string | null;
   createdAt: string;
@@ -57,6 +77,7 @@ export const leadColumns = [
   "timeline",
   "industry",
   "companySize",
+  "read",
   "suspectedSpam",
   "createdAt",
   "status",
@@ -93,6 +114,7 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
     timeline: row.timeline,
     industry: null,
     companySize: null,
+    read: fromDbBoolean(row.read),
     suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
     ...statusFields(row),
@@ -112,6 +134,7 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
     timeline: null,
     industry: row.industry,
     companySize: row.company_size,
+    read: fromDbBoolean(row.read),
     suspectedSpam: row.suspected_spam,
     createdAt: row.created_at,
     ...statusFields(row),
@@ -121,7 +144,7 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
 /** Both tables merged, newest first; genuine and suspected alike unless `spam` says otherwise. */
 export async function loadLeadRecords(
   db: Db,
-  filter: { type?: LeadType; since?: string; until?: string; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: LeadFilter & { type?: LeadType } = {},
 ): Promise<LeadRecord[]> {
   const records = [
     ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
@@ -155,7 +178,14 @@ function parseLeadType(text: string | undefined): LeadType | undefined | false {
 
 export async function listLeads(
   { db, out }: AdminContext,
-  options: { type?: string; since?: string; suspected?: boolean; status?: string; json?: boolean },
+  options: {
+    type?: string;
+    unread?: boolean;
+    since?: string;
+    suspected?: boolean;
+    status?: string;
+    json?: boolean;
+  },
 ): Promise<ExitCode> {
   const type = parseLeadType(options.type);
   if (type === false)
@@ -165,13 +195,19 @@ export async function listLeads(
   const status = parseLeadStatus(options.status);
   if (!status.ok) return fail(out, status.message);
   const spam = options.suspected ? "only" : "exclude";
-  const records = await loadLeadRecords(db, { type, since: since.value, spam, status: status.value });
+  const records = await loadLeadRecords(db, {
+    type,
+    unreadOnly: options.unread,
+    since: since.value,
+    spam,
+    status: status.value,
+  });
   if (options.json) {
     printJson(out, records);
     return exitCodes.ok;
   }
   if (records.length === 0) {
-    const which = status.value ? `${status.value} ` : "";
+    const which = `${options.unread ? "unread " : ""}${status.value ? `${status.value} ` : ""}`;
     printLine(out, options.suspected ? `No ${which}leads held as suspected spam.` : `No ${which}leads.`);
     return exitCodes.ok;
   }
@@ -236,11 +272,70 @@ export async function showLead(
     formatDetails([
       ["Lead", record.id],
       ["Type", record.type],
+      ["Read", record.read ? "read" : "unread"],
       ["Received", formatLocalDateTime(record.createdAt)],
       ["Suspected spam", record.suspectedSpam],
       ...(await statusDetails(db, table, parsed ? parsed.id : 0, record)),
       ...leadDetails(record),
     ]),
   );
+  return exitCodes.ok;
+}
+
+const leadTables = { "website-design": "website_design_leads", "web-app": "web_app_leads" } as const;
+
+/**
+ * Marks leads read or unread by their listed ids ("wd-12", "wa-7"), audited ("lead.read")
+ * in the same transaction, as markAppointmentsRead does; answers which changed and which
+ * already were so. An invalid or unknown id changes nothing at all.
+ */
+export async function markLeadsRead(
+  db: Db,
+  idTexts: readonly string[],
+  read: boolean,
+  actor: Actor,
+): Promise<Outcome<{ changed: string[]; already: string[] }>> {
+  const refs: { text: string; type: LeadType; id: number }[] = [];
+  for (const text of idTexts) {
+    const parsed = parseLeadId(text);
+    if (!parsed) return failed("invalid", invalidLeadId(text));
+    if (!refs.some((ref) => ref.text === text)) refs.push({ text, ...parsed });
+  }
+  const rows = await Promise.all(
+    refs.map((ref) =>
+      ref.type === "website-design" ? findWebsiteDesignLead(db, ref.id) : findWebAppLead(db, ref.id),
+    ),
+  );
+  const unknown = refs.filter((_, index) => !rows[index]).map((ref) => ref.text);
+  if (unknown.length > 0) {
+    return failed("not-found", `unknown lead id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
+  }
+  const already = refs.filter((_, index) => {
+    const row = rows[index];
+    return row !== undefined && fromDbBoolean(row.read) === read;
+  });
+  const changed = refs.filter((ref) => !already.includes(ref));
+  await db.transaction().execute(async (trx) => {
+    for (const type of leadTypes) {
+      const ids = changed.filter((ref) => ref.type === type).map((ref) => ref.id);
+      await setLeadsRead(trx, leadTables[type], ids, read);
+    }
+    for (const ref of changed) {
+      await recordAudit(trx, { ...actor, action: "lead.read", target: ref.text, detail: { read } });
+    }
+  });
+  return succeeded({ changed: changed.map((ref) => ref.text), already: already.map((ref) => ref.text) });
+}
+
+/** `leads read|unread ID...`: doing it twice changes nothing, and says so. */
+export async function markLeads(
+  { db, out }: AdminContext,
+  idTexts: readonly string[],
+  read: boolean,
+): Promise<ExitCode> {
+  const marked = await markLeadsRead(db, idTexts, read, cliActor());
+  if (!marked.ok) return fail(out, marked.message);
+  const { changed, already } = marked.value;
+  printLine(out, describeMarking("lead", changed, already, read ? "read" : "unread"));
   return exitCodes.ok;
 }

@@ -14,7 +14,7 @@ import {
 import { addContentCommands } from "./content-commands";
 import { exportFormats, exportKinds, exportRecords } from "./export";
 import { leadTypes } from "./lead-ids";
-import { listLeads, showLead } from "./leads";
+import { listLeads, markLeads, showLead } from "./leads";
 import { listNotifications, notificationStatuses, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
 import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";
@@ -55,7 +55,7 @@ const statusOption = () =>
  * commands not listed that change things record their own entry in the transaction of
  * their change, through the operations the workspace shares: `users …`
  * (server/auth/accounts.ts), content and screenshots (content-operations.ts,
- * screenshots.ts), statuses, read marks, release, purge and retry (follow-up.ts,
+ * screenshots.ts), statuses, read marks, release, purge and retry (follow-up.ts, leads.ts,
  * appointments.ts, quarantine.ts, notifications.ts).
  */
 const changingCommands = new Map<string, string>([
@@ -209,13 +209,20 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .command("list")
     .description("list leads of both forms, newest first")
     .addOption(new Option("--type <type>", "only leads of this form").choices(leadTypes))
+    .option("--unread", "only unread leads")
     .addOption(statusOption())
     .option("--since <date>", sinceHelp)
     .option("--suspected", suspectedHelp)
     .option("--json", "machine-readable output (ISO timestamps)")
     .action(
-      (options: { type?: string; status?: string; since?: string; suspected?: boolean; json?: boolean }) =>
-        run((ctx) => listLeads(ctx, options)),
+      (options: {
+        type?: string;
+        unread?: boolean;
+        status?: string;
+        since?: string;
+        suspected?: boolean;
+        json?: boolean;
+      }) => run((ctx) => listLeads(ctx, options)),
     );
   leads
     .command("show")
@@ -223,6 +230,16 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .argument("<id>", 'lead id as listed: "wd-12" (website design) or "wa-7" (web app)')
     .option("--json", "machine-readable output")
     .action((id: string, options: { json?: boolean }) => run((ctx) => showLead(ctx, id, options)));
+  leads
+    .command("read")
+    .description("mark leads read")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7")')
+    .action((ids: string[]) => run((ctx) => markLeads(ctx, ids, true)));
+  leads
+    .command("unread")
+    .description("mark leads unread")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7")')
+    .action((ids: string[]) => run((ctx) => markLeads(ctx, ids, false)));
   addStatusCommand(leads, "leads", 'lead id as listed: "wd-12" or "wa-7"');
   leads
     .command("overdue")

@@ -16,20 +16,29 @@ import type {
 
 type Writer = Kysely<Database>;
 
+/** Every new lead starts unread, as an appointment request does. */
 export async function insertWebsiteDesignLead(
   db: Writer,
-  lead: Insertable<WebsiteDesignLeadTable>,
+  lead: Omit<Insertable<WebsiteDesignLeadTable>, "read">,
 ): Promise<number> {
   const row = await db
     .insertInto("website_design_leads")
-    .values(lead)
+    .values({ ...lead, read: toDbBoolean(false) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertWebAppLead(db: Writer, lead: Insertable<WebAppLeadTable>): Promise<number> {
-  const row = await db.insertInto("web_app_leads").values(lead).returning("id").executeTakeFirstOrThrow();
+/** Every new lead starts unread, as an appointment request does. */
+export async function insertWebAppLead(
+  db: Writer,
+  lead: Omit<Insertable<WebAppLeadTable>, "read">,
+): Promise<number> {
+  const row = await db
+    .insertInto("web_app_leads")
+    .values({ ...lead, read: toDbBoolean(false) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -94,24 +103,32 @@ export async function setAppointmentRequestsRead(db: Writer, ids: number[], read
   return Number(result.numUpdatedRows);
 }
 
+/** What `leads list` and the inbox narrow leads by. */
+export type LeadFilter = {
+  unreadOnly?: boolean;
+  since?: Timestamp;
+  until?: Timestamp;
+  spam?: SpamFilter;
+  status?: LeadStatus;
+};
+
 export async function listWebsiteDesignLeads(
   db: Writer,
-  filter: { since?: Timestamp; until?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
+  filter: LeadFilter = {},
 ): Promise<WebsiteDesignLeadRow[]> {
   let query = db.selectFrom("website_design_leads").selectAll();
   query = filterSpam(query, filter.spam);
+  if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   if (filter.until) query = query.where("created_at", "<", filter.until);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
-export async function listWebAppLeads(
-  db: Writer,
-  filter: { since?: Timestamp; until?: Timestamp; spam?: SpamFilter; status?: LeadStatus } = {},
-): Promise<WebAppLeadRow[]> {
+export async function listWebAppLeads(db: Writer, filter: LeadFilter = {}): Promise<WebAppLeadRow[]> {
   let query = db.selectFrom("web_app_leads").selectAll();
   query = filterSpam(query, filter.spam);
+  if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   if (filter.until) query = query.where("created_at", "<", filter.until);
@@ -127,6 +144,22 @@ export async function findWebsiteDesignLead(
 
 export async function findWebAppLead(db: Writer, id: number): Promise<WebAppLeadRow | undefined> {
   return db.selectFrom("web_app_leads").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One statement per table, as setAppointmentRequestsRead; setting the same value again is harmless. */
+export async function setLeadsRead(
+  db: Writer,
+  table: "website_design_leads" | "web_app_leads",
+  ids: number[],
+  read: boolean,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable(table)
+    .set({ read: toDbBoolean(read) })
+    .where("id", "in", ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** An appointment's confirmed time, as `appointments confirm|reschedule|cancel` set it. */

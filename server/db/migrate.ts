@@ -13,12 +13,13 @@ import * as erasures from "./migrations/0012_erasures";
 import * as alertIncidents from "./migrations/0013_alert_incidents";
 import * as staffAccounts from "./migrations/0014_staff_accounts";
 import * as staffSignIn from "./migrations/0015_staff_sign_in";
+import * as leadRead from "./migrations/0016_lead_read";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
  * scan, so the built server (one esbuild file) carries them.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_screenshot_variants": screenshotVariants,
   "0003_suspected_spam": suspectedSpam,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013_alert_incidents": alertIncidents,
   "0014_staff_accounts": staffAccounts,
   "0015_staff_sign_in": staffSignIn,
+  "0016_lead_read": leadRead,
 };
 
 export class MigrationError extends Error {

@@ -32,6 +32,13 @@ type FollowUpColumns = {
   reminded_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
 };
 
+/**
+ * Whether staff have read it: 0 or 1 in SQLite, false or true in PostgreSQL (read it with
+ * fromDbBoolean). Every row starts unread; appointment_requests since SPEC §3, the lead
+ * tables since migration 0016.
+ */
+type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
+
 /** Columns staff and the server set after a submission; never from the form. */
 export type FollowUpColumnName =
   keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
@@ -46,6 +53,7 @@ export type WebsiteDesignLeadTable = FollowUpColumns & {
   timeline: string | null;
   suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
+  read: ReadMark;
 };
 
 export type WebAppLeadTable = FollowUpColumns & {
@@ -58,6 +66,7 @@ export type WebAppLeadTable = FollowUpColumns & {
   company_size: string | null;
   suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
+  read: ReadMark;
 };
 
 /** SPEC §3 appointment_requests, plus id and created_at. */
@@ -71,8 +80,7 @@ export type AppointmentRequestTable = FollowUpColumns & {
   preferred_date: string;
   preferred_time: string;
   project_details: string;
-  /** 0 or 1 in SQLite, false or true in PostgreSQL: read it with fromDbBoolean. */
-  read: ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
+  read: ReadMark;
   suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
   created_at: Timestamp;
   /** Null while only requested; "confirmed" or "cancelled" once staff ran the command. */

@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { changeStatus, parseLeadStatus } from "../admin/follow-up";
 import { markAppointmentsRead } from "../admin/appointments";
+import { markLeadsRead } from "../admin/leads";
 import { exportKinds, renderExport, type ExportKind } from "../admin/export";
 import {
   inboxForms,
@@ -181,15 +182,11 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (!ref) return;
     const body = readBody.safeParse(req.body ?? {});
     if (!body.success) return badRequest(res, firstIssue(body.error));
-    if (ref.form !== "appointment") {
-      const found = await loadInboxRecord(db, ref.id);
-      if (!found.ok) return answerFailure(res, found);
-      return badRequest(
-        res,
-        "Only appointment requests carry a read mark; a lead counts as read once its status moves on from new.",
-      );
-    }
-    const marked = await markAppointmentsRead(db, [String(ref.rowId)], body.data.read, actorOf(req, res));
+    // The CLI's `leads read` takes a lead's listed id; `appointments read` the bare number.
+    const marked =
+      ref.form === "appointment"
+        ? await markAppointmentsRead(db, [String(ref.rowId)], body.data.read, actorOf(req, res))
+        : await markLeadsRead(db, [ref.id], body.data.read, actorOf(req, res));
     if (!marked.ok) return answerFailure(res, marked);
     res.json({ id: ref.id, read: body.data.read, changed: marked.value.changed.length > 0 });
   });

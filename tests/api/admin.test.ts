@@ -338,6 +338,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         timeline: "1-2-months",
         industry: null,
         companySize: null,
+        read: false,
         suspectedSpam: null,
         createdAt: "2026-11-20T08:00:00.000Z",
         status: "new",
@@ -375,6 +376,40 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(app).toMatchObject({ id: "wa-1", type: "web-app", fullName: "Sipho Dlamini" });
       expectOneErrorLine(await admin(site, "leads", "show", "wd-99"), 1, /unknown lead id wd-99/);
       expectOneErrorLine(await admin(site, "leads", "show", "12"), 1, /invalid lead id "12"/);
+    });
+
+    it("marks leads read and unread by typed id, seen in list --unread and show; again changes nothing", async () => {
+      const unread = async () =>
+        json<Lead[]>(await admin(site, "leads", "list", "--unread", "--json")).map((lead) => lead.id);
+      expect(await unread()).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
+
+      expect((await admin(site, "leads", "read", "wa-1", "wd-2")).stdout).toBe("Marked 2 leads read.\n");
+      expect(await unread()).toEqual(["wa-2", "wd-1"]);
+      expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
+      expect((await admin(site, "leads", "show", "wd-1")).stdout).toMatch(/^Read: +unread$/m);
+      expect(json<{ read: boolean }>(await admin(site, "leads", "show", "wd-2", "--json")).read).toBe(true);
+      const again = await admin(site, "leads", "read", "wa-1");
+      expect(again).toMatchObject({ code: 0, stderr: "", stdout: "1 lead was already read: wa-1.\n" });
+      expect((await admin(site, "leads", "read", "wa-1", "wa-2")).stdout).toBe(
+        "Marked 1 lead read (wa-2); 1 was already read (wa-1).\n",
+      );
+      expect((await admin(site, "leads", "list", "--unread", "--type", "web-app")).stdout).toBe(
+        "No unread leads.\n",
+      );
+
+      // An unknown or malformed id among known ones changes nothing.
+      expectOneErrorLine(
+        await admin(site, "leads", "unread", "wa-1", "wd-99", "wa-99"),
+        1,
+        /ids wd-99, wa-99/,
+      );
+      expectOneErrorLine(await admin(site, "leads", "unread", "wa-1", "7"), 1, /invalid lead id "7"/);
+      expect(await unread()).toEqual(["wd-1"]);
+
+      expect((await admin(site, "leads", "unread", "wa-1", "wa-2", "wd-2")).stdout).toBe(
+        "Marked 3 leads unread.\n",
+      );
+      expect(await unread()).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
     });
   });
 

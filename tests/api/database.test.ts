@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, openDatabase, type Db } from "../../server/db/database";
 import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "../../server/db/dialect";
-import { migrateToLatest } from "../../server/db/migrate";
+import { insertWebAppLead } from "../../server/db/leads";
+import { migrateToLatest, migrations } from "../../server/db/migrate";
 import { saveServiceScreenshot } from "../../server/db/screenshots";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
@@ -101,6 +102,55 @@ describe("database", () => {
       "scheduled_start",
       "scheduled_minutes",
     ]);
+  });
+
+  it("gives both lead tables a read mark stored as appointment_requests.read is, new rows unread", async () => {
+    const tables = await db.introspection.getTables();
+    const readColumn = (name: string) =>
+      tables.find((t) => t.name === name)?.columns.find((column) => column.name === "read");
+    const appointments = readColumn("appointment_requests");
+    for (const table of ["website_design_leads", "web_app_leads"]) {
+      expect(readColumn(table), table).toMatchObject({ dataType: appointments?.dataType, isNullable: false });
+    }
+    const id = await insertWebAppLead(db, {
+      full_name: "Sipho Dlamini",
+      work_email: "sipho@fleetco.co.za",
+      phone_number: null,
+      company_name: "FleetCo",
+      industry: null,
+      company_size: null,
+      created_at: new Date().toISOString(),
+    });
+    const row = await db.selectFrom("web_app_leads").select("read").where("id", "=", id).executeTakeFirst();
+    expect(fromDbBoolean(row?.read ?? true)).toBe(false);
+  });
+
+  it("marks read, when migrating, the leads staff had moved on from new, and only those", async () => {
+    const old = await createScratchDatabase();
+    const before = createDatabase(old.location);
+    try {
+      const migrator = new Migrator({ db: before, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("0015_staff_sign_in")).error).toBeUndefined();
+      const at = new Date().toISOString();
+      for (const status of ["new", "contacted", "spam"]) {
+        await sql`insert into website_design_leads (full_name, company_name, business_email, created_at, status)
+          values (${status}, 'Acme', 'jane@acme.co.za', ${at}, ${status})`.execute(before);
+        await sql`insert into web_app_leads (full_name, work_email, company_name, created_at, status)
+          values (${status}, 'sipho@fleetco.co.za', 'FleetCo', ${at}, ${status})`.execute(before);
+      }
+      await migrateToLatest(before);
+      for (const table of ["website_design_leads", "web_app_leads"] as const) {
+        const rows = await before.selectFrom(table).select(["status", "read"]).orderBy("id").execute();
+        expect(rows.map((row) => [row.status, fromDbBoolean(row.read)])).toEqual([
+          ["new", false],
+          ["contacted", true],
+          ["spam", true],
+        ]);
+      }
+    } finally {
+      await before.destroy();
+      await old.drop();
+    }
   });
 
   it.runIf(!onPostgres)("runs in WAL mode with synchronous FULL and no busy wait inside SQLite", async () => {

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromDbBoolean } from "../../server/db/dialect";
 import { listAudit } from "../../server/workspace/audit-log";
 import { runAdminOn as admin } from "../support/admin";
 import { freePort } from "../support/smtp-sink";
@@ -79,6 +80,8 @@ describe("the inbox", () => {
       expect.objectContaining({ id: "wa-1", form: "web-app", company: "FleetCo" }),
       expect.objectContaining({ id: "wd-1", form: "website-design", email: "jane@acme.co.za" }),
     ]);
+    // Leads arrive unread, as appointment requests do.
+    expect((response.body as Page).items.map((item) => item.read)).toEqual([false, false, false, false]);
     expect(await ids("?suspected=1")).toEqual(["wd-2"]);
   });
 
@@ -153,9 +156,12 @@ describe("a status change", () => {
       detail: { from: "new", to: "contacted", note: "Called, proposal Friday" },
     });
     expect(entry?.ip).toMatch(/127\.0\.0\.1/);
-    // Moved on from new, the lead now counts as read and goes below the unread ones.
+    // The status leaves the read mark alone: staff mark a lead read themselves.
     expect(await ids()).toEqual(["ap-2", "ap-1", "wa-1", "wd-1"]);
-    expect((await sales.get("/admin/api/inbox?form=website-design")).body.items[0].read).toBe(true);
+    expect((await sales.get("/admin/api/inbox?form=website-design")).body.items[0]).toMatchObject({
+      id: "wd-1",
+      read: false,
+    });
   });
 
   it("of an appointment request is recorded against it too", async () => {
@@ -177,7 +183,7 @@ describe("the read mark", () => {
     expect(read.body).toEqual({ id: "ap-1", read: true, changed: true });
     const listed = await admin(site, "appointments", "list", "--unread", "--json");
     expect(JSON.parse(listed.stdout).map((row: { id: number }) => row.id)).toEqual([2]);
-    expect(await ids()).toEqual(["ap-2", "wa-1", "ap-1", "wd-1"]);
+    expect(await ids()).toEqual(["ap-2", "wa-1", "wd-1", "ap-1"]);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
       actor: "sales@agency.test",
       action: "lead.read",
@@ -190,12 +196,61 @@ describe("the read mark", () => {
     expect(await ids()).toEqual(["ap-2", "ap-1", "wa-1", "wd-1"]);
   });
 
-  it("is not something a website-design or web-app lead has", async () => {
+  it("toggles a web-app lead's, as `leads read` does, and audits it; again changes nothing", async () => {
+    const stored = async () =>
+      fromDbBoolean(
+        (
+          await site.db
+            .selectFrom("web_app_leads")
+            .select("read")
+            .where("id", "=", 1)
+            .executeTakeFirstOrThrow()
+        ).read,
+      );
+    const read = await sales.post("/admin/api/inbox/wa-1/read", { read: true });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ id: "wa-1", read: true, changed: true });
+    expect(await stored()).toBe(true);
+    const [entry] = await listAudit(site.db, { limit: 1 });
+    expect(entry).toMatchObject({
+      actor: "sales@agency.test",
+      action: "lead.read",
+      target: "wa-1",
+      detail: { read: true },
+    });
+    expect(entry?.ip).toMatch(/127\.0\.0\.1/);
+    // Read, it goes below the unread ones, the older wd-1 among them.
+    expect(await ids()).toEqual(["ap-2", "ap-1", "wd-1", "wa-1"]);
+    const unreadLeads = await admin(site, "leads", "list", "--unread", "--json");
+    expect(JSON.parse(unreadLeads.stdout).map((row: { id: string }) => row.id)).toEqual(["wd-1"]);
+    expect((await sales.get("/admin/api/inbox/wa-1")).body.record.read).toBe(true);
+
     const before = await auditCount();
-    const response = await sales.post("/admin/api/inbox/wa-1/read", { read: true });
-    expect(response.status).toBe(400);
-    expect(response.body.error).toMatch(/^Only appointment requests carry a read mark/);
+    const again = await sales.post("/admin/api/inbox/wa-1/read", { read: true });
+    expect(again.body).toEqual({ id: "wa-1", read: true, changed: false });
     expect(await auditCount()).toBe(before);
+
+    const unread = await sales.post("/admin/api/inbox/wa-1/read", { read: false });
+    expect(unread.body).toEqual({ id: "wa-1", read: false, changed: true });
+    expect(await stored()).toBe(false);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: "sales@agency.test",
+      action: "lead.read",
+      target: "wa-1",
+      detail: { read: false },
+    });
+    const unreadAgain = await sales.post("/admin/api/inbox/wa-1/read", { read: false });
+    expect(unreadAgain.body).toEqual({ id: "wa-1", read: false, changed: false });
+    expect(await auditCount()).toBe(before + 1);
+    expect(await ids()).toEqual(["ap-2", "ap-1", "wa-1", "wd-1"]);
+  });
+
+  it("is not set by opening a lead", async () => {
+    expect((await sales.get("/admin/api/inbox/wd-1")).body.record.read).toBe(false);
+    expect((await sales.get("/admin/api/inbox?form=website-design")).body.items[0]).toMatchObject({
+      id: "wd-1",
+      read: false,
+    });
   });
 });
 
@@ -349,6 +404,13 @@ describe("invalid input", () => {
         /^Read must be true or false\.$/,
       ],
       [() => sales.post("/admin/api/inbox/ap-999/read", { read: true }), 404, /^Unknown appointment id 999/],
+      [() => sales.post("/admin/api/inbox/wa-999/read", { read: true }), 404, /^Unknown lead id wa-999\.$/],
+      [
+        () => sales.post("/admin/api/inbox/wa-0/read", { read: true }),
+        400,
+        /^Invalid id "wa-0": expected wd-/,
+      ],
+      [() => sales.post("/admin/api/inbox/wd-1/read", {}), 400, /^Read must be true or false\.$/],
       [() => sales.post("/admin/api/inbox/wd-999/release"), 404, /^Unknown lead id wd-999/],
       [() => sales.post("/admin/api/inbox/purge", { form: "all" }), 400, /^Form must be one of/],
       [
@@ -389,6 +451,7 @@ describe("access", () => {
     ["get", "/admin/api/inbox/wd-1"],
     ["post", "/admin/api/inbox/wd-1/status"],
     ["post", "/admin/api/inbox/ap-1/read"],
+    ["post", "/admin/api/inbox/wa-1/read"],
     ["post", "/admin/api/inbox/wd-1/release"],
     ["post", "/admin/api/inbox/purge"],
     ["get", "/admin/api/export/leads.csv"],
@@ -434,13 +497,14 @@ describe("paging", () => {
         webAppLead({ ...startedBefore(clock.getTime()), fullName: `Lead ${n}` }),
       );
     }
+    expect((await sales.post("/admin/api/inbox/wd-2/read", { read: true })).status).toBe(200);
     const first = (await sales.get("/admin/api/inbox")).body as Page;
     expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50 });
     expect(first.items).toHaveLength(50);
     expect(first.items[0]?.name).toBe("Lead 49");
     const second = (await sales.get("/admin/api/inbox?page=2")).body as Page;
-    // Unread before read (wd-1 was contacted), then newest first.
-    expect(second.items.map((item) => item.id)).toEqual(["wd-2", "ap-2", "ap-1", "wa-1", "wd-1"]);
+    // Unread before read (wd-2 was marked read), then newest first.
+    expect(second.items.map((item) => item.id)).toEqual(["ap-2", "ap-1", "wa-1", "wd-1", "wd-2"]);
     expect((await sales.get("/admin/api/inbox?page=3")).body.items).toEqual([]);
   });
 });
@@ -461,8 +525,20 @@ describe("the same changes from the CLI", () => {
       action: "lead.read",
       target: "ap-2",
     });
+    const leadRead = await admin(site, "leads", "read", "wa-1");
+    expect(leadRead).toMatchObject({ code: 0, stdout: "Marked 1 lead read.\n" });
+    expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
+    expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
+      actor: expect.stringMatching(/^cli:./),
+      ip: "cli",
+      action: "lead.read",
+      target: "wa-1",
+      detail: { read: true },
+    });
+    expect((await sales.get("/admin/api/inbox/wa-1")).body.record.read).toBe(true);
     // Doing it again changes nothing, and records nothing.
     const before = await auditCount();
+    expect((await admin(site, "leads", "read", "wa-1")).stdout).toBe("1 lead was already read: wa-1.\n");
     expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
     expect((await admin(site, "leads", "status", "wa-1", "qualified")).code).toBe(0);
     expect(await auditCount()).toBe(before);

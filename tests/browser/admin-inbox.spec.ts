@@ -11,8 +11,8 @@ import { addStaff } from "../support/staff-workspace";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * A sales member works the inbox in the browser: filters, searches, opens a lead and
- * records a status with a note, which the CLI then sees. The server is the suite's own
+ * A sales member works the inbox in the browser: filters, searches, opens a lead,
+ * records a status with a note and marks it read, which the CLI then sees. The server is the suite's own
  * (playwright.config.ts); the account, its session and the leads go straight into its
  * database, as sign-in and the forms have their own suites.
  */
@@ -106,7 +106,7 @@ async function openInbox(page: Page, query = "") {
 
 const rowNames = (page: Page) => page.getByRole("region", { name: /^Leads|^Suspected/ }).getByRole("link");
 
-test("a sales member filters, searches, opens a lead and records its status with a note", async ({
+test("a sales member filters, searches, opens a lead, records its status with a note and marks it read", async ({
   page,
   context,
 }) => {
@@ -120,6 +120,7 @@ test("a sales member filters, searches, opens a lead and records its status with
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await expect(rowNames(page)).toHaveText([names.app, names.design]);
   await expect(page.getByRole("row", { name: new RegExp(names.app) }).getByText("Unread")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(names.design) }).getByText("Unread")).toBeVisible();
 
   await page.getByLabel("Form").selectOption("web-app");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -172,7 +173,15 @@ test("a sales member filters, searches, opens a lead and records its status with
   const shown = await runAdminIn(dataDir, "leads", "show", ids.design);
   expect(shown.stdout).toMatch(new RegExp(`Status: +contacted \\(sales-${tag}@agency\\.test, `));
 
-  // Moved on from new, it no longer shows as unread, and the status filter finds it.
+  // The status leaves the read mark alone: staff mark the lead read from its page.
+  await expect(page.getByText("Nobody has read this lead yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Mark read" }).click();
+  await expect(page.getByText("Someone has read this lead.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
+  const marked = await runAdminIn(dataDir, "leads", "show", ids.design, "--json");
+  expect(JSON.parse(marked.stdout)).toMatchObject({ read: true, status: "contacted" });
+
+  // Read, it no longer shows as unread, and the status filter finds it.
   await openInbox(page, `?q=${tag}`);
   await expect(rowNames(page)).toHaveText([names.app, names.design]);
   await page.getByLabel("Status").selectOption("contacted");
@@ -187,6 +196,7 @@ test("an appointment request is marked read and a suspected one released", async
   await page.goto(staffPath(staffPaths.lead, { id: ids.held }));
   await waitForHydration(page);
   await expect(page.getByText("Held back as suspected spam")).toBeVisible();
+  await expect(page.getByText("Nobody has read this request yet.")).toBeVisible();
   await page.getByRole("button", { name: "Mark read" }).click();
   await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
   await page.getByRole("button", { name: /^Release/ }).click();

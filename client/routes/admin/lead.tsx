@@ -46,9 +46,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         <div className="space-y-10">
           {record.suspectedSpam ? <Release id={lead.id} trap={record.suspectedSpam} reload={reload} /> : null}
           <StatusForm lead={lead} reload={reload} />
-          {lead.form === "appointment" ? (
-            <ReadToggle id={lead.id} read={record.read === true} reload={reload} />
-          ) : null}
+          <ReadToggle id={lead.id} noun={noun} read={record.read === true} reload={reload} />
           <StatusHistory history={lead.history} />
         </div>
       </div>

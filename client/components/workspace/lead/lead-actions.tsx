@@ -1,4 +1,4 @@
-/** An appointment request's read mark, and releasing what a bot trap held back. */
+/** A lead's or appointment request's read mark, and releasing what a bot trap held back. */
 import { useState } from "react";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage } from "../api-message";
@@ -6,7 +6,19 @@ import { Button } from "../button";
 import { Notice } from "../notice";
 import { toast } from "../toasts";
 
-export function ReadToggle({ id, read, reload }: { id: string; read: boolean; reload: () => Promise<void> }) {
+/** Staff mark it read themselves: opening the page leaves the mark as it was. */
+export function ReadToggle({
+  id,
+  noun,
+  read,
+  reload,
+}: {
+  id: string;
+  /** "lead" or "request", as the page names it. */
+  noun: string;
+  read: boolean;
+  reload: () => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   async function toggle() {
     setBusy(true);
@@ -26,7 +38,7 @@ export function ReadToggle({ id, read, reload }: { id: string; read: boolean; re
         Read
       </h2>
       <p className="text-ink-soft">
-        {read ? "Someone has read this request." : "Nobody has read this request yet."}
+        {read ? `Someone has read this ${noun}.` : `Nobody has read this ${noun} yet.`}
       </p>
       <Button variant="secondary" busy={busy} onClick={() => void toggle()}>
         {read ? "Mark unread" : "Mark read"}
