@@ -1,6 +1,6 @@
 import { staffPaths } from "../../../shared/staff-paths";
 import { Button, ButtonLink } from "../../components/workspace/button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../../components/workspace/data-table";
+import { bodyCell, bodyRow, DataTable } from "../../components/workspace/data-table";
 import { EmptyState } from "../../components/workspace/empty-state";
 import { TextField } from "../../components/workspace/fields";
 import { PageHeader } from "../../components/workspace/page-header";
@@ -77,29 +77,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <EmptyState title={action ? `Nothing recorded for “${action}”.` : "Nothing recorded yet."} />
       ) : (
-        <DataTable caption={paged ? "Audit log entries, older page" : "Audit log entries, newest first"}>
-          <thead>
-            <tr>
-              <th scope="col" className={headCell}>
-                When
-              </th>
-              <th scope="col" className={headCell}>
-                Who
-              </th>
-              <th scope="col" className={headCell}>
-                From
-              </th>
-              <th scope="col" className={headCell}>
-                Action
-              </th>
-              <th scope="col" className={headCell}>
-                On
-              </th>
-              <th scope="col" className={headCell}>
-                Details
-              </th>
-            </tr>
-          </thead>
+        <DataTable
+          caption={paged ? "Audit log entries, older page" : "Audit log entries, newest first"}
+          columns={["When", "Who", "From", "Action", "On", "Details"]}
+        >
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className={bodyRow}>

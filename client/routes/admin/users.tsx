@@ -1,4 +1,4 @@
-import { bodyCell, bodyRow, DataTable, headCell } from "../../components/workspace/data-table";
+import { bodyCell, bodyRow, DataTable } from "../../components/workspace/data-table";
 import { EmptyState } from "../../components/workspace/empty-state";
 import { PageHeader } from "../../components/workspace/page-header";
 import { useReloadable } from "../../components/workspace/use-reloadable";
@@ -44,20 +44,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           {invitations.length === 0 ? (
             <EmptyState title="No invitation is waiting to be accepted." />
           ) : (
-            <DataTable caption="Pending invitations">
-              <thead>
-                <tr>
-                  <th scope="col" className={headCell}>
-                    E-mail address
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Role
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Link expires
-                  </th>
-                </tr>
-              </thead>
+            <DataTable caption="Pending invitations" columns={["E-mail address", "Role", "Link expires"]}>
               <tbody>
                 {invitations.map((invitation) => (
                   <tr key={`${invitation.email}-${invitation.expiresAt}`} className={bodyRow}>

@@ -3,7 +3,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "
 import { useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { bodyCell, bodyRow, DataTable } from "../data-table";
 import { EmptyState } from "../empty-state";
 import { TextField } from "../fields";
 import { withPasskeyPrompt } from "../passkey-errors";
@@ -66,23 +66,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
       {passkeys.length === 0 ? (
         <EmptyState title="You have no passkey yet.">Add one below to sign in faster.</EmptyState>
       ) : (
-        <DataTable caption="Your passkeys">
-          <thead>
-            <tr>
-              <th scope="col" className={headCell}>
-                Name
-              </th>
-              <th scope="col" className={headCell}>
-                Added
-              </th>
-              <th scope="col" className={headCell}>
-                Last used
-              </th>
-              <th scope="col" className={headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+        <DataTable caption="Your passkeys" columns={["Name", "Added", "Last used", { hidden: "Actions" }]}>
           <tbody>
             {passkeys.map((passkey) => (
               <tr key={passkey.id} className={bodyRow}>

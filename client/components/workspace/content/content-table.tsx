@@ -7,7 +7,7 @@ import type { ContentListItem } from "../../../lib/workspace-content";
 import { apiMessage as messageOf } from "../api-message";
 import { Button } from "../button";
 import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { bodyCell, bodyRow, DataTable } from "../data-table";
 import { StatusBadge } from "../status-badge";
 import { toast } from "../toasts";
 import { formatWhen } from "../when";
@@ -45,26 +45,10 @@ export function ContentTable({
   }
 
   return (
-    <DataTable caption={`${titleOf(spec)} in page order`}>
-      <thead>
-        <tr>
-          <th scope="col" className={headCell}>
-            Position
-          </th>
-          <th scope="col" className={headCell}>
-            Title
-          </th>
-          <th scope="col" className={headCell}>
-            Status
-          </th>
-          <th scope="col" className={headCell}>
-            Changed
-          </th>
-          <th scope="col" className={headCell}>
-            Actions
-          </th>
-        </tr>
-      </thead>
+    <DataTable
+      caption={`${titleOf(spec)} in page order`}
+      columns={["Position", "Title", "Status", "Changed", "Actions"]}
+    >
       <tbody>
         {items.map((item, index) => {
           const id = encodeURIComponent(item.id);

@@ -2,36 +2,17 @@
 import { inboxFormLabels, type InboxItem, type InboxPage } from "../../../../shared/inbox";
 import { staffPath, staffPaths } from "../../../../shared/staff-paths";
 import { ButtonLink } from "../button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { bodyCell, bodyRow, DataTable } from "../data-table";
 import { StatusBadge } from "../status-badge";
 import { formatWhen } from "../when";
 import type { Filters } from "./filter-form";
 
 export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {
   return (
-    <DataTable caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}>
-      <thead>
-        <tr>
-          <th scope="col" className={headCell}>
-            Name
-          </th>
-          <th scope="col" className={headCell}>
-            Form
-          </th>
-          <th scope="col" className={headCell}>
-            Company
-          </th>
-          <th scope="col" className={headCell}>
-            E-mail
-          </th>
-          <th scope="col" className={headCell}>
-            Received
-          </th>
-          <th scope="col" className={headCell}>
-            Status
-          </th>
-        </tr>
-      </thead>
+    <DataTable
+      caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}
+      columns={["Name", "Form", "Company", "E-mail", "Received", "Status"]}
+    >
       <tbody>
         {items.map((item) => (
           <tr key={item.id} className={bodyRow} data-unread={item.read ? undefined : "true"}>

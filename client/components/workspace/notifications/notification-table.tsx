@@ -4,7 +4,7 @@ import type { NotificationItem } from "../../../../shared/inbox";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage } from "../api-message";
 import { Button } from "../button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { bodyCell, bodyRow, DataTable } from "../data-table";
 import { StatusBadge } from "../status-badge";
 import { toast } from "../toasts";
 import { formatWhen } from "../when";
@@ -49,32 +49,10 @@ export function NotificationTable({
   retry: (ids?: number[]) => Promise<void>;
 }) {
   return (
-    <DataTable caption="Pending and dead notification e-mails, newest first">
-      <thead>
-        <tr>
-          <th scope="col" className={headCell}>
-            Status
-          </th>
-          <th scope="col" className={headCell}>
-            What
-          </th>
-          <th scope="col" className={headCell}>
-            About
-          </th>
-          <th scope="col" className={headCell}>
-            Queued
-          </th>
-          <th scope="col" className={headCell}>
-            Tries
-          </th>
-          <th scope="col" className={headCell}>
-            Last error
-          </th>
-          <th scope="col" className={headCell}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+    <DataTable
+      caption="Pending and dead notification e-mails, newest first"
+      columns={["Status", "What", "About", "Queued", "Tries", "Last error", { hidden: "Actions" }]}
+    >
       <tbody>
         {notifications.map((row) => (
           <tr key={row.id} className={bodyRow}>

@@ -1,7 +1,7 @@
 /** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
 import type { StaffRole } from "../../../../shared/staff-roles";
 import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable, headCell } from "../data-table";
+import { bodyCell, bodyRow, DataTable } from "../data-table";
 import { StatusBadge, type BadgeTone } from "../status-badge";
 import { toast } from "../toasts";
 import { useStaff } from "../use-staff";
@@ -41,29 +41,10 @@ export function UserList({ users, reload }: { users: StaffUser[]; reload: () => 
   return (
     <section className="space-y-4">
       <h2 className="text-2xl font-bold text-ink">Accounts</h2>
-      <DataTable caption="Staff accounts">
-        <thead>
-          <tr>
-            <th scope="col" className={headCell}>
-              E-mail address
-            </th>
-            <th scope="col" className={headCell}>
-              Role
-            </th>
-            <th scope="col" className={headCell}>
-              Status
-            </th>
-            <th scope="col" className={headCell}>
-              Passkeys
-            </th>
-            <th scope="col" className={headCell}>
-              Last signed in
-            </th>
-            <th scope="col" className={headCell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+      <DataTable
+        caption="Staff accounts"
+        columns={["E-mail address", "Role", "Status", "Passkeys", "Last signed in", { hidden: "Actions" }]}
+      >
         <tbody>
           {users.map((user) => (
             <tr key={user.id} className={bodyRow}>
