@@ -1,0 +1,85 @@
+/**
+ * Whether a wrong sign-in tells an account from no account by its timing: the median and
+ * spread of the API's answer to a wrong password for an existing account, beside the same
+ * for an address with no account (which checks a dummy hash). Prints figures only.
+ *   npm run build && npm run bench:sign-in [-- --attempts 40]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { ServerBuild } from "react-router";
+import request from "supertest";
+import { createApp } from "../server/app";
+import { hashPassword } from "../server/auth/passwords";
+import { loadConfig, projectRoot } from "../server/config";
+import { createLogger } from "../server/logger";
+
+const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "40" } } });
+const attempts = Number(args.attempts);
+if (!Number.isInteger(attempts) || attempts < 4) throw new Error(`--attempts wants a whole number from 4`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-sign-in-"));
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  DATA_DIR: dataDir,
+  // Each attempt from its own address, so the per-IP limit does not answer for the server.
+  TRUST_PROXY_HOPS: "1",
+});
+const build = (await import(
+  pathToFileURL(path.join(projectRoot, "build", "server", "index.js")).href
+)) as ServerBuild;
+const site = await createApp({ config, logger: createLogger("silent"), build, outbox: { autoStart: false } });
+const origin = new URL(config.settings.siteUrl).origin;
+
+// The per-account limit allows four wrong attempts before the fifth is refused: one account per four.
+const accounts = Math.ceil(attempts / 4);
+const hash = await hashPassword("the account's real password");
+for (let n = 0; n < accounts; n++) {
+  await site.db
+    .insertInto("staff_users")
+    .values({
+      email: `staff-${n}@agency.test`,
+      role: "sales",
+      password_hash: hash,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+async function attempt(email: string, n: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  const response = await request(site.app)
+    .post("/admin/api/sign-in/password")
+    .set("Origin", origin)
+    .set("X-Forwarded-For", `198.51.100.${n % 250}`)
+    .send({ email, password: "not the password" });
+  if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const known: number[] = [];
+const unknown: number[] = [];
+for (let n = 0; n < attempts; n++) {
+  // Interleaved, so a busy moment of the machine falls on both.
+  known.push(await attempt(`staff-${n % accounts}@agency.test`, n));
+  unknown.push(await attempt(`nobody-${n}@agency.test`, n));
+}
+
+const summary = (name: string, times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(0);
+  return {
+    "wrong password for": name,
+    attempts: times.length,
+    "p10 ms": at(0.1),
+    "median ms": at(0.5),
+    "p90 ms": at(0.9),
+  };
+};
+console.table([summary("an existing account", known), summary("no account", unknown)]);
+
+await site.close();
+rmSync(dataDir, { recursive: true, force: true });
