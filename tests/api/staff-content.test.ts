@@ -126,14 +126,17 @@ describe("a news post made in the workspace", () => {
   it("takes an article body as long as the site allows, in any script", async () => {
     // 50,000 characters of three bytes each in UTF-8: 150 KB of JSON.
     const content = "港の渡し船が動き出した。\n".repeat(4_000).slice(0, 50_000);
+    // An image of its own: removing the post before this one took its files with it.
+    const image = (await upload(editor, "/uploads/news?field=image&alt=A%20ferry", png)).body
+      .image as BodyImage;
     const created = await editor.post(`${api}/content/news`, {
-      fields: { ...newsFields(), title: "A Long Article", content },
+      fields: { ...newsFields(), image, title: "A Long Article", content },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const one = await editor.get(`${api}/content/news/${created.body.record.id as string}`);
     expect(one.body.record.item.content).toBe(content.trim());
     const tooLong = await editor.post(`${api}/content/news`, {
-      fields: { ...newsFields(), title: "Longer Still", content: `${content}x` },
+      fields: { ...newsFields(), image, title: "Longer Still", content: `${content}x` },
     });
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.body.fieldErrors)).toEqual(["content"]);
