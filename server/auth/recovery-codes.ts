@@ -1,6 +1,7 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { hashToken } from "../workspace/tokens";
 
 /**
  * One-time codes for when the phone with the authenticator app is lost: ten, shown once,
@@ -22,8 +23,9 @@ export function normaliseRecoveryCode(code: string): string {
   return code.replace(/[\s-]/g, "").toUpperCase();
 }
 
+/** Stored as a token is: SHA-256 of the normalised code. */
 function hashCode(code: string): string {
-  return createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
+  return hashToken(normaliseRecoveryCode(code));
 }
 
 /** A new set for the account; the old set stops working. Returns the codes to show once. */

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kyse
 import type { AppConfig } from "../config";
 import type { Db } from "./database";
 import type { Database } from "./schema";
-import { SESSION_IDLE_MS } from "../workspace/sessions";
+import { sessionEnded } from "../workspace/sessions";
 
 /**
  * How long personal data is kept (POPIA's "no longer than necessary";
@@ -19,9 +19,8 @@ export type RetentionCutoffs = {
   spam: string;
   /** Sent e-mails sent before this go. */
   sentMail: string;
-  /** Staff sessions that ended by now (absolute expiry) or were last used before sessionIdle. */
-  now: string;
-  sessionIdle: string;
+  /** Staff sessions that have ended by this moment go (server/workspace/sessions.ts says when). */
+  now: Date;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -34,8 +33,7 @@ export function retentionCutoffs(policy: RetentionPolicy, now: Date): RetentionC
     leads: leads.toISOString(),
     spam: new Date(now.getTime() - policy.suspectedDays * DAY_MS).toISOString(),
     sentMail: new Date(now.getTime() - policy.sentMailDays * DAY_MS).toISOString(),
-    now: now.toISOString(),
-    sessionIdle: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+    now,
   };
 }
 
@@ -60,10 +58,7 @@ function auditDue(cutoffs: RetentionCutoffs) {
   return (eb: ExpressionBuilder<Database, "audit_log">): Expression<SqlBool> => eb("at", "<", cutoffs.leads);
 }
 
-function sessionDue(cutoffs: RetentionCutoffs) {
-  return (eb: ExpressionBuilder<Database, "staff_sessions">): Expression<SqlBool> =>
-    eb.or([eb("expires_at", "<=", cutoffs.now), eb("last_seen_at", "<=", cutoffs.sessionIdle)]);
-}
+const sessionDue = (cutoffs: RetentionCutoffs) => sessionEnded(cutoffs.now);
 
 function leadDue(cutoffs: RetentionCutoffs) {
   return (eb: ExpressionBuilder<Database, LeadTable>): Expression<SqlBool> =>

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Database } from "../db/schema";
 import { isStaffRole, type Staff } from "./staff";
 import { hashToken, newToken } from "./tokens";
@@ -98,13 +98,16 @@ export async function endAllSessions(db: Kysely<Database>, userId: number): Prom
   return Number(result.numDeletedRows);
 }
 
-/** Sessions past either expiry; run now and then so the table does not grow. */
-export async function deleteExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
+/** Sessions that have ended by `now`, by either expiry: the one rule sign-in's sweep and retention share. */
+export function sessionEnded(now: Date) {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
-  const result = await db
-    .deleteFrom("staff_sessions")
-    .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<=", idleSince)]))
-    .executeTakeFirst();
+  return (eb: ExpressionBuilder<Database, "staff_sessions">): Expression<SqlBool> =>
+    eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<=", idleSince)]);
+}
+
+/** Deletes ended sessions; run now and then so the table does not grow. */
+export async function deleteExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("staff_sessions").where(sessionEnded(now)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
