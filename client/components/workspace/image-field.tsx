@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import type { ContentKind, FieldSpec } from "../../../shared/content-fields";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
-import type { Image, UploadedImage } from "../../lib/workspace-content";
+import { uploadContentImage, type Image } from "../../lib/workspace-content";
 import { Button } from "./button";
 import { ImageFileField, TextField } from "./fields";
 
@@ -43,26 +42,10 @@ export function ImageField({
       return;
     }
     setBusy(true);
-    try {
-      const query = new URLSearchParams({ field: field.key });
-      if (alt !== undefined) query.set("alt", alt);
-      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
-        body: { file },
-      });
-      setUploadErrors({});
-      onUploaded(uploaded.image, uploaded.alt);
-    } catch (caught) {
-      setUploadErrors(
-        caught instanceof WorkspaceApiError
-          ? {
-              ...caught.fieldErrors,
-              file: caught.fieldErrors.file ?? (caught.fieldErrors.alt ? "" : caught.message),
-            }
-          : { file: "Could not reach the server. Try again." },
-      );
-    } finally {
-      setBusy(false);
-    }
+    const result = await uploadContentImage(kind, field.key, alt, file);
+    setBusy(false);
+    setUploadErrors(result.ok ? {} : result.errors);
+    if (result.ok) onUploaded(result.uploaded.image, result.uploaded.alt);
   }
 
   const fileError = uploadErrors.file || error;

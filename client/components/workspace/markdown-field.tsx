@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ContentKind } from "../../../shared/content-fields";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
-import type { BodyImage, UploadedImage } from "../../lib/workspace-content";
+import { uploadContentImage, type BodyImage } from "../../lib/workspace-content";
 import { Button } from "./button";
 import { ImageFileField, TextAreaField, TextField } from "./fields";
 
@@ -143,26 +143,12 @@ function BodyImageUpload({
   async function add() {
     if (!file) return setErrors({ file: "Choose an image file first." });
     setBusy(true);
-    try {
-      const query = new URLSearchParams({ field: "body", alt });
-      const uploaded = await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, {
-        body: { file },
-      });
-      setErrors({});
-      setAlt("");
-      onAdded(uploaded.image, uploaded.alt ?? alt);
-    } catch (caught) {
-      setErrors(
-        caught instanceof WorkspaceApiError
-          ? {
-              ...caught.fieldErrors,
-              file: caught.fieldErrors.file ?? (caught.fieldErrors.alt ? "" : caught.message),
-            }
-          : { file: "Could not reach the server. Try again." },
-      );
-    } finally {
-      setBusy(false);
-    }
+    const result = await uploadContentImage(kind, "body", alt, file);
+    setBusy(false);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    setAlt("");
+    onAdded(result.uploaded.image, result.uploaded.alt ?? alt);
   }
 
   return (
