@@ -13,8 +13,6 @@ export type Refusal = {
   message: string;
   fieldErrors: Record<string, string>;
 };
-/** The name the leads' operations use for a refusal. */
-export type Failure = Refusal;
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 
 export const succeeded = <T>(value: T): Outcome<T> => ({ ok: true, value });

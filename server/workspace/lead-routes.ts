@@ -17,7 +17,7 @@ import {
 } from "../admin/inbox";
 import { parseSince, parseUntil } from "../admin/input";
 import { loadNotifications, requeueNotifications } from "../admin/notifications";
-import type { Failure } from "../admin/outcome";
+import type { Refusal } from "../admin/outcome";
 import { purgeSuspectedRows, releaseSubmissions } from "../admin/quarantine";
 import type { LeadTable } from "../db/lead-follow-up";
 import type { WorkspaceDeps } from "./deps";
@@ -35,10 +35,10 @@ function sentence(message: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-const failureStatus: Record<Failure["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
+const refusalStatus: Record<Refusal["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
 
-function answerFailure(res: Response, failure: Failure): void {
-  res.status(failureStatus[failure.reason]).json({ error: sentence(failure.message) });
+function answerRefusal(res: Response, failure: Refusal): void {
+  res.status(refusalStatus[failure.reason]).json({ error: sentence(failure.message) });
 }
 
 function badRequest(res: Response, message: string): void {
@@ -154,7 +154,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const ref = inboxRef(req, res);
     if (!ref) return;
     const found = await loadInboxRecord(db, ref.id);
-    if (!found.ok) return answerFailure(res, found);
+    if (!found.ok) return answerRefusal(res, found);
     res.json(found.value);
   });
 
@@ -171,9 +171,9 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
       { note: body.data.note, by: staff.email, actor: actorOf(req, res), auditTarget: ref.id },
       now,
     );
-    if (!changed.ok) return answerFailure(res, changed);
+    if (!changed.ok) return answerRefusal(res, changed);
     const found = await loadInboxRecord(db, ref.id);
-    if (!found.ok) return answerFailure(res, found);
+    if (!found.ok) return answerRefusal(res, found);
     res.json({ changed: changed.value.changed, ...found.value });
   });
 
@@ -187,7 +187,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
       ref.form === "appointment"
         ? await markAppointmentsRead(db, [String(ref.rowId)], body.data.read, actorOf(req, res))
         : await markLeadsRead(db, [ref.id], body.data.read, actorOf(req, res));
-    if (!marked.ok) return answerFailure(res, marked);
+    if (!marked.ok) return answerRefusal(res, marked);
     res.json({ id: ref.id, read: body.data.read, changed: marked.value.changed.length > 0 });
   });
 
@@ -196,7 +196,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (!ref) return;
     const { kind, text } = quarantineArgsOf(ref);
     const released = await releaseSubmissions(db, config, kind, [text], actorOf(req, res), now);
-    if (!released.ok) return answerFailure(res, released);
+    if (!released.ok) return answerRefusal(res, released);
     const [result] = released.value;
     if (!result?.released) {
       return void res.status(409).json({ error: `${ref.id} is not held as suspected spam.` });
@@ -223,7 +223,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
       return badRequest(res, "Give one status: pending or dead.");
     }
     const loaded = await loadNotifications(db, status);
-    if (!loaded.ok) return answerFailure(res, loaded);
+    if (!loaded.ok) return answerRefusal(res, loaded);
     res.json({ notifications: loaded.value.records });
   });
 
@@ -232,7 +232,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (!body.success) return badRequest(res, firstIssue(body.error));
     const ids = body.data.ids?.map(String);
     const retried = await requeueNotifications(db, ids, actorOf(req, res), now());
-    if (!retried.ok) return answerFailure(res, retried);
+    if (!retried.ok) return answerRefusal(res, retried);
     if (retried.value.requeued.length > 0) deps.onQueued();
     res.json(retried.value);
   });
