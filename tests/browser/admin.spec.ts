@@ -191,10 +191,17 @@ test("an editor sees no leads and is refused them", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Leads" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  // A refused page asks the API for nothing.
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/admin/api/")) asked.push(request.url());
+  });
   const response = await page.goto(at("/admin/leads"));
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not available to your role");
   await expect(page.getByText("Your role does not give you access to this.")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
 });
 
 test("an admin invites, disables and reads the audit log; an unknown page is a 404 in the workspace", async ({

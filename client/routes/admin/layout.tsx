@@ -1,4 +1,4 @@
-import { data, Outlet, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLocation, useRouteError } from "react-router";
 import { signInPath } from "../../../shared/staff-paths";
 import { areaOfPath, mayUse } from "../../../shared/staff-roles";
 import { NotAvailable, WorkspaceErrorBoundary } from "../../components/workspace/workspace-error";
@@ -19,9 +19,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (!staff) throw redirect(signInPath(url.pathname + url.search), 303);
   const area = areaOfPath(url.pathname);
   const allowed = area === null || mayUse(staff.role, area);
-  const signedIn = { email: staff.email, role: staff.role, csrfToken: staff.csrfToken, allowed };
-  return allowed ? signedIn : data(signedIn, { status: 403 });
+  const signedIn = { email: staff.email, role: staff.role, csrfToken: staff.csrfToken };
+  // Thrown, not returned: below a route that failed, the page's own loader never runs, so
+  // a refused page asks the API for nothing (the error boundary shows the refusal).
+  if (!allowed) throw data(signedIn, { status: 403 });
+  return signedIn;
 }
+
+type SignedIn = ReturnType<typeof loader>;
 
 export const handle = workspaceHandle;
 
@@ -44,6 +49,17 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const { email, role, csrfToken } = error.data as SignedIn;
+    if (typeof document !== "undefined") setCsrfToken(csrfToken);
+    return (
+      <WorkspaceShell email={email} role={role} pathname={location.pathname}>
+        <NotAvailable />
+      </WorkspaceShell>
+    );
+  }
   return (
     <main id="main-content" className="mx-auto w-full max-w-3xl px-5 py-12">
       <WorkspaceErrorBoundary />
