@@ -183,6 +183,12 @@ export async function releaseOutboxLeases(db: Db, owner: string, now: Date): Pro
 export type OutboxQueueStats = {
   /** Messages not yet sent nor given up, whether due, leased or waiting on backoff. */
   pending: number;
+  /**
+   * Whole seconds since the oldest message not yet sent was queued, whether it is due now,
+   * being sent or waiting for a retry; null when none is pending. During a mail server
+   * outage this is the figure that grows: every message waits for a retry.
+   */
+  oldestUnsentAgeSeconds: number | null;
   /** Whole seconds since the oldest due pending message was queued; null when none is due. */
   oldestDueAgeSeconds: number | null;
 };
@@ -194,16 +200,19 @@ export async function outboxQueueStats(db: Db, now: Date): Promise<OutboxQueueSt
     .selectFrom("outbox")
     .select((eb) => [
       eb.fn.countAll<number>().as("pending"),
+      eb.fn.min("created_at").as("oldestCreatedAt"),
       eb.fn
         .min(eb.case().when("next_attempt_at", "<=", at).then(eb.ref("created_at")).end())
         .as("oldestDueCreatedAt"),
     ])
     .where("status", "=", "pending")
     .executeTakeFirstOrThrow();
-  const oldest = row.oldestDueCreatedAt;
+  const ageOf = (createdAt: string | null | undefined) =>
+    createdAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(createdAt)) / 1000)) : null;
   return {
     pending: Number(row.pending),
-    oldestDueAgeSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) : null,
+    oldestUnsentAgeSeconds: ageOf(row.oldestCreatedAt),
+    oldestDueAgeSeconds: ageOf(row.oldestDueCreatedAt),
   };
 }
 
