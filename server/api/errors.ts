@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "../logger";
-import { describeForLog, errorMessages } from "../../shared/error-catalogue";
+import { describeForLog, errorMessages, notSavedMessage } from "../../shared/error-catalogue";
 import { requestMessages } from "../../shared/request-messages";
 import { sendFailure } from "./responses";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
@@ -32,8 +32,8 @@ function clientErrorAnswer(status: number): [status: number, message: string] {
 /**
  * The last stop for API errors: request problems get their 4xx, unlogged (they are the
  * client's, and a flood of them must not flood the log); anything else a 500 with the
- * catalogue's generic text (SPEC §8), logged redacted (503 with Retry-After when storage
- * is unavailable). No stack, SQL or path ever
+ * catalogue's generic text (SPEC §8), logged redacted (503 with Retry-After and the
+ * "not saved" text when storage is unavailable). No stack, SQL or path ever
  * reaches the response.
  */
 export function apiErrorHandler(
@@ -51,8 +51,8 @@ export function apiErrorHandler(
     logger.error({ path: req.path, storage, error: describeForLog("api", error) }, "API request failed");
     if (storage) {
       metrics?.storageFailure(storage, "api");
-      res.set("Retry-After", String(retryAfterSeconds(storage)));
-      return sendFailure(res, 503, errorMessages.unexpected);
+      res.set("Retry-After", String(retryAfterSeconds()));
+      return sendFailure(res, 503, notSavedMessage);
     }
     sendFailure(res, 500, errorMessages.unexpected);
   };
