@@ -314,15 +314,20 @@ describe("taking back a dead predecessor's leases at start-up", () => {
   it("while running, sends the rows of a worker on this host that dies later, without waiting for its lease", async () => {
     const { worker, delivered, lines } = recordingWorker({ takeoverCheckMs: 100 });
     worker.start();
-    // A sibling instance on this machine claimed a row for a minute, then was killed.
-    const [id] = await enqueue(scratch.db, 1);
+    // A sibling instance on this machine claimed a row for a minute, then was killed. The
+    // row is queued not due, so the running worker cannot take it before it is leased.
+    const id = await enqueueOutboxMessage(scratch.db, {
+      kind: "web-app-lead",
+      payload,
+      now: new Date(Date.now() + 60_000),
+    });
     await scratch.db
       .updateTable("outbox")
       .set({
         lease_owner: `${os.hostname()}:${goneProcessId()}:gone0001`,
         next_attempt_at: new Date(Date.now() + 60_000).toISOString(),
       })
-      .where("id", "=", id!)
+      .where("id", "=", id)
       .execute();
     const since = Date.now();
     await until(() => delivered.length === 1, 5_000, "the dead sibling's row to be sent");
