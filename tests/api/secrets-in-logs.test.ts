@@ -5,7 +5,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
-import { apiPaths } from "../../shared/paths";
+import { escapeHtml } from "../../shared/escape-html";
+import { apiPaths, paths } from "../../shared/paths";
 import { requestMessages } from "../../shared/request-messages";
 import { testFormSecret } from "../support/submissions";
 import { createScratchDatabase, type ScratchDatabase } from "../support/test-database";
@@ -131,6 +132,16 @@ describe("a body the server cannot read", () => {
         400,
         requestMessages.malformed,
       );
+    }
+  });
+
+  it("posted to a page without JavaScript is a 400 page, the form not redisplayed with it", async () => {
+    for (const page of [paths.news, paths.bookAppointment]) {
+      const response = await post(page, notUtf8Form, "application/x-www-form-urlencoded");
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain(escapeHtml(requestMessages.malformed));
+      expect(html).not.toContain("Canary");
     }
   });
 
