@@ -187,14 +187,15 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ next: staffPaths.home });
   });
 
-  router.get("/invitations/:token", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  // The token comes in the body, never the path: it is a credential, and paths are logged.
+  router.post("/invitations/read", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     res.json({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt });
   });
 
-  router.post("/invitations/:token/password", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  router.post("/invitations/password", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const password: unknown = req.body?.password;
     const problem = passwordProblem(password, invitation.email);
@@ -216,8 +217,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: invitation.email }));
   });
 
-  router.post("/invitations/:token/confirm", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  router.post("/invitations/confirm", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const flow = await readFlow(db, req, "enrolment", now());
     const { passwordHash, secret } = flow?.data ?? {};
