@@ -21,13 +21,8 @@ import {
   verifyPassword,
 } from "../auth/passwords";
 import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import {
-  clearSignInFailures,
-  countSignInFailure,
-  signInWait,
-  slowedDownMessage,
-  type SignInAttempt,
-} from "../auth/sign-in-limits";
+import { recordSignInFailure, refusedWhileWaiting, type SignInStep } from "../auth/sign-in-attempts";
+import { clearSignInFailures, slowedDownMessage, type SignInAttempt } from "../auth/sign-in-limits";
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
@@ -58,45 +53,10 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
 
-  /**
-   * A failed attempt: counted against its address from this IP and the IP, and recorded
-   * (who was typed or signing in, from where, what failed; never what was typed as the secret).
-   */
-  async function countFailure(attempt: SignInAttempt, reason: string): Promise<void> {
-    const at = now();
-    const retryAfterSeconds = await countSignInFailure(db, attempt, at);
-    await recordAudit(
-      db,
-      {
-        actor: (attempt.email || "(no address)").slice(0, 254),
-        ip: attempt.ip,
-        action: "sign-in.failed",
-        detail: { reason, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) },
-      },
-      at,
-    );
-  }
-
-  /**
-   * Answers 429 with Retry-After when the attempt must wait; the first refusal of each
-   * wait is recorded, the rest are not (they add nothing but volume). True when refused.
-   */
-  async function refuseIfSlowed(req: Request, res: Response, attempt: SignInAttempt): Promise<boolean> {
-    const at = now();
-    const wait = await signInWait(db, attempt, at);
+  /** Answers 429 with Retry-After while the attempt must wait (sign-in-attempts.ts). */
+  async function refuseIfSlowed(res: Response, attempt: SignInAttempt, step: SignInStep): Promise<boolean> {
+    const wait = await refusedWhileWaiting(db, attempt, step, now());
     if (!wait) return false;
-    if (wait.firstRefusal) {
-      await recordAudit(
-        db,
-        {
-          actor: (attempt.email || "(no address)").slice(0, 254),
-          ip: attempt.ip,
-          action: "sign-in.slowed",
-          detail: { retryAfterSeconds: wait.retryAfterSeconds, step: req.path.split("/").pop() },
-        },
-        at,
-      );
-    }
     res.set("Retry-After", String(wait.retryAfterSeconds));
     refuse(res, 429, slowedDownMessage(wait.retryAfterSeconds));
     return true;
@@ -156,7 +116,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const email = text(req.body?.email).trim().toLowerCase();
     const password = text(req.body?.password);
     const attempt = { email, ip: ipOf(req) };
-    if (await refuseIfSlowed(req, res, attempt)) return;
+    if (await refuseIfSlowed(res, attempt, "password")) return;
     const user = email
       ? await db
           .selectFrom("staff_users")
@@ -171,7 +131,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         ? await verifyPassword(password, user.password_hash)
         : await dummyVerifyPassword(password.slice(0, 1000));
     if (!user || !usable || !matches) {
-      await countFailure(attempt, "wrong-password");
+      await recordSignInFailure(db, attempt, "wrong-password", now());
       return refuse(res, 401, authMessages.badCredentials);
     }
     // Made with older parameters: stored anew in today's, now the password is known to be right.
@@ -186,7 +146,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const user = flow && (await enabledUser(flow.userId));
     if (!flow || !user || !user.totp_secret) return refuse(res, 401, authMessages.flowExpired);
     const attempt = { email: user.email, ip: ipOf(req) };
-    if (await refuseIfSlowed(req, res, attempt)) return;
+    if (await refuseIfSlowed(res, attempt, "second-factor")) return;
     const code = text(req.body?.code);
     const recoveryCode = text(req.body?.recoveryCode);
     let finished = false;
@@ -210,7 +170,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       );
     }
     if (finished) return void res.json({ next: staffPaths.home });
-    await countFailure(attempt, code ? "wrong-code" : "wrong-recovery-code");
+    await recordSignInFailure(db, attempt, code ? "wrong-code" : "wrong-recovery-code", now());
     if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
     refuse(res, 401, authMessages.wrongCode);
   });
@@ -288,10 +248,10 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       return refuse(res, 401, authMessages.flowExpired);
     }
     const attempt = { email: invitation.email, ip: ipOf(req) };
-    if (await refuseIfSlowed(req, res, attempt)) return;
+    if (await refuseIfSlowed(res, attempt, "invitation")) return;
     const step = await checkTotp(secret, text(req.body?.code), null, now());
     if (step === undefined) {
-      await countFailure(attempt, "wrong-code");
+      await recordSignInFailure(db, attempt, "wrong-code", now());
       if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
       return refuse(res, 401, authMessages.wrongCode);
     }
