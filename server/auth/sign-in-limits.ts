@@ -16,7 +16,7 @@ import { hashToken } from "../workspace/tokens";
  * count's row holds its failures; a wait's row holds, in reset_at, when it ends, and in
  * hits whether a refused attempt during it was already recorded in the audit log (0 or 1).
  */
-export const SIGN_IN_COUNT_MS = 24 * 60 * 60_000;
+const SIGN_IN_COUNT_MS = 24 * 60 * 60_000;
 /** Failures before attempts must wait. */
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords or codes for one address from one IP. */
@@ -24,7 +24,7 @@ export const SIGN_IN_LIMITS = {
   /** Failures from one IP, whichever addresses they tried (an office shares one). */
   ip: 20,
 } as const;
-export const SIGN_IN_DELAY = { firstMs: 30_000, maxMs: 15 * 60_000 } as const;
+const SIGN_IN_DELAY = { firstMs: 30_000, maxMs: 15 * 60_000 } as const;
 
 const PREFIX = "sign-in:";
 // The typed address is hashed: a key stays short whatever is typed.
@@ -43,7 +43,7 @@ function countsOf(attempt: SignInAttempt): { key: string; free: number }[] {
 }
 
 /** How long to wait after the nth failure of a count that allows `free`: none before it. */
-export function delayAfter(failures: number, free: number): number {
+function delayAfter(failures: number, free: number): number {
   if (failures < free) return 0;
   return Math.min(SIGN_IN_DELAY.maxMs, SIGN_IN_DELAY.firstMs * 2 ** Math.min(failures - free, 30));
 }
