@@ -62,7 +62,7 @@ export function PasswordStep({
         minLength={12}
         maxLength={200}
         required
-        description="At least 12 characters, and not your e-mail address. A passphrase of a few words is good."
+        description="At least 12 characters, not your e-mail address and not a common password. A passphrase of a few words is good."
         error={error || undefined}
       />
       <Button type="submit" busy={busy}>
