@@ -1,7 +1,8 @@
 /**
  * Whether a wrong sign-in tells an account from no account by its timing: the median and
  * spread of the API's answer to a wrong password for an existing account, beside the same
- * for an address with no account (which checks a dummy hash). Prints figures only.
+ * for an address with no account (which checks a dummy hash); then the time one password
+ * hash takes with today's parameters, alone and four at once. Prints figures only.
  *   npm run build && npm run bench:sign-in [-- --attempts 40]
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,7 +13,7 @@ import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import request from "supertest";
 import { createApp } from "../server/app";
-import { hashPassword } from "../server/auth/passwords";
+import { hashPassword, PASSWORD_PARAMS } from "../server/auth/passwords";
 import { loadConfig, projectRoot } from "../server/config";
 import { createLogger } from "../server/logger";
 
@@ -25,7 +26,7 @@ const config = loadConfig({
   NODE_ENV: "production",
   LOG_LEVEL: "silent",
   DATA_DIR: dataDir,
-  // Each attempt from its own address, so the per-IP limit does not answer for the server.
+  // Each attempt from its own address, so the limits on attempts do not answer for the server.
   TRUST_PROXY_HOPS: "1",
 });
 const build = (await import(
@@ -34,7 +35,7 @@ const build = (await import(
 const site = await createApp({ config, logger: createLogger("silent"), build, outbox: { autoStart: false } });
 const origin = new URL(config.settings.siteUrl).origin;
 
-// The per-account limit allows four wrong attempts before the fifth is refused: one account per four.
+// A few accounts, each tried from several addresses (so from none more than the limits allow).
 const accounts = Math.ceil(attempts / 4);
 const hash = await hashPassword("the account's real password");
 for (let n = 0; n < accounts; n++) {
@@ -80,6 +81,21 @@ const summary = (name: string, times: number[]) => {
   };
 };
 console.table([summary("an existing account", known), summary("no account", unknown)]);
+
+// What one hash costs: a sign-in's check, an invitation's new password.
+const timeHashes = async (atOnce: number) => {
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: atOnce }, () => hashPassword("a password to time")));
+  return Number(process.hrtime.bigint() - started) / 1e6;
+};
+const alone: number[] = [];
+for (let n = 0; n < 9; n++) alone.push(await timeHashes(1));
+alone.sort((a, b) => a - b);
+const { N, r, p } = PASSWORD_PARAMS;
+console.log(
+  `scrypt N=2^${Math.log2(N)} r=${r} p=${p} (${(128 * N * r) / 2 ** 20} MiB a hash): ` +
+    `median ${alone[4]?.toFixed(0)} ms alone, ${(await timeHashes(4)).toFixed(0)} ms for four at once`,
+);
 
 await site.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -25,6 +25,10 @@ import { assignNonce, fileSecurityHeaders, scriptHashPolicy, securityHeaders } f
 import { readContentRevision } from "./db/content-revision";
 import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
+import { finalErrorHandler } from "./api/errors";
+import { redirectToCanonicalPath } from "./canonical-path";
+import { redactUrl } from "./log-redaction";
+import { staffPaths } from "../shared/staff-paths";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
@@ -37,8 +41,11 @@ import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
 import { createWorkspaceApi } from "./workspace/router";
 
-/** The staff workspace's paths: never from the page cache (docs/decisions/027-staff-authentication.md). */
-const WORKSPACE_PATH = /^\/admin(\/|$)/;
+/**
+ * The staff workspace's paths: never from the page cache (docs/decisions/027-staff-authentication.md).
+ * In any case, as Express matches them, though only lower-case paths get this far.
+ */
+const WORKSPACE_PATH = /^\/admin(\/|$)/i;
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -163,15 +170,19 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
         if (res.statusCode < 400) return "info";
         return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
       },
-      // One compact line per request: headers (cookies, nonces) stay out of the logs.
+      // One compact line per request: headers (cookies, nonces), bodies and the credentials
+      // some links carry stay out of the logs; a refused body is named by its error type.
       serializers: {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           remoteAddress: req.remoteAddress,
         }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        res: (res: { statusCode: number; raw?: express.Response }) => {
+          const bodyRefused = res.raw?.locals.bodyRefused;
+          return bodyRefused ? { statusCode: res.statusCode, bodyRefused } : { statusCode: res.statusCode };
+        },
       },
     }),
   );
@@ -181,6 +192,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // Same origin as the pages, so CSP img-src 'self' covers uploaded screenshots.
   serveUploads(app, config, db, metrics);
   if (!vite) serveStaticAssets(app, path.join(projectRoot, "build", "client"));
+  // After the files (named in any case), before anything that decides by the path.
+  app.use(redirectToCanonicalPath);
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use(healthRoutes({ db, logger, warnings: config.warnings, metrics }));
@@ -199,6 +212,11 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
   app.use("/admin", loadStaff(db));
+  // Links e-mailed before the token moved into the fragment (valid for 24 hours) open the
+  // same page; the fragment never reaches a server, a proxy's log or a Referer.
+  app.get(`${staffPaths.invitation}/:token`, (req, res) => {
+    res.redirect(302, `${staffPaths.invitation}#${encodeURIComponent(req.params.token)}`);
+  });
   // Before the page forms' guards: the workspace's API checks the origin itself and limits
   // each body by what it takes (an image upload is megabytes, not a form's kilobytes).
   app.use(
@@ -260,6 +278,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       getLoadContext,
     }),
   );
+
+  // Whatever a route or middleware throws ends here, never in Express's own handler,
+  // which prints the error (and a body parser's error holds the body) to stderr.
+  app.use(finalErrorHandler(logger));
 
   if (autoStart) outbox.start();
   if (options.followUp?.autoStart ?? autoStart) followUp.start();

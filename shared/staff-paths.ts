@@ -6,7 +6,8 @@
 export const staffPaths = {
   home: "/admin",
   signIn: "/admin/sign-in",
-  invitation: "/admin/invitation/:token",
+  /** The invitation's token follows in the fragment (#token), which no server or log sees. */
+  invitation: "/admin/invitation",
   account: "/admin/account",
   leads: "/admin/leads",
   lead: "/admin/leads/:id",

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 import { failureStatus, type SubmissionResult } from "../../shared/forms/results";
 import { requestMessages } from "../../shared/request-messages";
+import { isUtf8, isUtf8FormEncoded } from "../../shared/utf8-body";
 
 /** A refused request, for the root ErrorBoundary to show in the site's layout. */
 export type Refusal = { visitorMessage: string };
@@ -16,14 +17,19 @@ const FORM_BODY_TYPES = ["application/x-www-form-urlencoded", "multipart/form-da
 /**
  * A posted form's fields as strings (files, which no form here has, become empty). A
  * body that is not a form (JSON, XML, plain text) is answered 415 and an unreadable one
- * 400, each as a page in the site's layout (root ErrorBoundary) that says what to do.
+ * (its text not UTF-8 included) 400, each as a page in the site's layout (root
+ * ErrorBoundary) that says what to do.
  */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_BODY_TYPES.includes(type)) throw refusal(415, requestMessages.pageUnsupportedType);
   let formData: FormData;
   try {
-    formData = await request.formData();
+    // The bytes first: the form parser would decode text that is not UTF-8 as U+FFFD.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const utf8 = type === FORM_BODY_TYPES[0] ? isUtf8FormEncoded(bytes) : isUtf8(bytes);
+    if (!utf8) throw new Error("form body is not UTF-8");
+    formData = await new Response(bytes, { headers: request.headers }).formData();
   } catch {
     throw refusal(400, requestMessages.malformed);
   }

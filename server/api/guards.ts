@@ -1,6 +1,7 @@
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { AppConfig } from "../config";
 import { requestMessages } from "../../shared/request-messages";
+import { parseJsonBody, parseUrlencodedBody } from "./body-parsers";
 import { sendFailure, type SendFailure } from "./responses";
 
 /** Bodies over this size are refused with 413 before they are read into memory. */
@@ -39,8 +40,5 @@ export const requireFormContentType: RequestHandler = (req, res, next) => {
   sendFailure(res, 415, requestMessages.unsupportedType);
 };
 
-/** JSON and form bodies, both capped; parse errors reach the API error handler. */
-export const parseFormBody: RequestHandler[] = [
-  express.json({ limit: BODY_LIMIT, type: "application/json" }),
-  express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }),
-];
+/** JSON and form bodies, both capped and UTF-8; parse errors reach the API error handler. */
+export const parseFormBody: RequestHandler[] = [parseJsonBody(BODY_LIMIT), parseUrlencodedBody(BODY_LIMIT)];

@@ -1,7 +1,6 @@
 /** What the workspace's sign-in says (the same sentences the pages show). */
 export const authMessages = {
   badCredentials: "That e-mail address and password do not match an account.",
-  tooManyAttempts: "Too many sign-in attempts. Try again in 15 minutes.",
   wrongCode: "That code is not right. Try the newest code from your app.",
   flowExpired: "Your sign-in took too long. Start again.",
   unknownPasskey: "That passkey is not registered here.",

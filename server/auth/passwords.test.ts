@@ -1,28 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { dummyVerifyPassword, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import {
+  dummyVerifyPassword,
+  hashIsOutdated,
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+} from "./passwords";
 
 describe("staff passwords", () => {
-  it("are stored as scrypt with their parameters and a salt of their own, and verify", async () => {
+  it("are stored as scrypt N=2^15, r=8, p=3 (OWASP's floor) with a salt of their own, and verify", async () => {
     const first = await hashPassword("correct horse battery staple");
     const second = await hashPassword("correct horse battery staple");
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(first).toMatch(/^scrypt\$32768\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
     expect(second).not.toBe(first);
+    expect(hashIsOutdated(first)).toBe(false);
     expect(await verifyPassword("correct horse battery staple", first)).toBe(true);
     expect(await verifyPassword("correct horse battery stapler", first)).toBe(false);
   });
 
-  it("refuse a malformed hash and, for a missing account, refuse after the same work", async () => {
+  it("verify a hash of older parameters, which is then outdated", async () => {
+    // The parameters before these (N=2^15, r=8, p=1).
+    const older = await hashPassword("an older long password", { N: 2 ** 15, r: 8, p: 1 });
+    expect(older).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword("an older long password", older)).toBe(true);
+    expect(hashIsOutdated(older)).toBe(true);
+  });
+
+  it("refuse a malformed hash, or one asking for absurd memory, and for a missing account refuse after the same work", async () => {
     expect(await verifyPassword("anything at all", "plain-text-password")).toBe(false);
     expect(await verifyPassword("anything at all", "scrypt$1$2$3$salt")).toBe(false);
+    expect(await verifyPassword("anything at all", "scrypt$1$8$1$c2FsdA$aGFzaA")).toBe(false);
+    expect(await verifyPassword("anything at all", `scrypt$${2 ** 30}$8$1$c2FsdA$aGFzaA`)).toBe(false);
     expect(await dummyVerifyPassword("anything at all")).toBe(false);
   });
 
-  it("must be 12 to 200 characters and not the e-mail address", () => {
-    expect(passwordProblem("short", "a@b.test")).toBe("Use at least 12 characters.");
-    expect(passwordProblem("x".repeat(201), "a@b.test")).toBe("Use at most 200 characters.");
-    expect(passwordProblem(" Someone@Agency.test ", "someone@agency.test")).toBe(
+  it("must be 12 to 200 characters, not the e-mail address, and not a common password", async () => {
+    expect(await passwordProblem("short", "a@b.test")).toBe("Use at least 12 characters.");
+    expect(await passwordProblem("x".repeat(201), "a@b.test")).toBe("Use at most 200 characters.");
+    expect(await passwordProblem(" Someone@Agency.test ", "someone@agency.test")).toBe(
       "Use something other than your e-mail address.",
     );
-    expect(passwordProblem("a good long passphrase", "someone@agency.test")).toBeUndefined();
+    const common = "That password is one of the most common ones, which are guessed first. Choose another.";
+    expect(await passwordProblem("password1234", "someone@agency.test")).toBe(common);
+    expect(await passwordProblem("QwertyUIOP12", "someone@agency.test")).toBe(common);
+    expect(await passwordProblem("a good long passphrase", "someone@agency.test")).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "../config";
 import { escapeHtml } from "../../shared/escape-html";
-import { staffPath, staffPaths } from "../../shared/staff-paths";
+import { staffPaths } from "../../shared/staff-paths";
 import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
 import { css, htmlDocument } from "./layout";
 
@@ -34,8 +34,9 @@ const expiryFormat = new Intl.DateTimeFormat("en-ZA", {
   timeStyle: "short",
 });
 
+/** The token in the fragment: browsers never send it, so no server or proxy log holds it. */
 export function invitationLink(siteUrl: string, token: string): string {
-  return `${siteUrl}${staffPath(staffPaths.invitation, { token })}`;
+  return `${siteUrl}${staffPaths.invitation}#${encodeURIComponent(token)}`;
 }
 
 function renderInvitation(data: StaffInvitationMessage, ctx: MailContext): SendMailOptions {

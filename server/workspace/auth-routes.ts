@@ -13,9 +13,16 @@ import {
   relyingParty,
   removePasskey,
 } from "../auth/passkeys";
-import { dummyVerifyPassword, hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
+import {
+  dummyVerifyPassword,
+  hashPassword,
+  passwordProblem,
+  upgradePasswordHash,
+  verifyPassword,
+} from "../auth/passwords";
 import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import { clearAccountFailures, countSignInFailure, signInBlocked } from "../auth/sign-in-limits";
+import { recordSignInFailure, refusedWhileWaiting, type SignInStep } from "../auth/sign-in-attempts";
+import { clearSignInFailures, slowedDownMessage, type SignInAttempt } from "../auth/sign-in-limits";
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
@@ -45,6 +52,15 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const ipOf = (req: Request) => req.ip ?? "unknown";
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+
+  /** Answers 429 with Retry-After while the attempt must wait (sign-in-attempts.ts). */
+  async function refuseIfSlowed(res: Response, attempt: SignInAttempt, step: SignInStep): Promise<boolean> {
+    const wait = await refusedWhileWaiting(db, attempt, step, now());
+    if (!wait) return false;
+    res.set("Retry-After", String(wait.retryAfterSeconds));
+    refuse(res, 429, slowedDownMessage(wait.retryAfterSeconds));
+    return true;
+  }
 
   /**
    * The last step of every sign-in: a new session with a new token, in the transaction
@@ -80,7 +96,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     // Sign-ins are rare enough to sweep on: the table keeps only live sessions.
     await deleteExpiredSessions(db, at);
     await endFlow(db, req, res);
-    await clearAccountFailures(db, user.email);
+    await clearSignInFailures(db, { email: user.email, ip: client.ip });
     setSessionCookie(req, res, session);
     return true;
   }
@@ -100,7 +116,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const email = text(req.body?.email).trim().toLowerCase();
     const password = text(req.body?.password);
     const attempt = { email, ip: ipOf(req) };
-    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    if (await refuseIfSlowed(res, attempt, "password")) return;
     const user = email
       ? await db
           .selectFrom("staff_users")
@@ -115,9 +131,12 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         ? await verifyPassword(password, user.password_hash)
         : await dummyVerifyPassword(password.slice(0, 1000));
     if (!user || !usable || !matches) {
-      await countSignInFailure(db, attempt, now());
+      await recordSignInFailure(db, attempt, "wrong-password", now());
       return refuse(res, 401, authMessages.badCredentials);
     }
+    // Made with older parameters: stored anew in today's, now the password is known to be right.
+    if (user.password_hash)
+      await upgradePasswordHash(db, { id: user.id, passwordHash: user.password_hash }, password);
     await startFlow(db, req, res, { kind: "password", userId: user.id }, now());
     res.json({ step: "second-factor" });
   });
@@ -127,7 +146,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const user = flow && (await enabledUser(flow.userId));
     if (!flow || !user || !user.totp_secret) return refuse(res, 401, authMessages.flowExpired);
     const attempt = { email: user.email, ip: ipOf(req) };
-    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    if (await refuseIfSlowed(res, attempt, "second-factor")) return;
     const code = text(req.body?.code);
     const recoveryCode = text(req.body?.recoveryCode);
     let finished = false;
@@ -151,7 +170,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       );
     }
     if (finished) return void res.json({ next: staffPaths.home });
-    await countSignInFailure(db, attempt, now());
+    await recordSignInFailure(db, attempt, code ? "wrong-code" : "wrong-recovery-code", now());
     if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
     refuse(res, 401, authMessages.wrongCode);
   });
@@ -164,9 +183,9 @@ export function authRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/sign-in/passkey", async (req, res) => {
     const flow = await readFlow(db, req, "passkey-sign-in", now());
+    // Never limited by password failures: a passkey cannot be guessed, so slowing it only
+    // would let someone keep its owner out.
     if (!flow?.challenge) return refuse(res, 401, authMessages.flowExpired);
-    const attempt = { ip: ipOf(req) };
-    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
     const response: unknown = req.body?.response;
     const userId =
       typeof response === "object" && response !== null
@@ -179,7 +198,6 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         : undefined;
     const user = userId === undefined ? undefined : await enabledUser(userId);
     if (!user || !(await finishSignIn(req, res, user, "passkey"))) {
-      await countSignInFailure(db, attempt, now());
       // One challenge, one try: a replayed assertion meets a new challenge or none.
       await endFlow(db, req, res);
       return refuse(res, 401, authMessages.unknownPasskey);
@@ -187,17 +205,18 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ next: staffPaths.home });
   });
 
-  router.get("/invitations/:token", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  // The token comes in the body, never the path: it is a credential, and paths are logged.
+  router.post("/invitations/read", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     res.json({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt });
   });
 
-  router.post("/invitations/:token/password", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  router.post("/invitations/password", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const password: unknown = req.body?.password;
-    const problem = passwordProblem(password, invitation.email);
+    const problem = await passwordProblem(password, invitation.email);
     if (problem || typeof password !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,
@@ -216,8 +235,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: invitation.email }));
   });
 
-  router.post("/invitations/:token/confirm", async (req, res) => {
-    const invitation = await findInvitation(db, req.params.token, now());
+  router.post("/invitations/confirm", async (req, res) => {
+    const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const flow = await readFlow(db, req, "enrolment", now());
     const { passwordHash, secret } = flow?.data ?? {};
@@ -230,10 +249,10 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       return refuse(res, 401, authMessages.flowExpired);
     }
     const attempt = { email: invitation.email, ip: ipOf(req) };
-    if (await signInBlocked(db, attempt, now())) return refuse(res, 429, authMessages.tooManyAttempts);
+    if (await refuseIfSlowed(res, attempt, "invitation")) return;
     const step = await checkTotp(secret, text(req.body?.code), null, now());
     if (step === undefined) {
-      await countSignInFailure(db, attempt, now());
+      await recordSignInFailure(db, attempt, "wrong-code", now());
       if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
       return refuse(res, 401, authMessages.wrongCode);
     }

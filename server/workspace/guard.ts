@@ -18,8 +18,11 @@ export const workspaceMessages = {
   crossSite: "This request did not come from the workspace. Reload the page and try again.",
 } as const;
 
-/** The workspace's pages anyone may open: how one signs in or accepts an invitation. */
-const OPEN_PAGES = [/^\/admin\/sign-in\/?$/, /^\/admin\/invitation\/[^/]+\/?$/];
+/**
+ * The workspace's pages anyone may open: how one signs in or accepts an invitation (its
+ * token in the fragment). In any case, as Express matches paths.
+ */
+const OPEN_PAGES = [/^\/admin\/sign-in\/?$/i, /^\/admin\/invitation\/?$/i];
 
 /**
  * On every /admin request: never kept by any cache or indexed, and the session (if any)
@@ -44,7 +47,7 @@ export const requireStaffPage: RequestHandler = (req, res, next) => {
   // Mounted on /admin, req.path lacks the mount point: the patterns name the full path.
   const pagePath = req.baseUrl + req.path;
   if (OPEN_PAGES.some((pattern) => pattern.test(pagePath))) return next();
-  const back = req.originalUrl.startsWith("/admin") ? req.originalUrl : "/admin";
+  const back = /^\/admin(?:[/?]|$)/i.test(req.originalUrl) ? req.originalUrl : "/admin";
   res.redirect(303, `/admin/sign-in?next=${encodeURIComponent(back)}`);
 };
 

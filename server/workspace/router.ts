@@ -1,4 +1,7 @@
-import express, { type Router } from "express";
+import express, { type RequestHandler, type Router } from "express";
+import { parseJsonBody } from "../api/body-parsers";
+import { apiErrorHandler } from "../api/errors";
+import { sendFailure } from "../api/responses";
 import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
@@ -17,7 +20,8 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(checkSameOrigin(deps.config.settings.siteUrl));
   // An article's body may be 50,000 characters (shared/content-types.ts), up to six bytes
   // each once JSON-escaped; images come as their own raw uploads.
-  router.use(express.json({ limit: "512kb" }));
+  router.use(requireJsonBody);
+  router.use(parseJsonBody("512kb"));
   router.use(sessionRoutes(deps));
   router.use(authRoutes(deps));
   router.use(userRoutes(deps));
@@ -26,5 +30,21 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });
+  // A body that is not JSON, too large or not UTF-8 is answered 400/413/415 here: never
+  // by Express's own handler, which would print it.
+  router.use(apiErrorHandler(deps.logger));
   return router;
 }
+
+const JSON_ONLY = "The workspace only accepts requests sent as JSON. Reload the page and try again.";
+
+/** The image uploads, whose bodies are the file itself (content-routes.ts). */
+const RAW_BODY_ROUTES = /^\/(?:uploads\/[^/]+|screenshots)\/?$/i;
+
+/** A body on any other route is JSON: anything else is refused before it is read. */
+const requireJsonBody: RequestHandler = (req, res, next) => {
+  const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+  if (!hasBody || req.is("application/json") || RAW_BODY_ROUTES.test(req.path)) return next();
+  res.locals.bodyRefused = "content.type";
+  sendFailure(res, 415, JSON_ONLY);
+};

@@ -50,7 +50,7 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
       .execute();
     for (const row of rows) {
       const payload = JSON.parse(row.payload) as { email: string; token?: string };
-      if (payload.email === email && payload.token) return `/admin/invitation/${payload.token}`;
+      if (payload.email === email && payload.token) return `/admin/invitation#${payload.token}`;
     }
     throw new Error(`no invitation e-mail for ${email}`);
   }

@@ -26,7 +26,8 @@ export function RecoveryCodes({ codes, onSaved }: { codes: readonly string[]; on
         Each code signs you in once instead of an authenticator code. Keep them somewhere safe, such as a
         password manager: they are not shown again.
       </Notice>
-      <ol className="grid grid-cols-2 gap-2 rounded-control bg-muted p-4 font-mono text-base text-ink">
+      {/* One a line: five groups of five do not fit two abreast in the sign-in pages' column. */}
+      <ol className="grid gap-2 rounded-control bg-muted p-4 font-mono text-base text-ink">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

@@ -16,14 +16,34 @@ export const meta = () => workspaceMeta("Set up your account");
 export const handle = workspaceHandle;
 
 type Invitation = { email: string; role: string; expiresAt: string };
-/** The invitation, or the API's sentence when the link has expired or was used. */
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+
+/** A link without its token (cut short when copied): the page says so rather than asking the API. */
+const NO_TOKEN =
+  "This invitation link is incomplete. Open the link from the e-mail again, or ask an admin for a new invitation.";
+
+/**
+ * The link's token is its fragment (/admin/invitation#token): browsers never send a
+ * fragment, so it reaches no server log, proxy or Referer. It goes to the API in a POST body.
+ */
+function readToken(): string {
+  const fragment = window.location.hash.slice(1);
   try {
-    const invitation = await workspaceFetch<Invitation>(`/invitations/${encodeURIComponent(params.token)}`);
-    return { invitation, refusal: null };
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The invitation, or the API's sentence when the link has expired or was used. */
+export async function clientLoader(_args: Route.ClientLoaderArgs) {
+  const token = readToken();
+  if (!token) return { token, invitation: null, refusal: NO_TOKEN };
+  try {
+    const invitation = await workspaceFetch<Invitation>("/invitations/read", { body: { json: { token } } });
+    return { token, invitation, refusal: null };
   } catch (error) {
     if (!(error instanceof WorkspaceApiError)) throw error;
-    return { invitation: null, refusal: error.message };
+    return { token, invitation: null, refusal: error.message };
   }
 }
 clientLoader.hydrate = true as const;
@@ -42,8 +62,8 @@ export function HydrateFallback() {
  * The one-time link an admin's invitation sent: choose a password, add the authenticator
  * app, confirm its code, keep the recovery codes. Then the account page offers a passkey.
  */
-export default function InvitationPage({ loaderData, params }: Route.ComponentProps) {
-  const { invitation, refusal } = loaderData;
+export default function InvitationPage({ loaderData }: Route.ComponentProps) {
+  const { token, invitation, refusal } = loaderData;
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   if (!invitation) {
@@ -53,7 +73,6 @@ export default function InvitationPage({ loaderData, params }: Route.ComponentPr
       </AuthFrame>
     );
   }
-  const api = `/invitations/${encodeURIComponent(params.token)}`;
   return (
     <AuthFrame
       title={title}
@@ -67,9 +86,9 @@ export default function InvitationPage({ loaderData, params }: Route.ComponentPr
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onSaved={() => window.location.assign(staffPaths.account)} />
       ) : enrolment ? (
-        <AuthenticatorStep api={api} enrolment={enrolment} onConfirmed={setRecoveryCodes} />
+        <AuthenticatorStep token={token} enrolment={enrolment} onConfirmed={setRecoveryCodes} />
       ) : (
-        <PasswordStep api={api} email={invitation.email} onChosen={setEnrolment} />
+        <PasswordStep token={token} email={invitation.email} onChosen={setEnrolment} />
       )}
     </AuthFrame>
   );

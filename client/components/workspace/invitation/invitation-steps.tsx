@@ -6,12 +6,15 @@ import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
 
 export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
 
+/** Where the invitation's steps post; the token goes in each body, never in the path. */
+const INVITATION_API = "/invitations";
+
 export function PasswordStep({
-  api,
+  token,
   email,
   onChosen,
 }: {
-  api: string;
+  token: string;
   email: string;
   onChosen: (e: Enrolment) => void;
 }) {
@@ -23,7 +26,11 @@ export function PasswordStep({
     setBusy(true);
     setError("");
     try {
-      onChosen(await workspaceFetch<Enrolment>(`${api}/password`, { body: { json: { password } } }));
+      onChosen(
+        await workspaceFetch<Enrolment>(`${INVITATION_API}/password`, {
+          body: { json: { token, password } },
+        }),
+      );
     } catch (caught) {
       setBusy(false);
       setError(
@@ -55,7 +62,7 @@ export function PasswordStep({
         minLength={12}
         maxLength={200}
         required
-        description="At least 12 characters, and not your e-mail address. A passphrase of a few words is good."
+        description="At least 12 characters, not your e-mail address and not a common password. A passphrase of a few words is good."
         error={error || undefined}
       />
       <Button type="submit" busy={busy}>
@@ -66,11 +73,11 @@ export function PasswordStep({
 }
 
 export function AuthenticatorStep({
-  api,
+  token,
   enrolment,
   onConfirmed,
 }: {
-  api: string;
+  token: string;
   enrolment: Enrolment;
   onConfirmed: (codes: string[]) => void;
 }) {
@@ -85,9 +92,12 @@ export function AuthenticatorStep({
     setBusy(true);
     setError("");
     try {
-      const { recoveryCodes } = await workspaceFetch<{ recoveryCodes: string[] }>(`${api}/confirm`, {
-        body: { json: { code } },
-      });
+      const { recoveryCodes } = await workspaceFetch<{ recoveryCodes: string[] }>(
+        `${INVITATION_API}/confirm`,
+        {
+          body: { json: { token, code } },
+        },
+      );
       onConfirmed(recoveryCodes);
     } catch (caught) {
       setBusy(false);

@@ -34,7 +34,7 @@ export function SecondFactorForm({
           name="code"
           autoComplete="off"
           spellCheck={false}
-          description="One of the codes you saved when you set up your account. Each works once."
+          description="One of the codes you saved when you set up your account, in groups of letters and digits. Each works once; capitals, spaces and dashes do not matter."
           required
         />
       ) : (

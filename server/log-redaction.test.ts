@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl } from "./log-redaction";
+
+describe("redactUrl", () => {
+  it("hides an old-style invitation link's token, in any case", () => {
+    expect(redactUrl("/admin/invitation/AbC123_-xyz")).toBe("/admin/invitation/[redacted]");
+    expect(redactUrl("/Admin/Invitation/AbC123_-xyz?x=1")).toBe("/Admin/Invitation/[redacted]?x=1");
+  });
+
+  it("hides credential parameters and keeps the others", () => {
+    expect(redactUrl("/newsletter/confirm?token=s3cr3t&utm_source=mail")).toBe(
+      "/newsletter/confirm?token=[redacted]&utm_source=mail",
+    );
+    expect(redactUrl("/x?Code=1&KEY=2&page=3")).toBe("/x?Code=[redacted]&KEY=[redacted]&page=3");
+  });
+
+  it("hides token-like segments of workspace paths but keeps slugs and ids", () => {
+    expect(redactUrl("/admin/api/things/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5")).toBe("/admin/api/things/[redacted]");
+    expect(redactUrl("/admin/content/news/wine-estate-cellar-door-refresh")).toBe(
+      "/admin/content/news/wine-estate-cellar-door-refresh",
+    );
+    expect(redactUrl("/admin/leads/42")).toBe("/admin/leads/42");
+    expect(redactUrl("/news/a-very-long-article-slug-of-words")).toBe(
+      "/news/a-very-long-article-slug-of-words",
+    );
+  });
+});
