@@ -19,6 +19,7 @@ import { clearAccountFailures, countSignInFailure, signInBlocked } from "../auth
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
+import { queueAccountNotice } from "./account-notices";
 import { recordAudit } from "./audit-log";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
@@ -26,10 +27,12 @@ import {
   createSession,
   deleteExpiredSessions,
   endSession,
-  readCookie,
+  readWorkspaceCookie,
   SESSION_COOKIE,
   setSessionCookie,
 } from "./sessions";
+import { recogniseDevice } from "./known-devices";
+import { requireFreshProof } from "./step-up";
 import { hashToken } from "./tokens";
 
 /**
@@ -45,6 +48,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const ipOf = (req: Request) => req.ip ?? "unknown";
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+  const fresh = requireFreshProof(now);
+  const siteUrl = config.settings.siteUrl;
 
   /**
    * The last step of every sign-in: a new session with a new token, in the transaction
@@ -75,14 +80,32 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       return createSession(trx, user.id, client, at);
     });
     if (!session) return false;
-    const brought = readCookie(req, SESSION_COOKIE);
+    const brought = readWorkspaceCookie(req, SESSION_COOKIE);
     if (brought) await endSession(db, hashToken(brought));
     // Sign-ins are rare enough to sweep on: the table keeps only live sessions.
     await deleteExpiredSessions(db, at);
     await endFlow(db, req, res);
     await clearAccountFailures(db, user.email);
     setSessionCookie(req, res, session);
+    await noticeNewBrowser(req, res, user, method, at);
     return true;
+  }
+
+  /**
+   * E-mails the account holder when they signed in from a browser the account has not
+   * used before; accepting an invitation only remembers the browser.
+   */
+  async function noticeNewBrowser(
+    req: Request,
+    res: Response,
+    user: { id: number; email: string },
+    method: string,
+    at: Date,
+  ): Promise<void> {
+    const device = await recogniseDevice(db, req, res, user.id, at);
+    if (device === "known" || method === "invitation") return;
+    await queueAccountNotice(db, { req, email: user.email, change: "new-browser-sign-in", siteUrl }, at);
+    deps.onQueued();
   }
 
   /** The enabled account with this id, if it still is one. */
@@ -267,7 +290,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
   });
 
-  router.post("/passkeys/options", requireStaff("account"), async (req, res) => {
+  router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
     await startFlow(
@@ -280,7 +303,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json(options);
   });
 
-  router.post("/passkeys", requireStaff("account"), async (req, res) => {
+  router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const name = text(req.body?.name).trim();
     if (!name || name.length > 60) {
@@ -304,28 +327,54 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         : undefined;
     await endFlow(db, req, res);
     if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
-    await recordAudit(
-      db,
-      { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
-      now(),
-    );
+    await db.transaction().execute(async (trx) => {
+      await recordAudit(
+        trx,
+        { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
+        now(),
+      );
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
+        now(),
+      );
+    });
+    deps.onQueued();
     res.status(201).json(passkey);
   });
 
-  router.delete("/passkeys/:id", requireStaff("account"), async (req, res) => {
+  router.delete("/passkeys/:id", requireStaff("account"), fresh, async (req, res) => {
+    const staff = signedIn(res);
     const id = String(req.params.id);
-    if (!(await removePasskey(db, signedIn(res).userId, id))) return refuse(res, 404, "Not found.");
-    await recordAudit(db, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+    const removed = await db.transaction().execute(async (trx) => {
+      const name = await removePasskey(trx, staff.userId, id);
+      if (name === undefined) return false;
+      await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
+        now(),
+      );
+      return true;
+    });
+    if (!removed) return refuse(res, 404, "Not found.");
+    deps.onQueued();
     res.status(204).end();
   });
 
-  router.post("/recovery-codes", requireStaff("account"), async (req, res) => {
+  router.post("/recovery-codes", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const recoveryCodes = await db.transaction().execute(async (trx) => {
       const codes = await replaceRecoveryCodes(trx, staff.userId);
       await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "recovery-codes-replaced", siteUrl },
+        now(),
+      );
       return codes;
     });
+    deps.onQueued();
     res.json({ recoveryCodes });
   });
 
