@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
 
@@ -103,5 +103,53 @@ test.describe("changing the password", () => {
     // The new password signs in; the old one no longer does.
     await signIn(page, email, newPassword, staff.recoveryCodes[2] ?? "", true);
     await expect(page.getByText(`Signed in as ${email}`, { exact: true })).toBeAttached();
+  });
+});
+
+async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return cdp;
+}
+
+test.describe("new recovery codes", () => {
+  test.use({ expectedHttpErrors: ["/admin/api/recovery-codes"] });
+
+  test("after a while ask to confirm it's you, which one of your passkeys does", async ({ page }) => {
+    const email = `passkey-proof-${Date.now()}@example.co.za`;
+    await acceptInvitation(page, at(await server.invite(email, "sales")), email);
+    await addVirtualAuthenticator(page);
+    await page.getByLabel("Passkey name").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(
+      page
+        .getByRole("table", { name: "Your passkeys" })
+        .getByRole("cell", { name: "Test laptop", exact: true }),
+    ).toBeVisible();
+
+    await server.expireProofs(email);
+    await page.getByRole("button", { name: "Make new recovery codes" }).click();
+    await page
+      .getByRole("dialog", { name: "Make new recovery codes?" })
+      .getByRole("button", { name: "Make new codes" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Use a passkey" }).click();
+    await expect(dialog).toBeHidden();
+    const codes = page
+      .getByRole("heading", { name: "Your recovery codes" })
+      .locator("xpath=..")
+      .locator("li");
+    await expect(codes).toHaveCount(10);
   });
 });
