@@ -94,7 +94,10 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
     res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: staff.email }));
   });
 
-  router.post("/account/authenticator", requireStaff("account"), fresh, async (req, res) => {
+  // Not `fresh` again: the flow exists only if its start had a fresh proof, and it is this
+  // browser's own. Asking again would end it (a passkey proof starts a flow of its own)
+  // while someone is still scanning the code.
+  router.post("/account/authenticator", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const flow = await readFlow(db, req, "authenticator-replacement", now());
     const secret = flow?.data.secret;

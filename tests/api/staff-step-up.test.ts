@@ -154,7 +154,6 @@ const guarded = (client: Browser) => ({
       newPassword: "another long enough password",
     }),
   authenticatorOptions: () => client.post("/admin/api/account/authenticator/options"),
-  authenticator: () => client.post("/admin/api/account/authenticator", { code: "123456" }),
 });
 
 describe("a change to how an account signs in", () => {
@@ -456,6 +455,15 @@ describe("replacing the authenticator app", () => {
     const newSecret = enrolment.body.secret as string;
     expect(newSecret).not.toBe(account.secret);
 
+    // Without a flow begun after a proof there is nothing to confirm.
+    const stranger = browser();
+    await signIn(stranger, await addAccount("no-flow@agency.test"));
+    const noFlow = await stranger.post("/admin/api/account/authenticator", { code: "123456" });
+    expect(noFlow.status).toBe(400);
+    expect(noFlow.body.error).toBe("Setting up the new authenticator took too long. Start again.");
+
+    // Scanning may take longer than the proof lasts: the flow begun with it still ends it.
+    await ageProof(client, STEP_UP_MS + 1000);
     const wrong = await client.post("/admin/api/account/authenticator", {
       code: await totpCode(account.secret),
     });

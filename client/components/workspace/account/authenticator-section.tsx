@@ -36,7 +36,8 @@ export function ReplaceAuthenticator() {
     setBusy(true);
     setError("");
     try {
-      await withStepUp(() => workspaceFetch("/account/authenticator", { body: { json: { code } } }));
+      // The flow begun after "Confirm it's you" is the proof here (server/workspace/account-routes.ts).
+      await workspaceFetch("/account/authenticator", { body: { json: { code } } });
       setEnrolment(null);
       toast({
         variant: "success",
