@@ -31,7 +31,7 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
 } from "./sessions";
-import { recogniseDevice } from "./known-devices";
+import { noticeIfNewBrowser } from "./known-devices";
 import { requireFreshProof } from "./step-up";
 import { hashToken } from "./tokens";
 
@@ -87,25 +87,9 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     await endFlow(db, req, res);
     await clearAccountFailures(db, user.email);
     setSessionCookie(req, res, session);
-    await noticeNewBrowser(req, res, user, method, at);
+    // Accepting an invitation only remembers the browser: the person has just set it up.
+    await noticeIfNewBrowser(deps, { req, res, user, remember: method === "invitation" }, at);
     return true;
-  }
-
-  /**
-   * E-mails the account holder when they signed in from a browser the account has not
-   * used before; accepting an invitation only remembers the browser.
-   */
-  async function noticeNewBrowser(
-    req: Request,
-    res: Response,
-    user: { id: number; email: string },
-    method: string,
-    at: Date,
-  ): Promise<void> {
-    const device = await recogniseDevice(db, req, res, user.id, at);
-    if (device === "known" || method === "invitation") return;
-    await queueAccountNotice(db, { req, email: user.email, change: "new-browser-sign-in", siteUrl }, at);
-    deps.onQueued();
   }
 
   /** The enabled account with this id, if it still is one. */

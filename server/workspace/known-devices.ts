@@ -1,6 +1,8 @@
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { queueAccountNotice } from "./account-notices";
+import type { WorkspaceDeps } from "./deps";
 import { DEVICE_COOKIE, readWorkspaceCookie, setWorkspaceCookie } from "./sessions";
 import { hashToken, newToken } from "./tokens";
 
@@ -52,4 +54,28 @@ export async function recogniseDevice(
     })
     .execute();
   return "new";
+}
+
+/**
+ * After a sign-in: e-mails the account holder when the browser is new to the account.
+ * With `remember`, only records the browser.
+ */
+export async function noticeIfNewBrowser(
+  deps: Pick<WorkspaceDeps, "db" | "config" | "onQueued">,
+  input: { req: Request; res: Response; user: { id: number; email: string }; remember: boolean },
+  now: Date,
+): Promise<void> {
+  const device = await recogniseDevice(deps.db, input.req, input.res, input.user.id, now);
+  if (device === "known" || input.remember) return;
+  await queueAccountNotice(
+    deps.db,
+    {
+      req: input.req,
+      email: input.user.email,
+      change: "new-browser-sign-in",
+      siteUrl: deps.config.settings.siteUrl,
+    },
+    now,
+  );
+  deps.onQueued();
 }

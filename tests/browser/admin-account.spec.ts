@@ -153,3 +153,21 @@ test.describe("new recovery codes", () => {
     await expect(codes).toHaveCount(10);
   });
 });
+
+test("the authenticator app is replaced by scanning a new key and confirming a code from it", async ({
+  page,
+}) => {
+  const email = `new-phone-${Date.now()}@example.co.za`;
+  const staff = await acceptInvitation(page, at(await server.invite(email, "sales")), email);
+  await page.getByRole("button", { name: "Replace authenticator app" }).click();
+  const form = page.getByRole("form", { name: "Set up the new authenticator app" });
+  await expect(
+    form.getByRole("img", { name: "QR code to add this account to an authenticator app" }),
+  ).toBeVisible();
+  const secret = (await form.getByTestId("new-totp-secret").textContent())?.trim() ?? "";
+  expect(secret).not.toBe(staff.secret);
+  await form.getByLabel("Code from the new app").fill(await totpCode(secret));
+  await form.getByRole("button", { name: "Use the new app" }).click();
+  await expect(page.getByText("Authenticator app replaced")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Replace authenticator app" })).toBeVisible();
+});
