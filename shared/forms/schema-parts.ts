@@ -64,7 +64,9 @@ export function cleanedText(options: TextFieldOptions) {
 }
 
 /** An e-mail field: one practical mailbox, with no invisible code point anywhere in it. */
-export function cleanedEmail(options: Omit<TextFieldOptions, "multiline" | "rules"> & { invalid: string }) {
+export function cleanedEmail(
+  options: Omit<TextFieldOptions, "multiline" | "rules" | "invisibleInEmail"> & { invalid: string },
+) {
   const { invalid, ...text } = options;
   return cleanedText({
     ...text,
