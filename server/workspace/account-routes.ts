@@ -2,11 +2,12 @@ import express, { type Router } from "express";
 import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
 import { authMessages } from "../auth/messages";
 import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
-import { countSignInFailure, signInBlocked } from "../auth/sign-in-limits";
+import { recordSignInFailure } from "../auth/sign-in-attempts";
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import { queueAccountNotice } from "./account-notices";
 import { recordAudit } from "./audit-log";
 import type { WorkspaceDeps } from "./deps";
+import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import { endOtherSessions } from "./sessions";
 import { requireFreshProof } from "./step-up";
@@ -31,9 +32,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
   router.post("/account/password", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    if (await signInBlocked(db, attempt, now())) {
-      return void res.status(429).json({ error: authMessages.tooManyAttempts });
-    }
+    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
     const current = text(req.body?.currentPassword);
     const user = await db
       .selectFrom("staff_users")
@@ -45,14 +44,14 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
         ? await verifyPassword(current, user.password_hash)
         : false;
     if (!matches) {
-      await countSignInFailure(db, attempt, now());
+      await recordSignInFailure(db, attempt, "wrong-password", now());
       return void res.status(400).json({
         error: ownAccountMessages.wrongCurrentPassword,
         fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
       });
     }
     const newPassword: unknown = req.body?.newPassword;
-    const problem = passwordProblem(newPassword, staff.email);
+    const problem = await passwordProblem(newPassword, staff.email);
     if (problem || typeof newPassword !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,

@@ -21,8 +21,8 @@ import {
   verifyPassword,
 } from "../auth/passwords";
 import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure, refusedWhileWaiting, type SignInStep } from "../auth/sign-in-attempts";
-import { clearSignInFailures, slowedDownMessage, type SignInAttempt } from "../auth/sign-in-limits";
+import { recordSignInFailure, type SignInStep } from "../auth/sign-in-attempts";
+import { clearSignInFailures, type SignInAttempt } from "../auth/sign-in-limits";
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
@@ -39,6 +39,7 @@ import {
   setSessionCookie,
 } from "./sessions";
 import { noticeIfNewBrowser } from "./known-devices";
+import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
 import { hashToken } from "./tokens";
 
@@ -58,14 +59,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const fresh = requireFreshProof(now);
   const siteUrl = config.settings.siteUrl;
 
-  /** Answers 429 with Retry-After while the attempt must wait (sign-in-attempts.ts). */
-  async function refuseIfSlowed(res: Response, attempt: SignInAttempt, step: SignInStep): Promise<boolean> {
-    const wait = await refusedWhileWaiting(db, attempt, step, now());
-    if (!wait) return false;
-    res.set("Retry-After", String(wait.retryAfterSeconds));
-    refuse(res, 429, slowedDownMessage(wait.retryAfterSeconds));
-    return true;
-  }
+  const refuseIfSlowed = (res: Response, attempt: SignInAttempt, step: SignInStep) =>
+    refuseSlowedAttempt(db, res, attempt, step, now());
 
   /**
    * The last step of every sign-in: a new session with a new token, in the transaction

@@ -1,14 +1,14 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
 import { endFlow, readFlow, startFlow } from "../auth/flows";
-import { authMessages } from "../auth/messages";
 import { authenticatePasskey, authenticationOptions, relyingParty } from "../auth/passkeys";
 import { verifyPassword } from "../auth/passwords";
 import { useRecoveryCode } from "../auth/recovery-codes";
-import { countSignInFailure, signInBlocked } from "../auth/sign-in-limits";
+import { recordSignInFailure } from "../auth/sign-in-attempts";
 import { checkTotp } from "../auth/totp";
 import { recordAudit } from "./audit-log";
 import type { WorkspaceDeps } from "./deps";
+import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import { markSessionProved } from "./sessions";
 import { stepUpMessages } from "./step-up";
@@ -54,11 +54,9 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
   router.post("/step-up", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    if (await signInBlocked(db, attempt, now())) {
-      return void res.status(429).json({ error: authMessages.tooManyAttempts });
-    }
+    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
     if (!(await checkPasswordProof(staff.userId, req))) {
-      await countSignInFailure(db, attempt, now());
+      await recordSignInFailure(db, attempt, "wrong-password-or-code", now());
       return void res.status(400).json({ error: stepUpMessages.wrongProof });
     }
     await markSessionProved(db, staff.sessionId, now());
@@ -89,10 +87,8 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     if (!flow?.challenge || flow.userId !== staff.userId) {
       return void res.status(400).json({ error: stepUpMessages.tookTooLong });
     }
+    // A passkey is never slowed down by password failures (decision 031); a wrong one is counted.
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    if (await signInBlocked(db, attempt, now())) {
-      return void res.status(429).json({ error: authMessages.tooManyAttempts });
-    }
     const response: unknown = req.body?.response;
     const userId =
       typeof response === "object" && response !== null
@@ -106,7 +102,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     // One challenge, one try.
     await endFlow(db, req, res);
     if (userId !== staff.userId) {
-      await countSignInFailure(db, attempt, now());
+      await recordSignInFailure(db, attempt, "wrong-passkey", now());
       return void res.status(400).json({ error: stepUpMessages.unknownPasskey });
     }
     await markSessionProved(db, staff.sessionId, now());
