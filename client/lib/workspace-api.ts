@@ -18,6 +18,8 @@ export class WorkspaceApiError extends Error {
     readonly status: number,
     /** Per-field messages, when the API gives them (a content form). */
     readonly fieldErrors: Record<string, string> = {},
+    /** The change needs a fresh "Confirm it's you" first (server/workspace/step-up.ts). */
+    readonly stepUp = false,
   ) {
     super(message);
   }
@@ -53,14 +55,16 @@ export async function workspaceFetch<T>(
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const { error, fieldErrors } = (payload ?? {}) as {
+    const { error, fieldErrors, stepUp } = (payload ?? {}) as {
       error?: string;
       fieldErrors?: Record<string, string>;
+      stepUp?: boolean;
     };
     throw new WorkspaceApiError(
       error ?? `The server answered ${response.status}.`,
       response.status,
       fieldErrors,
+      stepUp === true,
     );
   }
   return payload as T;

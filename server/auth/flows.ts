@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { FLOW_COOKIE, readCookie, setWorkspaceCookie } from "../workspace/sessions";
+import { FLOW_COOKIE, readWorkspaceCookie, setWorkspaceCookie } from "../workspace/sessions";
 import { hashToken, newToken } from "../workspace/tokens";
 
 /**
@@ -10,7 +10,13 @@ import { hashToken, newToken } from "../workspace/tokens";
  * instance sees it) under the hash of a random token the browser holds in the staff_flow
  * cookie; ended when it succeeds, expires or sees too many wrong codes.
  */
-export type FlowKind = "password" | "passkey-sign-in" | "passkey-registration" | "enrolment";
+export type FlowKind =
+  | "password"
+  | "passkey-sign-in"
+  | "passkey-registration"
+  | "enrolment"
+  | "step-up-passkey"
+  | "authenticator-replacement";
 
 export type Flow = {
   id: string;
@@ -27,6 +33,9 @@ export const FLOW_MS: Record<FlowKind, number> = {
   "passkey-sign-in": 5 * 60_000,
   "passkey-registration": 5 * 60_000,
   enrolment: 15 * 60_000,
+  "step-up-passkey": 5 * 60_000,
+  // A new authenticator to scan and confirm: as long as an enrolment.
+  "authenticator-replacement": 15 * 60_000,
 };
 
 /** Wrong codes one flow may see before it ends and sign-in starts again. */
@@ -40,7 +49,7 @@ export async function startFlow(
   now = new Date(),
 ): Promise<void> {
   // A flow the browser still had is replaced, not left to linger; nor are expired ones.
-  const previous = readCookie(req, FLOW_COOKIE);
+  const previous = readWorkspaceCookie(req, FLOW_COOKIE);
   if (previous)
     await db.deleteFrom("staff_auth_flows").where("token_hash", "=", hashToken(previous)).execute();
   await deleteExpiredFlows(db, now);
@@ -67,7 +76,7 @@ export async function readFlow(
   kind: FlowKind,
   now = new Date(),
 ): Promise<Flow | undefined> {
-  const token = readCookie(req, FLOW_COOKIE);
+  const token = readWorkspaceCookie(req, FLOW_COOKIE);
   if (!token) return undefined;
   const row = await db
     .selectFrom("staff_auth_flows")
@@ -102,7 +111,7 @@ export async function countFlowAttempt(db: Kysely<Database>, flow: Flow): Promis
 
 /** Ends the browser's flow, whatever it was, and clears its cookie. */
 export async function endFlow(db: Kysely<Database>, req: Request, res: Response): Promise<void> {
-  const token = readCookie(req, FLOW_COOKIE);
+  const token = readWorkspaceCookie(req, FLOW_COOKIE);
   if (!token) return;
   await db.deleteFrom("staff_auth_flows").where("token_hash", "=", hashToken(token)).execute();
   setWorkspaceCookie(req, res, FLOW_COOKIE, "", 0);

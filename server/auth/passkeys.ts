@@ -160,12 +160,17 @@ export async function authenticatePasskey(
   return row.user_id;
 }
 
-/** Removes one of the account's passkeys; false when it has none by that id. */
-export async function removePasskey(db: Kysely<Database>, userId: number, id: string): Promise<boolean> {
-  const result = await db
+/** Removes one of the account's passkeys: its name, or undefined when it has none by that id. */
+export async function removePasskey(
+  db: Kysely<Database>,
+  userId: number,
+  id: string,
+): Promise<string | undefined> {
+  const removed = await db
     .deleteFrom("staff_passkeys")
     .where("user_id", "=", userId)
     .where("credential_id", "=", id)
+    .returning("name")
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return removed?.name;
 }

@@ -11,8 +11,9 @@ import { countSignInFailure, signInWait, type SignInAttempt, type SignInWait } f
  * (docs/decisions/031-sign-in-limits-and-secrets-at-rest.md).
  */
 
-export type SignInStep = "password" | "second-factor" | "invitation";
-export type FailureReason = "wrong-password" | "wrong-code" | "wrong-recovery-code";
+export type SignInStep = "password" | "second-factor" | "invitation" | "step-up";
+export type FailureReason =
+  "wrong-password" | "wrong-code" | "wrong-recovery-code" | "wrong-password-or-code" | "wrong-passkey";
 
 const actorOf = (attempt: SignInAttempt) => (attempt.email || "(no address)").slice(0, 254);
 

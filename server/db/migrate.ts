@@ -14,6 +14,7 @@ import * as alertIncidents from "./migrations/0013_alert_incidents";
 import * as staffAccounts from "./migrations/0014_staff_accounts";
 import * as staffSignIn from "./migrations/0015_staff_sign_in";
 import * as leadRead from "./migrations/0016_lead_read";
+import * as stepUpAndDevices from "./migrations/0018_step_up_and_devices";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "0014_staff_accounts": staffAccounts,
   "0015_staff_sign_in": staffSignIn,
   "0016_lead_read": leadRead,
+  "0018_step_up_and_devices": stepUpAndDevices,
 };
 
 export class MigrationError extends Error {

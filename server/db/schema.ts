@@ -331,7 +331,19 @@ export type StaffSessionTable = {
   /** The absolute expiry; the idle one is counted from last_seen_at. */
   expires_at: Timestamp;
   ip: ColumnType<string | null, string | null | undefined>;
+  /** The browser's name and system ("Firefox on Android"), never the raw user agent (migration 0018 on). */
   user_agent: ColumnType<string | null, string | null | undefined>;
+  /** When the session last proved who is using it: sign-in or "Confirm it's you" (migration 0018). */
+  proved_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+};
+
+/** A browser an account has signed in from: the SHA-256 of its staff_device cookie (migration 0018). */
+export type StaffKnownDeviceTable = {
+  id: Id;
+  user_id: number;
+  device_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
 };
 
 /** A sign-in step in progress: a passkey challenge, or a password awaiting its second factor. */
@@ -387,6 +399,7 @@ export type Database = {
   staff_passkeys: StaffPasskeyTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_sessions: StaffSessionTable;
+  staff_known_devices: StaffKnownDeviceTable;
   staff_auth_flows: StaffAuthFlowTable;
   audit_log: AuditLogTable;
 };

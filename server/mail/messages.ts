@@ -10,6 +10,7 @@ import { css, htmlDocument, htmlTable } from "./layout";
 import { OPERATIONS_ALERT, renderOperationsAlert } from "./alert-message";
 import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
 import { renderStaffInvitation, STAFF_INVITATION } from "./invitation-message";
+import { renderStaffAccountNotice, STAFF_ACCOUNT_NOTICE } from "./account-notice-message";
 import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE, visitorMessageRenderers } from "./visitor-messages";
 
 /** What the agency is told about; the outbox row's `kind`. */
@@ -27,7 +28,8 @@ export type OutboxKind =
   | typeof APPOINTMENT_UPDATE
   | typeof FOLLOW_UP_REMINDER
   | typeof OPERATIONS_ALERT
-  | typeof STAFF_INVITATION;
+  | typeof STAFF_INVITATION
+  | typeof STAFF_ACCOUNT_NOTICE;
 
 const agencyNotificationSchema = z.object({
   messageId: z.string(),
@@ -232,6 +234,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
   if (kind === FOLLOW_UP_REMINDER) return renderFollowUpReminder(data, ctx);
   if (kind === OPERATIONS_ALERT) return renderOperationsAlert(data, ctx);
   if (kind === STAFF_INVITATION) return renderStaffInvitation(data, ctx);
+  if (kind === STAFF_ACCOUNT_NOTICE) return renderStaffAccountNotice(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

@@ -21,11 +21,12 @@ import {
   verifyPassword,
 } from "../auth/passwords";
 import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure, refusedWhileWaiting, type SignInStep } from "../auth/sign-in-attempts";
-import { clearSignInFailures, slowedDownMessage, type SignInAttempt } from "../auth/sign-in-limits";
+import { recordSignInFailure, type SignInStep } from "../auth/sign-in-attempts";
+import { clearSignInFailures, type SignInAttempt } from "../auth/sign-in-limits";
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
+import { queueAccountNotice } from "./account-notices";
 import { recordAudit } from "./audit-log";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
@@ -33,10 +34,13 @@ import {
   createSession,
   deleteExpiredSessions,
   endSession,
-  readCookie,
+  readWorkspaceCookie,
   SESSION_COOKIE,
   setSessionCookie,
 } from "./sessions";
+import { noticeIfNewBrowser } from "./known-devices";
+import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
+import { requireFreshProof } from "./step-up";
 import { hashToken } from "./tokens";
 
 /**
@@ -52,15 +56,11 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const ipOf = (req: Request) => req.ip ?? "unknown";
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+  const fresh = requireFreshProof(now);
+  const siteUrl = config.settings.siteUrl;
 
-  /** Answers 429 with Retry-After while the attempt must wait (sign-in-attempts.ts). */
-  async function refuseIfSlowed(res: Response, attempt: SignInAttempt, step: SignInStep): Promise<boolean> {
-    const wait = await refusedWhileWaiting(db, attempt, step, now());
-    if (!wait) return false;
-    res.set("Retry-After", String(wait.retryAfterSeconds));
-    refuse(res, 429, slowedDownMessage(wait.retryAfterSeconds));
-    return true;
-  }
+  const refuseIfSlowed = (res: Response, attempt: SignInAttempt, step: SignInStep) =>
+    refuseSlowedAttempt(db, res, attempt, step, now());
 
   /**
    * The last step of every sign-in: a new session with a new token, in the transaction
@@ -91,13 +91,15 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       return createSession(trx, user.id, client, at);
     });
     if (!session) return false;
-    const brought = readCookie(req, SESSION_COOKIE);
+    const brought = readWorkspaceCookie(req, SESSION_COOKIE);
     if (brought) await endSession(db, hashToken(brought));
     // Sign-ins are rare enough to sweep on: the table keeps only live sessions.
     await deleteExpiredSessions(db, at);
     await endFlow(db, req, res);
     await clearSignInFailures(db, { email: user.email, ip: client.ip });
     setSessionCookie(req, res, session);
+    // Accepting an invitation only remembers the browser: the person has just set it up.
+    await noticeIfNewBrowser(deps, { req, res, user, remember: method === "invitation" }, at);
     return true;
   }
 
@@ -286,7 +288,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
   });
 
-  router.post("/passkeys/options", requireStaff("account"), async (req, res) => {
+  router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
     await startFlow(
@@ -299,7 +301,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json(options);
   });
 
-  router.post("/passkeys", requireStaff("account"), async (req, res) => {
+  router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const name = text(req.body?.name).trim();
     if (!name || name.length > 60) {
@@ -323,28 +325,54 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         : undefined;
     await endFlow(db, req, res);
     if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
-    await recordAudit(
-      db,
-      { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
-      now(),
-    );
+    await db.transaction().execute(async (trx) => {
+      await recordAudit(
+        trx,
+        { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
+        now(),
+      );
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
+        now(),
+      );
+    });
+    deps.onQueued();
     res.status(201).json(passkey);
   });
 
-  router.delete("/passkeys/:id", requireStaff("account"), async (req, res) => {
+  router.delete("/passkeys/:id", requireStaff("account"), fresh, async (req, res) => {
+    const staff = signedIn(res);
     const id = String(req.params.id);
-    if (!(await removePasskey(db, signedIn(res).userId, id))) return refuse(res, 404, "Not found.");
-    await recordAudit(db, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+    const removed = await db.transaction().execute(async (trx) => {
+      const name = await removePasskey(trx, staff.userId, id);
+      if (name === undefined) return false;
+      await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
+        now(),
+      );
+      return true;
+    });
+    if (!removed) return refuse(res, 404, "Not found.");
+    deps.onQueued();
     res.status(204).end();
   });
 
-  router.post("/recovery-codes", requireStaff("account"), async (req, res) => {
+  router.post("/recovery-codes", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const recoveryCodes = await db.transaction().execute(async (trx) => {
       const codes = await replaceRecoveryCodes(trx, staff.userId);
       await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "recovery-codes-replaced", siteUrl },
+        now(),
+      );
       return codes;
     });
+    deps.onQueued();
     res.json({ recoveryCodes });
   });
 

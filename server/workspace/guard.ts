@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
+import { findSession, readWorkspaceCookie, SESSION_COOKIE } from "./sessions";
 import { mayUse, type Staff, type WorkspaceArea } from "./staff";
 import { sameSecret } from "./tokens";
 
@@ -32,7 +32,7 @@ export function loadStaff(db: Kysely<Database>): RequestHandler {
   return async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    const token = readCookie(req, SESSION_COOKIE);
+    const token = readWorkspaceCookie(req, SESSION_COOKIE);
     if (token) {
       const staff = await findSession(db, token);
       if (staff) res.locals.staff = staff;

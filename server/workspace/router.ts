@@ -8,6 +8,8 @@ import { contentRoutes } from "./content-routes";
 import { leadRoutes } from "./lead-routes";
 import { sessionRoutes } from "./session-routes";
 import { authRoutes } from "./auth-routes";
+import { accountRoutes } from "./account-routes";
+import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
 
 /**
@@ -24,6 +26,8 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(parseJsonBody("512kb"));
   router.use(sessionRoutes(deps));
   router.use(authRoutes(deps));
+  router.use(stepUpRoutes(deps));
+  router.use(accountRoutes(deps));
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
   router.use(leadRoutes(deps));

@@ -16,4 +16,6 @@ export type Staff = {
   sessionId: string;
   /** To send back in X-CSRF-Token on every state-changing request. */
   csrfToken: string;
+  /** When the session last proved who is using it (sign-in or "Confirm it's you"), ISO; null if never. */
+  provedAt: string | null;
 };

@@ -7,8 +7,8 @@ import {
   serviceTypeOptions,
 } from "./appointment";
 import { formatCheck } from "./field-errors";
-import { formLimits, isValidEmail, looksLikePhoneNumber, optionValues } from "./rules";
-import { cleanedText } from "./schema-parts";
+import { formLimits, looksLikePhoneNumber, optionValues } from "./rules";
+import { cleanedEmail, cleanedText } from "./schema-parts";
 
 const m = appointmentMessages;
 const l = appointmentLabels;
@@ -32,11 +32,11 @@ export function createAppointmentSchema(now: Date) {
       invalidType: m.nameRequired,
       rules: between(formLimits.nameMin, formLimits.nameMax, m.nameLength),
     }),
-    email: cleanedText({
+    email: cleanedEmail({
       label: l.email,
       required: m.emailRequired,
       invalidType: m.emailInvalid,
-      rules: (field) => field.refine(isValidEmail, formatCheck("email", m.emailInvalid)),
+      invalid: m.emailInvalid,
     }),
     phone: cleanedText({
       label: l.phone,

@@ -9,6 +9,9 @@ describe("e-mail rule (SPEC §5)", () => {
     "info@bücher.de",
     "info@xn--bcher-kva.de",
     "sipho@例え.テスト",
+    "INFO@EXAMPLE.COM",
+    "priya@भारत.भारत",
+    "info@straße.de",
   ])("accepts %s", (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
@@ -38,6 +41,21 @@ describe("e-mail rule (SPEC §5)", () => {
     "x@y.z [31m",
     "a\u0000@b.co",
     "a@b.co\n",
+    // Invisible code points and marks an address shows nothing of (decision 029).
+    "someone@example.com\u034f",
+    "someone@\u115fexample.org",
+    "some\u200bone@example.com",
+    "someone@exam\u00adple.com",
+    "someone@example.com\u{e0041}",
+    "someone@example.com\u2800",
+    "someone@example.com\ufe0f",
+    "someone@exa\u0301mple.com",
+    "someone@e\u0301\u0301xample.com",
+    // Domains IDNA would turn into another: fullwidth letters and dots, ligatures, bad xn-- labels.
+    "someone@ｅxample.com",
+    "someone@example\uff0ecom",
+    "someone@ﬁnance.com",
+    "someone@xn--zz.com",
   ])("refuses %j", (email) => {
     expect(isValidEmail(email)).toBe(false);
   });

@@ -1,5 +1,6 @@
 // What the forms accept, without zod: the pages render their fields from this module,
 // and the schemas (schema-parts.ts and the *-schema.ts modules) load only when a form is used.
+import { hasInvisibleCharacters } from "./invisible-characters";
 
 /** SPEC §9 business constants and limits that forms enforce. */
 export const formLimits = {
@@ -34,9 +35,49 @@ const EMAIL_LOCAL_MAX = 64;
  */
 const PHONE_SHAPE = /^(?:\+|00|0)?[1-9]\d{5,15}$/;
 
+/**
+ * A combining mark on a Latin, Greek, Cyrillic or common character: every letter of those
+ * scripts an address uses has a precomposed form, which NFC has made by now, so a mark
+ * left over is stacked or decorative. Scripts that write vowels as marks (Devanagari,
+ * Arabic, Thai...) keep theirs: "भारत" is a top-level domain.
+ */
+const MARK_ON_ALPHABET = /[\p{scx=Latin}\p{scx=Greek}\p{scx=Cyrillic}\p{scx=Common}]\p{M}/u;
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * True when IDNA (UTS #46, as browsers and Node convert a host name) gives the domain
+ * the meaning it shows: the conversion succeeds, ASCII labels come out as typed but for
+ * case, the others as xn-- labels, and no compatibility form (fullwidth letters or dots,
+ * ligatures, circled letters) was folded into another character on the way.
+ */
+function convertsUnchanged(domain: string): boolean {
+  if (domain.normalize("NFKC").toLowerCase() !== domain.toLowerCase()) return false;
+  let host: string;
+  try {
+    // The URL parser applies UTS #46 in both the browser and Node: no Node-only import.
+    host = new URL(`http://${domain}/`).hostname;
+  } catch {
+    return false;
+  }
+  const labels = domain.split(".");
+  const converted = host.split(".");
+  return (
+    labels.length === converted.length &&
+    labels.every((label, index) => {
+      const out = converted[index] ?? "";
+      return ASCII.test(label) ? out === label.toLowerCase() : out.startsWith("xn--");
+    })
+  );
+}
+
 export function isValidEmail(value: string): boolean {
   return (
-    value.length <= formLimits.emailMax && value.indexOf("@") <= EMAIL_LOCAL_MAX && EMAIL_PATTERN.test(value)
+    value.length <= formLimits.emailMax &&
+    value.indexOf("@") <= EMAIL_LOCAL_MAX &&
+    EMAIL_PATTERN.test(value) &&
+    !hasInvisibleCharacters(value) &&
+    !MARK_ON_ALPHABET.test(value) &&
+    convertsUnchanged(value.slice(value.indexOf("@") + 1))
   );
 }
 

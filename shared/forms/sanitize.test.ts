@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, cutText, TEXT_MAX_LENGTH } from "./sanitize";
+import { cleanText, cutAndTrim, cutText, TEXT_MAX_LENGTH } from "./sanitize";
 
 describe("cleanText (SPEC §5)", () => {
   it("removes angle brackets", () => {
@@ -25,5 +25,28 @@ describe("cleanText (SPEC §5)", () => {
   it("never leaves half of an emoji at the cut", () => {
     const cut = cutText(`${"x".repeat(999)}😀`);
     expect(cut).toBe("x".repeat(999));
+  });
+});
+
+describe("the cut at 1000 characters", () => {
+  it("trims after the cut: a cut before a space leaves none at the end", () => {
+    const text = `${"x".repeat(997)}   and more`;
+    expect(cleanText(text)).toBe("x".repeat(997));
+    expect(cutAndTrim(`${"word ".repeat(300)}`)).toBe("word ".repeat(200).trimEnd());
+  });
+
+  it("never splits an emoji ZWJ sequence: it is kept whole or left out whole", () => {
+    const technologist = "👩🏽\u200d💻";
+    expect(cutText(`${"x".repeat(995)}${technologist}`)).toBe("x".repeat(995));
+    expect(cutText(`${"x".repeat(993)}${technologist}yz`)).toBe(`${"x".repeat(993)}${technologist}`);
+  });
+
+  it("keeps a letter with its marks together", () => {
+    expect(cutText(`${"x".repeat(999)}क्ष`)).toBe("x".repeat(999));
+  });
+
+  it("cuts by code points when one grapheme alone is longer than the limit", () => {
+    const zalgo = `a${"\u0301".repeat(1500)}`;
+    expect(cutText(zalgo)).toHaveLength(1000);
   });
 });

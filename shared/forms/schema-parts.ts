@@ -2,7 +2,8 @@ import { z } from "zod";
 import { formatCheck } from "./field-errors";
 import { leadMessages } from "./lead-messages";
 import { isValidEmail } from "./rules";
-import { cutText, removeAngleBrackets } from "./sanitize";
+import { hasInvisibleCharacters } from "./invisible-characters";
+import { cutAndTrim, removeAngleBrackets } from "./sanitize";
 import { hasForbiddenCharacters, isSingleLine, normaliseText, textMessages } from "./text-hygiene";
 
 // zod probes `new Function` to speed up parsing; the site's CSP forbids eval, and the
@@ -21,19 +22,32 @@ export type TextFieldOptions = {
   invalidType: string;
   /** Further rules, checked on the cleaned text before it is cut to 1000 characters. */
   rules?: (field: z.ZodString) => z.ZodString;
+  /**
+   * Refuses invisible code points with this e-mail message instead of removing them: an
+   * address is an identifier, and removing one would store another address than was sent.
+   */
+  invisibleInEmail?: string;
 };
 
 /**
- * A submitted text field (SPEC §5): invisible formatting removed and line breaks
+ * A submitted text field (SPEC §5): invisible code points removed and line breaks
  * normalised (text-hygiene.ts), angle brackets removed and trimmed; then refused if it
  * holds characters no field may hold or, outside a textarea, more than one line; then
- * its own rules, then cut to 1000 characters. Length rules see the uncut text so that a
- * too-long entry gets its message rather than being silently shortened.
+ * "is required" if nothing is left; then its own rules; then cut to 1000 characters and
+ * trimmed again, so the cut leaves no space at the end. Length rules see the uncut text
+ * so that a too-long entry gets its message rather than being silently shortened.
  */
 export function cleanedText(options: TextFieldOptions) {
   const { label, multiline = false, required, invalidType, rules = (field) => field } = options;
-  const base = z
-    .string({ error: (issue) => (issue.input == null && required ? required : invalidType) })
+  const { invisibleInEmail } = options;
+  const typed = z.string({ error: (issue) => (issue.input == null && required ? required : invalidType) });
+  const checked = invisibleInEmail
+    ? typed.refine((value) => !hasInvisibleCharacters(value), {
+        ...formatCheck("email", invisibleInEmail),
+        abort: true,
+      })
+    : typed;
+  const base = checked
     .overwrite((value) => normaliseText(value, { multiline }))
     .overwrite(removeAngleBrackets)
     .trim()
@@ -46,7 +60,19 @@ export function cleanedText(options: TextFieldOptions) {
       message: textMessages.singleLine(label),
       abort: true,
     });
-  return rules(required ? base.min(1, required) : base).overwrite((value) => cutText(value));
+  return rules(required ? base.min(1, required) : base).overwrite(cutAndTrim);
+}
+
+/** An e-mail field: one practical mailbox, with no invisible code point anywhere in it. */
+export function cleanedEmail(
+  options: Omit<TextFieldOptions, "multiline" | "rules" | "invisibleInEmail"> & { invalid: string },
+) {
+  const { invalid, ...text } = options;
+  return cleanedText({
+    ...text,
+    invisibleInEmail: invalid,
+    rules: (field) => field.refine(isValidEmail, formatCheck("email", invalid)),
+  });
 }
 
 /** A select whose empty choice is allowed (SPEC §5: lead form selects are optional). */
@@ -66,7 +92,10 @@ export function requiredLeadText(label: string, rules?: TextFieldOptions["rules"
 
 /** A lead form's e-mail field: required, one practical mailbox. */
 export function requiredLeadEmail(label: string) {
-  return requiredLeadText(label, (field) =>
-    field.refine(isValidEmail, formatCheck("email", leadMessages.invalidEmail(label))),
-  );
+  return cleanedEmail({
+    label,
+    required: leadMessages.required(label),
+    invalidType: leadMessages.invalidType(label),
+    invalid: leadMessages.invalidEmail(label),
+  });
 }

@@ -52,6 +52,7 @@ describe("database", () => {
       "service_screenshots",
       "staff_auth_flows",
       "staff_invitations",
+      "staff_known_devices",
       "staff_passkeys",
       "staff_recovery_codes",
       "staff_sessions",

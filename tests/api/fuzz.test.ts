@@ -8,8 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
-import { hostileText } from "../support/hostile-text";
-import { isCleanStoredText, isE164PhoneNumber, isPracticalMailbox } from "../support/stored-text";
+import { hostileText, invisiblePieces } from "../support/hostile-text";
+import {
+  isCleanStoredText,
+  isE164PhoneNumber,
+  isPracticalMailbox,
+  misplacedInvisibles,
+} from "../support/stored-text";
 import {
   appointment,
   endpoints,
@@ -59,16 +64,53 @@ afterAll(async () => {
 /** Ordinary words with what the schemas strip or normalise: these are stored, so must come out clean. */
 const sneakyText = fc
   .tuple(
-    fc.constantFrom("Jane", "Acme Trading", "Logistics", "A portal for our clients and staff"),
-    fc.constantFrom("\u200b", "\ufeff", "\u00ad", "\u200e", "\t", "  ", "<b>", "\u0301", "e\u0301", ""),
+    fc.constantFrom(
+      "Jane",
+      "Acme Trading",
+      "Logistics",
+      "A portal for our clients and staff",
+      "نسرین\u200c رضایی",
+      "अर्जुन क्षत्रिय",
+      "👩🏽\u200d💻 Studio",
+    ),
+    fc.constantFrom(
+      "\u200b",
+      "\ufeff",
+      "\u00ad",
+      "\u200e",
+      "\t",
+      "  ",
+      "<b>",
+      "\u0301",
+      "e\u0301",
+      "",
+      ...invisiblePieces,
+    ),
     fc.nat(30),
   )
   .map(
     ([word, extra, at]) =>
       `${word.slice(0, at % (word.length + 1))}${extra}${word.slice(at % (word.length + 1))}`,
   );
+/** A working address with an invisible code point somewhere in it. */
+const sneakyEmail = fc
+  .tuple(
+    fc.constantFrom("someone@example.com", "info@bücher.de"),
+    fc.constantFrom(...invisiblePieces),
+    fc.nat(30),
+  )
+  .map(
+    ([email, extra, at]) =>
+      `${email.slice(0, at % (email.length + 1))}${extra}${email.slice(at % (email.length + 1))}`,
+  );
+/** A field of nothing but invisible code points: refused as empty, never stored. */
+const invisibleOnly = fc
+  .array(fc.constantFrom(...invisiblePieces), { minLength: 1, maxLength: 3 })
+  .map((pieces) => pieces.join(""));
 const hostileValue = fc.oneof(
   { weight: 4, arbitrary: sneakyText },
+  { weight: 1, arbitrary: sneakyEmail },
+  { weight: 1, arbitrary: invisibleOnly },
   { weight: 6, arbitrary: hostileText },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constant("x".repeat(5000)) },
@@ -246,10 +288,25 @@ describe("intake under hostile requests", () => {
         ["appointment_requests", ["name", "company"], ["project_details"], ["email"], ["phone"]],
         ["newsletter_subscribers", [], [], ["email"], []],
       ];
-      let stored = 0;
-      for (const [table, text, multiline, mailboxes, phones] of checks) {
-        const rows = db.prepare(`select * from ${table}`).all() as Record<string, string | null>[];
-        stored += rows.length;
+      const tables = checks.map(([table, ...columns]) => ({
+        table,
+        columns,
+        rows: db.prepare(`select * from ${table}`).all() as Record<string, string | null>[],
+      }));
+      // Counted before any check fails, so a run shows how many rows broke the rule, not the first.
+      const invisible = tables.flatMap(({ table, columns, rows }) =>
+        rows
+          .filter((row) => columns.flat().some((column) => misplacedInvisibles(row[column] ?? "").length > 0))
+          .map((row) => `${table} ${row.id}`),
+      );
+      statusCounts.set("rows with invisible or noncharacter code points", invisible.length);
+      const stored = tables.reduce((sum, { rows }) => sum + rows.length, 0);
+      statusCounts.set("rows stored", stored);
+      for (const {
+        table,
+        columns: [text, multiline, mailboxes, phones],
+        rows,
+      } of tables) {
         for (const row of rows) {
           for (const column of [...text, ...multiline]) {
             const value = row[column];
@@ -270,7 +327,7 @@ describe("intake under hostile requests", () => {
           }
         }
       }
-      statusCounts.set("rows stored", stored);
+      expect(invisible).toEqual([]);
       // Many generated submissions are accepted, so this checks real rows, not none.
       expect(stored).toBeGreaterThan(PER_ENDPOINT / 2);
     } finally {

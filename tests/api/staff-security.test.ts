@@ -48,6 +48,9 @@ const areaOf: Record<string, WorkspaceArea> = {
   "sign-out-everywhere": "account",
   passkeys: "account",
   "recovery-codes": "account",
+  sessions: "account",
+  "step-up": "account",
+  account: "account",
 };
 
 /** A concrete URL for a route pattern: any value does, the guard answers before the handler. */

@@ -85,7 +85,22 @@ describe("the workspace API", () => {
 });
 
 describe("a session", () => {
-  it("ends after 12 hours unused and after 7 days whatever happens", async () => {
+  it("ends after 30 minutes unused and after 12 hours whatever happens", async () => {
+    // Used 29 minutes ago: still live, and the use counts from now.
+    const recent = await sessionFor(site, admin.userId, admin.email);
+    await site.db
+      .updateTable("staff_sessions")
+      .set({ last_seen_at: new Date(Date.now() - 29 * 60_000).toISOString() })
+      .where("csrf_token", "=", recent.csrfToken)
+      .execute();
+    expect((await recent.get("/admin/api/session")).status).toBe(200);
+    const touched = await site.db
+      .selectFrom("staff_sessions")
+      .select("last_seen_at")
+      .where("csrf_token", "=", recent.csrfToken)
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(touched.last_seen_at)).toBeLessThan(60_000);
+
     const idle = await sessionFor(site, admin.userId, admin.email);
     await site.db
       .updateTable("staff_sessions")
@@ -102,7 +117,14 @@ describe("a session", () => {
       .execute();
     expect((await old.get("/admin/api/session")).status).toBe(401);
     expect((await old.get("/admin")).status).toBe(303);
-    expect(SESSION_ABSOLUTE_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(SESSION_IDLE_MS).toBe(30 * 60 * 1000);
+    expect(SESSION_ABSOLUTE_MS).toBe(12 * 60 * 60 * 1000);
+    const row = await site.db
+      .selectFrom("staff_sessions")
+      .select(["created_at", "expires_at"])
+      .where("csrf_token", "=", recent.csrfToken)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(12 * 60 * 60 * 1000);
   });
 
   it("ends for a disabled account", async () => {
@@ -137,5 +159,64 @@ describe("a session", () => {
       ["admin@agency.test", "session.sign-out-everywhere"],
       ["admin@agency.test", "session.sign-out"],
     ]);
+  });
+});
+
+describe("the session cookie", () => {
+  it("is __Host-staff_session, Secure with Path=/, where the site is not plain-HTTP localhost", async () => {
+    const host = "workspace.agency.test";
+    const session = await sessionFor(site, admin.userId, admin.email);
+    const token = session.cookie.split("=")[1] ?? "";
+    const asHost = (path: string, cookie: string) =>
+      request(site.app)
+        .post(path)
+        .set("Host", host)
+        .set("Origin", `http://${host}`)
+        .set("Cookie", cookie)
+        .set("X-CSRF-Token", session.csrfToken);
+    // The unprefixed name is only the plain-HTTP localhost one.
+    const unprefixed = await request(site.app)
+      .get("/admin/api/session")
+      .set("Host", host)
+      .set("Cookie", session.cookie);
+    expect(unprefixed.status).toBe(401);
+    const prefixed = await request(site.app)
+      .get("/admin/api/session")
+      .set("Host", host)
+      .set("Cookie", `__Host-staff_session=${token}`);
+    expect(prefixed.status).toBe(200);
+    const flow = await request(site.app)
+      .post("/admin/api/sign-in/passkey/options")
+      .set("Host", host)
+      .set("Origin", `http://${host}`);
+    expect(flow.headers["set-cookie"]?.[0]).toMatch(
+      /^__Host-staff_flow=[\w-]+; Max-Age=300; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const out = await asHost("/admin/api/sign-out", `__Host-staff_session=${token}`);
+    expect(out.status).toBe(204);
+    expect(out.headers["set-cookie"]?.[0]).toMatch(
+      /^__Host-staff_session=; Max-Age=0; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
+  });
+
+  it("keeps the unprefixed name and Path=/admin on plain-HTTP localhost, where it cannot be Secure", async () => {
+    const flow = await request(site.app).post("/admin/api/sign-in/passkey/options").set("Origin", origin);
+    expect(flow.headers["set-cookie"]?.[0]).toMatch(
+      /^staff_flow=[\w-]+; Max-Age=300; Path=\/admin; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
+  });
+
+  it("changes nothing on a visitor's page: the page is the cached one, with no session in it", async () => {
+    const session = await sessionFor(site, admin.userId, admin.email);
+    const token = session.cookie.split("=")[1] ?? "";
+    const without = await request(site.app).get("/about");
+    const withCookie = await request(site.app)
+      .get("/about")
+      .set("Cookie", `__Host-staff_session=${token}; ${session.cookie}`);
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers["set-cookie"]).toBeUndefined();
+    expect(withCookie.headers["cache-control"]).toBe(without.headers["cache-control"]);
+    expect(withCookie.headers.etag).toBe(without.headers.etag);
+    expect(withCookie.text).not.toContain(admin.email);
   });
 });

@@ -28,6 +28,8 @@ export type WorkspaceServer = {
    * row, or once it was sent (and its token removed from the row), from the e-mail file.
    */
   invitationPath(email: string): Promise<string>;
+  /** Moves every session's last proof of the account 10 minutes back, so a change needs "Confirm it's you". */
+  expireProofs(email: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -68,6 +70,18 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
   return {
     url,
     invitationPath,
+    async expireProofs(email) {
+      const user = await db
+        .selectFrom("staff_users")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("staff_sessions")
+        .set({ proved_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+        .where("user_id", "=", user.id)
+        .execute();
+    },
     async invite(email, role) {
       await run(process.execPath, ["build/admin/index.js", "users", "invite", email, "--role", role], {
         env: { ...process.env, DATA_DIR: dataDir, SITE_URL: url },

@@ -33,7 +33,7 @@ export function DataTable({
       aria-label={caption}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be focusable to scroll by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
-      className="scroll-shadows-x overflow-x-auto rounded-card ring-1 ring-line"
+      className="scroll-shadows-x relative overflow-x-auto rounded-card ring-1 ring-line"
     >
       <table className="w-full min-w-xl border-collapse text-base">
         <caption className={showCaption ? "p-4 text-left font-semibold text-ink" : "sr-only"}>

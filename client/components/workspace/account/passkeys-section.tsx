@@ -11,10 +11,12 @@ import { toast } from "../toasts";
 import { formatWhen } from "../when";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage as messageOf } from "../api-message";
+import { useStepUp } from "./step-up";
 
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
 export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: () => Promise<void> }) {
+  const withStepUp = useStepUp();
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -25,11 +27,17 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
     setBusy(true);
     setError("");
     try {
-      const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>("/passkeys/options", {
-        method: "POST",
+      // The whole ceremony again after "Confirm it's you": its challenge was never issued.
+      await withStepUp(async () => {
+        const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>(
+          "/passkeys/options",
+          {
+            method: "POST",
+          },
+        );
+        const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
+        await workspaceFetch("/passkeys", { body: { json: { response, name } } });
       });
-      const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
-      await workspaceFetch("/passkeys", { body: { json: { response, name } } });
       form.reset();
       toast({
         variant: "success",
@@ -46,7 +54,9 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
 
   async function remove(passkey: Passkey) {
     try {
-      await workspaceFetch(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
+      await withStepUp(() =>
+        workspaceFetch(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" }),
+      );
       toast({ variant: "success", title: "Passkey removed" });
       await reload();
     } catch (caught) {

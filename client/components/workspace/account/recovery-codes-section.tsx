@@ -1,19 +1,20 @@
-/** The account page's recovery codes (a new set on request) and "Sign out everywhere". */
+/** The account page's recovery codes: a new set on request, after a fresh proof. */
 import { useState } from "react";
-import { staffPaths } from "../../../../shared/staff-paths";
 import { ConfirmButton } from "../confirm-button";
 import { RecoveryCodes } from "../recovery-codes";
 import { toast } from "../toasts";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage as messageOf } from "../api-message";
+import { useStepUp } from "./step-up";
 
 export function NewRecoveryCodes() {
+  const withStepUp = useStepUp();
   const [codes, setCodes] = useState<string[] | null>(null);
   async function renew() {
     try {
-      const { recoveryCodes } = await workspaceFetch<{ recoveryCodes: string[] }>("/recovery-codes", {
-        method: "POST",
-      });
+      const { recoveryCodes } = await withStepUp(() =>
+        workspaceFetch<{ recoveryCodes: string[] }>("/recovery-codes", { method: "POST" }),
+      );
       setCodes(recoveryCodes);
     } catch (caught) {
       toast({ title: "Could not make new recovery codes", description: messageOf(caught) });
@@ -42,36 +43,6 @@ export function NewRecoveryCodes() {
           </ConfirmButton>
         </>
       )}
-    </section>
-  );
-}
-
-export function SignOutEverywhere() {
-  async function signOutEverywhere() {
-    try {
-      await workspaceFetch("/sign-out-everywhere", { method: "POST" });
-      window.location.assign(staffPaths.signIn);
-    } catch (caught) {
-      toast({ title: "Could not sign out everywhere", description: messageOf(caught) });
-    }
-  }
-  return (
-    <section aria-labelledby="sessions-title" className="space-y-4">
-      <h2 id="sessions-title" className="text-2xl font-bold text-ink">
-        Signed-in devices
-      </h2>
-      <p className="max-w-prose text-ink-soft">
-        Left the workspace open on a shared or lost device? Sign out of every browser at once, this one
-        included.
-      </p>
-      <ConfirmButton
-        label="Sign out everywhere"
-        title="Sign out everywhere?"
-        confirmLabel="Sign out everywhere"
-        onConfirm={signOutEverywhere}
-      >
-        Every browser signed in to your account, this one too, has to sign in again.
-      </ConfirmButton>
     </section>
   );
 }

@@ -1,0 +1,118 @@
+/** The account page's "Replace your authenticator app": a new key to scan, confirmed by a code from it. */
+import { useState, type FormEvent } from "react";
+import { Button } from "../button";
+import { TextField } from "../fields";
+import { toast } from "../toasts";
+import { apiMessage } from "../api-message";
+import type { Enrolment } from "../invitation/invitation-steps";
+import { useStepUp } from "./step-up";
+import { workspaceFetch } from "../../../lib/workspace-api";
+
+export function ReplaceAuthenticator() {
+  const withStepUp = useStepUp();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setBusy(true);
+    setError("");
+    try {
+      setEnrolment(
+        await withStepUp(() =>
+          workspaceFetch<Enrolment>("/account/authenticator/options", { method: "POST" }),
+        ),
+      );
+    } catch (caught) {
+      setError(apiMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    setBusy(true);
+    setError("");
+    try {
+      // The flow begun after "Confirm it's you" is the proof here (server/workspace/account-routes.ts).
+      await workspaceFetch("/account/authenticator", { body: { json: { code } } });
+      setEnrolment(null);
+      toast({
+        variant: "success",
+        title: "Authenticator app replaced",
+        description: "Sign in with codes from the new app from now on.",
+      });
+    } catch (caught) {
+      setError(apiMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="authenticator-title" className="space-y-4">
+      <h2 id="authenticator-title" className="text-2xl font-bold text-ink">
+        Authenticator app
+      </h2>
+      {enrolment ? (
+        <form
+          aria-label="Set up the new authenticator app"
+          className="max-w-sm space-y-4"
+          onSubmit={(e) => void confirm(e)}
+        >
+          <p className="text-ink-soft">
+            Scan this QR code with the new app. Your old app keeps working until you confirm a code from the
+            new one.
+          </p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code to add this account to an authenticator app"
+            width={200}
+            height={200}
+            className="rounded-control bg-on-inverse p-2"
+          />
+          <div>
+            <p className="text-ink-soft">Or enter this key by hand:</p>
+            <p className="mt-1 font-mono text-lg break-all text-ink" data-testid="new-totp-secret">
+              {enrolment.secret}
+            </p>
+          </div>
+          <TextField
+            label="Code from the new app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            maxLength={7}
+            required
+            error={error || undefined}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" busy={busy}>
+              Use the new app
+            </Button>
+            <Button variant="secondary" onClick={() => setEnrolment(null)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="max-w-prose text-ink-soft">
+            New phone? Set up your authenticator app again: codes from the old one stop working.
+          </p>
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+          <Button variant="secondary" busy={busy} onClick={() => void start()}>
+            Replace authenticator app
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Request } from "express";
+import type { Kysely } from "kysely";
+import { enqueueOutboxMessage } from "../db/outbox";
+import type { Database } from "../db/schema";
+import {
+  STAFF_ACCOUNT_NOTICE,
+  type AccountChange,
+  type StaffAccountNotice,
+} from "../mail/account-notice-message";
+import { newMessageId } from "../mail/messages";
+import { describeBrowser } from "./browser-name";
+
+/**
+ * Queues the e-mail that tells a member of staff their sign-in methods changed, or that
+ * their account was signed in to from a new browser (docs/decisions/032-step-up-notices-and-sessions.md).
+ * In the caller's transaction, so the notice goes out exactly when the change is made.
+ */
+export async function queueAccountNotice(
+  db: Kysely<Database>,
+  input: { req: Request; email: string; change: AccountChange; passkeyName?: string; siteUrl: string },
+  now: Date,
+): Promise<void> {
+  const payload: StaffAccountNotice = {
+    messageId: newMessageId(input.siteUrl),
+    email: input.email,
+    change: input.change,
+    ...(input.passkeyName ? { passkeyName: input.passkeyName } : {}),
+    at: now.toISOString(),
+    browser: describeBrowser(input.req.get("user-agent")),
+    ip: input.req.ip ?? "unknown",
+  };
+  await enqueueOutboxMessage(db, { kind: STAFF_ACCOUNT_NOTICE, payload, now });
+}

@@ -1,0 +1,132 @@
+import express, { type Router } from "express";
+import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
+import { authMessages } from "../auth/messages";
+import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
+import { recordSignInFailure } from "../auth/sign-in-attempts";
+import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
+import { queueAccountNotice } from "./account-notices";
+import { recordAudit } from "./audit-log";
+import type { WorkspaceDeps } from "./deps";
+import { refuseIfSlowed } from "./slowed-attempts";
+import { actorOf, requireStaff, signedIn } from "./guard";
+import { endOtherSessions } from "./sessions";
+import { requireFreshProof } from "./step-up";
+
+export const ownAccountMessages = {
+  wrongCurrentPassword: "That is not your current password.",
+  authenticatorTookTooLong: "Setting up the new authenticator took too long. Start again.",
+} as const;
+
+/**
+ * A member of staff's own password and authenticator app: each change needs a fresh proof
+ * (server/workspace/step-up.ts) and is e-mailed to them.
+ */
+export function accountRoutes(deps: WorkspaceDeps): Router {
+  const { db, config } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const siteUrl = config.settings.siteUrl;
+  const router = express.Router();
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const fresh = requireFreshProof(now);
+
+  router.post("/account/password", requireStaff("account"), fresh, async (req, res) => {
+    const staff = signedIn(res);
+    const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
+    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
+    const current = text(req.body?.currentPassword);
+    const user = await db
+      .selectFrom("staff_users")
+      .select(["password_hash"])
+      .where("id", "=", staff.userId)
+      .executeTakeFirst();
+    const matches =
+      user?.password_hash && current.length <= 1000
+        ? await verifyPassword(current, user.password_hash)
+        : false;
+    if (!matches) {
+      await recordSignInFailure(db, attempt, "wrong-password", now());
+      return void res.status(400).json({
+        error: ownAccountMessages.wrongCurrentPassword,
+        fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
+      });
+    }
+    const newPassword: unknown = req.body?.newPassword;
+    const problem = await passwordProblem(newPassword, staff.email);
+    if (problem || typeof newPassword !== "string") {
+      return void res.status(400).json({
+        error: authMessages.choosePassword,
+        fieldErrors: { newPassword: problem ?? authMessages.choosePassword },
+      });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const at = now();
+    const ended = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("staff_users")
+        .set({ password_hash: passwordHash })
+        .where("id", "=", staff.userId)
+        .execute();
+      // Whoever else held a session (with the old password, or a stolen cookie) is out.
+      const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
+      await recordAudit(
+        trx,
+        { ...actorOf(req, res), action: "account.password-change", detail: { otherSessionsEnded: count } },
+        at,
+      );
+      await queueAccountNotice(trx, { req, email: staff.email, change: "password-changed", siteUrl }, at);
+      return count;
+    });
+    deps.onQueued();
+    res.json({ otherSessionsEnded: ended });
+  });
+
+  router.post("/account/authenticator/options", requireStaff("account"), fresh, async (req, res) => {
+    const staff = signedIn(res);
+    const secret = newTotpSecret();
+    await startFlow(
+      db,
+      req,
+      res,
+      { kind: "authenticator-replacement", userId: staff.userId, data: { secret } },
+      now(),
+    );
+    res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: staff.email }));
+  });
+
+  // Not `fresh` again: the flow exists only if its start had a fresh proof, and it is this
+  // browser's own. Asking again would end it (a passkey proof starts a flow of its own)
+  // while someone is still scanning the code.
+  router.post("/account/authenticator", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const flow = await readFlow(db, req, "authenticator-replacement", now());
+    const secret = flow?.data.secret;
+    if (!flow || flow.userId !== staff.userId || typeof secret !== "string") {
+      return void res.status(400).json({ error: ownAccountMessages.authenticatorTookTooLong });
+    }
+    const step = await checkTotp(secret, text(req.body?.code), null, now());
+    if (step === undefined) {
+      const live = await countFlowAttempt(db, flow);
+      const error = live ? authMessages.wrongCode : ownAccountMessages.authenticatorTookTooLong;
+      return void res.status(400).json({ error, fieldErrors: { code: error } });
+    }
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("staff_users")
+        .set({ totp_secret: secret, totp_last_step: step })
+        .where("id", "=", staff.userId)
+        .execute();
+      await recordAudit(trx, { ...actorOf(req, res), action: "account.authenticator-replace" }, at);
+      await queueAccountNotice(
+        trx,
+        { req, email: staff.email, change: "authenticator-replaced", siteUrl },
+        at,
+      );
+    });
+    deps.onQueued();
+    await endFlow(db, req, res);
+    res.status(204).end();
+  });
+
+  return router;
+}

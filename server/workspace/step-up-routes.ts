@@ -1,0 +1,118 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import express, { type Request, type Router } from "express";
+import { endFlow, readFlow, startFlow } from "../auth/flows";
+import { authenticatePasskey, authenticationOptions, relyingParty } from "../auth/passkeys";
+import { verifyPassword } from "../auth/passwords";
+import { useRecoveryCode } from "../auth/recovery-codes";
+import { recordSignInFailure } from "../auth/sign-in-attempts";
+import { checkTotp } from "../auth/totp";
+import { recordAudit } from "./audit-log";
+import type { WorkspaceDeps } from "./deps";
+import { refuseIfSlowed } from "./slowed-attempts";
+import { actorOf, requireStaff, signedIn } from "./guard";
+import { markSessionProved } from "./sessions";
+import { stepUpMessages } from "./step-up";
+
+/**
+ * "Confirm it's you": a signed-in member of staff proves again who they are, with their
+ * password and a code from their app (or a recovery code), or with one of their passkeys.
+ * Wrong tries count against the same limits as sign-in, so a stolen session cannot guess
+ * the password here either.
+ */
+export function stepUpRoutes(deps: WorkspaceDeps): Router {
+  const { db, config } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
+  const router = express.Router();
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+  /** Whether the password and its second factor are this account's; uses up the code if so. */
+  async function checkPasswordProof(userId: number, req: Request): Promise<boolean> {
+    const user = await db
+      .selectFrom("staff_users")
+      .select(["password_hash", "totp_secret", "totp_last_step"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    const password = text(req.body?.password);
+    if (!user?.password_hash || !user.totp_secret || password.length > 1000) return false;
+    if (!(await verifyPassword(password, user.password_hash))) return false;
+    const code = text(req.body?.code);
+    const recoveryCode = text(req.body?.recoveryCode);
+    if (recoveryCode) return useRecoveryCode(db, userId, recoveryCode, now());
+    const step = await checkTotp(user.totp_secret, code, user.totp_last_step, now());
+    if (step === undefined) return false;
+    // Conditional, as at sign-in: one code proves once.
+    const updated = await db
+      .updateTable("staff_users")
+      .set({ totp_last_step: step })
+      .where("id", "=", userId)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  router.post("/step-up", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
+    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
+    if (!(await checkPasswordProof(staff.userId, req))) {
+      await recordSignInFailure(db, attempt, "wrong-password-or-code", now());
+      return void res.status(400).json({ error: stepUpMessages.wrongProof });
+    }
+    await markSessionProved(db, staff.sessionId, now());
+    await recordAudit(
+      db,
+      { ...actorOf(req, res), action: "session.step-up", detail: { method: "password" } },
+      now(),
+    );
+    res.status(204).end();
+  });
+
+  router.post("/step-up/passkey/options", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const options = await authenticationOptions(rp);
+    await startFlow(
+      db,
+      req,
+      res,
+      { kind: "step-up-passkey", userId: staff.userId, challenge: options.challenge },
+      now(),
+    );
+    res.json(options);
+  });
+
+  router.post("/step-up/passkey", requireStaff("account"), async (req, res) => {
+    const staff = signedIn(res);
+    const flow = await readFlow(db, req, "step-up-passkey", now());
+    if (!flow?.challenge || flow.userId !== staff.userId) {
+      return void res.status(400).json({ error: stepUpMessages.tookTooLong });
+    }
+    // A passkey is never slowed down by password failures (decision 031); a wrong one is counted.
+    const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
+    const response: unknown = req.body?.response;
+    const userId =
+      typeof response === "object" && response !== null
+        ? await authenticatePasskey(
+            db,
+            rp,
+            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
+            now(),
+          )
+        : undefined;
+    // One challenge, one try.
+    await endFlow(db, req, res);
+    if (userId !== staff.userId) {
+      await recordSignInFailure(db, attempt, "wrong-passkey", now());
+      return void res.status(400).json({ error: stepUpMessages.unknownPasskey });
+    }
+    await markSessionProved(db, staff.sessionId, now());
+    await recordAudit(
+      db,
+      { ...actorOf(req, res), action: "session.step-up", detail: { method: "passkey" } },
+      now(),
+    );
+    res.status(204).end();
+  });
+
+  return router;
+}
