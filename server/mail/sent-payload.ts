@@ -1,3 +1,4 @@
+import { STAFF_ACCOUNT_NOTICE } from "./account-notice-message";
 import { OPERATIONS_ALERT } from "./alert-message";
 import { STAFF_INVITATION } from "./invitation-message";
 import { NEWSLETTER_CONFIRMATION, type OutboxKind } from "./messages";
@@ -12,8 +13,8 @@ import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE } from "./visitor-messages";
  * The secrets of each kind: a staff invitation's token (the invitations table keeps only
  * its hash, so the outbox copy was the last raw one); a newsletter confirmation's two
  * tokens. Every other kind carries none: lead notifications, acknowledgments,
- * appointment updates, follow-up reminders and operations alerts hold no link that opens
- * anything by itself. Every kind is named here, so a new kind cannot be added without
+ * appointment updates, follow-up reminders, operations alerts and staff account notices
+ * hold no link that opens anything by itself. Every kind is named here, so a new kind cannot be added without
  * saying which of its fields are secret.
  */
 const secretFields: Record<OutboxKind, readonly string[]> = {
@@ -26,6 +27,7 @@ const secretFields: Record<OutboxKind, readonly string[]> = {
   [APPOINTMENT_UPDATE]: [],
   [FOLLOW_UP_REMINDER]: [],
   [OPERATIONS_ALERT]: [],
+  [STAFF_ACCOUNT_NOTICE]: [],
 };
 
 /** Stands in for a removed secret; a string, so the stored shape still parses. */
