@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { isPostgres, type Db } from "./db/database";
-import { outboxQueueStats } from "./db/outbox";
-import { classifyStorageError, type StorageFailure } from "./db/storage-errors";
+import { outboxQueueStats, type OutboxQueueStats } from "./db/outbox";
+import { classifyStorageError, storageCauses, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
 import type { MetricsRecorder } from "./metrics/recorder";
 import { describeForLog } from "../shared/error-catalogue";
@@ -11,7 +11,10 @@ import { describeForLog } from "../shared/error-catalogue";
  * database write per second.
  */
 const READINESS_CACHE_MS = 1_000;
-/** The probe write gives up waiting for another process's lock after this long (a health checker's timeout is ~5 s). */
+/**
+ * The probe write gives up waiting for another process's lock after this long, and so
+ * does the mail queue's read (a health checker's timeout is ~5 s; they run side by side).
+ */
 const PROBE_LOCK_WAIT_MS = 2_000;
 
 export type DatabaseCheck =
@@ -25,10 +28,50 @@ export type Readiness = {
   checks: {
     /** Which engine answered (or did not): SQLite's file, or the PostgreSQL server of DATABASE_URL. */
     database: DatabaseCheck & { engine: "sqlite" | "postgresql" };
-    mailQueue: { pending: number; oldestDueAgeSeconds: number | null };
+    mailQueue: MailQueueCheck;
   };
   warnings: string[];
 };
+
+/**
+ * The outbox as read now. A figure that could not be read is null with `unreadable`
+ * saying why, never 0: "nothing pending" must not be said of a queue nobody looked at.
+ */
+export type MailQueueCheck =
+  | OutboxQueueStats
+  | {
+      pending: null;
+      oldestUnsentAgeSeconds: null;
+      oldestDueAgeSeconds: null;
+      unreadable: string;
+    };
+
+/** Reads the queue's figures; a read that fails or outlasts the probe's wait gives null with the reason. */
+async function readMailQueue(db: Db, now: Date): Promise<MailQueueCheck> {
+  const unreadable = (reason: string): MailQueueCheck => ({
+    pending: null,
+    oldestUnsentAgeSeconds: null,
+    oldestDueAgeSeconds: null,
+    unreadable: reason,
+  });
+  const read = outboxQueueStats(db, now).then(
+    (stats): MailQueueCheck => stats,
+    (error: unknown) => {
+      const cause = classifyStorageError(error);
+      return unreadable(cause ? storageCauses[cause] : "the read failed");
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<MailQueueCheck>((resolve) => {
+    timer = setTimeout(
+      () => resolve(unreadable(`not read within ${PROBE_LOCK_WAIT_MS / 1000} s`)),
+      PROBE_LOCK_WAIT_MS,
+    );
+  });
+  const check = await Promise.race([read, waited]);
+  clearTimeout(timer);
+  return check;
+}
 
 /** A real, committed write: a full disk, a read-only volume or a broken file shows here. */
 async function probeDatabase(
@@ -77,11 +120,12 @@ export type HealthDeps = {
 export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
   const now = new Date();
   const engine = isPostgres(deps.db) ? "postgresql" : "sqlite";
-  const database = await probeDatabase(deps.db, now, deps.logger, deps.metrics);
-  const mailQueue = await outboxQueueStats(deps.db, now).catch(() => ({
-    pending: 0,
-    oldestDueAgeSeconds: null,
-  }));
+  // Side by side: the read does not wait for the write (reads go on while another
+  // process holds the write lock), so /readyz answers within the probe's wait.
+  const [database, mailQueue] = await Promise.all([
+    probeDatabase(deps.db, now, deps.logger, deps.metrics),
+    readMailQueue(deps.db, now),
+  ]);
   const warnings = [...deps.warnings];
   if (database.status === "busy") {
     warnings.push(

@@ -94,7 +94,7 @@ const answerReadFailure =
     if (storage) metrics?.storageFailure(storage, "uploads");
     req.log.error({ path: req.path, storage, error: describeForLog("uploads", error) }, "upload not served");
     res.status(storage ? 503 : 500).set("Cache-Control", "no-store");
-    if (storage) res.set("Retry-After", String(retryAfterSeconds(storage)));
+    if (storage) res.set("Retry-After", String(retryAfterSeconds()));
     res.type("text/plain").send(storage ? "Service unavailable" : "Internal server error");
   };
 

@@ -5,6 +5,7 @@ import {
   errorMessages,
   formToasts,
   leadFailureFallback,
+  notSavedMessage,
   redactSensitive,
   toVisitorMessage,
 } from "./error-catalogue";
@@ -33,6 +34,16 @@ describe("error catalogue mapping (SPEC §8)", () => {
       network: "Network error. Please try again",
       unexpected: "An unexpected error occurred. Please try again",
     });
+  });
+
+  it("says plainly, for a 503, that nothing was saved and when to try again", () => {
+    expect(notSavedMessage).toBe(
+      "Your request was not saved because of a problem on our side. Please try again in a minute.",
+    );
+    // A storage failure's raw text never maps to it: only the 503 answers use it.
+    expect(toVisitorMessage(new Error("SQLITE_FULL: database or disk is full"))).toBe(
+      errorMessages.unexpected,
+    );
   });
 
   it("maps things that are not Errors too", () => {

@@ -10,6 +10,15 @@ export const errorMessages = {
   unexpected: "An unexpected error occurred. Please try again",
 } as const;
 
+/**
+ * What a visitor is told when storage could not take the request now (a 503: the disk is
+ * full, another process holds the lock, PostgreSQL is away): that nothing was kept, and
+ * when to try again (the Retry-After of every 503 is a minute). The SPEC's "unexpected"
+ * text stays for what is truly unexpected (a 500).
+ */
+export const notSavedMessage =
+  "Your request was not saved because of a problem on our side. Please try again in a minute.";
+
 /** SPEC §5 / §8 toast titles and texts of the forms. */
 export const formToasts = {
   validationTitle: "Validation Error",

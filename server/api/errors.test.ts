@@ -3,7 +3,9 @@ import express from "express";
 import pino from "pino";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { notSavedMessage } from "../../shared/error-catalogue";
 import { requestMessages } from "../../shared/request-messages";
+import { StorageUnavailableError } from "../db/storage-errors";
 import { parseJsonBody } from "./body-parsers";
 import { finalErrorHandler } from "./errors";
 
@@ -20,6 +22,9 @@ function appWithFinalHandler() {
   app.post("/body", parseJsonBody("1kb"), (_req, res) => void res.json({ ok: true }));
   app.get("/broken", () => {
     throw new Error("database password=hunter2 refused");
+  });
+  app.get("/full", () => {
+    throw new StorageUnavailableError("disk-full");
   });
   app.use(finalErrorHandler(pino({ level: "info" }, stream)));
   return { app, lines };
@@ -45,5 +50,13 @@ describe("the app's final error handler", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("hunter2");
     expect(lines[0]).not.toContain("stack");
+  });
+
+  it("answers a storage failure 503: not saved, try again in a minute (decision 033)", async () => {
+    const { app } = appWithFinalHandler();
+    const answer = await request(app).get("/full");
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("60");
+    expect(answer.body).toEqual({ success: false, error: notSavedMessage });
   });
 });

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { Logger } from "../logger";
-import { describeForLog, errorMessages } from "../../shared/error-catalogue";
+import { describeForLog, errorMessages, notSavedMessage } from "../../shared/error-catalogue";
 import { requestMessages } from "../../shared/request-messages";
 import { sendFailure } from "./responses";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
@@ -57,7 +57,8 @@ export function answerClientError(error: unknown, res: Response): boolean {
  * The last stop for API errors: request problems get their 4xx, logged only by the access
  * log (sampled: a flood of them must not flood the log), never with the body; anything
  * else a 500 with the catalogue's generic text (SPEC §8), logged redacted (503 with
- * Retry-After when storage is unavailable). No stack, SQL or path ever reaches the response.
+ * Retry-After and the "not saved" text when storage is unavailable). No stack, SQL or
+ * path ever reaches the response.
  */
 export function apiErrorHandler(
   logger: Logger,
@@ -70,8 +71,8 @@ export function apiErrorHandler(
     logger.error({ path: req.path, storage, error: describeForLog("api", error) }, "API request failed");
     if (storage) {
       metrics?.storageFailure(storage, "api");
-      res.set("Retry-After", String(retryAfterSeconds(storage)));
-      return sendFailure(res, 503, errorMessages.unexpected);
+      res.set("Retry-After", String(retryAfterSeconds()));
+      return sendFailure(res, 503, notSavedMessage);
     }
     sendFailure(res, 500, errorMessages.unexpected);
   };
@@ -80,7 +81,7 @@ export function apiErrorHandler(
 /**
  * The app's last error handler: a client's error gets its JSON 4xx (only the access log
  * line, naming the error's type, records it); anything else is logged redacted, without
- * the error object, and answered 500 (503 when storage is unavailable). Without it,
+ * the error object, and answered 500 (503, "not saved", when storage is unavailable). Without it,
  * Express's default handler would print the error, a refused body included, to stderr.
  */
 export function finalErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -94,7 +95,8 @@ export function finalErrorHandler(logger: Logger): ErrorRequestHandler {
     if (answerClientError(error, res)) return;
     const storage = classifyStorageError(error);
     logger.error({ storage, error: describeForLog("request", error) }, "request failed");
-    if (storage) res.set("Retry-After", String(retryAfterSeconds(storage)));
-    sendFailure(res, storage ? 503 : 500, errorMessages.unexpected);
+    if (!storage) return sendFailure(res, 500, errorMessages.unexpected);
+    res.set("Retry-After", String(retryAfterSeconds()));
+    sendFailure(res, 503, notSavedMessage);
   };
 }

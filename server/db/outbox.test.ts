@@ -23,22 +23,34 @@ describe("outbox queue stats", () => {
   }
 
   it("reports an empty queue as nothing pending and nothing due", async () => {
-    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 0, oldestDueAgeSeconds: null });
+    expect(await outboxQueueStats(suite.db, now)).toEqual({
+      pending: 0,
+      oldestUnsentAgeSeconds: null,
+      oldestDueAgeSeconds: null,
+    });
   });
 
-  it("counts every pending row, but ages only the due ones", async () => {
+  it("counts every pending row; ages the oldest unsent, and apart from it the oldest due", async () => {
     await queue("sent", 900, 900);
     await queue("dead", 800, 800);
-    // Pending but not due: older than the rest, leased or backing off; counted, never aged.
+    // Pending but not due: older than the rest, leased or backing off; the oldest unsent.
     await queue("pending", 600, -30);
     await queue("pending", 90.6, 0);
     await queue("pending", 12, 5);
-    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 3, oldestDueAgeSeconds: 90 });
+    expect(await outboxQueueStats(suite.db, now)).toEqual({
+      pending: 3,
+      oldestUnsentAgeSeconds: 600,
+      oldestDueAgeSeconds: 90,
+    });
   });
 
-  it("reports nothing due while every pending row waits", async () => {
+  it("reports nothing due while every pending row waits for a retry, but still its age", async () => {
     await suite.db.deleteFrom("outbox").where("next_attempt_at", "<=", now.toISOString()).execute();
-    expect(await outboxQueueStats(suite.db, now)).toEqual({ pending: 1, oldestDueAgeSeconds: null });
+    expect(await outboxQueueStats(suite.db, now)).toEqual({
+      pending: 1,
+      oldestUnsentAgeSeconds: 600,
+      oldestDueAgeSeconds: null,
+    });
   });
 });
 

@@ -89,13 +89,21 @@ export async function renewOutboxLeases(
 }
 
 /**
- * Recorded only after the mail server accepted the messages, for the rows `owner` still
- * holds, in one statement; returns the ids it marked (a row missing lost its lease). Rows
- * stay untouched between claim and mark except by their owner, so attempts + 1 is exact.
+ * Recorded for one message as soon as the mail server accepted it, if `owner` still holds
+ * it; false when the lease had passed to another worker. One small write per message, not
+ * one per batch: a crash between the server's acceptance and this mark sends the message
+ * again (at-least-once, decision 008), and the window is this one write. `payload`, when
+ * given, replaces the stored one in the same statement: the copy without the secrets the
+ * e-mail carried (server/mail/sent-payload.ts). Rows stay untouched between claim and
+ * mark except by their owner, so attempts + 1 is exact.
  */
-export async function markOutboxSent(db: Db, owner: string, ids: number[], now: Date): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
+export async function markOutboxSent(
+  db: Db,
+  owner: string,
+  sent: { id: number; payload?: string },
+  now: Date,
+): Promise<boolean> {
+  const row = await db
     .updateTable("outbox")
     .set((eb) => ({
       status: "sent",
@@ -103,13 +111,14 @@ export async function markOutboxSent(db: Db, owner: string, ids: number[], now: 
       sent_at: now.toISOString(),
       last_error: null,
       lease_owner: null,
+      ...(sent.payload === undefined ? {} : { payload: sent.payload }),
     }))
-    .where("id", "in", ids)
+    .where("id", "=", sent.id)
     .where("status", "=", "pending")
     .where("lease_owner", "=", owner)
     .returning("id")
-    .execute();
-  return new Set(rows.map((row) => row.id));
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type OutboxFailure = {
@@ -174,6 +183,12 @@ export async function releaseOutboxLeases(db: Db, owner: string, now: Date): Pro
 export type OutboxQueueStats = {
   /** Messages not yet sent nor given up, whether due, leased or waiting on backoff. */
   pending: number;
+  /**
+   * Whole seconds since the oldest message not yet sent was queued, whether it is due now,
+   * being sent or waiting for a retry; null when none is pending. During a mail server
+   * outage this is the figure that grows: every message waits for a retry.
+   */
+  oldestUnsentAgeSeconds: number | null;
   /** Whole seconds since the oldest due pending message was queued; null when none is due. */
   oldestDueAgeSeconds: number | null;
 };
@@ -185,16 +200,19 @@ export async function outboxQueueStats(db: Db, now: Date): Promise<OutboxQueueSt
     .selectFrom("outbox")
     .select((eb) => [
       eb.fn.countAll<number>().as("pending"),
+      eb.fn.min("created_at").as("oldestCreatedAt"),
       eb.fn
         .min(eb.case().when("next_attempt_at", "<=", at).then(eb.ref("created_at")).end())
         .as("oldestDueCreatedAt"),
     ])
     .where("status", "=", "pending")
     .executeTakeFirstOrThrow();
-  const oldest = row.oldestDueCreatedAt;
+  const ageOf = (createdAt: string | null | undefined) =>
+    createdAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(createdAt)) / 1000)) : null;
   return {
     pending: Number(row.pending),
-    oldestDueAgeSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) : null,
+    oldestUnsentAgeSeconds: ageOf(row.oldestCreatedAt),
+    oldestDueAgeSeconds: ageOf(row.oldestDueCreatedAt),
   };
 }
 

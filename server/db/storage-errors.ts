@@ -118,7 +118,17 @@ export function asStorageError(error: unknown): unknown {
   return failure ? new StorageUnavailableError(failure, { cause: error }) : error;
 }
 
-/** Seconds a visitor is asked to wait (Retry-After) when storage is unavailable. */
-export function retryAfterSeconds(failure: StorageFailure): number {
-  return failure === "busy" ? 5 : 30;
+/**
+ * Seconds a client is asked to wait (Retry-After) on every 503 the server gives, whatever
+ * its cause: one value, the "in a minute" the visitor's message promises
+ * (docs/decisions/033-honest-answers-under-faults.md). A lock that outlasted the write's
+ * own wait (15 s by default) is not a short one; a full disk, a read-only file or an
+ * unreachable PostgreSQL waits for a person or a restart, so no cause is likely to pass
+ * in a few seconds, and a shorter value only brings retries that fail the same way.
+ */
+export const RETRY_AFTER_SECONDS = 60;
+
+/** The Retry-After value of a 503 (the one policy above). */
+export function retryAfterSeconds(): number {
+  return RETRY_AFTER_SECONDS;
 }

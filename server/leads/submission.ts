@@ -10,7 +10,7 @@ import {
   type FieldErrors,
   type FieldFormats,
 } from "../../shared/forms/field-errors";
-import { describeForLog, toVisitorMessage } from "../../shared/error-catalogue";
+import { describeForLog, notSavedMessage, toVisitorMessage } from "../../shared/error-catalogue";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
 import type { SubmissionResult } from "../../shared/forms/results";
 import type { MetricsRecorder } from "../metrics/recorder";
@@ -79,18 +79,18 @@ export async function handleSubmission<S extends z.ZodType>(
 
 /**
  * Nothing was stored, and the visitor is told so. A storage failure (locked, full,
- * read-only) is logged with its cause and answered 503 with a time to try again; the
- * visitor's text stays the SPEC §8 catalogue's either way.
+ * read-only) is logged with its cause and answered 503 with a time to try again, and the
+ * visitor is told that it was not saved; anything else gets the SPEC §8 catalogue's text.
  */
 function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionResult {
   const storage = classifyStorageError(error);
   const fields = { form, error: describeForLog("store submission", error) };
-  const base = { success: false as const, error: toVisitorMessage(error), fieldErrors: {} };
+  const base = { success: false as const, fieldErrors: {} };
   if (!storage) {
     ctx.logger.error(fields, "submission not stored");
-    return { ...base, reason: "failed" };
+    return { ...base, error: toVisitorMessage(error), reason: "failed" };
   }
   ctx.logger.error({ ...fields, storage }, "submission not stored: storage unavailable");
   ctx.metrics?.storageFailure(storage, "submission");
-  return { ...base, reason: "unavailable", retryAfterSeconds: retryAfterSeconds(storage) };
+  return { ...base, error: notSavedMessage, reason: "unavailable", retryAfterSeconds: retryAfterSeconds() };
 }

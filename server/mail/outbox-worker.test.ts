@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
@@ -10,8 +12,16 @@ import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
 import { createLogger, type Logger } from "../logger";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from "./outbox-worker";
-import type { MailTransport } from "./transport";
-import { createScratchDatabase, type ScratchDatabase } from "../../tests/support/test-database";
+import { STAFF_INVITATION } from "./invitation-message";
+import { NEWSLETTER_CONFIRMATION } from "./messages";
+import { REMOVED_SECRET } from "./sent-payload";
+import { createSmtpTransport, type MailTransport } from "./transport";
+import { startSmtpSink } from "../../tests/support/smtp-sink";
+import {
+  createScratchDatabase,
+  testsRunOnPostgres,
+  type ScratchDatabase,
+} from "../../tests/support/test-database";
 import { until } from "../../tests/support/wait";
 
 const payload = {
@@ -31,6 +41,8 @@ function useScratchDatabase() {
   const scratch = {
     db: undefined as unknown as Db,
     config: loadConfig({}),
+    /** This test's temporary folder (its SQLite file is there). */
+    dir: () => dir,
     /** A worker on this test's database; silent unless given a logger. */
     worker: ({ logger = createLogger("silent"), ...deps }: WorkerDeps) =>
       createOutboxWorker({ db: scratch.db, config: scratch.config, logger, ...deps }),
@@ -302,15 +314,20 @@ describe("taking back a dead predecessor's leases at start-up", () => {
   it("while running, sends the rows of a worker on this host that dies later, without waiting for its lease", async () => {
     const { worker, delivered, lines } = recordingWorker({ takeoverCheckMs: 100 });
     worker.start();
-    // A sibling instance on this machine claimed a row for a minute, then was killed.
-    const [id] = await enqueue(scratch.db, 1);
+    // A sibling instance on this machine claimed a row for a minute, then was killed. The
+    // row is queued not due, so the running worker cannot take it before it is leased.
+    const id = await enqueueOutboxMessage(scratch.db, {
+      kind: "web-app-lead",
+      payload,
+      now: new Date(Date.now() + 60_000),
+    });
     await scratch.db
       .updateTable("outbox")
       .set({
         lease_owner: `${os.hostname()}:${goneProcessId()}:gone0001`,
         next_attempt_at: new Date(Date.now() + 60_000).toISOString(),
       })
-      .where("id", "=", id!)
+      .where("id", "=", id)
       .execute();
     const since = Date.now();
     await until(() => delivered.length === 1, 5_000, "the dead sibling's row to be sent");
@@ -343,5 +360,106 @@ describe("taking back a dead predecessor's leases at start-up", () => {
     expect(row).toMatchObject({ status: "pending", lease_owner: thief, attempts: 0 });
     expect(lines.some((line) => line.level === 40 && /lease had expired/.test(line.msg))).toBe(true);
     await worker.stop();
+  });
+});
+
+describe("secrets in a sent e-mail's payload", () => {
+  const scratch = useScratchDatabase();
+
+  /** Every outbox row as stored, and on SQLite the bytes of the database file and its log after a checkpoint. */
+  async function storedText(): Promise<string> {
+    const rows = await scratch.db.selectFrom("outbox").selectAll().execute();
+    const text = [JSON.stringify(rows)];
+    if (!testsRunOnPostgres()) {
+      const file = path.join(scratch.dir(), "site.sqlite");
+      // A checkpoint moves the log's pages into the file and truncates the log, as a backup would see it.
+      const raw = new SQLite(file);
+      raw.pragma("wal_checkpoint(TRUNCATE)");
+      raw.close();
+      for (const part of [file, `${file}-wal`])
+        if (existsSync(part)) text.push(readFileSync(part).toString("latin1"));
+    }
+    return text.join("\n");
+  }
+
+  it("leave the row in the statement that marks it sent: the invitation link's token and the newsletter's tokens", async () => {
+    const sink = await startSmtpSink();
+    const invitationToken = `inv${randomBytes(16).toString("hex")}`;
+    const confirmToken = `cnf${randomBytes(16).toString("hex")}`;
+    const unsubscribeToken = `uns${randomBytes(16).toString("hex")}`;
+    const now = new Date();
+    await enqueueOutboxMessage(scratch.db, {
+      kind: STAFF_INVITATION,
+      payload: {
+        messageId: "<invite@test>",
+        email: "new.staff@example.com",
+        role: "sales",
+        token: invitationToken,
+        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      },
+      now,
+    });
+    await enqueueOutboxMessage(scratch.db, {
+      kind: NEWSLETTER_CONFIRMATION,
+      payload: { messageId: "<news@test>", email: "reader@example.com", confirmToken, unsubscribeToken },
+      now,
+    });
+    await enqueue(scratch.db, 1);
+    // Before sending, the tokens are there: the test would see them if they stayed.
+    const before = await storedText();
+    for (const token of [invitationToken, confirmToken, unsubscribeToken])
+      expect(before.includes(token), `${token} stored before sending`).toBe(true);
+
+    const worker = scratch.worker({ transport: createSmtpTransport(sink.url) });
+    expect(await worker.drain()).toEqual({ sent: 3, failed: 0 });
+    await worker.stop();
+    const mails = await sink.waitForMessages(3);
+    // The e-mails themselves carry the links.
+    expect(mails.map((mail) => mail.raw).join("\n")).toContain(invitationToken);
+    expect(mails.map((mail) => mail.raw).join("\n")).toContain(confirmToken);
+
+    const after = await storedText();
+    // Not toContain: a failure would print the whole file.
+    for (const token of [invitationToken, confirmToken, unsubscribeToken])
+      expect(after.includes(token), `${token} still stored`).toBe(false);
+    const rows = await scratch.db.selectFrom("outbox").select(["kind", "status", "payload"]).execute();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+    const invitation = JSON.parse(rows.find((row) => row.kind === STAFF_INVITATION)?.payload ?? "{}");
+    expect(invitation).toMatchObject({
+      email: "new.staff@example.com",
+      role: "sales",
+      token: REMOVED_SECRET,
+    });
+    // A kind without secrets keeps its payload as queued.
+    expect(JSON.parse(rows.find((row) => row.kind === "web-app-lead")?.payload ?? "{}")).toEqual(payload);
+    await sink.close();
+  });
+
+  it("keep a payload whose e-mail was not sent: the retry needs the link", async () => {
+    const token = `inv${randomBytes(16).toString("hex")}`;
+    await enqueueOutboxMessage(scratch.db, {
+      kind: STAFF_INVITATION,
+      payload: {
+        messageId: "<i@test>",
+        email: "x@example.com",
+        role: "admin",
+        token,
+        expiresAt: new Date().toISOString(),
+      },
+      now: new Date(),
+    });
+    const worker = scratch.worker({
+      transport: {
+        async deliver() {
+          throw new Error("451 try again later");
+        },
+        async close() {},
+      },
+    });
+    expect(await worker.drain()).toEqual({ sent: 0, failed: 1 });
+    await worker.stop();
+    const row = await scratch.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
+    expect(row.payload).toContain(token);
   });
 });

@@ -15,6 +15,7 @@ import type { OutboxRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { redactSensitive, errorText } from "../../shared/error-catalogue";
 import { renderOutboxMessage } from "./messages";
+import { redactSentPayload } from "./sent-payload";
 import {
   createLeaseRenewer,
   formatLeaseOwner,
@@ -94,7 +95,6 @@ export function createOutboxWorker(deps: {
       ),
     onError: (error) => logger.warn({ error: describe(error) }, "outbox leases not renewed; trying again"),
   });
-  const sentMarks = createSentMarker(db, owner);
   const totals: OutboxRunResult = { sent: 0, failed: 0 };
   let running = false;
   let stopped = false;
@@ -139,7 +139,8 @@ export function createOutboxWorker(deps: {
       return "failed";
     }
     leases.release(row.id);
-    if (await sentMarks.mark(row.id)) log.info("e-mail sent");
+    const payload = redactSentPayload(row.kind, row.payload);
+    if (await markOutboxSent(db, owner, { id: row.id, payload }, new Date())) log.info("e-mail sent");
     else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
     return "sent";
   }
@@ -415,48 +416,6 @@ export function createOutboxWorker(deps: {
     stop() {
       stopping ??= shutDown();
       return stopping;
-    },
-  };
-}
-
-/**
- * Marks sent rows with one statement per batch: sends that finish in the same turn of
- * the event loop, or while a mark is being written (an fsync'd transaction), share one,
- * so marking keeps pace with many concurrent sends without delaying a lone one.
- */
-function createSentMarker(db: Db, owner: string) {
-  type Entry = { id: number; resolve(marked: boolean): void; reject(error: unknown): void };
-  let queue: Entry[] = [];
-  let flushing = false;
-
-  async function flush(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        const marked = await markOutboxSent(
-          db,
-          owner,
-          batch.map((entry) => entry.id),
-          new Date(),
-        );
-        for (const entry of batch) entry.resolve(marked.has(entry.id));
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    flushing = false;
-  }
-
-  return {
-    /** Resolves false if the row's lease had passed to another worker. */
-    mark(id: number): Promise<boolean> {
-      const marked = new Promise<boolean>((resolve, reject) => queue.push({ id, resolve, reject }));
-      if (!flushing) {
-        flushing = true;
-        setImmediate(() => void flush());
-      }
-      return marked;
     },
   };
 }

@@ -100,7 +100,7 @@ export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetri
   });
   new Gauge({
     name: "site_outbox_oldest_pending_age_seconds",
-    help: "Seconds since the oldest pending e-mail was queued; 0 when none is pending",
+    help: "Seconds since the oldest e-mail not yet sent was queued, whether due now or waiting for a retry; 0 when none is pending",
     registers,
     async collect() {
       const read = await readOnce();

@@ -163,7 +163,11 @@ describe("operations", () => {
       status: "ready",
       checks: {
         database: { engine: site.database.engine === "postgres" ? "postgresql" : "sqlite", status: "ok" },
-        mailQueue: { pending: 1, oldestDueAgeSeconds: expect.any(Number) },
+        mailQueue: {
+          pending: 1,
+          oldestUnsentAgeSeconds: expect.any(Number),
+          oldestDueAgeSeconds: expect.any(Number),
+        },
       },
       warnings: [],
     });

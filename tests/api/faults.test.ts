@@ -43,6 +43,12 @@ describe("the mail server is down while leads arrive", () => {
       "failed attempts",
     );
     expect((await countOutboxByStatus(site.db)).sent).toBe(0);
+    // Every e-mail waits for a retry: /readyz still says how long the oldest has waited.
+    const during = await request(site.app).get("/readyz").expect(200);
+    expect(during.body.checks.mailQueue).toMatchObject({
+      pending: 50,
+      oldestUnsentAgeSeconds: expect.any(Number),
+    });
 
     const sink = await startSmtpSink(port);
     await until(async () => (await countOutboxByStatus(site.db)).sent === 50, 15_000, "all 50 sent");

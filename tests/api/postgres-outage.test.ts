@@ -53,12 +53,19 @@ describe("an instance on PostgreSQL when the PostgreSQL server stops and returns
       status: "not ready",
       checks: { database: { engine: "postgresql", status: "unavailable", cause: "unreachable" } },
     });
+    // The queue cannot be read either: unknown, with the reason, not "nothing pending".
+    expect(notReady?.body.checks.mailQueue).toEqual({
+      pending: null,
+      oldestUnsentAgeSeconds: null,
+      oldestDueAgeSeconds: null,
+      unreadable: expect.any(String),
+    });
     const refused = await submit("during@example.com");
     expect(refused.status).toBe(503);
-    expect(refused.headers["retry-after"]).toBe("30");
+    expect(refused.headers["retry-after"]).toBe("60");
     expect(refused.body).toMatchObject({
       success: false,
-      error: "An unexpected error occurred. Please try again",
+      error: "Your request was not saved because of a problem on our side. Please try again in a minute.",
     });
     // Pages do not need the database.
     await request(site.app).get("/").expect(200);

@@ -73,9 +73,12 @@ describe.runIf(canMountScratchDisk)("a read-only database", () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     const refused = await submitLead(server, "while-read-only@example.com");
     expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe("30");
+    expect(refused.headers.get("retry-after")).toBe("60");
     const body = (await refused.json()) as { success: boolean; error: string; requestId?: string };
-    expect(body).toMatchObject({ success: false, error: "An unexpected error occurred. Please try again" });
+    expect(body).toMatchObject({
+      success: false,
+      error: "Your request was not saved because of a problem on our side. Please try again in a minute.",
+    });
     expect(body.requestId).toBe(refused.headers.get("x-request-id"));
     // The log line names the cause and carries the id the visitor was given.
     const logged = await server.waitForLog("submission not stored: storage unavailable");
@@ -88,8 +91,10 @@ describe.runIf(canMountScratchDisk)("a read-only database", () => {
       body: new URLSearchParams(fields),
     });
     expect(page.status).toBe(503);
-    expect(page.headers.get("retry-after")).toBe("30");
-    expect(await page.text()).toContain("An unexpected error occurred. Please try again");
+    expect(page.headers.get("retry-after")).toBe("60");
+    expect(await page.text()).toContain(
+      "Your request was not saved because of a problem on our side. Please try again in a minute.",
+    );
 
     await disk.makeWritable(file);
     const ready = await readinessBecomes(server, 200);
@@ -119,7 +124,7 @@ describe.runIf(canMountScratchDisk)("a full disk", () => {
       const res = await submitLead(server, email);
       answers.push(res.status);
       if (res.status === 201) acknowledged.push(email);
-      if (res.status === 503) expect(res.headers.get("retry-after")).toBe("30");
+      if (res.status === 503) expect(res.headers.get("retry-after")).toBe("60");
     }
     expect(answers).toContain(503);
     expect(answers.filter((status) => status !== 201 && status !== 503)).toEqual([]);

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -8,6 +8,9 @@ import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
 import { createDatabase } from "../../server/db/database";
+import { mailFileKey } from "../../server/mail/mail-files";
+import { REMOVED_SECRET } from "../../server/mail/sent-payload";
+import { parseMail } from "../support/mime";
 import type { StaffRole } from "../../shared/staff-roles";
 
 /**
@@ -20,7 +23,10 @@ export type WorkspaceServer = {
   url: string;
   /** Invites with `site-admin users invite`, as an admin on the server does; returns the link's path. */
   invite(email: string, role: StaffRole): Promise<string>;
-  /** The link in the newest invitation e-mail queued for this address (the outbox's row). */
+  /**
+   * The link in the newest invitation e-mail queued for this address: from the outbox's
+   * row, or once it was sent (and its token removed from the row), from the e-mail file.
+   */
   invitationPath(email: string): Promise<string>;
   /** Moves every session's last proof of the account 10 minutes back, so a change needs "Confirm it's you". */
   expireProofs(email: string): Promise<void>;
@@ -46,13 +52,17 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
   async function invitationPath(email: string): Promise<string> {
     const rows = await db
       .selectFrom("outbox")
-      .select("payload")
+      .select(["id", "kind", "payload"])
       .where("kind", "=", "staff-invitation")
       .orderBy("id", "desc")
       .execute();
     for (const row of rows) {
       const payload = JSON.parse(row.payload) as { email: string; token?: string };
-      if (payload.email === email && payload.token) return `/admin/invitation#${payload.token}`;
+      if (payload.email !== email || !payload.token) continue;
+      if (payload.token !== REMOVED_SECRET) return `/admin/invitation#${payload.token}`;
+      const mail = parseMail(readFileSync(path.join(dataDir, "mail", `${mailFileKey(row)}.eml`), "utf8"));
+      const token = /\/admin\/invitation#(\S+)/.exec(mail.text)?.[1];
+      if (token) return `/admin/invitation#${token}`;
     }
     throw new Error(`no invitation e-mail for ${email}`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessages } from "../../../shared/error-catalogue";
+import { errorMessages, notSavedMessage } from "../../../shared/error-catalogue";
 import { staleFormMessage } from "../../../shared/forms/bot-guard";
 import { requestMessages } from "../../../shared/request-messages";
 import { interpretApiReply, type RawReply } from "./api-reply";
@@ -24,6 +24,7 @@ describe("interpretApiReply: our API's own answers", () => {
     for (const text of [
       errorMessages.unexpected,
       errorMessages.network,
+      notSavedMessage,
       requestMessages.tooLarge,
       requestMessages.rateLimited(1),
       requestMessages.rateLimited(10),

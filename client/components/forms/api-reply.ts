@@ -1,4 +1,4 @@
-import { errorMessages, toVisitorMessage } from "../../../shared/error-catalogue";
+import { errorMessages, notSavedMessage, toVisitorMessage } from "../../../shared/error-catalogue";
 import { botGuardFields, staleFormMessage } from "../../../shared/forms/bot-guard";
 import { formShapeMessage, type FieldErrors } from "../../../shared/forms/field-errors";
 import { requestMessages } from "../../../shared/request-messages";
@@ -45,6 +45,7 @@ export function interpretApiReply(reply: RawReply): ApiReply {
 /** Every text our API puts in `error` that is not a field's message. */
 const ownTexts = new Set<string>([
   ...Object.values(errorMessages),
+  notSavedMessage,
   staleFormMessage,
   formShapeMessage,
   ...Object.values(requestMessages).filter((text) => typeof text === "string"),
