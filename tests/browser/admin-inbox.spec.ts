@@ -17,15 +17,19 @@ import { expect, test, waitForHydration } from "./fixtures";
  * database, as sign-in and the forms have their own suites.
  */
 const dataDir = "tests/.tmp/browser-data";
-// Other files share the server: names carry a tag of this run so searches find only these.
-const tag = randomBytes(4).toString("hex");
-const names = { design: `Jane ${tag}`, app: `Sipho ${tag}`, held: `Quinn ${tag}` };
+// Other files share the server: names carry a tag so searches find only these. A worker
+// can run this file's hook more than once (its tests are spread over the workers between
+// other files'), so each run of the hook makes its own tag and rows.
+let tag = "";
+const names = { design: "", app: "", held: "" };
 const ids = { design: "", app: "", held: "" };
 let db: Db;
 let sessionToken = "";
 let deadId = 0;
 
 test.beforeAll(async () => {
+  tag = randomBytes(4).toString("hex");
+  Object.assign(names, { design: `Jane ${tag}`, app: `Sipho ${tag}`, held: `Quinn ${tag}` });
   db = await openDatabase(databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })));
   const userId = await addStaff(db, `sales-${tag}@agency.test`, "sales");
   sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
