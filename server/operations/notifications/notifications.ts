@@ -1,0 +1,190 @@
+import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } from "../../db/outbox";
+import type { OutboxRow, OutboxStatus } from "../../db/schema";
+import { defaultOutboxWorkerOptions } from "../../mail/outbox-worker";
+import {
+  cliActor,
+  exitCodes,
+  fail,
+  plural,
+  printJson,
+  printLine,
+  usageError,
+  type AdminContext,
+  type ExitCode,
+} from "../../cli/context";
+import { formatLocalDateTime, formatTable, type Column } from "../../cli/format";
+import { parseIds } from "../input";
+import type { Db } from "../../db/database";
+import { failed, succeeded, type Actor, type Outcome } from "../outcome";
+import { recordAudit } from "../../workspace/audit-log";
+
+/** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
+export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];
+type NotificationStatus = (typeof notificationStatuses)[number];
+
+/** An outbox row without its payload: the payload of a newsletter e-mail holds the subscriber's tokens. */
+export type NotificationRecord = {
+  id: number;
+  kind: string;
+  status: OutboxStatus;
+  /** Who the message is about: the visitor's name and address, or the subscriber's address. */
+  about: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+function describeSubject(payload: string): string {
+  try {
+    const data: unknown = JSON.parse(payload);
+    if (typeof data !== "object" || data === null) return "";
+    const fields = data as Record<string, unknown>;
+    if (typeof fields.visitorName === "string" && typeof fields.visitorEmail === "string") {
+      return `${fields.visitorName} <${fields.visitorEmail}>`;
+    }
+    return typeof fields.email === "string" ? fields.email : "";
+  } catch {
+    return "";
+  }
+}
+
+function toNotificationRecord(row: OutboxRow): NotificationRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    about: describeSubject(row.payload),
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+const ERROR_WIDTH = 60;
+
+const listColumns: Column<NotificationRecord>[] = [
+  { header: "ID", value: (r) => r.id },
+  { header: "STATUS", value: (r) => r.status },
+  { header: "KIND", value: (r) => r.kind },
+  { header: "ABOUT", value: (r) => r.about },
+  { header: "CREATED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "TRIES", value: (r) => r.attempts },
+  { header: "NEXT TRY", value: (r) => (r.status === "pending" ? formatLocalDateTime(r.nextAttemptAt) : "") },
+  {
+    header: "LAST ERROR",
+    value: (r) =>
+      r.lastError && r.lastError.length > ERROR_WIDTH
+        ? `${r.lastError.slice(0, ERROR_WIDTH - 1)}…`
+        : r.lastError,
+  },
+];
+
+function parseStatus(text: string | undefined): NotificationStatus[] | false {
+  if (text === undefined) return [...notificationStatuses];
+  return (notificationStatuses as readonly string[]).includes(text) ? [text as NotificationStatus] : false;
+}
+
+/** Pending and dead notifications (or those of one status), newest first, without payloads. */
+export async function loadNotifications(
+  db: Db,
+  statusText: string | undefined,
+): Promise<Outcome<{ statuses: NotificationStatus[]; records: NotificationRecord[] }>> {
+  const statuses = parseStatus(statusText);
+  if (!statuses) return failed("invalid", `invalid status "${statusText}": expected pending or dead`);
+  const records = (await listOutboxMessages(db, statuses)).map(toNotificationRecord);
+  return succeeded({ statuses, records });
+}
+
+export async function listNotifications(
+  { db, out }: AdminContext,
+  options: { status?: string; json?: boolean },
+): Promise<ExitCode> {
+  const loaded = await loadNotifications(db, options.status);
+  if (!loaded.ok) return fail(out, loaded.message);
+  const { statuses, records } = loaded.value;
+  if (options.json) {
+    printJson(out, records);
+    return exitCodes.ok;
+  }
+  if (records.length === 0) {
+    printLine(out, `No ${statuses.join(" or ")} notifications.`);
+    return exitCodes.ok;
+  }
+  printLine(out, formatTable(listColumns, records));
+  printLine(out);
+  printLine(out, plural(records.length, "notification"));
+  return exitCodes.ok;
+}
+
+/**
+ * Puts dead notifications back in the queue (`ids`, or every dead one when undefined),
+ * audited ("notification.retry") in the same transaction. Nothing already sent is
+ * queued again, and an unknown or sent id changes nothing at all. Answers the ids
+ * requeued and those left as they were because they were still pending; the caller
+ * wakes the mail worker.
+ */
+export async function requeueNotifications(
+  db: Db,
+  idTexts: readonly string[] | undefined,
+  actor: Actor,
+  now = new Date(),
+): Promise<Outcome<{ requeued: number[]; pending: number[] }>> {
+  let ids: number[] | undefined;
+  let pending: number[] = [];
+  if (idTexts) {
+    const parsed = parseIds(idTexts, "notification");
+    if (!parsed.ok) return failed("invalid", parsed.message);
+    const rows = new Map((await findOutboxMessages(db, parsed.value)).map((row) => [row.id, row]));
+    for (const id of parsed.value) {
+      const row = rows.get(id);
+      if (!row) return failed("not-found", `unknown notification id ${id}`);
+      if (row.status === "sent")
+        return failed("conflict", `notification ${id} was already sent; it is not sent again`);
+    }
+    ids = parsed.value.filter((id) => rows.get(id)?.status === "dead");
+    pending = parsed.value.filter((id) => rows.get(id)?.status === "pending");
+  }
+  const requeued = await db.transaction().execute(async (trx) => {
+    const done = await requeueDeadOutboxMessages(trx, ids, now);
+    for (const id of done) {
+      await recordAudit(trx, { ...actor, action: "notification.retry", target: String(id) }, now);
+    }
+    return done;
+  });
+  return succeeded({ requeued, pending });
+}
+
+/**
+ * Puts dead notifications back in the queue; the running server's mail worker sends
+ * them on its next poll. Nothing already sent is queued again, and an unknown or sent
+ * id changes nothing at all.
+ */
+export async function retryNotifications(
+  { db, out }: AdminContext,
+  idTexts: readonly string[],
+  options: { allDead?: boolean },
+  now = new Date(),
+): Promise<ExitCode> {
+  if (options.allDead && idTexts.length > 0)
+    return usageError(out, "give notification ids or --all-dead, not both");
+  if (!options.allDead && idTexts.length === 0) return usageError(out, "give notification ids or --all-dead");
+
+  const result = await requeueNotifications(db, options.allDead ? undefined : idTexts, cliActor(), now);
+  if (!result.ok) return fail(out, result.message);
+  const { requeued, pending } = result.value;
+  if (pending.length > 0) printLine(out, `Already queued, left as they are: ${pending.join(", ")}.`);
+  if (requeued.length === 0) {
+    printLine(out, "No dead notifications to retry.");
+    return exitCodes.ok;
+  }
+  printLine(
+    out,
+    `Queued ${plural(requeued.length, "notification")} again (${requeued.join(", ")}); ` +
+      `the running server sends them within ${defaultOutboxWorkerOptions.idlePollMs / 1000} seconds.`,
+  );
+  return exitCodes.ok;
+}
