@@ -6,7 +6,16 @@ import type { ContentStatus } from "../db/schema";
 import type { Image } from "../../shared/content-types";
 import { normaliseText } from "../../shared/forms/text-hygiene";
 import { paths } from "../../shared/paths";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import {
+  exitCodes,
+  fail,
+  plural,
+  printJson,
+  printLine,
+  type AdminContext,
+  type ExitCode,
+  operationContext,
+} from "./context";
 import {
   changeContent,
   changeContentStatus,
@@ -17,7 +26,8 @@ import {
   type Draft,
 } from "../operations/content/content-operations";
 import { contentKindSpecs, optionKey, type ContentKindSpec } from "./content-fields";
-import { formatDetails, formatLocalDateTime, formatTable, type Column } from "./format";
+import { formatDetails, formatTable, type Column } from "./format";
+import { formatLocalDateTime } from "../operations/agency-time";
 import type { Parsed } from "../operations/input";
 
 /**
@@ -148,7 +158,7 @@ export async function addContent(
   if (options.id !== undefined) draft.id = options.id;
   const status: ContentStatus = options.draft ? "draft" : "published";
   const added = await createContent(
-    ctx,
+    operationContext(ctx),
     kind,
     {
       fields: draft,
@@ -193,7 +203,7 @@ export async function editContent(
   const withBody = await readBody(spec, options, draft);
   if (!withBody.ok) return fail(out, withBody.message);
   const changed = await changeContent(
-    ctx,
+    operationContext(ctx),
     kind,
     id,
     { fields: withBody.value.draft, origin: { from: "files", dir: withBody.value.bodyDir } },
@@ -302,7 +312,7 @@ export async function moveContentItem(
   options: { position: string },
 ): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
-  const moved = await moveContentTo(ctx, kind, id, options.position);
+  const moved = await moveContentTo(operationContext(ctx), kind, id, options.position);
   if (!moved.ok) return fail(ctx.out, moved.message);
   printLine(ctx.out, `Moved ${spec.one} ${id} to position ${moved.value.position}.`);
   return exitCodes.ok;
@@ -316,7 +326,7 @@ export async function setContentItemStatus(
 ): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
   const { out } = ctx;
-  const result = await changeContentStatus(ctx, kind, id, status);
+  const result = await changeContentStatus(operationContext(ctx), kind, id, status);
   if (!result.ok) return fail(out, result.message);
   if (!result.value.changed) {
     printLine(out, `${spec.one} ${id} is ${status === "draft" ? "a draft" : "published"} already.`);
@@ -333,7 +343,7 @@ export async function setContentItemStatus(
 
 export async function removeContentItem(ctx: AdminContext, kind: ContentKind, id: string): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
-  const result = await removeContent(ctx, kind, id);
+  const result = await removeContent(operationContext(ctx), kind, id);
   if (!result.ok) return fail(ctx.out, result.message);
   const { removedFiles } = result.value;
   const files = removedFiles > 0 ? `; deleted ${plural(removedFiles, "image file")}` : "";

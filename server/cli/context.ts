@@ -1,7 +1,6 @@
 import type { AppConfig } from "../config";
 import { userInfo } from "node:os";
-import type { Db } from "../db/database";
-import type { Actor } from "../operations/outcome";
+import type { Actor, OperationContext } from "../operations/context";
 
 /** Where a command writes; the CLI passes process streams, tests collect the text. */
 export type AdminOutput = {
@@ -12,13 +11,7 @@ export type AdminOutput = {
 };
 
 /** What every command gets: the open database, the configuration and its output. */
-export type AdminContext = {
-  db: Db;
-  /** `settings` names the site in e-mails a command queues (a released lead's notification). */
-  config: Pick<
-    AppConfig,
-    "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp" | "retention"
-  >;
+export type AdminContext = Omit<OperationContext, "actor"> & {
   out: AdminOutput;
   /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
   confirm?(question: string): Promise<boolean>;
@@ -48,9 +41,9 @@ export function cliActor(): Actor {
   return { actor: `cli:${defaultActor()}`, ip: "cli" };
 }
 
-/** Who a shared operation records: the workspace's member of staff, else the command line. */
-export function commandActor(ctx: Pick<AdminContext, "actor">): Actor {
-  return ctx.actor ?? cliActor();
+/** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */
+export function operationContext(ctx: AdminContext): OperationContext {
+  return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor() };
 }
 
 /**

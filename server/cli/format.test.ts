@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serviceTypeOptions } from "../../shared/forms/appointment";
-import { agencyMidnight, cell, formatDetails, formatLocalDateTime, formatTable, printable } from "./format";
+import { cell, formatDetails, formatTable, printable } from "./format";
+import { agencyMidnight, formatLocalDateTime } from "../operations/agency-time";
 import { answerLabel } from "../../shared/forms/rules";
 
 describe("dates in the agency's time zone", () => {

@@ -1,15 +1,8 @@
 import { Argument, Command, CommanderError, Option } from "commander";
-import {
-  cancelAppointment,
-  confirmAppointment,
-  rescheduleAppointment,
-} from "../operations/appointments/appointment-schedule";
-import {
-  listAppointments,
-  markAppointments,
-  showAppointment,
-} from "../operations/appointments/appointment-records";
-import { leadStatuses, listOverdue, setLeadStatus } from "../operations/leads/follow-up";
+import { cancelAppointment, confirmAppointment, rescheduleAppointment } from "./appointment-schedule";
+import { listAppointments, markAppointments, showAppointment } from "./appointments";
+import { leadStatuses } from "../operations/leads/follow-up";
+import { listOverdue, setLeadStatus } from "./follow-up";
 import { backupDatabase, type BackupOptions } from "./backup";
 import {
   cliActor,
@@ -20,23 +13,18 @@ import {
   type ExitCode,
 } from "./context";
 import { addContentCommands } from "./content-commands";
-import { exportFormats, exportKinds, exportRecords } from "../operations/export/export";
+import { exportFormats, exportKinds } from "../operations/export/export";
+import { exportRecords } from "./export";
 import { leadTypes } from "../operations/leads/lead-ids";
-import { listLeads, markLeads, showLead } from "../operations/leads/stored-leads";
-import {
-  listNotifications,
-  notificationStatuses,
-  retryNotifications,
-} from "../operations/notifications/notifications";
-import {
-  addScreenshot,
-  listScreenshots,
-  moveScreenshot,
-  removeScreenshot,
-} from "../operations/screenshots/screenshots";
+import { listLeads, markLeads, showLead } from "./leads";
+import { notificationStatuses } from "../operations/notifications/notifications";
+import { listNotifications, retryNotifications } from "./notifications";
+import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
 import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";
-import { purgeHeld, releaseHeld, type QuarantineKind } from "../operations/leads/quarantine";
-import { listSubscribers, subscriberStatuses } from "../operations/subscribers/subscriber-records";
+import type { QuarantineKind } from "../operations/leads/quarantine";
+import { purgeHeld, releaseHeld } from "./quarantine";
+import { subscriberStatuses } from "../operations/subscribers/subscriber-records";
+import { listSubscribers } from "./subscribers";
 import {
   disableUserCommand,
   enableUserCommand,

@@ -10,7 +10,8 @@ import {
 import { isStaffRole } from "../workspace/staff";
 import { listAudit } from "../workspace/audit-log";
 import { cliActor, exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-import { formatLocalDateTime, formatTable } from "./format";
+import { formatTable } from "./format";
+import { formatLocalDateTime } from "../operations/agency-time";
 
 /**
  * `site-admin users …` and `site-admin audit list`: the same operations as the workspace's

@@ -1,4 +1,4 @@
-import { agencyMidnight } from "../cli/format";
+import { agencyMidnight } from "./agency-time";
 
 /**
  * Checks of what the admin typed that commander cannot do: each answers with the

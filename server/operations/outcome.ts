@@ -1,5 +1,3 @@
-import type { AuditEntry } from "../workspace/audit-log";
-
 /**
  * What an operation the CLI and the workspace share answers: its result, or why nothing
  * changed. Each side words it its own way: the CLI prints `message` and exits 1; the API
@@ -36,6 +34,3 @@ export const notFound = (message: string): Refusal => failed("not-found", messag
 /** A CLI line as a sentence for a form: "invalid position "0": expected …" → "Invalid position "0": expected …." */
 export const asSentence = (message: string) =>
   `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.$/, "")}.`;
-
-/** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
-export type Actor = Pick<AuditEntry, "actor" | "ip">;

@@ -9,14 +9,8 @@ import { newMessageId } from "../../mail/messages";
 import { APPOINTMENT_UPDATE, greetingNameOf, type AppointmentUpdate } from "../../mail/visitor-messages";
 import { serviceTypeOptions } from "../../../shared/forms/appointment";
 import { answerLabel } from "../../../shared/forms/rules";
-import {
-  defaultActor,
-  exitCodes,
-  fail,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "../../cli/context";
+import type { OperationContext } from "../context";
+import { refuse, succeeded, type Outcome } from "../outcome";
 import { parseId, type Parsed } from "../input";
 
 /**
@@ -28,6 +22,12 @@ import { parseId, type Parsed } from "../input";
  */
 
 type Change = AppointmentUpdate["change"];
+
+/** Scheduling records who did it (`by`) in the status history; it writes no audit entry itself. */
+type ScheduleContext = Pick<OperationContext, "db" | "config">;
+
+/** What a schedule change did, for the door to say: which request, its visitor and the new time. */
+export type ScheduledAppointment = { id: number; email: string; when: string };
 
 /** `--duration 45m`, `1h`, `1h30m`: whole minutes from 5 to 8 hours. */
 export function parseDuration(text: string): Parsed<number> {
@@ -52,7 +52,7 @@ function parseAt(text: string): Parsed<string> {
 
 type Loaded = { row: AppointmentRequestRow; label: string };
 
-async function load(ctx: AdminContext, idText: string): Promise<Parsed<Loaded>> {
+async function load(ctx: ScheduleContext, idText: string): Promise<Parsed<Loaded>> {
   const id = parseId(idText, "appointment");
   if (!id.ok) return id;
   const row = await findAppointmentRequest(ctx.db, id.value);
@@ -72,7 +72,7 @@ const when = (row: Pick<AppointmentRequestRow, "scheduled_start" | "scheduled_mi
 
 /** The visitor's invitation and the agency's copy, both at `schedule`'s SEQUENCE. */
 function updates(
-  ctx: AdminContext,
+  ctx: ScheduleContext,
   row: AppointmentRequestRow,
   schedule: AppointmentSchedule,
   change: Change,
@@ -136,7 +136,7 @@ function updates(
  * e-mails; confirming a request still "new" also records that staff were in touch.
  */
 async function apply(
-  ctx: AdminContext,
+  ctx: ScheduleContext,
   row: AppointmentRequestRow,
   schedule: AppointmentSchedule,
   change: Change,
@@ -166,34 +166,29 @@ async function apply(
 const changedMeanwhile = (id: number) =>
   `appointment ${id} was changed by someone else meanwhile: nothing sent; show it and try again`;
 
-export async function confirmAppointment(
-  ctx: AdminContext,
+export async function confirmAppointmentRequest(
+  ctx: ScheduleContext,
   idText: string,
-  options: { at?: string; duration?: string; by?: string },
+  options: { at?: string; duration?: string; by: string },
   now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const { out } = ctx;
+): Promise<Outcome<ScheduledAppointment>> {
   const at = options.at === undefined ? undefined : parseAt(options.at);
-  if (at && !at.ok) return fail(out, at.message);
+  if (at && !at.ok) return refuse(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
-  if (duration && !duration.ok) return fail(out, duration.message);
+  if (duration && !duration.ok) return refuse(duration.message);
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return fail(out, loaded.message);
+  if (!loaded.ok) return refuse(loaded.message);
   const { row } = loaded.value;
   if (row.schedule_status === "confirmed") {
-    return fail(
-      out,
-      `appointment ${row.id} is already confirmed for ${when(row)}: use reschedule to move it`,
-    );
+    return refuse(`appointment ${row.id} is already confirmed for ${when(row)}: use reschedule to move it`);
   }
   if (row.schedule_status === "cancelled") {
-    return fail(out, `appointment ${row.id} was cancelled: ask the visitor to request a new one`);
+    return refuse(`appointment ${row.id} was cancelled: ask the visitor to request a new one`);
   }
   const start = at?.value ?? requestedStart(row.preferred_date, row.preferred_time);
-  if (!start) return fail(out, `appointment ${row.id} has no usable requested time: give one with --at`);
+  if (!start) return refuse(`appointment ${row.id} has no usable requested time: give one with --at`);
   if (Date.parse(start) <= now().getTime()) {
-    return fail(
-      out,
+    return refuse(
       `${formatAppointmentTime(start, 0).split(" to ")[0]} has passed: give a later time with --at`,
     );
   }
@@ -203,40 +198,35 @@ export async function confirmAppointment(
     scheduled_minutes: duration?.value ?? ctx.config.followUp.appointmentMinutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "confirmed", now(), options.by ?? defaultActor()))) {
-    return fail(out, changedMeanwhile(row.id));
+  if (!(await apply(ctx, row, schedule, "confirmed", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
   }
-  printLine(
-    out,
-    `Confirmed appointment ${row.id} for ${when(schedule)} (Cape Town time): the invitation to ${row.email} is queued.`,
-  );
-  return exitCodes.ok;
+  return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
-export async function rescheduleAppointment(
-  ctx: AdminContext,
+export async function rescheduleAppointmentRequest(
+  ctx: ScheduleContext,
   idText: string,
-  options: { at: string; duration?: string; by?: string },
+  options: { at: string; duration?: string; by: string },
   now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const { out } = ctx;
+): Promise<Outcome<ScheduledAppointment>> {
   const at = parseAt(options.at);
-  if (!at.ok) return fail(out, at.message);
+  if (!at.ok) return refuse(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
-  if (duration && !duration.ok) return fail(out, duration.message);
+  if (duration && !duration.ok) return refuse(duration.message);
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return fail(out, loaded.message);
+  if (!loaded.ok) return refuse(loaded.message);
   const { row } = loaded.value;
   if (row.schedule_status !== "confirmed") {
     const state = row.schedule_status === "cancelled" ? "was cancelled" : "is not confirmed";
-    return fail(out, `appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
+    return refuse(`appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
   }
   if (Date.parse(at.value) <= now().getTime()) {
-    return fail(out, `--at "${options.at}" has passed: give a later time`);
+    return refuse(`--at "${options.at}" has passed: give a later time`);
   }
   const minutes = duration?.value ?? row.scheduled_minutes ?? ctx.config.followUp.appointmentMinutes;
   if (at.value === row.scheduled_start && minutes === row.scheduled_minutes) {
-    return fail(out, `appointment ${row.id} is already at ${when(row)}: nothing to change`);
+    return refuse(`appointment ${row.id} is already at ${when(row)}: nothing to change`);
   }
   const schedule: AppointmentSchedule = {
     schedule_status: "confirmed",
@@ -244,29 +234,24 @@ export async function rescheduleAppointment(
     scheduled_minutes: minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options.by ?? defaultActor()))) {
-    return fail(out, changedMeanwhile(row.id));
+  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
   }
-  printLine(
-    out,
-    `Moved appointment ${row.id} to ${when(schedule)} (Cape Town time): the update to ${row.email} is queued.`,
-  );
-  return exitCodes.ok;
+  return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
-export async function cancelAppointment(
-  ctx: AdminContext,
+export async function cancelAppointmentRequest(
+  ctx: ScheduleContext,
   idText: string,
-  options: { by?: string },
+  options: { by: string },
   now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const { out } = ctx;
+): Promise<Outcome<ScheduledAppointment>> {
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return fail(out, loaded.message);
+  if (!loaded.ok) return refuse(loaded.message);
   const { row } = loaded.value;
-  if (row.schedule_status === "cancelled") return fail(out, `appointment ${row.id} is already cancelled`);
+  if (row.schedule_status === "cancelled") return refuse(`appointment ${row.id} is already cancelled`);
   if (row.schedule_status !== "confirmed" || !row.scheduled_start || !row.scheduled_minutes) {
-    return fail(out, `appointment ${row.id} is not confirmed: there is no invitation to cancel`);
+    return refuse(`appointment ${row.id} is not confirmed: there is no invitation to cancel`);
   }
   const schedule: AppointmentSchedule = {
     schedule_status: "cancelled",
@@ -274,12 +259,8 @@ export async function cancelAppointment(
     scheduled_minutes: row.scheduled_minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "cancelled", now(), options.by ?? defaultActor()))) {
-    return fail(out, changedMeanwhile(row.id));
+  if (!(await apply(ctx, row, schedule, "cancelled", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
   }
-  printLine(
-    out,
-    `Cancelled appointment ${row.id} (${when(row)}): the cancellation to ${row.email} is queued.`,
-  );
-  return exitCodes.ok;
+  return succeeded({ id: row.id, email: row.email, when: when(row) });
 }

@@ -21,9 +21,9 @@ import type { BodyImage, Image } from "../../../shared/content-types";
 import { agencyDateOf } from "../../../shared/forms/appointment";
 import { normaliseText } from "../../../shared/forms/text-hygiene";
 import { slugify } from "../../../shared/slug";
-import { commandActor, type AdminContext } from "../../cli/context";
+import type { OperationContext } from "../context";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
-import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "../../cli/content-fields";
+import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "../../../shared/content-fields";
 import {
   checkImageBytes,
   createImageVariants,
@@ -44,7 +44,7 @@ export type { Outcome, Refusal } from "../outcome";
  */
 
 /** What an operation needs: the database, where uploads go, and who is acting. */
-export type ContentContext = Pick<AdminContext, "db" | "config" | "actor">;
+export type ContentContext = Pick<OperationContext, "db" | "config" | "actor">;
 
 const missing = (spec: ContentKindSpec, id: string) => notFound(`unknown ${spec.one} ${id}`);
 
@@ -345,7 +345,7 @@ export async function createContent(
   const built = await buildItem(ctx, spec, draft, timestamps, input.origin);
   if (!built.ok) return built;
   const { item, uploaded } = built.value;
-  const actor = commandActor(ctx);
+  const { actor } = ctx;
   try {
     const record = await insertContent(db, kind, item, {
       position: position?.value ?? (spec.addsAt === "first" ? 1 : undefined),
@@ -389,7 +389,7 @@ export async function changeContent(
   const updated = await updateContent(db, kind, item, now, (done) =>
     done
       ? {
-          ...commandActor(ctx),
+          ...ctx.actor,
           action: "content.update",
           target: auditTarget(kind, id),
           detail: { fields: changed },
@@ -419,7 +419,7 @@ export async function changeContentStatus(
   if (record.status === status) return { ok: true, value: { record, changed: false } };
   const action = status === "published" ? "content.publish" : "content.unpublish";
   const done = await setContentStatus(ctx.db, kind, id, status, now, (updated) =>
-    updated ? { ...commandActor(ctx), action, target: auditTarget(kind, id) } : undefined,
+    updated ? { ...ctx.actor, action, target: auditTarget(kind, id) } : undefined,
   );
   const after = done && (await findContent(ctx.db, kind, id));
   if (!after) return missing(spec, id);
@@ -441,7 +441,7 @@ export async function moveContentTo(
   const moved = await moveContent(ctx.db, kind, id, position.value, (done) =>
     done
       ? {
-          ...commandActor(ctx),
+          ...ctx.actor,
           action: "content.move",
           target: auditTarget(kind, id),
           detail: { from: before.position, to: position.value },
@@ -463,7 +463,7 @@ export async function removeContent(
   const record = await findContent(ctx.db, kind, id);
   if (!record) return missing(spec, id);
   const deleted = await deleteContent(ctx.db, kind, id, (done) =>
-    done ? { ...commandActor(ctx), action: "content.remove", target: auditTarget(kind, id) } : undefined,
+    done ? { ...ctx.actor, action: "content.remove", target: auditTarget(kind, id) } : undefined,
   );
   if (!deleted) return missing(spec, id);
   return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, imagesOf(spec, record.item)) } };

@@ -8,7 +8,7 @@ import { newMessageId } from "../../mail/messages";
 import type { LeaseOwner } from "../../mail/outbox-lease";
 import { createLeasedJob } from "../../leased-job";
 import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "../../mail/reminder-message";
-import { formatLocalDateTime } from "../../cli/format";
+import { formatLocalDateTime } from "../agency-time";
 import { leadId } from "./lead-records";
 
 /**

@@ -12,21 +12,11 @@ import {
   type LeadNotice,
 } from "./lead-records";
 import type { AgencyNotificationKind } from "../../mail/messages";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printLine,
-  usageError,
-  type AdminContext,
-  type ExitCode,
-} from "../../cli/context";
-import { formatLocalDateTime } from "../../cli/format";
-import { parseAge, parseIds } from "../input";
+import { parseIds } from "../input";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 import { appointmentInboxId } from "../appointments/appointment-records";
-import { failed, succeeded, type Actor, type Outcome } from "../outcome";
+import type { Actor, OperationContext } from "../context";
+import { failed, succeeded, type Outcome } from "../outcome";
 import { recordAudit } from "../../workspace/audit-log";
 
 /**
@@ -41,13 +31,13 @@ export type QuarantineKind = (typeof quarantineKinds)[number];
 /** One held row as the admin named it. */
 type Held = { label: string; table: SubmissionTable; id: number };
 
-const tablesOf: Record<QuarantineKind, SubmissionTable[]> = {
+export const tablesOf: Record<QuarantineKind, SubmissionTable[]> = {
   leads: ["website_design_leads", "web_app_leads"],
   appointments: ["appointment_requests"],
   subscribers: ["newsletter_subscribers"],
 };
 
-const nouns: Record<QuarantineKind, string> = {
+export const nouns: Record<QuarantineKind, string> = {
   leads: "lead",
   appointments: "appointment request",
   subscribers: "subscriber",
@@ -87,7 +77,7 @@ const notifiedTables: Partial<
 };
 
 /** A released appointment request's tentative calendar entry, as its notification would have had. */
-async function releasedCalendar(db: Db, id: number, config: AdminContext["config"], at: string) {
+async function releasedCalendar(db: Db, id: number, config: OperationContext["config"], at: string) {
   const row = await findAppointmentRequest(db, id);
   return row && appointmentRequestCalendar(row, config, at);
 }
@@ -137,7 +127,7 @@ export type ReleaseResult = { label: string; released: boolean; notified: boolea
  */
 export async function releaseSubmissions(
   db: Db,
-  config: AdminContext["config"],
+  config: OperationContext["config"],
   kind: QuarantineKind,
   texts: readonly string[],
   actor: Actor,
@@ -178,22 +168,6 @@ export async function releaseSubmissions(
   return succeeded(results);
 }
 
-export async function releaseHeld(
-  { db, config, out }: AdminContext,
-  kind: QuarantineKind,
-  texts: readonly string[],
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const results = await releaseSubmissions(db, config, kind, texts, cliActor(), now);
-  if (!results.ok) return fail(out, results.message);
-  for (const item of results.value) {
-    if (!item.released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
-    else if (item.notified) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
-    else printLine(out, `Released ${item.label}.`);
-  }
-  return exitCodes.ok;
-}
-
 /**
  * Deletes the suspected rows of `tables` received before `before`, audited ("lead.purge",
  * `target` naming what was purged) in the same transaction; answers how many.
@@ -212,23 +186,4 @@ export async function purgeSuspectedRows(
     await recordAudit(trx, { ...actor, action: "lead.purge", target, detail: { before, deleted } }, now());
     return deleted;
   });
-}
-
-export async function purgeHeld(
-  { db, out }: AdminContext,
-  kind: QuarantineKind,
-  options: { suspected?: boolean; olderThan: string },
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  // Purging is for held-back spam only; genuine submissions are never bulk-deleted here.
-  if (!options.suspected) return usageError(out, "purge deletes suspected spam only: add --suspected");
-  const age = parseAge(options.olderThan);
-  if (!age.ok) return fail(out, age.message);
-  const before = new Date(now().getTime() - age.value).toISOString();
-  const deleted = await purgeSuspectedRows(db, tablesOf[kind], before, cliActor(), kind, now);
-  printLine(
-    out,
-    `Deleted ${plural(deleted, `suspected ${nouns[kind]}`)} received before ${formatLocalDateTime(before)}.`,
-  );
-  return exitCodes.ok;
 }

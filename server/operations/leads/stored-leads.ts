@@ -9,38 +9,11 @@ import {
 } from "../../db/leads";
 import { fromDbBoolean } from "../../db/dialect";
 import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../../db/schema";
-import { parseLeadStatus, statusDetails } from "./follow-up";
 import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
-import { companySizeOptions, webAppLeadLabels } from "../../../shared/forms/web-app-lead";
-import {
-  budgetOptions,
-  timelineOptions,
-  websiteDesignLeadLabels,
-  websiteTypeOptions,
-} from "../../../shared/forms/website-design-lead";
-import {
-  cliActor,
-  describeMarking,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "../../cli/context";
-import {
-  formatDetails,
-  formatLocalDateTime,
-  formatTable,
-  withSuspicion,
-  type Column,
-} from "../../cli/format";
-import { parseSince } from "../input";
-import { failed, succeeded, type Actor, type Outcome } from "../outcome";
+import type { Actor } from "../context";
+import { failed, succeeded, type Outcome } from "../outcome";
 import { recordAudit } from "../../workspace/audit-log";
-import { answerLabel } from "../../../shared/forms/rules";
 
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
@@ -160,92 +133,6 @@ export async function loadLeadRecords(
   return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-const listColumns: Column<LeadRecord>[] = [
-  { header: "ID", value: (r) => r.id },
-  { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
-  { header: "STATUS", value: (r) => r.status },
-  { header: "TYPE", value: (r) => r.type },
-  { header: "NAME", value: (r) => r.fullName },
-  { header: "COMPANY", value: (r) => r.companyName },
-  { header: "EMAIL", value: (r) => r.email },
-  {
-    header: "BUDGET / SIZE",
-    value: (r) =>
-      r.type === "website-design"
-        ? answerLabel(budgetOptions, r.budget)
-        : answerLabel(companySizeOptions, r.companySize),
-  },
-];
-
-function parseLeadType(text: string | undefined): LeadType | undefined | false {
-  if (text === undefined) return undefined;
-  return (leadTypes as readonly string[]).includes(text) ? (text as LeadType) : false;
-}
-
-export async function listLeads(
-  { db, out }: AdminContext,
-  options: {
-    type?: string;
-    unread?: boolean;
-    since?: string;
-    suspected?: boolean;
-    status?: string;
-    json?: boolean;
-  },
-): Promise<ExitCode> {
-  const type = parseLeadType(options.type);
-  if (type === false)
-    return fail(out, `invalid lead type "${options.type}": expected ${leadTypes.join(" or ")}`);
-  const since = parseSince(options.since);
-  if (!since.ok) return fail(out, since.message);
-  const status = parseLeadStatus(options.status);
-  if (!status.ok) return fail(out, status.message);
-  const spam = options.suspected ? "only" : "exclude";
-  const records = await loadLeadRecords(db, {
-    type,
-    unreadOnly: options.unread,
-    since: since.value,
-    spam,
-    status: status.value,
-  });
-  if (options.json) {
-    printJson(out, records);
-    return exitCodes.ok;
-  }
-  if (records.length === 0) {
-    const which = `${options.unread ? "unread " : ""}${status.value ? `${status.value} ` : ""}`;
-    printLine(out, options.suspected ? `No ${which}leads held as suspected spam.` : `No ${which}leads.`);
-    return exitCodes.ok;
-  }
-  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
-  printLine(out);
-  printLine(out, plural(records.length, options.suspected ? "suspected lead" : "lead"));
-  return exitCodes.ok;
-}
-
-function leadDetails(record: LeadRecord): [string, string | null][] {
-  if (record.type === "website-design") {
-    const l = websiteDesignLeadLabels;
-    return [
-      [l.fullName, record.fullName],
-      [l.companyName, record.companyName],
-      [l.businessEmail, record.email],
-      [l.websiteType, answerLabel(websiteTypeOptions, record.websiteType)],
-      [l.budget, answerLabel(budgetOptions, record.budget)],
-      [l.timeline, answerLabel(timelineOptions, record.timeline)],
-    ];
-  }
-  const l = webAppLeadLabels;
-  return [
-    [l.fullName, record.fullName],
-    [l.workEmail, record.email],
-    [l.phoneNumber, record.phoneNumber],
-    [l.companyName, record.companyName],
-    [l.industry, record.industry],
-    [l.companySize, answerLabel(companySizeOptions, record.companySize)],
-  ];
-}
-
 /** One lead as `show` and the workspace present it, by its id as listed ("wd-12", "wa-7"). */
 export async function findLeadRecord(db: Db, text: string): Promise<Outcome<LeadRecord>> {
   const parsed = parseLeadId(text);
@@ -258,35 +145,6 @@ export async function findLeadRecord(db: Db, text: string): Promise<Outcome<Lead
 }
 
 const mapDefined = <Row, Result>(row: Row | undefined, map: (row: Row) => Result) => row && map(row);
-
-export async function showLead(
-  { db, out }: AdminContext,
-  id: string,
-  options: { json?: boolean } = {},
-): Promise<ExitCode> {
-  const found = await findLeadRecord(db, id);
-  if (!found.ok) return fail(out, found.message);
-  const record = found.value;
-  if (options.json) {
-    printJson(out, record);
-    return exitCodes.ok;
-  }
-  const parsed = parseLeadId(record.id);
-  const table = parsed && parsed.type === "web-app" ? "web_app_leads" : "website_design_leads";
-  printLine(
-    out,
-    formatDetails([
-      ["Lead", record.id],
-      ["Type", record.type],
-      ["Read", record.read ? "read" : "unread"],
-      ["Received", formatLocalDateTime(record.createdAt)],
-      ["Suspected spam", record.suspectedSpam],
-      ...(await statusDetails(db, table, parsed ? parsed.id : 0, record)),
-      ...leadDetails(record),
-    ]),
-  );
-  return exitCodes.ok;
-}
 
 const leadTables = { "website-design": "website_design_leads", "web-app": "web_app_leads" } as const;
 
@@ -331,17 +189,4 @@ export async function markLeadsRead(
     }
   });
   return succeeded({ changed: changed.map((ref) => ref.text), already: already.map((ref) => ref.text) });
-}
-
-/** `leads read|unread ID...`: doing it twice changes nothing, and says so. */
-export async function markLeads(
-  { db, out }: AdminContext,
-  idTexts: readonly string[],
-  read: boolean,
-): Promise<ExitCode> {
-  const marked = await markLeadsRead(db, idTexts, read, cliActor());
-  if (!marked.ok) return fail(out, marked.message);
-  const { changed, already } = marked.value;
-  printLine(out, describeMarking("lead", changed, already, read ? "read" : "unread"));
-  return exitCodes.ok;
 }

@@ -1,21 +1,9 @@
 import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } from "../../db/outbox";
 import type { OutboxRow, OutboxStatus } from "../../db/schema";
-import { defaultOutboxWorkerOptions } from "../../mail/outbox-worker";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  usageError,
-  type AdminContext,
-  type ExitCode,
-} from "../../cli/context";
-import { formatLocalDateTime, formatTable, type Column } from "../../cli/format";
 import { parseIds } from "../input";
 import type { Db } from "../../db/database";
-import { failed, succeeded, type Actor, type Outcome } from "../outcome";
+import type { Actor } from "../context";
+import { failed, succeeded, type Outcome } from "../outcome";
 import { recordAudit } from "../../workspace/audit-log";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
@@ -64,25 +52,6 @@ function toNotificationRecord(row: OutboxRow): NotificationRecord {
   };
 }
 
-const ERROR_WIDTH = 60;
-
-const listColumns: Column<NotificationRecord>[] = [
-  { header: "ID", value: (r) => r.id },
-  { header: "STATUS", value: (r) => r.status },
-  { header: "KIND", value: (r) => r.kind },
-  { header: "ABOUT", value: (r) => r.about },
-  { header: "CREATED", value: (r) => formatLocalDateTime(r.createdAt) },
-  { header: "TRIES", value: (r) => r.attempts },
-  { header: "NEXT TRY", value: (r) => (r.status === "pending" ? formatLocalDateTime(r.nextAttemptAt) : "") },
-  {
-    header: "LAST ERROR",
-    value: (r) =>
-      r.lastError && r.lastError.length > ERROR_WIDTH
-        ? `${r.lastError.slice(0, ERROR_WIDTH - 1)}…`
-        : r.lastError,
-  },
-];
-
 function parseStatus(text: string | undefined): NotificationStatus[] | false {
   if (text === undefined) return [...notificationStatuses];
   return (notificationStatuses as readonly string[]).includes(text) ? [text as NotificationStatus] : false;
@@ -97,27 +66,6 @@ export async function loadNotifications(
   if (!statuses) return failed("invalid", `invalid status "${statusText}": expected pending or dead`);
   const records = (await listOutboxMessages(db, statuses)).map(toNotificationRecord);
   return succeeded({ statuses, records });
-}
-
-export async function listNotifications(
-  { db, out }: AdminContext,
-  options: { status?: string; json?: boolean },
-): Promise<ExitCode> {
-  const loaded = await loadNotifications(db, options.status);
-  if (!loaded.ok) return fail(out, loaded.message);
-  const { statuses, records } = loaded.value;
-  if (options.json) {
-    printJson(out, records);
-    return exitCodes.ok;
-  }
-  if (records.length === 0) {
-    printLine(out, `No ${statuses.join(" or ")} notifications.`);
-    return exitCodes.ok;
-  }
-  printLine(out, formatTable(listColumns, records));
-  printLine(out);
-  printLine(out, plural(records.length, "notification"));
-  return exitCodes.ok;
 }
 
 /**
@@ -156,35 +104,4 @@ export async function requeueNotifications(
     return done;
   });
   return succeeded({ requeued, pending });
-}
-
-/**
- * Puts dead notifications back in the queue; the running server's mail worker sends
- * them on its next poll. Nothing already sent is queued again, and an unknown or sent
- * id changes nothing at all.
- */
-export async function retryNotifications(
-  { db, out }: AdminContext,
-  idTexts: readonly string[],
-  options: { allDead?: boolean },
-  now = new Date(),
-): Promise<ExitCode> {
-  if (options.allDead && idTexts.length > 0)
-    return usageError(out, "give notification ids or --all-dead, not both");
-  if (!options.allDead && idTexts.length === 0) return usageError(out, "give notification ids or --all-dead");
-
-  const result = await requeueNotifications(db, options.allDead ? undefined : idTexts, cliActor(), now);
-  if (!result.ok) return fail(out, result.message);
-  const { requeued, pending } = result.value;
-  if (pending.length > 0) printLine(out, `Already queued, left as they are: ${pending.join(", ")}.`);
-  if (requeued.length === 0) {
-    printLine(out, "No dead notifications to retry.");
-    return exitCodes.ok;
-  }
-  printLine(
-    out,
-    `Queued ${plural(requeued.length, "notification")} again (${requeued.join(", ")}); ` +
-      `the running server sends them within ${defaultOutboxWorkerOptions.idlePollMs / 1000} seconds.`,
-  );
-  return exitCodes.ok;
 }

@@ -16,17 +16,8 @@ import { createUploadStore } from "../../uploaded-files";
 import { serviceScreenshots as builtInScreenshots } from "../../../data/service-screenshots";
 import { servicePages, type ServicePage } from "../../../shared/content-types";
 import { cleanText } from "../../../shared/forms/sanitize";
-import {
-  commandActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "../../cli/context";
-import { formatLocalDateTime, formatTable, type Column } from "../../cli/format";
+import type { ScreenshotRecord } from "../../../shared/screenshot-record";
+import type { OperationContext } from "../context";
 import {
   checkImageBytes,
   createScreenshotVariants,
@@ -38,18 +29,6 @@ import {
 } from "../images/images";
 import { MAX_SCREENSHOT_POSITION, parseId, parsePosition, type Parsed } from "../input";
 import { asSentence, notFound, refuse, type Outcome } from "../outcome";
-
-export type ScreenshotRecord = {
-  id: number;
-  page: string;
-  position: number;
-  imageUrl: string;
-  width: number;
-  height: number;
-  altText: string | null;
-  variants: ScreenshotVariant[];
-  createdAt: string;
-};
 
 export function toScreenshotRecord(row: ServiceScreenshotRow): ScreenshotRecord {
   return {
@@ -63,35 +42,6 @@ export function toScreenshotRecord(row: ServiceScreenshotRow): ScreenshotRecord 
     variants: readScreenshotVariants(row),
     createdAt: row.created_at,
   };
-}
-
-const listColumns: Column<ScreenshotRecord>[] = [
-  { header: "ID", value: (r) => r.id },
-  { header: "PAGE", value: (r) => r.page },
-  { header: "POSITION", value: (r) => r.position },
-  { header: "SIZE", value: (r) => `${r.width}×${r.height}` },
-  { header: "ADDED", value: (r) => formatLocalDateTime(r.createdAt) },
-  { header: "URL", value: (r) => r.imageUrl },
-  { header: "ALT TEXT", value: (r) => r.altText },
-];
-
-export async function listScreenshots(
-  { db, out }: AdminContext,
-  options: { json?: boolean } = {},
-): Promise<ExitCode> {
-  const records = (await listAllServiceScreenshotRows(db)).map(toScreenshotRecord);
-  if (options.json) {
-    printJson(out, records);
-    return exitCodes.ok;
-  }
-  if (records.length === 0) {
-    printLine(out, "No uploaded screenshots; the pages show their built-in images and placeholders.");
-    return exitCodes.ok;
-  }
-  printLine(out, formatTable(listColumns, records));
-  printLine(out);
-  printLine(out, `${plural(records.length, "uploaded screenshot")}; built-in ones fill the other positions.`);
-  return exitCodes.ok;
 }
 
 function parsePage(text: string): Parsed<ServicePage> {
@@ -128,7 +78,7 @@ async function removeUnusedFiles(
 }
 
 /** What a screenshot operation needs: the database, where uploads go, and who is acting. */
-export type ScreenshotContext = Pick<AdminContext, "db" | "config" | "actor">;
+export type ScreenshotContext = Pick<OperationContext, "db" | "config" | "actor">;
 
 /** The image to upload: a file the CLI names, or the bytes a request carried. */
 export type ScreenshotImage = { file: string } | { name: string; bytes: Buffer };
@@ -169,7 +119,7 @@ export async function uploadScreenshot(
   }
 
   const { contentHash, variants, largest } = processed;
-  const actor = commandActor(ctx);
+  const { actor } = ctx;
   try {
     const row = await insertServiceScreenshot(
       db,
@@ -204,25 +154,6 @@ const takenRefusal = (position: number, page: string, occupant: number | string)
     position: `Position ${position} on this page is taken by screenshot ${occupant}. Move or remove it first.`,
   });
 
-export async function addScreenshot(
-  ctx: AdminContext,
-  file: string,
-  options: { page: string; position: string; alt?: string },
-  limits: UploadLimits = defaultUploadLimits,
-): Promise<ExitCode> {
-  const { out } = ctx;
-  const added = await uploadScreenshot(ctx, { image: { file }, ...options }, limits);
-  if (!added.ok) return fail(out, added.message);
-  const { record, files } = added.value;
-  printLine(
-    out,
-    `Added screenshot ${record.id} at position ${record.position} on ${record.page}: ` +
-      `${record.imageUrl} (${record.width}×${record.height}, ${plural(files, "file")}).`,
-  );
-  if (record.altText === null) printLine(out, "Tip: --alt TEXT describes the image for screen readers.");
-  return exitCodes.ok;
-}
-
 /** Moves an uploaded screenshot to a free position on its page; `from` is where it was. */
 export async function moveScreenshotTo(
   ctx: ScreenshotContext,
@@ -242,7 +173,7 @@ export async function moveScreenshotTo(
   if (occupant) return takenRefusal(position.value, row.service_page, occupant.id);
   try {
     await moveServiceScreenshot(db, row.id, position.value, () => ({
-      ...commandActor(ctx),
+      ...ctx.actor,
       action: "screenshot.move",
       target: auditTarget(row.id),
       detail: { page: row.service_page, from: row.position, to: position.value },
@@ -253,26 +184,6 @@ export async function moveScreenshotTo(
     return takenRefusal(position.value, row.service_page, taker);
   }
   return { ok: true, value: { record: { ...record, position: position.value }, from: row.position } };
-}
-
-export async function moveScreenshot(
-  ctx: AdminContext,
-  idText: string,
-  options: { position: string },
-): Promise<ExitCode> {
-  const { out } = ctx;
-  const moved = await moveScreenshotTo(ctx, idText, options.position);
-  if (!moved.ok) return fail(out, moved.message);
-  const { record, from } = moved.value;
-  if (from === record.position) {
-    printLine(out, `Screenshot ${record.id} is already at position ${record.position} on ${record.page}.`);
-    return exitCodes.ok;
-  }
-  printLine(
-    out,
-    `Moved screenshot ${record.id} on ${record.page} from position ${from} to ${record.position}.`,
-  );
-  return exitCodes.ok;
 }
 
 /** What became of a removed screenshot's files. */
@@ -289,7 +200,7 @@ export async function deleteScreenshot(
   const row = await findServiceScreenshotRow(db, id.value);
   if (!row) return notFound(`unknown screenshot id ${id.value}`);
   await deleteServiceScreenshot(db, row.id, () => ({
-    ...commandActor(ctx),
+    ...ctx.actor,
     action: "screenshot.remove",
     target: auditTarget(row.id),
     detail: { page: row.service_page, position: row.position },
@@ -306,26 +217,16 @@ export async function deleteScreenshot(
   return { ok: true, value: { record: toScreenshotRecord(row), files } };
 }
 
-export async function removeScreenshot(ctx: AdminContext, idText: string): Promise<ExitCode> {
-  const { out } = ctx;
-  const removed = await deleteScreenshot(ctx, idText);
-  if (!removed.ok) return fail(out, removed.message);
-  const { record, files } = removed.value;
-  const said =
-    files.kind === "none"
-      ? "it had no uploaded files"
-      : files.kind === "shared"
-        ? "kept its files: another screenshot shows the same image"
-        : `deleted ${plural(files.count, "file")}`;
-  printLine(out, `Removed screenshot ${record.id} (position ${record.position} on ${record.page}); ${said}.`);
-  return exitCodes.ok;
+/** Every uploaded screenshot, as `screenshots list` shows them. */
+export async function loadScreenshotRecords(db: Db): Promise<ScreenshotRecord[]> {
+  return (await listAllServiceScreenshotRows(db)).map(toScreenshotRecord);
 }
 
 /** The uploaded screenshots of each service page, in position order (the workspace's list). */
 export async function listScreenshotPages(
   db: Db,
 ): Promise<{ pages: Array<{ page: ServicePage; screenshots: ScreenshotRecord[] }>; maxPosition: number }> {
-  const records = (await listAllServiceScreenshotRows(db)).map(toScreenshotRecord);
+  const records = await loadScreenshotRecords(db);
   return {
     pages: servicePages.map((page) => ({
       page,
