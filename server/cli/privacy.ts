@@ -1,112 +1,45 @@
 /**
- * A data subject's rights under POPIA: `privacy export` shows everything held about an
- * e-mail address, `privacy erase` deletes it and records that it did
+ * `privacy export|erase|sweep`: a data subject's rights under POPIA and the retention
+ * sweep, as the operations in server/operations/privacy/ and server/privacy/ do them
  * (docs/decisions/024-personal-data-rights.md).
  */
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-// fflate: a small, dependency-free and widely used ZIP writer, rather than one by hand.
-import { zipSync } from "fflate";
-import { isValidEmail } from "../../shared/forms/rules";
+import { writeFile } from "node:fs/promises";
 import {
-  erasePersonalData,
-  findPersonalData,
-  normaliseAddress,
-  payloadAbout,
-  scrubFreedSpace,
-  type PersonalData,
-} from "../db/personal-data";
+  eraseHeldData,
+  exportDocument,
+  findHeldData,
+  findHeldRows,
+  zipHeldData,
+} from "../operations/privacy/personal-data";
 import { previewSweep, sweepPastRetention, sweepTotal, type SweepResult } from "../privacy/retention-sweep";
 import { formatTable } from "./format";
-import { listMailFiles, mailFilesOf, removeFiles } from "../mail/mail-files";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
-
-function parseAddress(text: string): string | undefined {
-  const address = normaliseAddress(text);
-  return isValidEmail(address) ? address : undefined;
-}
-
-/** The rows found, as the person would read them: outbox payloads as the data they hold. */
-function exportDocument(address: string, data: PersonalData, now: Date) {
-  return {
-    address,
-    exportedAt: now.toISOString(),
-    websiteDesignLeads: data.websiteDesignLeads,
-    webAppLeads: data.webAppLeads,
-    appointmentRequests: data.appointmentRequests,
-    // Each with the wording the person agreed to and when (consent_text, consented_at).
-    newsletterSubscriptions: data.subscribers,
-    statusChanges: data.statusChanges,
-    acknowledgedAt: data.acknowledgedAt ?? null,
-    notifications: data.outbox.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      status: row.status,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
-      data: payloadAbout(row.payload, address),
-    })),
-  };
-}
-
-function rowCount(data: PersonalData): number {
-  return (
-    data.websiteDesignLeads.length +
-    data.webAppLeads.length +
-    data.appointmentRequests.length +
-    data.subscribers.length +
-    data.statusChanges.length +
-    (data.acknowledgedAt ? 1 : 0) +
-    data.outbox.length
-  );
-}
-
-/**
- * The mail files (`.eml`, written when no SMTP_URL is set) about the address: those of the
- * outbox rows found, and any other that names it in plain text.
- */
-async function findMailFiles(outboxDir: string, address: string, outboxIds: number[]): Promise<string[]> {
-  const ofRows = new Set(await mailFilesOf(outboxDir, outboxIds));
-  const found: string[] = [];
-  for (const file of await listMailFiles(outboxDir)) {
-    if (ofRows.has(file) || (await readFile(file, "utf8")).toLowerCase().includes(address)) found.push(file);
-  }
-  return found;
-}
 
 export async function exportPersonalData(
   { db, config, out }: AdminContext,
   options: { email: string; out?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const address = parseAddress(options.email);
-  if (!address) return fail(out, `"${options.email}" is not an e-mail address`);
-  const data = await findPersonalData(db, address);
-  const document = exportDocument(address, data, now());
+  const found = await findHeldRows({ db }, options.email);
+  if (!found.ok) return fail(out, found.message);
   if (!options.out) {
-    printJson(out, document);
+    printJson(out, exportDocument(found.value.address, found.value.data, now()));
     return exitCodes.ok;
   }
   if (!options.out.endsWith(".zip")) return fail(out, `--out must name a .zip file, not "${options.out}"`);
-  const mailFiles = await findMailFiles(
-    config.mail.outboxDir,
-    address,
-    data.outbox.map((row) => row.id),
-  );
-  const files: Record<string, Uint8Array> = {
-    "personal-data.json": Buffer.from(`${JSON.stringify(document, null, 2)}\n`),
-  };
-  for (const file of mailFiles) files[`mail/${path.basename(file)}`] = await readFile(file);
+  const held = await findHeldData({ db, config }, options.email);
+  if (!held.ok) return fail(out, held.message);
+  const { address, mailFiles, rows } = held.value;
   try {
     // Readable by its owner only: it is the person's data.
-    await writeFile(options.out, zipSync(files, { mtime: now() }), { mode: 0o600 });
+    await writeFile(options.out, await zipHeldData(held.value, now()), { mode: 0o600 });
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
     return fail(out, `cannot write ${options.out}: ${reason}`);
   }
   printLine(
     out,
-    `Wrote ${plural(rowCount(data), "record")} and ${plural(mailFiles.length, "mail file")} about ${address} to ${options.out}.`,
+    `Wrote ${plural(rows, "record")} and ${plural(mailFiles.length, "mail file")} about ${address} to ${options.out}.`,
   );
   return exitCodes.ok;
 }
@@ -116,15 +49,9 @@ export async function erasePersonalDataCommand(
   options: { email: string; yes?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const address = parseAddress(options.email);
-  if (!address) return fail(out, `"${options.email}" is not an e-mail address`);
-  const data = await findPersonalData(db, address);
-  const mailFiles = await findMailFiles(
-    config.mail.outboxDir,
-    address,
-    data.outbox.map((row) => row.id),
-  );
-  const rows = rowCount(data);
+  const found = await findHeldData({ db, config }, options.email);
+  if (!found.ok) return fail(out, found.message);
+  const { address, mailFiles, rows } = found.value;
   printLine(
     out,
     `Held about ${address}: ${plural(rows, "record")} and ${plural(mailFiles.length, "mail file")}.`,
@@ -137,18 +64,7 @@ export async function erasePersonalDataCommand(
       return exitCodes.ok;
     }
   }
-  const erased = await db
-    .transaction()
-    .execute((trx) =>
-      erasePersonalData(trx, address, data, { now: now(), mailFilesErased: mailFiles.length }),
-    );
-  // After the commit: a failed transaction must not have taken the files with it.
-  await removeFiles(mailFiles);
-  // The rows are gone either way; only the bytes of free pages wait for a quieter moment.
-  const scrubbed = await scrubFreedSpace(db).then(
-    () => true,
-    () => false,
-  );
+  const { erased, scrubbed } = await eraseHeldData({ db }, found.value, now());
   const perTable = Object.entries(erased.counts).map(([table, count]) => `${table} ${count}`);
   printLine(
     out,
