@@ -1,8 +1,8 @@
 import { agencyMidnight } from "./agency-time";
 
 /**
- * Checks of what the admin typed that commander cannot do: each answers with the
- * value or with the one-line message the command prints before exiting with 1.
+ * Checks of what staff typed (a CLI flag, a workspace query) beyond its shape: each
+ * answers with the value or with a one-line message the door shows (the CLI exits 1).
  */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
