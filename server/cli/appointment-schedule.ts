@@ -2,10 +2,21 @@ import {
   cancelAppointmentRequest,
   confirmAppointmentRequest,
   rescheduleAppointmentRequest,
+  type ScheduledAppointment,
 } from "../operations/appointments/appointment-schedule";
+import type { Outcome } from "../operations/outcome";
 import { defaultActor, exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
 
 /** `appointments confirm|reschedule|cancel`: the change, then one line saying what was queued. */
+function report(
+  { out }: AdminContext,
+  done: Outcome<ScheduledAppointment>,
+  say: (done: ScheduledAppointment) => string,
+): ExitCode {
+  if (!done.ok) return fail(out, done.message);
+  printLine(out, say(done.value));
+  return exitCodes.ok;
+}
 
 export async function confirmAppointment(
   ctx: AdminContext,
@@ -19,13 +30,12 @@ export async function confirmAppointment(
     { ...options, by: options.by ?? defaultActor() },
     now,
   );
-  if (!done.ok) return fail(ctx.out, done.message);
-  const { id, when, email } = done.value;
-  printLine(
-    ctx.out,
-    `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
+  return report(
+    ctx,
+    done,
+    ({ id, when, email }) =>
+      `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
   );
-  return exitCodes.ok;
 }
 
 export async function rescheduleAppointment(
@@ -40,13 +50,12 @@ export async function rescheduleAppointment(
     { ...options, by: options.by ?? defaultActor() },
     now,
   );
-  if (!done.ok) return fail(ctx.out, done.message);
-  const { id, when, email } = done.value;
-  printLine(
-    ctx.out,
-    `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,
+  return report(
+    ctx,
+    done,
+    ({ id, when, email }) =>
+      `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,
   );
-  return exitCodes.ok;
 }
 
 export async function cancelAppointment(
@@ -56,8 +65,9 @@ export async function cancelAppointment(
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
   const done = await cancelAppointmentRequest(ctx, idText, { by: options.by ?? defaultActor() }, now);
-  if (!done.ok) return fail(ctx.out, done.message);
-  const { id, when, email } = done.value;
-  printLine(ctx.out, `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`);
-  return exitCodes.ok;
+  return report(
+    ctx,
+    done,
+    ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
+  );
 }

@@ -1,10 +1,9 @@
 import { formatAppointmentTime } from "../operations/appointments/appointment-times";
 import { parseLeadStatus } from "../operations/leads/follow-up";
-import { showRecord, type RecordView } from "./show-record";
+import { printMarking, showRecord, type RecordView } from "./inbox-records";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
 import {
   cliActor,
-  describeMarking,
   exitCodes,
   fail,
   plural,
@@ -114,9 +113,10 @@ export async function markAppointments(
   idTexts: readonly string[],
   read: boolean,
 ): Promise<ExitCode> {
-  const marked = await markAppointmentsRead(db, idTexts, read, cliActor());
-  if (!marked.ok) return fail(out, marked.message);
-  const { changed, already } = marked.value;
-  printLine(out, describeMarking("appointment request", changed, already, read ? "read" : "unread"));
-  return exitCodes.ok;
+  return printMarking(
+    out,
+    await markAppointmentsRead(db, idTexts, read, cliActor()),
+    "appointment request",
+    read,
+  );
 }

@@ -1,5 +1,5 @@
 import { parseLeadStatus } from "../operations/leads/follow-up";
-import { showRecord, type RecordView } from "./show-record";
+import { printMarking, showRecord, type RecordView } from "./inbox-records";
 import { leadTypes, parseLeadId, type LeadType } from "../operations/leads/lead-ids";
 import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
 import {
@@ -10,7 +10,6 @@ import {
 } from "../../shared/forms/website-design-lead";
 import {
   cliActor,
-  describeMarking,
   exitCodes,
   fail,
   plural,
@@ -143,9 +142,5 @@ export async function markLeads(
   idTexts: readonly string[],
   read: boolean,
 ): Promise<ExitCode> {
-  const marked = await markLeadsRead(db, idTexts, read, cliActor());
-  if (!marked.ok) return fail(out, marked.message);
-  const { changed, already } = marked.value;
-  printLine(out, describeMarking("lead", changed, already, read ? "read" : "unread"));
-  return exitCodes.ok;
+  return printMarking(out, await markLeadsRead(db, idTexts, read, cliActor()), "lead", read);
 }

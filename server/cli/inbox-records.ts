@@ -1,7 +1,16 @@
 import type { LeadTable } from "../db/lead-follow-up";
 import { formatLocalDateTime } from "../operations/agency-time";
 import type { Outcome } from "../operations/outcome";
-import { exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import {
+  describeMarking,
+  exitCodes,
+  fail,
+  printJson,
+  printLine,
+  type AdminContext,
+  type AdminOutput,
+  type ExitCode,
+} from "./context";
 import { statusDetails } from "./follow-up";
 import { formatDetails } from "./format";
 
@@ -56,5 +65,18 @@ export async function showRecord<Record extends InboxRecord>(
       ...view.details(record),
     ]),
   );
+  return exitCodes.ok;
+}
+
+/** `leads|appointments read|unread ID...`: which changed and which already were so; doing it twice says so. */
+export function printMarking(
+  out: AdminOutput,
+  marked: Outcome<{ changed: readonly (number | string)[]; already: readonly (number | string)[] }>,
+  noun: string,
+  read: boolean,
+): ExitCode {
+  if (!marked.ok) return fail(out, marked.message);
+  const { changed, already } = marked.value;
+  printLine(out, describeMarking(noun, changed, already, read ? "read" : "unread"));
   return exitCodes.ok;
 }
