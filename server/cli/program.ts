@@ -59,9 +59,9 @@ const statusOption = () =>
  * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded. The
  * commands not listed that change things record their own entry in the transaction of
  * their change, through the operations the workspace shares: `users …`
- * (server/auth/accounts.ts), content and screenshots (content-operations.ts,
- * screenshots.ts), statuses, read marks, release, purge and retry (follow-up.ts, leads.ts,
- * appointments.ts, quarantine.ts, notifications.ts).
+ * (server/auth/accounts.ts), content and screenshots (server/operations/content/,
+ * screenshots/), statuses, read marks, release, purge and retry (server/operations/leads/,
+ * appointments/, notifications/).
  */
 const changingCommands = new Map<string, string>([
   ["appointments confirm", "appointment.confirm"],
