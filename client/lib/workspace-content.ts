@@ -1,6 +1,6 @@
 import type { BodyImage, Image } from "../../shared/content-types";
 import type { ContentKind } from "../../shared/content-fields";
-import type { ScreenshotRecord } from "../../shared/screenshot-record";
+import type { ScreenshotRecord } from "../../shared/staff-screenshot-record";
 import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
 /** What /admin/api/content and /admin/api/screenshots answer (server/workspace/content-routes.ts). */

@@ -1,4 +1,4 @@
-import type { ScreenshotRecord } from "../../shared/screenshot-record";
+import type { ScreenshotRecord } from "../../shared/staff-screenshot-record";
 import {
   exitCodes,
   fail,

@@ -16,7 +16,7 @@ import { createUploadStore } from "../../uploaded-files";
 import { serviceScreenshots as builtInScreenshots } from "../../../data/service-screenshots";
 import { servicePages, type ServicePage } from "../../../shared/content-types";
 import { cleanText } from "../../../shared/forms/sanitize";
-import type { ScreenshotRecord } from "../../../shared/screenshot-record";
+import type { ScreenshotRecord } from "../../../shared/staff-screenshot-record";
 import type { OperationContext } from "../context";
 import {
   checkImageBytes,
