@@ -34,7 +34,7 @@ import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
-import { createRetentionSweep, type SweepResult } from "./privacy/retention-sweep";
+import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";

@@ -1,6 +1,6 @@
 /**
  * `privacy export|erase|sweep`: a data subject's rights under POPIA and the retention
- * sweep, as the operations in server/operations/privacy/ and server/privacy/ do them
+ * sweep, as the operations in server/operations/privacy/ do them
  * (docs/decisions/024-personal-data-rights.md).
  */
 import { writeFile } from "node:fs/promises";
@@ -11,7 +11,12 @@ import {
   findHeldRows,
   zipHeldData,
 } from "../operations/privacy/personal-data";
-import { previewSweep, sweepPastRetention, sweepTotal, type SweepResult } from "../privacy/retention-sweep";
+import {
+  previewSweep,
+  sweepPastRetention,
+  sweepTotal,
+  type SweepResult,
+} from "../operations/privacy/retention-sweep";
 import { formatTable } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 

@@ -1,16 +1,16 @@
-import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/database";
 import {
   countPastRetention,
   deletePastRetention,
   outboxIdsPastRetention,
   retentionCutoffs,
   type RetentionCounts,
-} from "../db/retention";
-import { createLeasedJob, type LeasedJob } from "../leased-job";
-import type { Logger } from "../logger";
-import { mailFilesOf, removeFiles } from "../mail/mail-files";
-import type { LeaseOwner } from "../mail/outbox-lease";
+} from "../../db/retention";
+import { createLeasedJob, type LeasedJob } from "../../leased-job";
+import type { Logger } from "../../logger";
+import { mailFilesOf, removeFiles } from "../../mail/mail-files";
+import type { LeaseOwner } from "../../mail/outbox-lease";
 
 /**
  * The retention sweep (docs/decisions/025-retention.md): what is past its keeping time
