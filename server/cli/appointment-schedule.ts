@@ -18,18 +18,19 @@ function report(
   return exitCodes.ok;
 }
 
+/** Who the status history names: --by, else the account running the command. */
+const withBy = <Options extends { by?: string }>(options: Options) => ({
+  ...options,
+  by: options.by ?? defaultActor(),
+});
+
 export async function confirmAppointment(
   ctx: AdminContext,
   idText: string,
   options: { at?: string; duration?: string; by?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const done = await confirmAppointmentRequest(
-    ctx,
-    idText,
-    { ...options, by: options.by ?? defaultActor() },
-    now,
-  );
+  const done = await confirmAppointmentRequest(ctx, idText, withBy(options), now);
   return report(
     ctx,
     done,
@@ -44,12 +45,7 @@ export async function rescheduleAppointment(
   options: { at: string; duration?: string; by?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const done = await rescheduleAppointmentRequest(
-    ctx,
-    idText,
-    { ...options, by: options.by ?? defaultActor() },
-    now,
-  );
+  const done = await rescheduleAppointmentRequest(ctx, idText, withBy(options), now);
   return report(
     ctx,
     done,
@@ -64,7 +60,7 @@ export async function cancelAppointment(
   options: { by?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const done = await cancelAppointmentRequest(ctx, idText, { by: options.by ?? defaultActor() }, now);
+  const done = await cancelAppointmentRequest(ctx, idText, withBy(options), now);
   return report(
     ctx,
     done,
