@@ -5,8 +5,8 @@
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */
 import { createInterface } from "node:readline/promises";
-import { runAdmin } from "../server/admin/program";
-import type { AdminOutput } from "../server/admin/context";
+import { runAdmin } from "../server/cli/program";
+import type { AdminOutput } from "../server/cli/context";
 import { databaseLocation, loadConfig } from "../server/config";
 import { openDatabase, type Db } from "../server/db/database";
 

@@ -18,7 +18,7 @@ import SQLite from "better-sqlite3";
 import { type RawBuilder, sql } from "kysely";
 import { createDatabase } from "../server/db/database";
 import { appointmentDateOptions } from "../shared/forms/appointment";
-import { createFormTokens } from "../server/leads/form-guard";
+import { createFormTokens } from "../server/operations/leads/form-guard";
 import { botGuardFields } from "../shared/forms/bot-guard";
 import { apiPaths } from "../shared/paths";
 import { startBuiltServer } from "./lib/built-server";

@@ -173,7 +173,7 @@ export type AppConfig = {
   forms: {
     /** Submissions faster than this after the form was rendered are held as suspected spam. */
     minFillMs: number;
-    /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/leads/form-guard.ts). */
+    /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/operations/leads/form-guard.ts). */
     secret: string | undefined;
   };
   gtmId: string | undefined;

@@ -3,7 +3,7 @@ import { isPostgres, type Db } from "./db/database";
 import { outboxQueueStats, type OutboxQueueStats } from "./db/outbox";
 import { classifyStorageError, storageCauses, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
-import type { MetricsRecorder } from "./metrics/recorder";
+import type { MetricsRecorder } from "./metrics-recorder";
 import { describeForLog } from "../shared/error-catalogue";
 
 /**

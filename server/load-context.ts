@@ -1,6 +1,6 @@
 import type { ContentSource } from "./content/content-source";
-import type { FormTokens } from "./leads/form-guard";
-import type { LeadService } from "./leads/lead-service";
+import type { FormTokens } from "./operations/leads/form-guard";
+import type { LeadService } from "./operations/leads/lead-service";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "../shared/site-settings";
 import type { Staff } from "./workspace/staff";

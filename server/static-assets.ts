@@ -6,7 +6,7 @@ import type { AppConfig } from "./config";
 import type { Db } from "./db/database";
 import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
 import { describeForLog } from "../shared/error-catalogue";
-import type { MetricsRecorder } from "./metrics/recorder";
+import type { MetricsRecorder } from "./metrics-recorder";
 import { createUploadStore, type UploadStore } from "./uploaded-files";
 import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";
 import { setSvgPolicy } from "./security";

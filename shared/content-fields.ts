@@ -14,7 +14,7 @@ export function isContentKind(value: string): value is ContentKind {
   return (contentKinds as readonly string[]).includes(value);
 }
 
-/** Where an uploaded content image goes and the widths made of it (server/admin/images.ts). */
+/** Where an uploaded content image goes and the widths made of it (server/operations/images/images.ts). */
 export type ContentImageRecipe = { folder: "content"; widths: readonly number[] };
 
 export type FieldType =

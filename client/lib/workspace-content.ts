@@ -1,5 +1,6 @@
 import type { BodyImage, Image } from "../../shared/content-types";
 import type { ContentKind } from "../../shared/content-fields";
+import type { ScreenshotRecord } from "../../shared/staff-screenshot-record";
 import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
 /** What /admin/api/content and /admin/api/screenshots answer (server/workspace/content-routes.ts). */
@@ -26,17 +27,6 @@ export type ContentRecord = {
 
 /** An upload's answer: the stored image (AVIF and WebP at several widths) and its alt text. */
 export type UploadedImage = { field: string; image: BodyImage; alt?: string };
-
-export type ScreenshotRecord = {
-  id: number;
-  page: string;
-  position: number;
-  imageUrl: string;
-  width: number;
-  height: number;
-  altText: string | null;
-  createdAt: string;
-};
 
 export type ScreenshotPages = {
   pages: Array<{ page: string; screenshots: ScreenshotRecord[] }>;

@@ -4,7 +4,7 @@ import { describeForLog, errorMessages, notSavedMessage } from "../../shared/err
 import { requestMessages } from "../../shared/request-messages";
 import { sendFailure } from "./responses";
 import { classifyStorageError, retryAfterSeconds } from "../db/storage-errors";
-import type { MetricsRecorder } from "../metrics/recorder";
+import type { MetricsRecorder } from "../metrics-recorder";
 
 declare module "express-serve-static-core" {
   interface Locals {

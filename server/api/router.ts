@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from "express";
 import type { AppConfig } from "../config";
 import type { FormRateLimits } from "../form-rate-limits";
-import type { LeadService, SubmissionResult, Visitor } from "../leads/lead-service";
+import type { LeadService, SubmissionResult, Visitor } from "../operations/leads/lead-service";
 import type { Logger } from "../logger";
-import type { MetricsRecorder } from "../metrics/recorder";
+import type { MetricsRecorder } from "../metrics-recorder";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";

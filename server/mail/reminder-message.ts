@@ -6,7 +6,7 @@ import { css, htmlDocument } from "./layout";
 
 /**
  * The agency's reminder of leads still "new" well into the 24-hour promise
- * (server/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
+ * (server/operations/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
  * command that records it was answered.
  */
 

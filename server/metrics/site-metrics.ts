@@ -6,8 +6,8 @@ import { readAlertIncidents } from "../db/alert-incidents";
 import { readOutboxOverview } from "../db/outbox";
 import type { OutboxStatus } from "../db/schema";
 import { classifyStorageError } from "../db/storage-errors";
-import { leadForms } from "../leads/lead-forms";
-import { leadOutcomes, type MetricsRecorder } from "./recorder";
+import { leadForms } from "../../shared/forms/lead-forms";
+import { leadOutcomes, type MetricsRecorder } from "../metrics-recorder";
 import { methodLabel, routeLabel } from "./route-label";
 
 /**

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { Outcome } from "../admin/outcome";
+import type { Outcome } from "../operations/outcome";
 import { defaultUploadLimits } from "../uploads";
 import { contentKindSpecs, isContentKind, type ContentKind } from "../../shared/content-fields";
 import { bodyImageSchema } from "../../shared/content-types";
@@ -10,14 +10,14 @@ import { actorOf, requireStaff } from "./guard";
 /**
  * /admin/api/content and /admin/api/screenshots: projects, news, case studies and the
  * service pages' screenshots, for editors and admins. Each change runs the operation the
- * admin CLI runs (server/admin/content-operations.ts, screenshots.ts), audited with the
+ * admin CLI runs (server/operations/content/content-operations.ts, screenshots.ts), audited with the
  * member of staff. The operations and the image code load on first use, not at start-up
  * (docs/decisions/023-start-up-and-memory.md).
  */
 
-const loadContent = () => import("../admin/content-operations");
-const loadScreenshots = () => import("../admin/screenshots");
-const loadInput = () => import("../admin/content-input");
+const loadContent = () => import("../operations/content/content-operations");
+const loadScreenshots = () => import("../operations/screenshots/screenshots");
+const loadInput = () => import("../operations/content/content-input");
 
 const notFound = { error: "Not found." };
 
@@ -43,7 +43,7 @@ function kindOf(req: Request, res: Response): ContentKind | undefined {
   return undefined;
 }
 
-/** An image as the request's whole body, whatever type it claims: its bytes decide (server/admin/images.ts). */
+/** An image as the request's whole body, whatever type it claims: its bytes decide (server/operations/images/images.ts). */
 const rawImage = express.raw({ type: () => true, limit: defaultUploadLimits.maxBytes });
 const megabytes = defaultUploadLimits.maxBytes / 1024 / 1024;
 

@@ -1,9 +1,9 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { changeStatus, parseLeadStatus } from "../admin/follow-up";
-import { markAppointmentsRead } from "../admin/appointments";
-import { markLeadsRead } from "../admin/leads";
-import { exportKinds, renderExport, type ExportKind } from "../admin/export";
+import { changeStatus, parseLeadStatus } from "../operations/leads/follow-up";
+import { markAppointmentsRead } from "../operations/appointments/appointment-records";
+import { markLeadsRead } from "../operations/leads/stored-leads";
+import { exportKinds, renderExport, type ExportKind } from "../operations/export/export";
 import {
   inboxForms,
   invalidInboxId,
@@ -14,11 +14,11 @@ import {
   statusTargetOf,
   type InboxForm,
   type InboxRef,
-} from "../admin/inbox";
-import { parseSince, parseUntil } from "../admin/input";
-import { loadNotifications, requeueNotifications } from "../admin/notifications";
-import type { Refusal } from "../admin/outcome";
-import { purgeSuspectedRows, releaseSubmissions } from "../admin/quarantine";
+} from "../operations/leads/inbox";
+import { parseSince, parseUntil } from "../operations/input";
+import { loadNotifications, requeueNotifications } from "../operations/notifications/notifications";
+import type { Refusal } from "../operations/outcome";
+import { purgeSuspectedRows, releaseSubmissions } from "../operations/leads/quarantine";
 import type { LeadTable } from "../db/lead-follow-up";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";

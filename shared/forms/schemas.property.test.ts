@@ -33,7 +33,7 @@ const now = new Date("2026-11-23T08:00:00Z");
 /**
  * What the shared phone check may let through, stated on its own: phone-number characters
  * only (a "+" only in front), six to eighteen digits ("00" + fifteen, at most). The server
- * then checks the number itself; server/leads/phone-numbers.test.ts holds it to E.164.
+ * then checks the number itself; server/operations/leads/phone-numbers.test.ts holds it to E.164.
  */
 function isPhoneShaped(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;

@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAppointments } from "../../server/admin/appointments";
+import { listAppointments } from "../../server/cli/appointments";
 import { projectRoot } from "../../server/config";
 import { createDatabase, openDatabase } from "../../server/db/database";
 import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";

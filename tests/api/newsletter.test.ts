@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiPaths } from "../../shared/paths";
 import { newsletterConsentText } from "../../shared/forms/newsletter";
-import { createLeadService } from "../../server/leads/lead-service";
+import { createLeadService } from "../../server/operations/leads/lead-service";
 import { createLogger } from "../../server/logger";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
 import { endpoints, newsletterSignup, testFormTokens } from "../support/submissions";

@@ -5,7 +5,7 @@ import { unzipSync } from "fflate";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueFollowUpReminder } from "../../server/leads/follow-up-reminder";
+import { queueFollowUpReminder } from "../../server/operations/leads/follow-up-reminder";
 import { runAdminAnswering, runAdminOn as admin } from "../support/admin";
 import {
   appointment,

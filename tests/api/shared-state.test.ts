@@ -11,7 +11,7 @@ import { instanceSecret } from "../../server/db/instance-secrets";
 import { createRateLimitStores, type RateLimitStores } from "../../server/db/rate-limits";
 import { createFormRateLimits } from "../../server/form-rate-limits";
 import { createLogger } from "../../server/logger";
-import { FORM_SECRET_NAME } from "../../server/leads/form-guard";
+import { FORM_SECRET_NAME } from "../../server/operations/leads/form-guard";
 import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
 import { paths } from "../../shared/paths";
 import { endpoints, testFormTokens, webAppLead, websiteDesignLead } from "../support/submissions";

@@ -1,5 +1,5 @@
-import type { AdminContext, AdminOutput } from "../../server/admin/context";
-import { runAdmin } from "../../server/admin/program";
+import type { AdminContext, AdminOutput } from "../../server/cli/context";
+import { runAdmin } from "../../server/cli/program";
 import { databaseLocation, loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
 import type { TestApp } from "./test-app";

@@ -1,5 +1,5 @@
 import { appointmentDateOptions } from "../../shared/forms/appointment";
-import { createFormTokens } from "../../server/leads/form-guard";
+import { createFormTokens } from "../../server/operations/leads/form-guard";
 import { botGuardFields } from "../../shared/forms/bot-guard";
 
 /** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */

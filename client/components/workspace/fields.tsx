@@ -156,7 +156,7 @@ export function TextAreaField({
   );
 }
 
-/** The image types the upload pipeline takes (server/admin/images.ts sniffs the bytes again). */
+/** The image types the upload pipeline takes (server/operations/images/images.ts sniffs the bytes again). */
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
 
 /**

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { ScreenshotRecord } from "../../../lib/workspace-content";
+import type { ScreenshotRecord } from "../../../../shared/staff-screenshot-record";
 import { apiMessage as messageOf } from "../api-message";
 import { Button } from "../button";
 import { ConfirmButton } from "../confirm-button";

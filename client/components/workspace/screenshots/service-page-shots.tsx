@@ -1,7 +1,7 @@
 /** One service page on the screenshots page: its uploads in order, and the form to add one. */
 import { useId } from "react";
 import { paths } from "../../../../shared/paths";
-import type { ScreenshotRecord } from "../../../lib/workspace-content";
+import type { ScreenshotRecord } from "../../../../shared/staff-screenshot-record";
 import { EmptyState } from "../empty-state";
 import { ScreenshotRow } from "./screenshot-row";
 import { UploadForm } from "./upload-form";

@@ -1,0 +1,101 @@
+import type { AppConfig } from "../config";
+import { userInfo } from "node:os";
+import type { Actor, OperationContext } from "../operations/context";
+
+/** Where a command writes; the CLI passes process streams, tests collect the text. */
+export type AdminOutput = {
+  /** Results: tables, details, JSON, exported data. */
+  stdout(text: string): void;
+  /** Problems: one line each. */
+  stderr(text: string): void;
+};
+
+/** What every command gets: the open database, the configuration and its output. */
+export type AdminContext = Omit<OperationContext, "actor"> & {
+  out: AdminOutput;
+  /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
+  confirm?(question: string): Promise<boolean>;
+  /**
+   * Said by a command that changes things when, this time, it changed nothing (an erase
+   * the person declined), so the audit log does not record a change (program.ts).
+   */
+  unchanged?(): void;
+  /** Who the audit log names for a change: the workspace's member of staff; absent on the command line. */
+  actor?: Actor;
+};
+
+/** Who ran the command, when --by does not say: the account behind sudo, else this one. */
+export function defaultActor(): string {
+  const sudo = process.env.SUDO_USER;
+  if (sudo) return sudo;
+  try {
+    return userInfo().username;
+  } catch {
+    // A uid without a passwd entry (some containers) has no name.
+    return `uid ${process.getuid?.() ?? "unknown"}`;
+  }
+}
+
+/** The command line's changes in the audit log: "cli:<account>", from "cli". */
+export function cliActor(): Actor {
+  return { actor: `cli:${defaultActor()}`, ip: "cli" };
+}
+
+/** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */
+export function operationContext(ctx: AdminContext): OperationContext {
+  return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor() };
+}
+
+/**
+ * What a command that works on the database file itself gets (backup): no open database,
+ * so it runs when that file is missing or damaged.
+ */
+export type AdminFileContext = {
+  config: Pick<AppConfig, "databaseFile" | "databaseUrl">;
+  out: AdminOutput;
+};
+
+/** 0 success; 1 not found or invalid input; 2 usage error (unknown command or option). */
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+export function printLine(out: AdminOutput, text = ""): void {
+  out.stdout(`${text}\n`);
+}
+
+/** Machine-readable output: pretty JSON, ISO timestamps as stored. */
+export function printJson(out: AdminOutput, value: unknown): void {
+  out.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** One clear line on stderr and exit code 1. */
+export function fail(out: AdminOutput, message: string): ExitCode {
+  out.stderr(`error: ${message}\n`);
+  return exitCodes.failed;
+}
+
+/** A wrong combination of arguments commander cannot express: exit code 2. */
+export function usageError(out: AdminOutput, message: string): ExitCode {
+  out.stderr(`error: ${message}\n`);
+  return exitCodes.usage;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "Marked 2 leads read.", "1 lead was already read: wd-4." or both, for `read` and `unread`. */
+export function describeMarking(
+  noun: string,
+  changed: readonly (number | string)[],
+  already: readonly (number | string)[],
+  state: string,
+): string {
+  const were = (ids: readonly unknown[]) => `${ids.length === 1 ? "was" : "were"} already ${state}`;
+  if (already.length === 0) return `Marked ${plural(changed.length, noun)} ${state}.`;
+  if (changed.length === 0) return `${plural(already.length, noun)} ${were(already)}: ${already.join(", ")}.`;
+  return (
+    `Marked ${plural(changed.length, noun)} ${state} (${changed.join(", ")}); ` +
+    `${already.length} ${were(already)} (${already.join(", ")}).`
+  );
+}

@@ -1,0 +1,140 @@
+import { findAppointmentRequest, listAppointmentRequests, setAppointmentRequestsRead } from "../../db/leads";
+import { fromDbBoolean } from "../../db/dialect";
+import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "../../db/schema";
+import type { Actor } from "../context";
+import { failed, succeeded, type Outcome } from "../outcome";
+import { recordAudit } from "../../workspace/audit-log";
+import { statusFields } from "../leads/stored-leads";
+import type { Db } from "../../db/database";
+import { parseId, parseIds } from "../input";
+import type { SpamFilter } from "../../db/suspected";
+
+/** An appointment request as `--json` and the export show it. */
+export type AppointmentRecord = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  serviceType: string;
+  preferredDate: string;
+  preferredTime: string;
+  projectDetails: string;
+  read: boolean;
+  /** The bot trap it tripped when it is held back as suspected spam, else null. */
+  suspectedSpam: string | null;
+  createdAt: string;
+  status: LeadStatus;
+  statusNote: string | null;
+  statusBy: string | null;
+  statusAt: string | null;
+  /** Null while requested only; "confirmed" or "cancelled" by `appointments confirm|cancel`. */
+  schedule: ScheduleStatus | null;
+  /** The confirmed start (ISO instant) and length. */
+  scheduledStart: string | null;
+  scheduledMinutes: number | null;
+};
+
+export const appointmentColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "serviceType",
+  "preferredDate",
+  "preferredTime",
+  "projectDetails",
+  "read",
+  "suspectedSpam",
+  "createdAt",
+  "status",
+  "statusNote",
+  "statusBy",
+  "statusAt",
+  "schedule",
+  "scheduledStart",
+  "scheduledMinutes",
+] as const satisfies readonly (keyof AppointmentRecord)[];
+
+function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    serviceType: row.service_type,
+    preferredDate: row.preferred_date,
+    preferredTime: row.preferred_time,
+    projectDetails: row.project_details,
+    read: fromDbBoolean(row.read),
+    suspectedSpam: row.suspected_spam,
+    createdAt: row.created_at,
+    ...statusFields(row),
+    schedule: row.schedule_status,
+    scheduledStart: row.scheduled_start,
+    scheduledMinutes: row.scheduled_minutes,
+  };
+}
+
+export async function loadAppointmentRecords(
+  db: Db,
+  filter: {
+    unreadOnly?: boolean;
+    since?: string;
+    until?: string;
+    spam?: SpamFilter;
+    status?: LeadStatus;
+  } = {},
+): Promise<AppointmentRecord[]> {
+  return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
+}
+
+/** One appointment request as `show` and the workspace present it. */
+export async function findAppointmentRecord(db: Db, idText: string): Promise<Outcome<AppointmentRecord>> {
+  const id = parseId(idText, "appointment");
+  if (!id.ok) return failed("invalid", id.message);
+  const row = await findAppointmentRequest(db, id.value);
+  if (!row) return failed("not-found", `unknown appointment id ${id.value}`);
+  return succeeded(toAppointmentRecord(row));
+}
+
+/** The workspace's and the audit log's name for an appointment request. */
+export const appointmentInboxId = (id: number) => `ap-${id}`;
+
+/**
+ * Marks requests read or unread, audited ("lead.read") in the same transaction; answers
+ * which changed and which already were so. Unknown ids change nothing at all.
+ */
+export async function markAppointmentsRead(
+  db: Db,
+  idTexts: readonly string[],
+  read: boolean,
+  actor: Actor,
+): Promise<Outcome<{ changed: number[]; already: number[] }>> {
+  const ids = parseIds(idTexts, "appointment");
+  if (!ids.ok) return failed("invalid", ids.message);
+  const rows = await Promise.all(ids.value.map((id) => findAppointmentRequest(db, id)));
+  const unknown = ids.value.filter((_, index) => !rows[index]);
+  if (unknown.length > 0) {
+    return failed(
+      "not-found",
+      `unknown appointment id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`,
+    );
+  }
+  const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
+  const changed = ids.value.filter((id) => !already.includes(id));
+  await db.transaction().execute(async (trx) => {
+    await setAppointmentRequestsRead(trx, changed, read);
+    for (const id of changed) {
+      await recordAudit(trx, {
+        ...actor,
+        action: "lead.read",
+        target: appointmentInboxId(id),
+        detail: { read },
+      });
+    }
+  });
+  return succeeded({ changed, already });
+}

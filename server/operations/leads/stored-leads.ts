@@ -1,0 +1,192 @@
+import type { Db } from "../../db/database";
+import {
+  findWebAppLead,
+  findWebsiteDesignLead,
+  listWebAppLeads,
+  listWebsiteDesignLeads,
+  setLeadsRead,
+  type LeadFilter,
+} from "../../db/leads";
+import { fromDbBoolean } from "../../db/dialect";
+import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../../db/schema";
+import { leadId } from "./lead-records";
+import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
+import type { Actor } from "../context";
+import { failed, succeeded, type Outcome } from "../outcome";
+import { recordAudit } from "../../workspace/audit-log";
+
+/**
+ * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve
+ * them; a field the other form does not ask for is null.
+ */
+export type LeadRecord = {
+  id: string;
+  type: LeadType;
+  fullName: string;
+  companyName: string;
+  /** business_email of a website-design lead, work_email of a web-app lead. */
+  email: string;
+  phoneNumber: string | null;
+  websiteType: string | null;
+  budget: string | null;
+  timeline: string | null;
+  industry: string | null;
+  companySize: string | null;
+  /** Whether staff have marked it read (`leads read`, the workspace); every lead arrives unread. */
+  read: boolean;
+  /** The bot trap it tripped when it is held back as suspected spam, else null. */
+  suspectedSpam: string | null;
+  createdAt: string;
+  /** Where staff are with it (new, contacted, ...), and who set that, when and why. */
+  status: LeadStatus;
+  statusNote: string | null;
+  statusBy: string | null;
+  statusAt: string | null;
+};
+
+export const leadColumns = [
+  "id",
+  "type",
+  "fullName",
+  "companyName",
+  "email",
+  "phoneNumber",
+  "websiteType",
+  "budget",
+  "timeline",
+  "industry",
+  "companySize",
+  "read",
+  "suspectedSpam",
+  "createdAt",
+  "status",
+  "statusNote",
+  "statusBy",
+  "statusAt",
+] as const satisfies readonly (keyof LeadRecord)[];
+
+/** The follow-up columns every lead table has, as records name them. */
+export function statusFields(row: {
+  status: LeadStatus;
+  status_note: string | null;
+  status_by: string | null;
+  status_at: string | null;
+}) {
+  return {
+    status: row.status,
+    statusNote: row.status_note,
+    statusBy: row.status_by,
+    statusAt: row.status_at,
+  };
+}
+
+function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
+  return {
+    id: leadId("website-design", row.id),
+    type: "website-design",
+    fullName: row.full_name,
+    companyName: row.company_name,
+    email: row.business_email,
+    phoneNumber: null,
+    websiteType: row.website_type,
+    budget: row.budget,
+    timeline: row.timeline,
+    industry: null,
+    companySize: null,
+    read: fromDbBoolean(row.read),
+    suspectedSpam: row.suspected_spam,
+    createdAt: row.created_at,
+    ...statusFields(row),
+  };
+}
+
+function fromWebApp(row: WebAppLeadRow): LeadRecord {
+  return {
+    id: leadId("web-app", row.id),
+    type: "web-app",
+    fullName: row.full_name,
+    companyName: row.company_name,
+    email: row.work_email,
+    phoneNumber: row.phone_number,
+    websiteType: null,
+    budget: null,
+    timeline: null,
+    industry: row.industry,
+    companySize: row.company_size,
+    read: fromDbBoolean(row.read),
+    suspectedSpam: row.suspected_spam,
+    createdAt: row.created_at,
+    ...statusFields(row),
+  };
+}
+
+/** Both tables merged, newest first; genuine and suspected alike unless `spam` says otherwise. */
+export async function loadLeadRecords(
+  db: Db,
+  filter: LeadFilter & { type?: LeadType } = {},
+): Promise<LeadRecord[]> {
+  const records = [
+    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
+    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(fromWebApp) : []),
+  ];
+  // Stable sort: within one instant, each table's own newest-first order stays.
+  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** One lead as `show` and the workspace present it, by its id as listed ("wd-12", "wa-7"). */
+export async function findLeadRecord(db: Db, text: string): Promise<Outcome<LeadRecord>> {
+  const parsed = parseLeadId(text);
+  if (!parsed) return failed("invalid", invalidLeadId(text));
+  const record =
+    parsed.type === "website-design"
+      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), fromWebsiteDesign)
+      : mapDefined(await findWebAppLead(db, parsed.id), fromWebApp);
+  return record ? succeeded(record) : failed("not-found", `unknown lead id ${text}`);
+}
+
+const mapDefined = <Row, Result>(row: Row | undefined, map: (row: Row) => Result) => row && map(row);
+
+const leadTables = { "website-design": "website_design_leads", "web-app": "web_app_leads" } as const;
+
+/**
+ * Marks leads read or unread by their listed ids ("wd-12", "wa-7"), audited ("lead.read")
+ * in the same transaction, as markAppointmentsRead does; answers which changed and which
+ * already were so. An invalid or unknown id changes nothing at all.
+ */
+export async function markLeadsRead(
+  db: Db,
+  idTexts: readonly string[],
+  read: boolean,
+  actor: Actor,
+): Promise<Outcome<{ changed: string[]; already: string[] }>> {
+  const refs: { text: string; type: LeadType; id: number }[] = [];
+  for (const text of idTexts) {
+    const parsed = parseLeadId(text);
+    if (!parsed) return failed("invalid", invalidLeadId(text));
+    if (!refs.some((ref) => ref.text === text)) refs.push({ text, ...parsed });
+  }
+  const rows = await Promise.all(
+    refs.map((ref) =>
+      ref.type === "website-design" ? findWebsiteDesignLead(db, ref.id) : findWebAppLead(db, ref.id),
+    ),
+  );
+  const unknown = refs.filter((_, index) => !rows[index]).map((ref) => ref.text);
+  if (unknown.length > 0) {
+    return failed("not-found", `unknown lead id${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
+  }
+  const already = refs.filter((_, index) => {
+    const row = rows[index];
+    return row !== undefined && fromDbBoolean(row.read) === read;
+  });
+  const changed = refs.filter((ref) => !already.includes(ref));
+  await db.transaction().execute(async (trx) => {
+    for (const type of leadTypes) {
+      const ids = changed.filter((ref) => ref.type === type).map((ref) => ref.id);
+      await setLeadsRead(trx, leadTables[type], ids, read);
+    }
+    for (const ref of changed) {
+      await recordAudit(trx, { ...actor, action: "lead.read", target: ref.text, detail: { read } });
+    }
+  });
+  return succeeded({ changed: changed.map((ref) => ref.text), already: already.map((ref) => ref.text) });
+}

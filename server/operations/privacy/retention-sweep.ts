@@ -1,0 +1,84 @@
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/database";
+import {
+  countPastRetention,
+  deletePastRetention,
+  outboxIdsPastRetention,
+  retentionCutoffs,
+  type RetentionCounts,
+} from "../../db/retention";
+import { createLeasedJob, type LeasedJob } from "../../leased-job";
+import type { Logger } from "../../logger";
+import { mailFilesOf, removeFiles } from "../../mail/mail-files";
+import type { LeaseOwner } from "../../mail/outbox-lease";
+
+/**
+ * The retention sweep (docs/decisions/025-retention.md): what is past its keeping time
+ * goes, rows in one transaction and then their mail files. The server runs it daily on
+ * one instance at a time; `site-admin privacy sweep` runs it (or, with --dry-run, counts
+ * it) by hand.
+ */
+
+export const RETENTION_LEASE = "retention-sweep";
+
+export type SweepResult = RetentionCounts & { mailFiles: number };
+
+export function sweepTotal(result: SweepResult): number {
+  return (
+    result.website_design_leads +
+    result.web_app_leads +
+    result.appointment_requests +
+    result.newsletter_subscribers +
+    result.lead_status_changes +
+    result.outbox +
+    result.audit_log +
+    result.staff_sessions
+  );
+}
+
+type SweepConfig = Pick<AppConfig, "retention" | "mail">;
+
+/** What a sweep at `now` would delete. */
+export async function previewSweep(db: Db, config: SweepConfig, now: Date): Promise<SweepResult> {
+  const cutoffs = retentionCutoffs(config.retention, now);
+  const counts = await countPastRetention(db, cutoffs);
+  const files = await mailFilesOf(config.mail.outboxDir, await outboxIdsPastRetention(db, cutoffs));
+  return { ...counts, mailFiles: files.length };
+}
+
+export async function sweepPastRetention(db: Db, config: SweepConfig, now: Date): Promise<SweepResult> {
+  const { counts, outboxIds } = await deletePastRetention(db, retentionCutoffs(config.retention, now));
+  // After the commit: a rolled-back sweep keeps its files.
+  const files = await mailFilesOf(config.mail.outboxDir, outboxIds);
+  await removeFiles(files);
+  return { ...counts, mailFiles: files.length };
+}
+
+export function createRetentionSweep(deps: {
+  db: Db;
+  config: SweepConfig;
+  logger: Logger;
+  now?: () => Date;
+  identity?: LeaseOwner;
+}): LeasedJob<SweepResult> {
+  const { db, config, logger } = deps;
+  const everyMs = config.retention.sweepEveryMs;
+  return createLeasedJob({
+    db,
+    name: RETENTION_LEASE,
+    everyMs,
+    // The holder renews it daily; if it dies, another instance sweeps within the hour after.
+    leaseMs: everyMs + 3_600_000,
+    logger,
+    failure: "retention sweep failed",
+    now: deps.now,
+    identity: deps.identity,
+    async work(at) {
+      const result = await sweepPastRetention(db, config, at);
+      // Counts only, never what was deleted: the log must not become the copy retention removes.
+      if (sweepTotal(result) > 0 || result.mailFiles > 0) logger.info(result, "retention sweep deleted");
+      else logger.debug("retention sweep: nothing past due");
+      return result;
+    },
+  });
+}
