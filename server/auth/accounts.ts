@@ -4,10 +4,10 @@ import { enqueueOutboxMessage } from "../db/outbox";
 import type { Database } from "../db/schema";
 import { STAFF_INVITATION, type StaffInvitationMessage } from "../mail/invitation-message";
 import { newMessageId } from "../mail/messages";
-import { recordAudit, type AuditEntry } from "../workspace/audit-log";
-import { endAllSessions } from "../workspace/sessions";
-import { isStaffRole, staffRoles, type StaffRole } from "../workspace/staff";
-import { hashToken, newToken } from "../workspace/tokens";
+import { recordAudit, type AuditEntry } from "../db/audit-log";
+import { endAllSessions } from "./sessions";
+import { isStaffRole, staffRoles, type StaffRole } from "./staff";
+import { hashToken, newToken } from "./tokens";
 
 /**
  * Staff accounts: invitations, and an admin's disable, enable and reset. The CLI's

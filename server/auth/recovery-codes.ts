@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { hashToken } from "../workspace/tokens";
+import { hashToken } from "./tokens";
 
 /**
  * One-time codes for when the phone with the authenticator app is lost: ten, shown once,

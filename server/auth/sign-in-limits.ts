@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { countHit } from "../db/rate-limits";
 import type { Database } from "../db/schema";
-import { hashToken } from "../workspace/tokens";
+import { hashToken } from "./tokens";
 
 /**
  * Failed sign-in attempts slow down who makes them, never the account for everyone

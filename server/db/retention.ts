@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kyse
 import type { AppConfig } from "../config";
 import type { Db } from "./database";
 import type { Database } from "./schema";
-import { sessionEnded } from "../workspace/sessions";
+import { sessionEnded } from "./staff-sessions";
 
 /**
  * How long personal data is kept (POPIA's "no longer than necessary";
@@ -19,7 +19,7 @@ export type RetentionCutoffs = {
   spam: string;
   /** Sent e-mails sent before this go. */
   sentMail: string;
-  /** Staff sessions that have ended by this moment go (server/workspace/sessions.ts says when). */
+  /** Staff sessions that have ended by this moment go (server/db/staff-sessions.ts says when). */
   now: Date;
 };
 

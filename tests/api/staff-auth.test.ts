@@ -12,8 +12,8 @@ import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "../../server/auth/reco
 import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "../../server/auth/sign-in-limits";
 import { newTotpSecret } from "../../server/auth/totp";
 import { renderOutboxMessage } from "../../server/mail/messages";
-import { listAudit } from "../../server/workspace/audit-log";
-import type { StaffRole } from "../../server/workspace/staff";
+import { listAudit } from "../../server/db/audit-log";
+import type { StaffRole } from "../../server/auth/staff";
 import { runAdminAnswering, runAdminOn } from "../support/admin";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
