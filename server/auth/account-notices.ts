@@ -6,7 +6,7 @@ import {
   type AccountChange,
   type StaffAccountNotice,
 } from "../mail/account-notice-message";
-import { newMessageId } from "../mail/messages";
+import { newMessageId } from "../mail/message-id";
 import { describeBrowser } from "./browser-name";
 
 /**

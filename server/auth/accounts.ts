@@ -20,7 +20,7 @@ import {
   selectPendingInvitations,
 } from "../db/staff-invitations";
 import { STAFF_INVITATION, type StaffInvitationMessage } from "../mail/invitation-message";
-import { newMessageId } from "../mail/messages";
+import { newMessageId } from "../mail/message-id";
 import { recordAudit, type AuditEntry } from "../db/audit-log";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";

@@ -7,7 +7,7 @@ import { css, htmlDocument } from "./layout";
 
 /**
  * Tells a member of staff that their sign-in methods changed, or that their account was
- * signed in to from a browser it had not been before (server/workspace/account-notices.ts).
+ * signed in to from a browser it had not been before (server/auth/account-notices.ts).
  * It carries what happened, when and from where: never a code, secret or link that signs in.
  */
 

@@ -11,7 +11,7 @@ import { hashPassword } from "../../server/auth/passwords";
 import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "../../server/auth/recovery-codes";
 import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "../../server/auth/sign-in-limits";
 import { newTotpSecret } from "../../server/auth/totp";
-import { renderOutboxMessage } from "../../server/mail/messages";
+import { renderOutboxMessage } from "../../server/mail/outbox-messages";
 import { listAudit } from "../../server/db/audit-log";
 import type { StaffRole } from "../../server/auth/staff";
 import { runAdminAnswering, runAdminOn } from "../support/admin";
