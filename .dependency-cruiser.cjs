@@ -24,7 +24,8 @@ const layers = [
   {
     name: "operations and jobs",
     paths: [
-      "^server/(operations|leads|admin)/",
+      "^server/(operations|leads)/",
+      "^server/admin/(?!program[.]ts$)",
       // Jobs: started by index.ts through app.ts, they call operations and the database.
       "^server/(alerts|privacy)/",
       "^server/leased-job[.]ts$",
