@@ -145,3 +145,19 @@ export async function insertStaffAccount(
     .executeTakeFirstOrThrow();
   return created.id;
 }
+
+/** Replaces the account's password hash if it is still `previous`: whether it was. */
+export async function replacePasswordHash(
+  db: Kysely<Database>,
+  id: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("staff_users")
+    .set({ password_hash: next })
+    .where("id", "=", id)
+    .where("password_hash", "=", previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
