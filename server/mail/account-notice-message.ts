@@ -33,7 +33,7 @@ const noticeSchema = z.object({
   passkeyName: z.string().optional(),
   /** ISO. */
   at: z.string(),
-  /** "Firefox on Android" (server/workspace/browser-name.ts). */
+  /** "Firefox on Android" (server/auth/browser-name.ts). */
   browser: z.string(),
   ip: z.string(),
 });
