@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "../shared/site-settings";
-import { isPostgresUrl } from "./db/postgres";
+import { isPostgresUrl } from "./database-url";
 
 /** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -3,7 +3,7 @@ import type { FormTokens } from "./operations/leads/form-guard";
 import type { LeadService } from "./operations/leads/lead-service";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "../shared/site-settings";
-import type { Staff } from "./workspace/staff";
+import type { Staff } from "./auth/staff";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {

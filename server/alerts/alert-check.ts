@@ -10,7 +10,7 @@ import {
 import { createLeasedJob } from "../leased-job";
 import type { Logger } from "../logger";
 import { OPERATIONS_ALERT, type OperationsAlert } from "../mail/alert-message";
-import { newMessageId } from "../mail/messages";
+import { newMessageId } from "../mail/message-id";
 import type { LeaseOwner } from "../mail/outbox-lease";
 import {
   alertConditions,

@@ -26,6 +26,7 @@ import {
   type ContentItemOf,
 } from "../db/content-items";
 import type { Database } from "../db/schema";
+import type { ScreenshotStore } from "../db/screenshots";
 import { readingMinutes, renderArticle } from "./article-markdown";
 
 /**
@@ -74,9 +75,6 @@ export type SitemapEntries = {
 };
 
 /** Where uploaded screenshots live (the database); built-in ones fill positions with no upload. */
-export type ScreenshotStore = {
-  list(page: ServicePage): Promise<ServiceScreenshot[]>;
-};
 
 export type BuiltInContent = {
   projects: Project[];

@@ -1,8 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import type { AppConfig } from "../config";
 import type { Db } from "./database";
 import type { Database } from "./schema";
-import { sessionEnded } from "../workspace/sessions";
+import { sessionEnded } from "./staff-sessions";
 
 /**
  * How long personal data is kept (POPIA's "no longer than necessary";
@@ -10,7 +9,14 @@ import { sessionEnded } from "../workspace/sessions";
  * suspected spam for 30 days, sent e-mails' data for 90 days. Dead e-mails stay until a
  * person looks, unless the lead they are about is itself past retention.
  */
-export type RetentionPolicy = AppConfig["retention"];
+export type RetentionPolicy = {
+  /** Leads and appointment requests, from when they arrived. */
+  leadMonths: number;
+  /** Submissions held back as suspected spam. */
+  suspectedDays: number;
+  /** Sent e-mails' data in the outbox. */
+  sentMailDays: number;
+};
 
 export type RetentionCutoffs = {
   /** Leads, appointment requests and any e-mail created before this go. */
@@ -19,7 +25,7 @@ export type RetentionCutoffs = {
   spam: string;
   /** Sent e-mails sent before this go. */
   sentMail: string;
-  /** Staff sessions that have ended by this moment go (server/workspace/sessions.ts says when). */
+  /** Staff sessions that have ended by this moment go (server/db/staff-sessions.ts says when). */
   now: Date;
 };
 

@@ -271,7 +271,7 @@ export type StaffUserTable = {
   id: Id;
   /** Trimmed and lower-cased. */
   email: string;
-  /** "admin", "editor" or "sales" (server/workspace/staff.ts). */
+  /** "admin", "editor" or "sales" (server/auth/staff.ts). */
   role: string;
   /** scrypt, with its parameters and salt (server/auth/passwords.ts); null until set. */
   password_hash: ColumnType<string | null, string | null | undefined>;

@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "../logger";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from "./outbox-worker";
 import { STAFF_INVITATION } from "./invitation-message";
-import { NEWSLETTER_CONFIRMATION } from "./messages";
+import { NEWSLETTER_CONFIRMATION } from "./newsletter-confirmation-message";
 import { REMOVED_SECRET } from "./sent-payload";
 import { createSmtpTransport, type MailTransport } from "./transport";
 import { startSmtpSink } from "../../tests/support/smtp-sink";

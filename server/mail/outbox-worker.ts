@@ -14,7 +14,7 @@ import {
 import type { OutboxRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { redactSensitive, errorText } from "../../shared/error-catalogue";
-import { renderOutboxMessage } from "./messages";
+import { renderOutboxMessage } from "./outbox-messages";
 import { redactSentPayload } from "./sent-payload";
 import {
   createLeaseRenewer,

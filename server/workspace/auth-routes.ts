@@ -2,7 +2,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
 import { acceptInvitation, findInvitation } from "../auth/accounts";
-import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
+import { countFlowAttempt } from "../auth/flows";
+import { endFlow, readFlow, startFlow } from "./flow-cookie";
 import { authMessages } from "../auth/messages";
 import {
   authenticatePasskey,
@@ -26,22 +27,16 @@ import { clearSignInFailures, type SignInAttempt } from "../auth/sign-in-limits"
 import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
 import type { Database } from "../db/schema";
 import { staffPaths } from "../../shared/staff-paths";
-import { queueAccountNotice } from "./account-notices";
-import { recordAudit } from "./audit-log";
+import { queueAccountNotice } from "../auth/account-notices";
+import { recordAudit } from "../db/audit-log";
 import type { WorkspaceDeps } from "./deps";
-import { actorOf, requireStaff, signedIn } from "./guard";
-import {
-  createSession,
-  deleteExpiredSessions,
-  endSession,
-  readWorkspaceCookie,
-  SESSION_COOKIE,
-  setSessionCookie,
-} from "./sessions";
-import { noticeIfNewBrowser } from "./known-devices";
+import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
+import { createSession, deleteExpiredSessions, endSession } from "../auth/sessions";
+import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
+import { noticeIfNewBrowser } from "./new-browser-notice";
 import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
-import { hashToken } from "./tokens";
+import { hashToken } from "../auth/tokens";
 
 /**
  * Signing in (a password and its second factor, or a passkey), accepting an invitation,
@@ -333,7 +328,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       );
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
+        { client: clientOf(req), email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
         now(),
       );
     });
@@ -350,7 +345,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
+        { client: clientOf(req), email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
         now(),
       );
       return true;
@@ -367,7 +362,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "recovery-codes-replaced", siteUrl },
+        { client: clientOf(req), email: staff.email, change: "recovery-codes-replaced", siteUrl },
         now(),
       );
       return codes;

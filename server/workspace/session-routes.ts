@@ -1,15 +1,9 @@
 import express, { type Router } from "express";
-import { recordAudit } from "./audit-log";
+import { recordAudit } from "../db/audit-log";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import type { WorkspaceDeps } from "./deps";
-import {
-  clearSessionCookie,
-  endAllSessions,
-  endSession,
-  endSessionById,
-  listSessions,
-  publicSessionId,
-} from "./sessions";
+import { endAllSessions, endSession, endSessionById, listSessions, publicSessionId } from "../auth/sessions";
+import { clearSessionCookie } from "./session-cookie";
 
 /** The signed-in member of staff, their sessions, and signing out of one session or all. */
 export function sessionRoutes({ db }: WorkspaceDeps): Router {

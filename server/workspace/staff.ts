@@ -1,21 +1,5 @@
 /**
- * Who may do what in the staff workspace: the role table lives in shared/ so the
- * workspace's pages read the same one (docs/decisions/028-staff-workspace-ui.md).
+ * Transitional: staff roles live in server/auth/staff.ts. Kept only until the site-admin
+ * modules import them from there (docs/decisions/034-server-layers.md).
  */
-import type { StaffRole } from "../../shared/staff-roles";
-
-export { isStaffRole, mayUse, staffRoles } from "../../shared/staff-roles";
-export type { StaffRole, WorkspaceArea } from "../../shared/staff-roles";
-
-/** The signed-in member of staff a request carries (res.locals.staff, context.staff). */
-export type Staff = {
-  userId: number;
-  email: string;
-  role: StaffRole;
-  /** SHA-256 of the session's token: names the session without being able to use it. */
-  sessionId: string;
-  /** To send back in X-CSRF-Token on every state-changing request. */
-  csrfToken: string;
-  /** When the session last proved who is using it (sign-in or "Confirm it's you"), ISO; null if never. */
-  provedAt: string | null;
-};
+export { isStaffRole, staffRoles, type StaffRole } from "../auth/staff";

@@ -1,16 +1,16 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
-import { endFlow, readFlow, startFlow } from "../auth/flows";
+import { endFlow, readFlow, startFlow } from "./flow-cookie";
 import { authenticatePasskey, authenticationOptions, relyingParty } from "../auth/passkeys";
 import { verifyPassword } from "../auth/passwords";
 import { useRecoveryCode } from "../auth/recovery-codes";
 import { recordSignInFailure } from "../auth/sign-in-attempts";
 import { checkTotp } from "../auth/totp";
-import { recordAudit } from "./audit-log";
+import { recordAudit } from "../db/audit-log";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
-import { markSessionProved } from "./sessions";
+import { markSessionProved } from "../auth/sessions";
 import { stepUpMessages } from "./step-up";
 
 /**

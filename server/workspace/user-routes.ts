@@ -8,7 +8,7 @@ import {
   resetStaff,
   type AccountRef,
 } from "../auth/accounts";
-import { listAudit } from "./audit-log";
+import { listAudit } from "../db/audit-log";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOutput } from "../../server/cli/context";
 import { runAdmin } from "../../server/cli/program";
 import { loadConfig } from "../../server/config";
-import { renderOutboxMessage } from "../../server/mail/messages";
+import { renderOutboxMessage } from "../../server/mail/outbox-messages";
 import { escapeHtml } from "../../shared/escape-html";
 import { parseMail, type ParsedMail } from "../support/mime";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";

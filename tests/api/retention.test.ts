@@ -6,7 +6,7 @@ import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } f
 import { insertSubscriber } from "../../server/db/newsletter";
 import type { OutboxStatus, SuspectedSpam } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
-import { SESSION_IDLE_MS } from "../../server/workspace/sessions";
+import { SESSION_IDLE_MS } from "../../server/auth/sessions";
 import { runAdminOn as admin } from "../support/admin";
 import { addStaff } from "../support/staff-workspace";
 import { createTestApp, loadServerBuild, type TestApp } from "../support/test-app";

@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderArticle } from "../../server/content/article-markdown";
 import { readContentRevision } from "../../server/db/content-revision";
-import { listAudit } from "../../server/workspace/audit-log";
+import { listAudit } from "../../server/db/audit-log";
 import type { BodyImage } from "../../shared/content-types";
 import { paths } from "../../shared/paths";
 import { runAdminOn } from "../support/admin";

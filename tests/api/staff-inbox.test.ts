@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBoolean } from "../../server/db/dialect";
-import { listAudit } from "../../server/workspace/audit-log";
+import { listAudit } from "../../server/db/audit-log";
 import { runAdminOn as admin } from "../support/admin";
 import { freePort } from "../support/smtp-sink";
 import { signInAs, type StaffClient } from "../support/staff-workspace";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffPath, staffPaths } from "../../shared/staff-paths";
 import { createLogger } from "../../server/logger";
 import { createWorkspaceApi } from "../../server/workspace/router";
-import type { WorkspaceArea } from "../../server/workspace/staff";
+import type { WorkspaceArea } from "../../server/auth/staff";
 import { signInAs, type StaffClient } from "../support/staff-workspace";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../server/workspace/audit-log";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/workspace/sessions";
+import { listAudit } from "../../server/db/audit-log";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/auth/sessions";
 import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { databaseLocation, loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
-import { createSession } from "../../server/workspace/sessions";
+import { createSession } from "../../server/auth/sessions";
 import { paths } from "../../shared/paths";
 import { addStaff } from "../support/staff-workspace";
 import { expect, test } from "./fixtures";

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { databaseLocation, loadConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/database";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createSession } from "../../server/workspace/sessions";
+import { createSession } from "../../server/auth/sessions";
 import { staffPath, staffPaths } from "../../shared/staff-paths";
 import { runAdminIn } from "../support/admin";
 import { addStaff } from "../support/staff-workspace";

@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import type { Kysely } from "kysely";
 import { enqueueOutboxMessage } from "../db/outbox";
 import type { Database } from "../db/schema";
@@ -7,7 +6,7 @@ import {
   type AccountChange,
   type StaffAccountNotice,
 } from "../mail/account-notice-message";
-import { newMessageId } from "../mail/messages";
+import { newMessageId } from "../mail/message-id";
 import { describeBrowser } from "./browser-name";
 
 /**
@@ -17,7 +16,13 @@ import { describeBrowser } from "./browser-name";
  */
 export async function queueAccountNotice(
   db: Kysely<Database>,
-  input: { req: Request; email: string; change: AccountChange; passkeyName?: string; siteUrl: string },
+  input: {
+    client: { ip?: string; userAgent?: string };
+    email: string;
+    change: AccountChange;
+    passkeyName?: string;
+    siteUrl: string;
+  },
   now: Date,
 ): Promise<void> {
   const payload: StaffAccountNotice = {
@@ -26,8 +31,8 @@ export async function queueAccountNotice(
     change: input.change,
     ...(input.passkeyName ? { passkeyName: input.passkeyName } : {}),
     at: now.toISOString(),
-    browser: describeBrowser(input.req.get("user-agent")),
-    ip: input.req.ip ?? "unknown",
+    browser: describeBrowser(input.client.userAgent),
+    ip: input.client.ip ?? "unknown",
   };
   await enqueueOutboxMessage(db, { kind: STAFF_ACCOUNT_NOTICE, payload, now });
 }
