@@ -4,7 +4,7 @@
  * `npm run lint:layers` (scripts/lint-layers.mjs).
  */
 
-/** Each layer's files, top first. Folders that do not exist yet (cli/, operations/) are named already. */
+/** Each layer's files, top first. */
 const layers = [
   {
     name: "composition root",
@@ -14,8 +14,6 @@ const layers = [
     name: "doors",
     paths: [
       "^server/(api|workspace|cli)/",
-      // The site-admin program; the rest of server/admin/ is operations until it is split.
-      "^server/admin/program[.]ts$",
       // HTTP infrastructure only app.ts and the doors use.
       "^server/(page-cache|security|static-assets|canonical-path|health|form-rate-limits)[.]ts$",
       "^server/metrics/(endpoint|access|route-label|site-metrics)[.]ts$",
@@ -24,13 +22,12 @@ const layers = [
   {
     name: "operations and jobs",
     paths: [
-      "^server/(operations|leads)/",
-      "^server/admin/(?!program[.]ts$)",
+      "^server/operations/",
       // Jobs: started by index.ts through app.ts, they call operations and the database.
-      "^server/(alerts|privacy)/",
+      "^server/alerts/",
       "^server/leased-job[.]ts$",
       // What operations report to the metrics; the metrics endpoint reads it.
-      "^server/metrics/recorder[.]ts$",
+      "^server/metrics-recorder[.]ts$",
     ],
   },
   {
@@ -49,11 +46,6 @@ const layers = [
 /** Tests may reach anything (a test database, a sink); the rules are about the product's own code. */
 const tests = "[.](test|spec)[.]tsx?$";
 
-/**
- * Transitional: forwarding modules kept until the site-admin modules import the audit log
- * and staff roles from server/db and server/auth. Delete both, and this, at that point.
- */
-const transitional = ["^server/workspace/(audit-log|staff)[.]ts$"];
 
 const upwardRules = layers.slice(1).map((layer, index) => ({
   name: `no-up-from-${layer.name.replaceAll(" ", "-")}`,
@@ -65,7 +57,6 @@ const upwardRules = layers.slice(1).map((layer, index) => ({
   from: { path: layer.paths, pathNot: tests },
   to: {
     path: layers.slice(0, index + 1).flatMap((above) => above.paths),
-    pathNot: transitional,
   },
 }));
 

@@ -34,8 +34,8 @@ import {
   resetUserCommand,
 } from "./users";
 import { servicePages } from "../../shared/content-types";
-import { recordAudit } from "../workspace/audit-log";
-import { staffRoles } from "../workspace/staff";
+import { recordAudit } from "../db/audit-log";
+import { staffRoles } from "../auth/staff";
 
 export type AdminRuntime = {
   out: AdminOutput;

@@ -7,8 +7,8 @@ import {
   resetStaff,
   type PendingInvitation,
 } from "../auth/accounts";
-import { isStaffRole } from "../workspace/staff";
-import { listAudit } from "../workspace/audit-log";
+import { isStaffRole } from "../auth/staff";
+import { listAudit } from "../db/audit-log";
 import { cliActor, exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "../operations/agency-time";

@@ -1,6 +1,6 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
-import type { AuditEntry } from "../workspace/audit-log";
+import type { AuditEntry } from "../db/audit-log";
 
 /** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
 export type Actor = Pick<AuditEntry, "actor" | "ip">;

@@ -3,7 +3,7 @@ import { fromDbBoolean } from "../../db/dialect";
 import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "../../db/schema";
 import type { Actor } from "../context";
 import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../workspace/audit-log";
+import { recordAudit } from "../../db/audit-log";
 import { statusFields } from "../leads/stored-leads";
 import type { Db } from "../../db/database";
 import { parseId, parseIds } from "../input";

@@ -4,7 +4,7 @@ import { deleteExpiredAcknowledgmentLimits } from "../../db/acknowledgment-limit
 import { claimLeadsToRemind, listOverdueLeads, type LeadTable, type OpenLead } from "../../db/lead-follow-up";
 import { enqueueOutboxMessage } from "../../db/outbox";
 import type { Logger } from "../../logger";
-import { newMessageId } from "../../mail/messages";
+import { newMessageId } from "../../mail/message-id";
 import type { LeaseOwner } from "../../mail/outbox-lease";
 import { createLeasedJob } from "../../leased-job";
 import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "../../mail/reminder-message";

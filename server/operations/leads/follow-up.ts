@@ -10,7 +10,7 @@ import type { LeadStatus } from "../../db/schema";
 import { parseId, type Parsed } from "../input";
 import type { Actor, OperationContext } from "../context";
 import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../workspace/audit-log";
+import { recordAudit } from "../../db/audit-log";
 import { leadStatuses } from "../../../shared/inbox";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 

@@ -7,7 +7,8 @@ import type {
 import type { AppConfig } from "../../config";
 import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "../../mail/calendar";
 import type { LabelledValue } from "../../mail/layout";
-import { newMessageId, type AgencyNotification } from "../../mail/messages";
+import { newMessageId } from "../../mail/message-id";
+import { type AgencyNotification } from "../../mail/agency-notification-message";
 import { requestedStart } from "../appointments/appointment-times";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../../shared/forms/appointment";
 import type { AppointmentRequest } from "../../../shared/forms/appointment-schema";

@@ -11,13 +11,13 @@ import {
   websiteDesignLeadNotice,
   type LeadNotice,
 } from "./lead-records";
-import type { AgencyNotificationKind } from "../../mail/messages";
+import type { AgencyNotificationKind } from "../../mail/agency-notification-message";
 import { parseIds } from "../input";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 import { appointmentInboxId } from "../appointments/appointment-records";
 import type { Actor, OperationContext } from "../context";
 import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../workspace/audit-log";
+import { recordAudit } from "../../db/audit-log";
 
 /**
  * Submissions held back as suspected spam (server/operations/leads/submission.ts): releasing one

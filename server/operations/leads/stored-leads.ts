@@ -13,7 +13,7 @@ import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "../context";
 import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../workspace/audit-log";
+import { recordAudit } from "../../db/audit-log";
 
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve

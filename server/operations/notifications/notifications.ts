@@ -4,7 +4,7 @@ import { parseIds } from "../input";
 import type { Db } from "../../db/database";
 import type { Actor } from "../context";
 import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../workspace/audit-log";
+import { recordAudit } from "../../db/audit-log";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
 export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];

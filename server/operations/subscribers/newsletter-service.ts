@@ -9,7 +9,8 @@ import {
   updateSubscriber,
 } from "../../db/newsletter";
 import { enqueueOutboxMessage } from "../../db/outbox";
-import { NEWSLETTER_CONFIRMATION, newMessageId, type NewsletterConfirmation } from "../../mail/messages";
+import { NEWSLETTER_CONFIRMATION, type NewsletterConfirmation } from "../../mail/newsletter-confirmation-message";
+import { newMessageId } from "../../mail/message-id";
 import { newsletterConsentText } from "../../../shared/forms/newsletter";
 import { newsletterSchema } from "../../../shared/forms/newsletter-schema";
 import type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../../shared/forms/results";
