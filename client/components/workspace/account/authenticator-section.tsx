@@ -6,6 +6,7 @@ import { apiMessage } from "../api-message";
 import { AuthenticatorCodeField, AuthenticatorKey, type Enrolment } from "../authenticator-key";
 import { useStepUp } from "./step-up";
 import { workspaceFetch } from "../../../lib/workspace-api";
+import { TitledSection } from "../titled-section";
 
 export function ReplaceAuthenticator() {
   const withStepUp = useStepUp();
@@ -51,10 +52,7 @@ export function ReplaceAuthenticator() {
   }
 
   return (
-    <section aria-labelledby="authenticator-title" className="space-y-4">
-      <h2 id="authenticator-title" className="text-2xl font-bold text-ink">
-        Authenticator app
-      </h2>
+    <TitledSection id="authenticator" title="Authenticator app">
       {enrolment ? (
         <form
           aria-label="Set up the new authenticator app"
@@ -91,6 +89,6 @@ export function ReplaceAuthenticator() {
           </Button>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
