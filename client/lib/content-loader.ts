@@ -34,3 +34,8 @@ export async function loadScreenshots(
   );
   return value;
 }
+
+/** A service page's data: its screenshots and a token for its lead form. */
+export async function loadServicePage(context: AppLoadContext, page: ServicePage) {
+  return { screenshots: await loadScreenshots(context, page), formToken: context.formTokens.issue() };
+}

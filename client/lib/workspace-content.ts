@@ -1,5 +1,5 @@
 import type { BodyImage, Image } from "../../shared/content-types";
-import type { ContentKind } from "../../shared/content-fields";
+import type { ContentKind, ContentKindSpec } from "../../shared/content-fields";
 import type { ScreenshotRecord } from "../../shared/staff-screenshot-record";
 import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
@@ -63,3 +63,6 @@ export async function uploadContentImage(
 }
 
 export type { BodyImage, Image };
+
+/** What an item's editing page gives its header and its form: the kind, its fields, and the item (null for a new one). */
+export type ContentEditing = { kind: ContentKind; spec: ContentKindSpec; record: ContentRecord | null };

@@ -1,26 +1,19 @@
 import { AlertTriangle } from "lucide-react";
 import { ourProcess, painPoints, problems, technology } from "../../data/pages/web-app-development";
-import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
 import { CheckList } from "../components/sections/check-list";
-import { PageHeader } from "../components/sections/page-header";
 import { ProcessSteps } from "../components/sections/process-steps";
-import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
+import { ServiceIntro } from "../components/sections/service-intro";
 import { Section } from "../components/sections/section";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { formActionHeaders, submitLeadForm } from "../lib/form-action";
-import { loadScreenshots } from "../lib/content-loader";
+import { loadServicePage } from "../lib/content-loader";
 import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/web-app-development";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    screenshots: await loadScreenshots(context, "web-app-development"),
-    formToken: context.formTokens.issue(),
-  };
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "web-app-development");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebApp, paths.thankYouWebApp);
@@ -44,20 +37,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        tone="protea"
-        eyebrow="Service"
+      <ServiceIntro
+        servicePage="web-app-development"
         title="Custom Web-App Development"
         subtitle="Software shaped around how your business works, so your team can do more with less. Teams using custom tools report up to 46% productivity gains."
         problems={problems}
-      />
-      <ScreenshotShowcase
-        title="Our Web-App Portfolio"
-        servicePage="web-app-development"
-        placeholders={screenshotPlaceholders["web-app-development"]}
+        portfolioTitle="Our Web-App Portfolio"
         screenshots={loaderData.screenshots}
-      />
-      <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      >
+        <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      </ServiceIntro>
 
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">

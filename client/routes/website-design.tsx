@@ -1,26 +1,19 @@
 import { problems, websiteTypes, whatToExpect, whyChooseUs } from "../../data/pages/website-design";
-import { screenshotPlaceholders } from "../../data/service-screenshots";
 import { paths } from "../../shared/paths";
 import { WebsiteDesignLeadForm } from "../components/forms/website-design-lead-form";
 import { CheckList } from "../components/sections/check-list";
 import { FeatureCards } from "../components/sections/feature-cards";
-import { PageHeader } from "../components/sections/page-header";
-import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
+import { ServiceIntro } from "../components/sections/service-intro";
 import { Section } from "../components/sections/section";
 import { WideTable } from "../components/ui/wide-table";
 import { settingsFromMatches } from "../lib/root-data";
 import { buildMeta } from "../lib/seo";
 import { formActionHeaders, submitLeadForm } from "../lib/form-action";
-import { loadScreenshots } from "../lib/content-loader";
+import { loadServicePage } from "../lib/content-loader";
 import type { PageHandle } from "../lib/hydration";
 import type { Route } from "./+types/website-design";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    screenshots: await loadScreenshots(context, "website-design"),
-    formToken: context.formTokens.issue(),
-  };
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "website-design");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
@@ -44,20 +37,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        tone="protea"
-        eyebrow="Service"
+      <ServiceIntro
+        servicePage="website-design"
         title="Website Design & Development"
         subtitle="Websites that look the part, load fast and turn visitors into enquiries."
         problems={problems}
-      />
-      <ScreenshotShowcase
-        title="Our Website Portfolio"
-        servicePage="website-design"
-        placeholders={screenshotPlaceholders["website-design"]}
+        portfolioTitle="Our Website Portfolio"
         screenshots={loaderData.screenshots}
-      />
-      <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      >
+        <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      </ServiceIntro>
 
       <Section id="what-to-expect" title="What to Expect">
         <CheckList items={whatToExpect} className="mx-auto mt-10 max-w-3xl" />

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
  * The account page's own sign-in settings in a real browser: changing the password after
@@ -105,21 +106,6 @@ test.describe("changing the password", () => {
     await expect(page.getByText(`Signed in as ${email}`, { exact: true })).toBeAttached();
   });
 });
-
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
 
 test.describe("new recovery codes", () => {
   test.use({ expectedHttpErrors: ["/admin/api/recovery-codes"] });

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
  * The staff workspace end to end (issue #30): the built server, its real API, accounts made
@@ -111,21 +112,6 @@ test.describe("an invitation link already used", () => {
     );
   });
 });
-
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
 
 test("a passkey added on the account page signs in", async ({ page }) => {
   const staff = await newStaff(page, "sales");

@@ -6,11 +6,8 @@ import { RecoveryCodes } from "../../components/workspace/recovery-codes";
 import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
 import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
 import type { Route } from "./+types/invitation";
-import {
-  AuthenticatorStep,
-  PasswordStep,
-  type Enrolment,
-} from "../../components/workspace/invitation/invitation-steps";
+import type { Enrolment } from "../../components/workspace/authenticator-key";
+import { AuthenticatorStep, PasswordStep } from "../../components/workspace/invitation/invitation-steps";
 
 export const meta = () => workspaceMeta("Set up your account");
 export const handle = workspaceHandle;

@@ -1,12 +1,12 @@
 /** The account page's "Replace your authenticator app": a new key to scan, confirmed by a code from it. */
 import { useState, type FormEvent } from "react";
 import { Button } from "../button";
-import { TextField } from "../fields";
 import { toast } from "../toasts";
 import { apiMessage } from "../api-message";
-import type { Enrolment } from "../invitation/invitation-steps";
+import { AuthenticatorCodeField, AuthenticatorKey, type Enrolment } from "../authenticator-key";
 import { useStepUp } from "./step-up";
 import { workspaceFetch } from "../../../lib/workspace-api";
+import { TitledSection } from "../titled-section";
 
 export function ReplaceAuthenticator() {
   const withStepUp = useStepUp();
@@ -52,10 +52,7 @@ export function ReplaceAuthenticator() {
   }
 
   return (
-    <section aria-labelledby="authenticator-title" className="space-y-4">
-      <h2 id="authenticator-title" className="text-2xl font-bold text-ink">
-        Authenticator app
-      </h2>
+    <TitledSection id="authenticator" title="Authenticator app">
       {enrolment ? (
         <form
           aria-label="Set up the new authenticator app"
@@ -66,29 +63,8 @@ export function ReplaceAuthenticator() {
             Scan this QR code with the new app. Your old app keeps working until you confirm a code from the
             new one.
           </p>
-          <img
-            src={enrolment.qrCode}
-            alt="QR code to add this account to an authenticator app"
-            width={200}
-            height={200}
-            className="rounded-control bg-on-inverse p-2"
-          />
-          <div>
-            <p className="text-ink-soft">Or enter this key by hand:</p>
-            <p className="mt-1 font-mono text-lg break-all text-ink" data-testid="new-totp-secret">
-              {enrolment.secret}
-            </p>
-          </div>
-          <TextField
-            label="Code from the new app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            maxLength={7}
-            required
-            error={error || undefined}
-          />
+          <AuthenticatorKey enrolment={enrolment} testId="new-totp-secret" />
+          <AuthenticatorCodeField label="Code from the new app" error={error} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={busy}>
               Use the new app
@@ -113,6 +89,6 @@ export function ReplaceAuthenticator() {
           </Button>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

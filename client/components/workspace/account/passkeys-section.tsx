@@ -12,6 +12,7 @@ import { formatWhen } from "../when";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage as messageOf } from "../api-message";
 import { useStepUp } from "./step-up";
+import { TitledSection } from "../titled-section";
 
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -65,10 +66,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
   }
 
   return (
-    <section aria-labelledby="passkeys-title" className="space-y-4">
-      <h2 id="passkeys-title" className="text-2xl font-bold text-ink">
-        Passkeys
-      </h2>
+    <TitledSection id="passkeys" title="Passkeys">
       <p className="max-w-prose text-ink-soft">
         A passkey signs you in with this device’s screen lock or a security key: no password or code to type,
         and nothing a fake site could reuse.
@@ -119,6 +117,6 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
           Add a passkey
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "../toasts";
 import { apiMessage } from "../api-message";
 import { useStepUp } from "./step-up";
 import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { TitledSection } from "../titled-section";
 
 export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }) {
   const withStepUp = useStepUp();
@@ -48,10 +49,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
   }
 
   return (
-    <section aria-labelledby="password-title" className="space-y-4">
-      <h2 id="password-title" className="text-2xl font-bold text-ink">
-        Password
-      </h2>
+    <TitledSection id="password" title="Password">
       <p className="max-w-prose text-ink-soft">
         Changing your password signs out every other browser signed in to your account.
       </p>
@@ -88,6 +86,6 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
           Change password
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "../toasts";
 import { workspaceFetch } from "../../../lib/workspace-api";
 import { apiMessage as messageOf } from "../api-message";
 import { useStepUp } from "./step-up";
+import { TitledSection } from "../titled-section";
 
 export function NewRecoveryCodes() {
   const withStepUp = useStepUp();
@@ -21,10 +22,7 @@ export function NewRecoveryCodes() {
     }
   }
   return (
-    <section aria-labelledby="recovery-title" className="space-y-4">
-      <h2 id="recovery-title" className="text-2xl font-bold text-ink">
-        Recovery codes
-      </h2>
+    <TitledSection id="recovery" title="Recovery codes">
       {codes ? (
         <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
       ) : (
@@ -43,6 +41,6 @@ export function NewRecoveryCodes() {
           </ConfirmButton>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "../toasts";
 import { formatWhen } from "../when";
 import { apiMessage } from "../api-message";
 import { workspaceFetch } from "../../../lib/workspace-api";
+import { TitledSection } from "../titled-section";
 
 export type StaffSession = {
   id: string;
@@ -41,10 +42,7 @@ export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reloa
   }
 
   return (
-    <section aria-labelledby="sessions-title" className="space-y-4">
-      <h2 id="sessions-title" className="text-2xl font-bold text-ink">
-        Signed-in browsers
-      </h2>
+    <TitledSection id="sessions" title="Signed-in browsers">
       <p className="max-w-prose text-ink-soft">
         A browser you do not recognise? Sign it out, change your password, and tell an admin.
       </p>
@@ -92,6 +90,6 @@ export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reloa
       >
         Every browser signed in to your account, this one too, has to sign in again.
       </ConfirmButton>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,9 +1,8 @@
 /** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
 import { useState, type FormEvent } from "react";
-import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
 import { staffPath, staffPaths } from "../../../../shared/staff-paths";
 import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { BodyImage, ContentRecord } from "../../../lib/workspace-content";
+import type { BodyImage, ContentEditing, ContentRecord } from "../../../lib/workspace-content";
 import { Button } from "../button";
 import { TextField } from "../fields";
 import { Notice } from "../notice";
@@ -11,15 +10,7 @@ import { toast } from "../toasts";
 import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
 
-export function ContentForm({
-  kind,
-  spec,
-  record,
-}: {
-  kind: ContentKind;
-  spec: ContentKindSpec;
-  record: ContentRecord | null;
-}) {
+export function ContentForm({ kind, spec, record }: ContentEditing) {
   const [values, setValues] = useState(() => initialValues(spec, record));
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
     Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],

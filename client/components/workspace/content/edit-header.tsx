@@ -1,23 +1,14 @@
 /** The content edit page's header: the item's title and status, publish or unpublish, back to the list. */
 import { useState } from "react";
-import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
 import { staffPath, staffPaths } from "../../../../shared/staff-paths";
 import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { ContentRecord } from "../../../lib/workspace-content";
+import type { ContentEditing, ContentRecord } from "../../../lib/workspace-content";
 import { Button, ButtonLink } from "../button";
 import { PageHeader } from "../page-header";
 import { StatusBadge } from "../status-badge";
 import { toast } from "../toasts";
 
-export function ContentEditHeader({
-  kind,
-  spec,
-  record,
-}: {
-  kind: ContentKind;
-  spec: ContentKindSpec;
-  record: ContentRecord | null;
-}) {
+export function ContentEditHeader({ kind, spec, record }: ContentEditing) {
   const [status, setStatus] = useState(record?.status);
   const [switching, setSwitching] = useState(false);
 

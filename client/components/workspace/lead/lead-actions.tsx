@@ -5,6 +5,7 @@ import { apiMessage } from "../api-message";
 import { Button } from "../button";
 import { Notice } from "../notice";
 import { toast } from "../toasts";
+import { TitledSection } from "../titled-section";
 
 /** Staff mark it read themselves: opening the page leaves the mark as it was. */
 export function ReadToggle({
@@ -33,17 +34,14 @@ export function ReadToggle({
     }
   }
   return (
-    <section aria-labelledby="read-title" className="space-y-3">
-      <h2 id="read-title" className="text-2xl font-bold text-ink">
-        Read
-      </h2>
+    <TitledSection id="read" title="Read" className="space-y-3">
       <p className="text-ink-soft">
         {read ? `Someone has read this ${noun}.` : `Nobody has read this ${noun} yet.`}
       </p>
       <Button variant="secondary" busy={busy} onClick={() => void toggle()}>
         {read ? "Mark unread" : "Mark read"}
       </Button>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 } from "../../../../shared/forms/website-design-lead";
 import type { HistoryEntry, InboxForm, LeadStatusName } from "../../../../shared/inbox";
 import { formatWhen } from "../when";
+import { TitledSection } from "../titled-section";
 
 type FieldValue = string | number | boolean | null;
 /** A lead or appointment request as `leads show --json` / `appointments show --json` give it. */
@@ -84,10 +85,7 @@ function shown([, value, options]: Row): string {
 
 export function LeadFields({ lead }: { lead: LeadDetail }) {
   return (
-    <section aria-labelledby="fields-title" className="space-y-4">
-      <h2 id="fields-title" className="text-2xl font-bold text-ink">
-        What they sent
-      </h2>
+    <TitledSection id="fields" title="What they sent">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
         {rowsOf(lead).map((row) => (
           <div key={row[0]} className="contents">
@@ -96,6 +94,6 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
           </div>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }

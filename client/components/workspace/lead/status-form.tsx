@@ -9,6 +9,7 @@ import { Notice } from "../notice";
 import { StatusBadge } from "../status-badge";
 import { toast } from "../toasts";
 import type { LeadDetail } from "./lead-fields";
+import { TitledSection } from "../titled-section";
 
 export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => Promise<void> }) {
   const [error, setError] = useState("");
@@ -38,10 +39,7 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
     }
   }
   return (
-    <section aria-labelledby="status-title" className="space-y-4">
-      <h2 id="status-title" className="text-2xl font-bold text-ink">
-        Status
-      </h2>
+    <TitledSection id="status" title="Status">
       <p className="text-ink-soft">
         Now{" "}
         <StatusBadge tone={lead.record.status === "new" ? "info" : "neutral"}>
@@ -74,6 +72,6 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
           Save status
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -2,13 +2,11 @@
 import type { HistoryEntry } from "../../../../shared/inbox";
 import { StatusBadge } from "../status-badge";
 import { formatWhen } from "../when";
+import { TitledSection } from "../titled-section";
 
 export function StatusHistory({ history }: { history: HistoryEntry[] }) {
   return (
-    <section aria-labelledby="history-title" className="space-y-3">
-      <h2 id="history-title" className="text-2xl font-bold text-ink">
-        History
-      </h2>
+    <TitledSection id="history" title="History" className="space-y-3">
       {history.length === 0 ? (
         <p className="text-ink-soft">No status changes yet.</p>
       ) : (
@@ -27,6 +25,6 @@ export function StatusHistory({ history }: { history: HistoryEntry[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </TitledSection>
   );
 }

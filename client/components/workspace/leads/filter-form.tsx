@@ -17,6 +17,12 @@ const statusOptions = [
   ...leadStatuses.map((status) => ({ value: status, label: status })),
 ];
 
+/** The received-date range: from that day, until that day. */
+const dateFilters = [
+  { name: "since", label: "Received from" },
+  { name: "until", label: "Received until" },
+] as const;
+
 export function FilterForm({ filters }: { filters: Filters }) {
   return (
     <form
@@ -36,20 +42,16 @@ export function FilterForm({ filters }: { filters: Filters }) {
       />
       <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
       <SelectField label="Status" name="status" options={statusOptions} defaultValue={filters.status ?? ""} />
-      <TextField
-        label="Received from"
-        name="since"
-        type="date"
-        defaultValue={filters.since ?? ""}
-        required={false}
-      />
-      <TextField
-        label="Received until"
-        name="until"
-        type="date"
-        defaultValue={filters.until ?? ""}
-        required={false}
-      />
+      {dateFilters.map(({ name, label }) => (
+        <TextField
+          key={name}
+          label={label}
+          name={name}
+          type="date"
+          defaultValue={filters[name] ?? ""}
+          required={false}
+        />
+      ))}
       <div className="flex items-end gap-3">
         <label className="flex min-h-11 items-center gap-2 text-ink">
           <input
