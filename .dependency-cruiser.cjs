@@ -46,7 +46,6 @@ const layers = [
 /** Tests may reach anything (a test database, a sink); the rules are about the product's own code. */
 const tests = "[.](test|spec)[.]tsx?$";
 
-
 const upwardRules = layers.slice(1).map((layer, index) => ({
   name: `no-up-from-${layer.name.replaceAll(" ", "-")}`,
   comment: `The ${layer.name} layer may not import a layer above it (${layers

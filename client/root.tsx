@@ -25,8 +25,8 @@ import { speculationRules } from "./lib/speculation-rules";
 import { themeColors, themeRestoreScript } from "./lib/theme";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
-import { errorMessages } from "../shared/error-catalogue";
-import { paths } from "../shared/paths";
+import { errorMessages } from "#shared/error-catalogue.ts";
+import { paths } from "#shared/paths.ts";
 
 /**
  * The icon travels inside the page (190 bytes): as a separate request, which Chromium makes

@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
-import { endpoints, testFormSecret, websiteDesignLead } from "../tests/support/submissions";
+import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 import { startBuiltServer, type BuiltServer } from "./lib/built-server";
 import { createMessageIdSmtp } from "./lib/message-id-smtp";
 

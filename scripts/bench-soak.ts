@@ -12,9 +12,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { botGuardFields } from "../shared/forms/bot-guard";
-import { paths } from "../shared/paths";
-import { hostileText } from "../tests/support/hostile-text";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { hostileText } from "#tests/support/hostile-text.ts";
 import {
   appointment,
   endpoints,
@@ -22,7 +22,7 @@ import {
   testFormSecret,
   webAppLead,
   websiteDesignLead,
-} from "../tests/support/submissions";
+} from "#tests/support/submissions.ts";
 import { startBuiltServer } from "./lib/built-server";
 
 const { values } = parseArgs({

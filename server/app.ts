@@ -28,7 +28,7 @@ import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
 import { redirectToCanonicalPath } from "./canonical-path";
 import { redactUrl } from "./log-redaction";
-import { staffPaths } from "../shared/staff-paths";
+import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "../shared/site-settings";
+import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "#shared/site-settings.ts";
 import { isPostgresUrl } from "./database-url";
 
 /** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */

@@ -2,8 +2,8 @@ import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import type { AppConfig } from "./config";
 import type { Logger } from "./logger";
-import { paths } from "../shared/paths";
-import { requestMessages } from "../shared/request-messages";
+import { paths } from "#shared/paths.ts";
+import { requestMessages } from "#shared/request-messages.ts";
 
 /**
  * Per client IP, per form. A form's JSON endpoint and its page (the no-JavaScript post)

@@ -4,7 +4,7 @@ import { outboxQueueStats, type OutboxQueueStats } from "./db/outbox";
 import { classifyStorageError, storageCauses, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
 import type { MetricsRecorder } from "./metrics-recorder";
-import { describeForLog } from "../shared/error-catalogue";
+import { describeForLog } from "#shared/error-catalogue.ts";
 
 /**
  * A readiness answer is reused this long: a flood of /readyz requests costs at most one

@@ -1,5 +1,5 @@
 import type { StorageFailure } from "./db/storage-errors";
-import type { LeadForm } from "../shared/forms/lead-forms";
+import type { LeadForm } from "#shared/forms/lead-forms.ts";
 
 /**
  * What the server's parts tell the metrics (server/metrics/site-metrics.ts), as plain

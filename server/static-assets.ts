@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/database";
 import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
-import { describeForLog } from "../shared/error-catalogue";
+import { describeForLog } from "#shared/error-catalogue.ts";
 import type { MetricsRecorder } from "./metrics-recorder";
 import { createUploadStore, type UploadStore } from "./uploaded-files";
 import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";

@@ -1,16 +1,16 @@
 import { AlertTriangle } from "lucide-react";
-import { ourProcess, painPoints, problems, technology } from "../../data/pages/web-app-development";
-import { paths } from "../../shared/paths";
-import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
-import { CheckList } from "../components/sections/check-list";
-import { ProcessSteps } from "../components/sections/process-steps";
-import { ServiceIntro } from "../components/sections/service-intro";
-import { Section } from "../components/sections/section";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { formActionHeaders, submitLeadForm } from "../lib/form-action";
-import { loadServicePage } from "../lib/content-loader";
-import type { PageHandle } from "../lib/hydration";
+import { ourProcess, painPoints, problems, technology } from "#data/pages/web-app-development.ts";
+import { paths } from "#shared/paths.ts";
+import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
+import { CheckList } from "#client/components/sections/check-list.tsx";
+import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
+import { ServiceIntro } from "#client/components/sections/service-intro.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
+import { loadServicePage } from "#client/lib/content-loader.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/web-app-development";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "web-app-development");

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { enqueueOutboxMessage } from "../db/outbox";
-import type { Database } from "../db/schema";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Database } from "#server/db/schema.ts";
 import {
   STAFF_ACCOUNT_NOTICE,
   type AccountChange,
   type StaffAccountNotice,
-} from "../mail/account-notice-message";
-import { newMessageId } from "../mail/message-id";
+} from "#server/mail/account-notice-message.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
 import { describeBrowser } from "./browser-name";
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { enqueueOutboxMessage } from "../db/outbox";
-import type { Database } from "../db/schema";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Database } from "#server/db/schema.ts";
 import {
   clearAccountSignInMethods,
   insertStaffAccount,
@@ -11,17 +11,17 @@ import {
   setAccountCredentials,
   setAccountDisabledAt,
   type StaffAccountRow,
-} from "../db/staff-accounts";
+} from "#server/db/staff-accounts.ts";
 import {
   deleteUnusedInvitations,
   insertInvitation,
   markInvitationUsed,
   selectLiveInvitation,
   selectPendingInvitations,
-} from "../db/staff-invitations";
-import { STAFF_INVITATION, type StaffInvitationMessage } from "../mail/invitation-message";
-import { newMessageId } from "../mail/message-id";
-import { recordAudit, type AuditEntry } from "../db/audit-log";
+} from "#server/db/staff-invitations.ts";
+import { STAFF_INVITATION, type StaffInvitationMessage } from "#server/mail/invitation-message.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { recordAudit, type AuditEntry } from "#server/db/audit-log.ts";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";
 import { hashToken, newToken } from "./tokens";

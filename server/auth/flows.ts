@@ -5,8 +5,8 @@ import {
   incrementAuthFlowAttempts,
   insertAuthFlow,
   selectAuthFlow,
-} from "../db/staff-auth-flows";
-import type { Database } from "../db/schema";
+} from "#server/db/staff-auth-flows.ts";
+import type { Database } from "#server/db/schema.ts";
 import { hashToken, newToken } from "./tokens";
 
 /**

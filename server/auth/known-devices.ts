@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
-import { deleteDevicesUnusedSince, insertKnownDevice, touchKnownDevice } from "../db/staff-known-devices";
-import type { Database } from "../db/schema";
+import {
+  deleteDevicesUnusedSince,
+  insertKnownDevice,
+  touchKnownDevice,
+} from "#server/db/staff-known-devices.ts";
+import type { Database } from "#server/db/schema.ts";
 import { hashToken, newToken } from "./tokens";
 
 /**

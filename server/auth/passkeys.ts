@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
 import {
   deleteAccountPasskey,
   insertPasskey,
@@ -17,7 +17,7 @@ import {
   selectAccountCredentials,
   selectAccountPasskeys,
   selectPasskey,
-} from "../db/staff-passkeys";
+} from "#server/db/staff-passkeys.ts";
 
 /**
  * Passkeys (WebAuthn) through @simplewebauthn/server. The relying party is the site:

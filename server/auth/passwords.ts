@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { replacePasswordHash } from "../db/staff-accounts";
+import type { Database } from "#server/db/schema.ts";
+import { replacePasswordHash } from "#server/db/staff-accounts.ts";
 
 /**
  * Staff passwords, hashed with scrypt (memory-hard: guessing costs memory as well as time).

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { markRecoveryCodeUsed, replaceRecoveryCodeHashes } from "../db/staff-recovery-codes";
+import type { Database } from "#server/db/schema.ts";
+import { markRecoveryCodeUsed, replaceRecoveryCodeHashes } from "#server/db/staff-recovery-codes.ts";
 import { hashToken } from "./tokens";
 
 /**

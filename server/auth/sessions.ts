@@ -11,13 +11,13 @@ import {
   selectSessionWithAccount,
   updateSessionLastSeen,
   updateSessionProvedAt,
-} from "../db/staff-sessions";
-import type { Database } from "../db/schema";
+} from "#server/db/staff-sessions.ts";
+import type { Database } from "#server/db/schema.ts";
 import { describeBrowser } from "./browser-name";
 import { isStaffRole, type Staff } from "./staff";
 import { hashToken, newToken } from "./tokens";
 
-export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../db/staff-sessions";
+export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#server/db/staff-sessions.ts";
 
 /** last_seen_at is written at most this often: every request would be a write. */
 const TOUCH_EVERY_MS = 60 * 1000;

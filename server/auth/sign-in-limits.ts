@@ -6,8 +6,8 @@ import {
   markWindowsTold,
   openUntoldWindow,
   selectOpenWindows,
-} from "../db/rate-limits";
-import type { Database } from "../db/schema";
+} from "#server/db/rate-limits.ts";
+import type { Database } from "#server/db/schema.ts";
 import { hashToken } from "./tokens";
 
 /**

@@ -2,10 +2,10 @@
  * Who may do what in the staff workspace: the role table lives in shared/ so the
  * workspace's pages read the same one (docs/decisions/028-staff-workspace-ui.md).
  */
-import type { StaffRole } from "../../shared/staff-roles";
+import type { StaffRole } from "#shared/staff-roles.ts";
 
-export { isStaffRole, mayUse, staffRoles } from "../../shared/staff-roles";
-export type { StaffRole, WorkspaceArea } from "../../shared/staff-roles";
+export { isStaffRole, mayUse, staffRoles } from "#shared/staff-roles.ts";
+export type { StaffRole, WorkspaceArea } from "#shared/staff-roles.ts";
 
 /** The signed-in member of staff a request carries (res.locals.staff, context.staff). */
 export type Staff = {

@@ -3,8 +3,8 @@ import {
   confirmAppointmentRequest,
   rescheduleAppointmentRequest,
   type ScheduledAppointment,
-} from "../operations/appointments/appointment-schedule";
-import type { Outcome } from "../operations/outcome";
+} from "#server/operations/appointments/appointment-schedule.ts";
+import type { Outcome } from "#server/operations/outcome.ts";
 import { defaultActor, exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
 
 /** `appointments confirm|reschedule|cancel`: the change, then one line saying what was queued. */

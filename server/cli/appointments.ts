@@ -1,7 +1,7 @@
-import { formatAppointmentTime } from "../operations/appointments/appointment-times";
-import { parseLeadStatus } from "../operations/leads/follow-up";
+import { formatAppointmentTime } from "#server/operations/appointments/appointment-times.ts";
+import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
 import { printMarking, showRecord, type RecordView } from "./inbox-records";
-import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../shared/forms/appointment";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
 import {
   cliActor,
   exitCodes,
@@ -13,15 +13,15 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable, withSuspicion, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
-import { parseSince } from "../operations/input";
-import { answerLabel } from "../../shared/forms/rules";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseSince } from "#server/operations/input.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
 import {
   type AppointmentRecord,
   loadAppointmentRecords,
   findAppointmentRecord,
   markAppointmentsRead,
-} from "../operations/appointments/appointment-records";
+} from "#server/operations/appointments/appointment-records.ts";
 
 const UNREAD_MARK = "●";
 

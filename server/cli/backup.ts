@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { OutboxStatus } from "../db/schema";
+import type { OutboxStatus } from "#server/db/schema.ts";
 import {
   exitCodes,
   fail,
@@ -19,7 +19,7 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable } from "./format";
-import { errorCode } from "../db/storage-errors";
+import { errorCode } from "#server/db/storage-errors.ts";
 
 export type BackupOptions = { out?: string; verify?: string; force?: boolean };
 

@@ -11,7 +11,7 @@ import {
   type ContentOptions,
 } from "./content";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "./content-fields";
-import { contentKinds } from "../db/content-items";
+import { contentKinds } from "#server/db/content-items.ts";
 
 type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 

@@ -3,7 +3,7 @@ export {
   type ContentKindSpec,
   type FieldSpec,
   type FieldType,
-} from "../../shared/content-fields";
+} from "#shared/content-fields.ts";
 
 /** The option name commander gives a flag: "image-alt" → "imageAlt". */
 export function optionKey(flag: string): string {

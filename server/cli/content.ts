@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { findContent, listContent, type ContentKind, type ContentRecord } from "../db/content-items";
-import type { ContentStatus } from "../db/schema";
-import type { Image } from "../../shared/content-types";
-import { normaliseText } from "../../shared/forms/text-hygiene";
-import { paths } from "../../shared/paths";
+import { findContent, listContent, type ContentKind, type ContentRecord } from "#server/db/content-items.ts";
+import type { ContentStatus } from "#server/db/schema.ts";
+import type { Image } from "#shared/content-types.ts";
+import { normaliseText } from "#shared/forms/text-hygiene.ts";
+import { paths } from "#shared/paths.ts";
 import {
   exitCodes,
   fail,
@@ -24,11 +24,11 @@ import {
   removeContent,
   cleanFieldValue,
   type Draft,
-} from "../operations/content/content-operations";
+} from "#server/operations/content/content-operations.ts";
 import { contentKindSpecs, optionKey, type ContentKindSpec } from "./content-fields";
 import { formatDetails, formatTable, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
-import type { Parsed } from "../operations/input";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import type { Parsed } from "#server/operations/input.ts";
 
 /**
  * `site-admin projects|news|case-studies …`: content staff change without a release

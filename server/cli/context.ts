@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
+import type { AppConfig } from "#server/config.ts";
 import { userInfo } from "node:os";
-import type { Actor, OperationContext } from "../operations/context";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
 
 /** Where a command writes; the CLI passes process streams, tests collect the text. */
 export type AdminOutput = {

@@ -6,7 +6,7 @@ import {
   exportFormats,
   type ExportFormat,
   renderExport,
-} from "../operations/export/export";
+} from "#server/operations/export/export.ts";
 
 /**
  * Writes every row of one kind as CSV (spreadsheet-safe, see csv.ts) or JSON, to stdout

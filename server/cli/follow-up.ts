@@ -1,5 +1,5 @@
-import type { Db } from "../db/database";
-import type { LeadTable } from "../db/lead-follow-up";
+import type { Db } from "#server/db/database.ts";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import {
   cliActor,
   defaultActor,
@@ -12,13 +12,13 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
   changeStatus,
   loadOverdueLeads,
   loadStatusHistory,
   parseStatusTarget,
-} from "../operations/leads/follow-up";
+} from "#server/operations/leads/follow-up.ts";
 
 export async function setLeadStatus(
   { db, out }: AdminContext,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { serviceTypeOptions } from "../../shared/forms/appointment";
+import { serviceTypeOptions } from "#shared/forms/appointment.ts";
 import { cell, formatDetails, formatTable, printable } from "./format";
-import { agencyMidnight, formatLocalDateTime } from "../operations/agency-time";
-import { answerLabel } from "../../shared/forms/rules";
+import { agencyMidnight, formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
 
 describe("dates in the agency's time zone", () => {
   it("formats ISO timestamps as Cape Town wall-clock time", () => {

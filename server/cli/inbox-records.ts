@@ -1,6 +1,6 @@
-import type { LeadTable } from "../db/lead-follow-up";
-import { formatLocalDateTime } from "../operations/agency-time";
-import type { Outcome } from "../operations/outcome";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import type { Outcome } from "#server/operations/outcome.ts";
 import {
   describeMarking,
   exitCodes,

@@ -1,13 +1,13 @@
-import { parseLeadStatus } from "../operations/leads/follow-up";
+import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
 import { printMarking, showRecord, type RecordView } from "./inbox-records";
-import { leadTypes, parseLeadId, type LeadType } from "../operations/leads/lead-ids";
-import { companySizeOptions, webAppLeadLabels } from "../../shared/forms/web-app-lead";
+import { leadTypes, parseLeadId, type LeadType } from "#server/operations/leads/lead-ids.ts";
+import { companySizeOptions, webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels,
   websiteTypeOptions,
-} from "../../shared/forms/website-design-lead";
+} from "#shared/forms/website-design-lead.ts";
 import {
   cliActor,
   exitCodes,
@@ -19,15 +19,15 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable, withSuspicion, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
-import { parseSince } from "../operations/input";
-import { answerLabel } from "../../shared/forms/rules";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseSince } from "#server/operations/input.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
 import {
   type LeadRecord,
   loadLeadRecords,
   findLeadRecord,
   markLeadsRead,
-} from "../operations/leads/stored-leads";
+} from "#server/operations/leads/stored-leads.ts";
 
 const listColumns: Column<LeadRecord>[] = [
   { header: "ID", value: (r) => r.id },

@@ -1,4 +1,4 @@
-import { defaultOutboxWorkerOptions } from "../mail/outbox-worker";
+import { defaultOutboxWorkerOptions } from "#server/mail/outbox-worker.ts";
 import {
   cliActor,
   exitCodes,
@@ -11,12 +11,12 @@ import {
   type ExitCode,
 } from "./context";
 import { formatTable, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
   type NotificationRecord,
   loadNotifications,
   requeueNotifications,
-} from "../operations/notifications/notifications";
+} from "#server/operations/notifications/notifications.ts";
 
 const ERROR_WIDTH = 60;
 

@@ -10,13 +10,13 @@ import {
   findHeldData,
   findHeldRows,
   zipHeldData,
-} from "../operations/privacy/personal-data";
+} from "#server/operations/privacy/personal-data.ts";
 import {
   previewSweep,
   sweepPastRetention,
   sweepTotal,
   type SweepResult,
-} from "../operations/privacy/retention-sweep";
+} from "#server/operations/privacy/retention-sweep.ts";
 import { formatTable } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 

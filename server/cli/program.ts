@@ -1,7 +1,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import { cancelAppointment, confirmAppointment, rescheduleAppointment } from "./appointment-schedule";
 import { listAppointments, markAppointments, showAppointment } from "./appointments";
-import { leadStatuses } from "../operations/leads/follow-up";
+import { leadStatuses } from "#server/operations/leads/follow-up.ts";
 import { listOverdue, setLeadStatus } from "./follow-up";
 import { backupDatabase, type BackupOptions } from "./backup";
 import {
@@ -13,17 +13,17 @@ import {
   type ExitCode,
 } from "./context";
 import { addContentCommands } from "./content-commands";
-import { exportFormats, exportKinds } from "../operations/export/export";
+import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
-import { leadTypes } from "../operations/leads/lead-ids";
+import { leadTypes } from "#server/operations/leads/lead-ids.ts";
 import { listLeads, markLeads, showLead } from "./leads";
-import { notificationStatuses } from "../operations/notifications/notifications";
+import { notificationStatuses } from "#server/operations/notifications/notifications.ts";
 import { listNotifications, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
 import { erasePersonalDataCommand, exportPersonalData, sweepCommand } from "./privacy";
-import type { QuarantineKind } from "../operations/leads/quarantine";
+import type { QuarantineKind } from "#server/operations/leads/quarantine.ts";
 import { purgeHeld, releaseHeld } from "./quarantine";
-import { subscriberStatuses } from "../operations/subscribers/subscriber-records";
+import { subscriberStatuses } from "#server/operations/subscribers/subscriber-records.ts";
 import { listSubscribers } from "./subscribers";
 import {
   disableUserCommand,
@@ -33,9 +33,9 @@ import {
   listUsersCommand,
   resetUserCommand,
 } from "./users";
-import { servicePages } from "../../shared/content-types";
-import { recordAudit } from "../db/audit-log";
-import { staffRoles } from "../auth/staff";
+import { servicePages } from "#shared/content-types.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import { staffRoles } from "#server/auth/staff.ts";
 
 export type AdminRuntime = {
   out: AdminOutput;

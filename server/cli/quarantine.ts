@@ -8,15 +8,15 @@ import {
   type AdminContext,
   type ExitCode,
 } from "./context";
-import { formatLocalDateTime } from "../operations/agency-time";
-import { parseAge } from "../operations/input";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseAge } from "#server/operations/input.ts";
 import {
   type QuarantineKind,
   tablesOf,
   nouns,
   releaseSubmissions,
   purgeSuspectedRows,
-} from "../operations/leads/quarantine";
+} from "#server/operations/leads/quarantine.ts";
 
 export async function releaseHeld(
   { db, config, out }: AdminContext,

@@ -1,4 +1,4 @@
-import type { ScreenshotRecord } from "../../shared/staff-screenshot-record";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import {
   exitCodes,
   fail,
@@ -10,14 +10,14 @@ import {
   operationContext,
 } from "./context";
 import { formatTable, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
-import { defaultUploadLimits, type UploadLimits } from "../operations/images/images";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { defaultUploadLimits, type UploadLimits } from "#server/operations/images/images.ts";
 import {
   uploadScreenshot,
   moveScreenshotTo,
   deleteScreenshot,
   loadScreenshotRecords,
-} from "../operations/screenshots/screenshots";
+} from "#server/operations/screenshots/screenshots.ts";
 
 const listColumns: Column<ScreenshotRecord>[] = [
   { header: "ID", value: (r) => r.id },

@@ -1,12 +1,12 @@
-import type { SubscriberStatus } from "../db/schema";
+import type { SubscriberStatus } from "#server/db/schema.ts";
 import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatTable, withSuspicion, type Column } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
   subscriberStatuses,
   type SubscriberRecord,
   loadSubscriberRecords,
-} from "../operations/subscribers/subscriber-records";
+} from "#server/operations/subscribers/subscriber-records.ts";
 
 const listColumns: Column<SubscriberRecord>[] = [
   { header: "ID", value: (r) => r.id },

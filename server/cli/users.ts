@@ -6,12 +6,12 @@ import {
   listStaff,
   resetStaff,
   type PendingInvitation,
-} from "../auth/accounts";
-import { isStaffRole } from "../auth/staff";
-import { listAudit } from "../db/audit-log";
+} from "#server/auth/accounts.ts";
+import { isStaffRole } from "#server/auth/staff.ts";
+import { listAudit } from "#server/db/audit-log.ts";
 import { cliActor, exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
 import { formatTable } from "./format";
-import { formatLocalDateTime } from "../operations/agency-time";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 
 /**
  * `site-admin users …` and `site-admin audit list`: the same operations as the workspace's

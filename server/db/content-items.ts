@@ -10,8 +10,8 @@ import {
   type CaseStudy,
   type NewsPost,
   type Project,
-} from "../../shared/content-types";
-import type { ContentKind } from "../../shared/content-fields";
+} from "#shared/content-types.ts";
+import type { ContentKind } from "#shared/content-fields.ts";
 
 type Db = Kysely<Database>;
 
@@ -21,7 +21,7 @@ type Db = Kysely<Database>;
  * its schema when written and again when read, so a page never renders a malformed one.
  */
 
-export { contentKinds, type ContentKind } from "../../shared/content-fields";
+export { contentKinds, type ContentKind } from "#shared/content-fields.ts";
 
 export type ContentItemOf = { projects: Project; news: NewsPost; "case-studies": CaseStudy };
 export type ContentItem = ContentItemOf[ContentKind];

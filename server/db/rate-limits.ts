@@ -1,5 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger.ts";
 import type { Db } from "./database";
 
 /**

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from "kysely";
 import { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
-import type { ImageSource, ServicePage, ServiceScreenshot } from "../../shared/content-types";
+import type { ImageSource, ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
 import type { Database, ServiceScreenshotRow, ServiceScreenshotTable } from "./schema";
 
 type Db = Kysely<Database>;

@@ -1,8 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { escapeHtml } from "../../shared/escape-html";
-import { appointmentNextSteps, leadNextSteps } from "../../shared/forms/next-steps";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
 import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
 import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
 

@@ -1,8 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
-import { escapeHtml } from "../../shared/escape-html";
+import type { AppConfig } from "#server/config.ts";
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
 import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
 

@@ -1,8 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { apiPaths, paths } from "../../shared/paths";
-import { escapeHtml } from "../../shared/escape-html";
+import type { AppConfig } from "#server/config.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
 
 /** The double opt-in e-mail a newsletter sign-up gets, with its confirm and unsubscribe links. */
 

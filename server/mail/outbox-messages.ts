@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "#server/config.ts";
 import { STAFF_ACCOUNT_NOTICE, renderStaffAccountNotice } from "./account-notice-message";
 import { ACKNOWLEDGMENT, renderAcknowledgment } from "./acknowledgment-message";
 import {

@@ -6,23 +6,23 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { openDatabase, type Db } from "../db/database";
-import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
-import { createLogger, type Logger } from "../logger";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { countOutboxByStatus, enqueueOutboxMessage } from "#server/db/outbox.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from "./outbox-worker";
 import { STAFF_INVITATION } from "./invitation-message";
 import { NEWSLETTER_CONFIRMATION } from "./newsletter-confirmation-message";
 import { REMOVED_SECRET } from "./sent-payload";
 import { createSmtpTransport, type MailTransport } from "./transport";
-import { startSmtpSink } from "../../tests/support/smtp-sink";
+import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import {
   createScratchDatabase,
   testsRunOnPostgres,
   type ScratchDatabase,
-} from "../../tests/support/test-database";
-import { until } from "../../tests/support/wait";
+} from "#tests/support/test-database.ts";
+import { until } from "#tests/support/wait.ts";
 
 const payload = {
   messageId: "<m@test>",

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../../shared/escape-html";
-import type { AppConfig } from "../config";
+import { escapeHtml } from "#shared/escape-html.ts";
+import type { AppConfig } from "#server/config.ts";
 import { contactHtml, contactLines, css } from "./layout";
 
 /**

@@ -1,13 +1,13 @@
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { alertConditions } from "../alerts/incidents";
-import type { Db } from "../db/database";
-import { readAlertIncidents } from "../db/alert-incidents";
-import { readOutboxOverview } from "../db/outbox";
-import type { OutboxStatus } from "../db/schema";
-import { classifyStorageError } from "../db/storage-errors";
-import { leadForms } from "../../shared/forms/lead-forms";
-import { leadOutcomes, type MetricsRecorder } from "../metrics-recorder";
+import { alertConditions } from "#server/alerts/incidents.ts";
+import type { Db } from "#server/db/database.ts";
+import { readAlertIncidents } from "#server/db/alert-incidents.ts";
+import { readOutboxOverview } from "#server/db/outbox.ts";
+import type { OutboxStatus } from "#server/db/schema.ts";
+import { classifyStorageError } from "#server/db/storage-errors.ts";
+import { leadForms } from "#shared/forms/lead-forms.ts";
+import { leadOutcomes, type MetricsRecorder } from "#server/metrics-recorder.ts";
 import { methodLabel, routeLabel } from "./route-label";
 
 /**

@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 
 /** Dates as the agency reads them, in its time zone: for lists, e-mails and typed days. */
 

@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
-import type { AuditEntry } from "../db/audit-log";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import type { AuditEntry } from "#server/db/audit-log.ts";
 
 /** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
 export type Actor = Pick<AuditEntry, "actor" | "ip">;

@@ -1,16 +1,16 @@
 import express, { type Router } from "express";
-import { countFlowAttempt } from "../auth/flows";
+import { countFlowAttempt } from "#server/auth/flows.ts";
 import { endFlow, readFlow, startFlow } from "./flow-cookie";
-import { authMessages } from "../auth/messages";
-import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
-import { recordSignInFailure } from "../auth/sign-in-attempts";
-import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
-import { queueAccountNotice } from "../auth/account-notices";
-import { recordAudit } from "../db/audit-log";
+import { authMessages } from "#server/auth/messages.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "#server/auth/passwords.ts";
+import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
+import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import { queueAccountNotice } from "#server/auth/account-notices.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
-import { endOtherSessions } from "../auth/sessions";
+import { endOtherSessions } from "#server/auth/sessions.ts";
 import { requireFreshProof } from "./step-up";
 
 export const ownAccountMessages = {

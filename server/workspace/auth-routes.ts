@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
-import { acceptInvitation, findInvitation } from "../auth/accounts";
-import { countFlowAttempt } from "../auth/flows";
+import { acceptInvitation, findInvitation } from "#server/auth/accounts.ts";
+import { countFlowAttempt } from "#server/auth/flows.ts";
 import { endFlow, readFlow, startFlow } from "./flow-cookie";
-import { authMessages } from "../auth/messages";
+import { authMessages } from "#server/auth/messages.ts";
 import {
   authenticatePasskey,
   authenticationOptions,
@@ -13,30 +13,30 @@ import {
   registrationOptions,
   relyingParty,
   removePasskey,
-} from "../auth/passkeys";
+} from "#server/auth/passkeys.ts";
 import {
   dummyVerifyPassword,
   hashPassword,
   passwordProblem,
   upgradePasswordHash,
   verifyPassword,
-} from "../auth/passwords";
-import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure, type SignInStep } from "../auth/sign-in-attempts";
-import { clearSignInFailures, type SignInAttempt } from "../auth/sign-in-limits";
-import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
-import type { Database } from "../db/schema";
-import { staffPaths } from "../../shared/staff-paths";
-import { queueAccountNotice } from "../auth/account-notices";
-import { recordAudit } from "../db/audit-log";
+} from "#server/auth/passwords.ts";
+import { replaceRecoveryCodes, useRecoveryCode } from "#server/auth/recovery-codes.ts";
+import { recordSignInFailure, type SignInStep } from "#server/auth/sign-in-attempts.ts";
+import { clearSignInFailures, type SignInAttempt } from "#server/auth/sign-in-limits.ts";
+import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import type { Database } from "#server/db/schema.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { queueAccountNotice } from "#server/auth/account-notices.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
-import { createSession, deleteExpiredSessions, endSession } from "../auth/sessions";
+import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
 import { noticeIfNewBrowser } from "./new-browser-notice";
 import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
-import { hashToken } from "../auth/tokens";
+import { hashToken } from "#server/auth/tokens.ts";
 
 /**
  * Signing in (a password and its second factor, or a passkey), accepting an invitation,

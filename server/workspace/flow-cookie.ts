@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
-import { createFlow, deleteFlow, findFlow, FLOW_MS, type Flow, type FlowKind } from "../auth/flows";
-import type { Database } from "../db/schema";
+import { createFlow, deleteFlow, findFlow, FLOW_MS, type Flow, type FlowKind } from "#server/auth/flows.ts";
+import type { Database } from "#server/db/schema.ts";
 import { FLOW_COOKIE, readWorkspaceCookie, setWorkspaceCookie } from "./session-cookie";
 
 /** A sign-in step in progress, carried between two requests by the browser's staff_flow cookie. */

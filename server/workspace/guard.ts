@@ -1,10 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { findSession } from "../auth/sessions";
+import type { Database } from "#server/db/schema.ts";
+import { findSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE } from "./session-cookie";
-import { mayUse, type Staff, type WorkspaceArea } from "../auth/staff";
-import { sameSecret } from "../auth/tokens";
+import { mayUse, type Staff, type WorkspaceArea } from "#server/auth/staff.ts";
+import { sameSecret } from "#server/auth/tokens.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { queueAccountNotice } from "../auth/account-notices";
-import { DEVICE_MS, recogniseDevice } from "../auth/known-devices";
+import { queueAccountNotice } from "#server/auth/account-notices.ts";
+import { DEVICE_MS, recogniseDevice } from "#server/auth/known-devices.ts";
 import type { WorkspaceDeps } from "./deps";
 import { clientOf } from "./guard";
 import { DEVICE_COOKIE, readWorkspaceCookie, setWorkspaceCookie } from "./session-cookie";

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { SESSION_ABSOLUTE_MS, type NewSession } from "../auth/sessions";
+import { SESSION_ABSOLUTE_MS, type NewSession } from "#server/auth/sessions.ts";
 
 /** The workspace's cookies: the session, a sign-in step in progress, and the browser's device token. */
 export const SESSION_COOKIE = "staff_session";

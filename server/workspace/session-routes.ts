@@ -1,8 +1,14 @@
 import express, { type Router } from "express";
-import { recordAudit } from "../db/audit-log";
+import { recordAudit } from "#server/db/audit-log.ts";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import type { WorkspaceDeps } from "./deps";
-import { endAllSessions, endSession, endSessionById, listSessions, publicSessionId } from "../auth/sessions";
+import {
+  endAllSessions,
+  endSession,
+  endSessionById,
+  listSessions,
+  publicSessionId,
+} from "#server/auth/sessions.ts";
 import { clearSessionCookie } from "./session-cookie";
 
 /** The signed-in member of staff, their sessions, and signing out of one session or all. */

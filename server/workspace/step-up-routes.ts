@@ -1,16 +1,16 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
 import { endFlow, readFlow, startFlow } from "./flow-cookie";
-import { authenticatePasskey, authenticationOptions, relyingParty } from "../auth/passkeys";
-import { verifyPassword } from "../auth/passwords";
-import { useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure } from "../auth/sign-in-attempts";
-import { checkTotp } from "../auth/totp";
-import { recordAudit } from "../db/audit-log";
+import { authenticatePasskey, authenticationOptions, relyingParty } from "#server/auth/passkeys.ts";
+import { verifyPassword } from "#server/auth/passwords.ts";
+import { useRecoveryCode } from "#server/auth/recovery-codes.ts";
+import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
+import { checkTotp } from "#server/auth/totp.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
-import { markSessionProved } from "../auth/sessions";
+import { markSessionProved } from "#server/auth/sessions.ts";
 import { stepUpMessages } from "./step-up";
 
 /**

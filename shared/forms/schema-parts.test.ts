@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invisiblePieces } from "../../tests/support/hostile-text";
+import { invisiblePieces } from "#tests/support/hostile-text.ts";
 import { createAppointmentSchema } from "./appointment-schema";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
 import { newsletterSchema } from "./newsletter-schema";

@@ -6,15 +6,10 @@ import { isValidEmail } from "./rules";
 import { webAppLeadSchema } from "./web-app-lead-schema";
 import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 import { separateBotGuardFields } from "./bot-guard";
-import { hostileText } from "../../tests/support/hostile-text";
-import {
-  appointment,
-  newsletterSignup,
-  webAppLead,
-  websiteDesignLead,
-} from "../../tests/support/submissions";
-import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
-import { phoneLikeText, writtenSouthAfricanNumber } from "../../tests/support/phone-numbers";
+import { hostileText } from "#tests/support/hostile-text.ts";
+import { appointment, newsletterSignup, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
+import { isCleanStoredText, isPracticalMailbox } from "#tests/support/stored-text.ts";
+import { phoneLikeText, writtenSouthAfricanNumber } from "#tests/support/phone-numbers.ts";
 
 /**
  * Properties of the shared form schemas over generated input, hostile bytes included:

@@ -6,16 +6,16 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAppointments } from "../../server/cli/appointments";
-import { projectRoot } from "../../server/config";
-import { createDatabase, openDatabase } from "../../server/db/database";
-import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createLogger } from "../../server/logger";
-import { createOutboxWorker } from "../../server/mail/outbox-worker";
-import { createSmtpTransport } from "../../server/mail/transport";
-import { createUploadStore } from "../../server/uploaded-files";
-import { UPLOADS_URL_PATH } from "../../server/uploads";
-import { freePort, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { listAppointments } from "#server/cli/appointments.ts";
+import { projectRoot } from "#server/config.ts";
+import { createDatabase, openDatabase } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createLogger } from "#server/logger.ts";
+import { createOutboxWorker } from "#server/mail/outbox-worker.ts";
+import { createSmtpTransport } from "#server/mail/transport.ts";
+import { createUploadStore } from "#server/uploaded-files.ts";
+import { UPLOADS_URL_PATH } from "#server/uploads.ts";
+import { freePort, startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
   appointment,
   endpoints,
@@ -24,10 +24,14 @@ import {
   startedBefore,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
+} from "#tests/support/submissions.ts";
+import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  createScratchDatabase,
+  testsRunOnPostgres,
+  type ScratchDatabase,
+} from "#tests/support/test-database.ts";
 
 /**
  * An uploaded file's bytes where the engine keeps them: the data volume on SQLite; on

@@ -18,8 +18,8 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "../../scripts/lib/built-server";
-import { projectRoot } from "../../server/config";
+import { startBuiltServer } from "#scripts/lib/built-server.ts";
+import { projectRoot } from "#server/config.ts";
 import {
   appointment,
   endpoints,
@@ -27,10 +27,10 @@ import {
   testFormSecret,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+} from "#tests/support/submissions.ts";
+import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 

@@ -4,15 +4,15 @@ import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContentKind, ContentRecord } from "../../server/db/content-items";
-import { createUploadStore } from "../../server/uploaded-files";
-import { UPLOADS_URL_PATH } from "../../server/uploads";
-import { caseStudies } from "../../data/case-studies";
-import { newsPosts } from "../../data/news";
-import { projects } from "../../data/projects";
-import { paths } from "../../shared/paths";
-import { runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
+import type { ContentKind, ContentRecord } from "#server/db/content-items.ts";
+import { createUploadStore } from "#server/uploaded-files.ts";
+import { UPLOADS_URL_PATH } from "#server/uploads.ts";
+import { caseStudies } from "#data/case-studies.ts";
+import { newsPosts } from "#data/news.ts";
+import { projects } from "#data/projects.ts";
+import { paths } from "#shared/paths.ts";
+import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Projects, news and case studies managed with the admin CLI (issue: content without a

@@ -4,13 +4,17 @@ import path from "node:path";
 import { Migrator, sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, openDatabase, type Db } from "../../server/db/database";
-import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "../../server/db/dialect";
-import { insertWebAppLead } from "../../server/db/leads";
-import { migrateToLatest, migrations } from "../../server/db/migrate";
-import { saveServiceScreenshot } from "../../server/db/screenshots";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
+import { createDatabase, openDatabase, type Db } from "#server/db/database.ts";
+import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "#server/db/dialect.ts";
+import { insertWebAppLead } from "#server/db/leads.ts";
+import { migrateToLatest, migrations } from "#server/db/migrate.ts";
+import { saveServiceScreenshot } from "#server/db/screenshots.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  createScratchDatabase,
+  testsRunOnPostgres,
+  type ScratchDatabase,
+} from "#tests/support/test-database.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
 const onPostgres = testsRunOnPostgres();

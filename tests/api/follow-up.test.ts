@@ -1,16 +1,22 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createLogger } from "../../server/logger";
+import { createApp } from "#server/app.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createLogger } from "#server/logger.ts";
 import { parse } from "csv-parse/sync";
-import { runAdminOn as admin, type AdminRun } from "../support/admin";
-import { parseCalendar } from "../support/calendar";
-import type { ReceivedMail } from "../support/smtp-sink";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { appointment, endpoints, startedBefore, webAppLead, websiteDesignLead } from "../support/submissions";
-import { createTestApp, loadServerBuild, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+import { runAdminOn as admin, type AdminRun } from "#tests/support/admin.ts";
+import { parseCalendar } from "#tests/support/calendar.ts";
+import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import {
+  appointment,
+  endpoints,
+  startedBefore,
+  webAppLead,
+  websiteDesignLead,
+} from "#tests/support/submissions.ts";
+import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 /**
  * Issue 28: every lead followed up. The visitor's acknowledgment and its limits, the

@@ -1,12 +1,12 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiPaths } from "../../shared/paths";
-import { newsletterConsentText } from "../../shared/forms/newsletter";
-import { createLeadService } from "../../server/operations/leads/lead-service";
-import { createLogger } from "../../server/logger";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
-import { endpoints, newsletterSignup, testFormTokens } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { apiPaths } from "#shared/paths.ts";
+import { newsletterConsentText } from "#shared/forms/newsletter.ts";
+import { createLeadService } from "#server/operations/leads/lead-service.ts";
+import { createLogger } from "#server/logger.ts";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { endpoints, newsletterSignup, testFormTokens } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 const siteUrl = "https://agency.test";
 let sink: SmtpSink;

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AdminOutput } from "../../server/cli/context";
-import { runAdmin } from "../../server/cli/program";
-import { loadConfig } from "../../server/config";
-import { renderOutboxMessage } from "../../server/mail/outbox-messages";
-import { escapeHtml } from "../../shared/escape-html";
-import { parseMail, type ParsedMail } from "../support/mime";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { appointment, endpoints, websiteDesignLead, webAppLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import type { AdminOutput } from "#server/cli/context.ts";
+import { runAdmin } from "#server/cli/program.ts";
+import { loadConfig } from "#server/config.ts";
+import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { parseMail, type ParsedMail } from "#tests/support/mime.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { appointment, endpoints, websiteDesignLead, webAppLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 const mailEnv = { MAIL_TO: "leads@agency.test", MAIL_FROM: "Agency website <noreply@agency.test>" };
 

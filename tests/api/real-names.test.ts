@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../../shared/paths";
-import { invisiblePieces } from "../support/hostile-text";
-import { misplacedInvisibles } from "../support/stored-text";
+import { paths } from "#shared/paths.ts";
+import { invisiblePieces } from "#tests/support/hostile-text.ts";
+import { misplacedInvisibles } from "#tests/support/stored-text.ts";
 import {
   appointment,
   endpoints,
@@ -10,8 +10,8 @@ import {
   startedBefore,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Names and text through the real API into the real database (decision 029): real names

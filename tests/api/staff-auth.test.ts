@@ -6,18 +6,18 @@ import { createHash } from "node:crypto";
 import { generate } from "otplib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inviteStaff } from "../../server/auth/accounts";
-import { hashPassword } from "../../server/auth/passwords";
-import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "../../server/auth/recovery-codes";
-import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "../../server/auth/sign-in-limits";
-import { newTotpSecret } from "../../server/auth/totp";
-import { renderOutboxMessage } from "../../server/mail/outbox-messages";
-import { listAudit } from "../../server/db/audit-log";
-import type { StaffRole } from "../../server/auth/staff";
-import { runAdminAnswering, runAdminOn } from "../support/admin";
-import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { inviteStaff } from "#server/auth/accounts.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "#server/auth/recovery-codes.ts";
+import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "#server/auth/sign-in-limits.ts";
+import { newTotpSecret } from "#server/auth/totp.ts";
+import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import type { StaffRole } from "#server/auth/staff.ts";
+import { runAdminAnswering, runAdminOn } from "#tests/support/admin.ts";
+import { SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
+import { sessionFor, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Staff sign-in through the real endpoints (docs/decisions/027-staff-authentication.md):

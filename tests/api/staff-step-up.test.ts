@@ -5,15 +5,15 @@ import type {
 import { generate } from "otplib";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords";
-import { replaceRecoveryCodes } from "../../server/auth/recovery-codes";
-import { newTotpSecret } from "../../server/auth/totp";
-import { listAudit } from "../../server/db/audit-log";
-import { STEP_UP_MS } from "../../server/workspace/step-up";
-import { hashToken } from "../../server/auth/tokens";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { replaceRecoveryCodes } from "#server/auth/recovery-codes.ts";
+import { newTotpSecret } from "#server/auth/totp.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import { STEP_UP_MS } from "#server/workspace/step-up.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Changes to how an account signs in need a proof from the last 5 minutes, each is

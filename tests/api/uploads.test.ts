@@ -10,10 +10,10 @@ import {
   createDiskUploadStore,
   createUploadStore,
   type UploadStore,
-} from "../../server/uploaded-files";
-import { runAdminOn as admin } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { testsRunOnPostgres } from "../support/test-database";
+} from "#server/uploaded-files.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const name = (hash: string, width: number, format: "avif" | "webp") =>

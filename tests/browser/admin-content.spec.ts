@@ -2,11 +2,11 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/database";
-import { createSession } from "../../server/auth/sessions";
-import { paths } from "../../shared/paths";
-import { addStaff } from "../support/staff-workspace";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { paths } from "#shared/paths.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { openDatabase, type Db } from "../../server/db/database";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createSession } from "../../server/auth/sessions";
-import { staffPath, staffPaths } from "../../shared/staff-paths";
-import { runAdminIn } from "../support/admin";
-import { addStaff } from "../support/staff-workspace";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { runAdminIn } from "#tests/support/admin.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
-import { paths } from "../../shared/paths";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 

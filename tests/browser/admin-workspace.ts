@@ -6,12 +6,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
-import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
-import { createDatabase } from "../../server/db/database";
-import { mailFileKey } from "../../server/mail/mail-files";
-import { REMOVED_SECRET } from "../../server/mail/sent-payload";
-import { parseMail } from "../support/mime";
-import type { StaffRole } from "../../shared/staff-roles";
+import { freePort, spawnBuiltServer } from "#scripts/lib/built-server.ts";
+import { createDatabase } from "#server/db/database.ts";
+import { mailFileKey } from "#server/mail/mail-files.ts";
+import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
+import { parseMail } from "#tests/support/mime.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
 
 /**
  * A built server of the workspace tests' own, at http://localhost:PORT: WebAuthn refuses an

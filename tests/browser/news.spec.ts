@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { projects } from "../../data/projects";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { insertContent } from "../../server/db/content-items";
-import { openDatabase } from "../../server/db/database";
-import { paths } from "../../shared/paths";
+import { projects } from "#data/projects.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { insertContent } from "#server/db/content-items.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 

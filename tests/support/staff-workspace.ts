@@ -1,7 +1,7 @@
 import request from "supertest";
-import type { Db } from "../../server/db/database";
-import { createSession } from "../../server/auth/sessions";
-import type { StaffRole } from "../../server/auth/staff";
+import type { Db } from "#server/db/database.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import type { StaffRole } from "#server/auth/staff.ts";
 import type { TestApp } from "./test-app";
 
 /** An enabled account with no way to sign in yet: tests that need a session make one directly. */

@@ -1,6 +1,6 @@
-import { appointmentDateOptions } from "../../shared/forms/appointment";
-import { createFormTokens } from "../../server/operations/leads/form-guard";
-import { botGuardFields } from "../../shared/forms/bot-guard";
+import { appointmentDateOptions } from "#shared/forms/appointment.ts";
+import { createFormTokens } from "#server/operations/leads/form-guard.ts";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
 
 /** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */
 export const testFormSecret = "test-form-secret-0123456789abcdefghijklmnop";
@@ -16,7 +16,7 @@ export function startedBefore(now = Date.now()): Record<string, string> {
   return servedAt(now - 60_000);
 }
 
-export { apiPaths as endpoints } from "../../shared/paths";
+export { apiPaths as endpoints } from "#shared/paths.ts";
 
 export function websiteDesignLead(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { formToasts, leadFailureFallback } from "../../../shared/error-catalogue";
-import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "../../../shared/forms/field-errors";
-import { useSiteSettings } from "../../lib/root-data";
-import { notify } from "../../lib/notify";
+import { formToasts, leadFailureFallback } from "#shared/error-catalogue.ts";
+import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "#shared/forms/field-errors.ts";
+import { useSiteSettings } from "#client/lib/root-data.ts";
+import { notify } from "#client/lib/notify.ts";
 import { bindField, BotGuardFields, FormAlert, type BoundField, type FormBinding } from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
-import { uiStrings } from "../../../shared/ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
 export type LeadActionData = {

@@ -1,10 +1,10 @@
-import { apiPaths, paths } from "../../../shared/paths";
-import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { formLimits, phoneNumberHint } from "#shared/forms/rules.ts";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
   webAppLeadFormats,
-} from "../../../shared/forms/web-app-lead";
+} from "#shared/forms/web-app-lead.ts";
 import { SelectField, TextField } from "./fields";
 import { LeadForm, type LeadActionData } from "./lead-form";
 
@@ -20,7 +20,7 @@ export function WebAppLeadForm({
     <LeadForm
       id="proposal"
       loadSchema={() =>
-        import("../../../shared/forms/web-app-lead-schema").then((module) => module.webAppLeadSchema)
+        import("#shared/forms/web-app-lead-schema.ts").then((module) => module.webAppLeadSchema)
       }
       endpoint={apiPaths.webApp}
       thankYouPath={paths.thankYouWebApp}

@@ -1,12 +1,12 @@
-import { apiPaths, paths } from "../../../shared/paths";
-import { formLimits } from "../../../shared/forms/rules";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { formLimits } from "#shared/forms/rules.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels as labels,
   websiteDesignLeadFormats,
   websiteTypeOptions,
-} from "../../../shared/forms/website-design-lead";
+} from "#shared/forms/website-design-lead.ts";
 import { SelectField, TextField } from "./fields";
 import { LeadForm, type LeadActionData } from "./lead-form";
 
@@ -22,9 +22,7 @@ export function WebsiteDesignLeadForm({
     <LeadForm
       id="proposal"
       loadSchema={() =>
-        import("../../../shared/forms/website-design-lead-schema").then(
-          (module) => module.websiteDesignLeadSchema,
-        )
+        import("#shared/forms/website-design-lead-schema.ts").then((module) => module.websiteDesignLeadSchema)
       }
       endpoint={apiPaths.websiteDesign}
       thankYouPath={paths.thankYouWebsiteDesign}

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "../../../shared/content-types";
-import { buildShowcaseSlides, type ShowcaseSlide } from "../../../shared/showcase-slides";
-import { useLazyCarousel } from "../../lib/use-lazy-carousel";
-import { useReducedMotion } from "../../lib/use-reduced-motion";
+import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
+import { buildShowcaseSlides, type ShowcaseSlide } from "#shared/showcase-slides.ts";
+import { useLazyCarousel } from "#client/lib/use-lazy-carousel.ts";
+import { useReducedMotion } from "#client/lib/use-reduced-motion.ts";
 
 export type ScreenshotShowcaseProps = {
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { screenshotPlaceholders } from "../../../data/service-screenshots";
-import type { ServicePage, ServiceScreenshot } from "../../../shared/content-types";
+import { screenshotPlaceholders } from "#data/service-screenshots.ts";
+import type { ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
 import { PageHeader } from "./page-header";
 import { ScreenshotShowcase } from "./screenshot-showcase";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BrandMark } from "../layout/brand-mark";
+import { BrandMark } from "#client/components/layout/brand-mark.tsx";
 import { WorkspaceToaster } from "./toasts";
 import { SkipLink } from "./skip-link";
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { ContentKind } from "../../../shared/content-fields";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
-import { uploadContentImage, type BodyImage } from "../../lib/workspace-content";
+import type { ContentKind } from "#shared/content-fields.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { uploadContentImage, type BodyImage } from "#client/lib/workspace-content.ts";
 import { Button } from "./button";
 import { ImageFileField, TextAreaField, TextField } from "./fields";
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from "react";
-import { staffPaths } from "../../../shared/staff-paths";
-import type { StaffRole } from "../../../shared/staff-roles";
-import { workspaceFetch } from "../../lib/workspace-api";
-import { BrandMark } from "../layout/brand-mark";
+import { staffPaths } from "#shared/staff-paths.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { BrandMark } from "#client/components/layout/brand-mark.tsx";
 import { Button } from "./button";
 import { WorkspaceToaster, toast } from "./toasts";
 import { currentItem, navFor } from "./workspace-nav";

@@ -1,13 +1,17 @@
-import { findAppointmentRequest, listAppointmentRequests, setAppointmentRequestsRead } from "../../db/leads";
-import { fromDbBoolean } from "../../db/dialect";
-import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "../../db/schema";
-import type { Actor } from "../context";
-import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../db/audit-log";
-import { statusFields } from "../leads/stored-leads";
-import type { Db } from "../../db/database";
-import { parseId, parseIds } from "../input";
-import type { SpamFilter } from "../../db/suspected";
+import {
+  findAppointmentRequest,
+  listAppointmentRequests,
+  setAppointmentRequestsRead,
+} from "#server/db/leads.ts";
+import { fromDbBoolean } from "#server/db/dialect.ts";
+import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/db/schema.ts";
+import type { Actor } from "#server/operations/context.ts";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import { statusFields } from "#server/operations/leads/stored-leads.ts";
+import type { Db } from "#server/db/database.ts";
+import { parseId, parseIds } from "#server/operations/input.ts";
+import type { SpamFilter } from "#server/db/suspected.ts";
 
 /** An appointment request as `--json` and the export show it. */
 export type AppointmentRecord = {

@@ -1,18 +1,22 @@
-import type { Db } from "../../db/database";
-import { recordStatusChange } from "../../db/lead-follow-up";
-import { findAppointmentRequest, scheduleAppointmentRequest, type AppointmentSchedule } from "../../db/leads";
-import { enqueueOutboxMessage } from "../../db/outbox";
-import type { AppointmentRequestRow } from "../../db/schema";
+import type { Db } from "#server/db/database.ts";
+import { recordStatusChange } from "#server/db/lead-follow-up.ts";
+import {
+  findAppointmentRequest,
+  scheduleAppointmentRequest,
+  type AppointmentSchedule,
+} from "#server/db/leads.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { AppointmentRequestRow } from "#server/db/schema.ts";
 import { formatAppointmentTime, parseAgencyDateTime, requestedStart } from "./appointment-times";
-import { appointmentUid, renderAppointmentEvent, type CalendarMethod } from "../../mail/calendar";
-import { newMessageId } from "../../mail/message-id";
-import { APPOINTMENT_UPDATE, type AppointmentUpdate } from "../../mail/appointment-update-message";
-import { greetingNameOf } from "../../mail/visitor-layout";
-import { serviceTypeOptions } from "../../../shared/forms/appointment";
-import { answerLabel } from "../../../shared/forms/rules";
-import type { OperationContext } from "../context";
-import { refuse, succeeded, type Outcome } from "../outcome";
-import { parseId, type Parsed } from "../input";
+import { appointmentUid, renderAppointmentEvent, type CalendarMethod } from "#server/mail/calendar.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { APPOINTMENT_UPDATE, type AppointmentUpdate } from "#server/mail/appointment-update-message.ts";
+import { greetingNameOf } from "#server/mail/visitor-layout.ts";
+import { serviceTypeOptions } from "#shared/forms/appointment.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
+import type { OperationContext } from "#server/operations/context.ts";
+import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { parseId, type Parsed } from "#server/operations/input.ts";
 
 /**
  * `appointments confirm|reschedule|cancel`: the agreed time is stored, and the visitor

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { AGENCY_TIME_ZONE, formatDateLabel } from "../../../shared/forms/appointment";
+import { AGENCY_TIME_ZONE, formatDateLabel } from "#shared/forms/appointment.ts";
 
 /**
  * An appointment's times in the agency's zone (Africa/Johannesburg): the requested slot

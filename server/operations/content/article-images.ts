@@ -1,10 +1,15 @@
 import path from "node:path";
 import { Marked, type Tokens } from "marked";
-import type { BodyImage } from "../../../shared/content-types";
-import { toImageSources } from "../../db/screenshots";
-import type { UploadStore } from "../../uploaded-files";
-import { createImageVariants, ImageRejectedError, readImageUpload, type ImageRecipe } from "../images/images";
-import type { Parsed } from "../input";
+import type { BodyImage } from "#shared/content-types.ts";
+import { toImageSources } from "#server/db/screenshots.ts";
+import type { UploadStore } from "#server/uploaded-files.ts";
+import {
+  createImageVariants,
+  ImageRejectedError,
+  readImageUpload,
+  type ImageRecipe,
+} from "#server/operations/images/images.ts";
+import type { Parsed } from "#server/operations/input.ts";
 
 /** Article images show at most the article's width (768 px) at 1× and 2×. */
 export const bodyImageRecipe: ImageRecipe = { folder: "content", widths: [768, 1536] };

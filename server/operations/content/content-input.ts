@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { altTextSchema, bodyImageSchema, imageSchema } from "../../../shared/content-types";
-import type { ContentKindSpec } from "../../../shared/content-fields";
+import { altTextSchema, bodyImageSchema, imageSchema } from "#shared/content-types.ts";
+import type { ContentKindSpec } from "#shared/content-fields.ts";
 import { cleanFieldValue, type Draft } from "./content-operations";
-import { refuse, type Outcome } from "../outcome";
+import { refuse, type Outcome } from "#server/operations/outcome.ts";
 
 /**
  * A content item's fields as the workspace sends them (JSON), read into the draft the

@@ -12,29 +12,29 @@ import {
   type ContentItem,
   type ContentKind,
   type ContentRecord,
-} from "../../db/content-items";
-import type { ContentStatus } from "../../db/schema";
-import { toImageSources } from "../../db/screenshots";
-import { createUploadStore, type UploadStore } from "../../uploaded-files";
-import { isUploadPath, UPLOADS_URL_PATH } from "../../uploads";
-import type { BodyImage, Image } from "../../../shared/content-types";
-import { agencyDateOf } from "../../../shared/forms/appointment";
-import { normaliseText } from "../../../shared/forms/text-hygiene";
-import { slugify } from "../../../shared/slug";
-import type { OperationContext } from "../context";
+} from "#server/db/content-items.ts";
+import type { ContentStatus } from "#server/db/schema.ts";
+import { toImageSources } from "#server/db/screenshots.ts";
+import { createUploadStore, type UploadStore } from "#server/uploaded-files.ts";
+import { isUploadPath, UPLOADS_URL_PATH } from "#server/uploads.ts";
+import type { BodyImage, Image } from "#shared/content-types.ts";
+import { agencyDateOf } from "#shared/forms/appointment.ts";
+import { normaliseText } from "#shared/forms/text-hygiene.ts";
+import { slugify } from "#shared/slug.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
-import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "../../../shared/content-fields";
+import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
 import {
   checkImageBytes,
   createImageVariants,
   ImageRejectedError,
   readImageUpload,
   removeImageFiles,
-} from "../images/images";
-import { parsePosition } from "../input";
-import { asSentence, notFound, refuse, type Outcome, type Refusal } from "../outcome";
+} from "#server/operations/images/images.ts";
+import { parsePosition } from "#server/operations/input.ts";
+import { asSentence, notFound, refuse, type Outcome, type Refusal } from "#server/operations/outcome.ts";
 
-export type { Outcome, Refusal } from "../outcome";
+export type { Outcome, Refusal } from "#server/operations/outcome.ts";
 
 /**
  * What changing content does, for the admin CLI and the workspace alike

@@ -1,8 +1,14 @@
-import type { Db } from "../../db/database";
-import { appointmentColumns, loadAppointmentRecords } from "../appointments/appointment-records";
+import type { Db } from "#server/db/database.ts";
+import {
+  appointmentColumns,
+  loadAppointmentRecords,
+} from "#server/operations/appointments/appointment-records.ts";
 import { toCsv, type CsvValue } from "./csv";
-import { leadColumns, loadLeadRecords } from "../leads/stored-leads";
-import { loadSubscriberRecords, subscriberColumns } from "../subscribers/subscriber-records";
+import { leadColumns, loadLeadRecords } from "#server/operations/leads/stored-leads.ts";
+import {
+  loadSubscriberRecords,
+  subscriberColumns,
+} from "#server/operations/subscribers/subscriber-records.ts";
 
 export const exportKinds = ["appointments", "leads", "subscribers"] as const;
 export type ExportKind = (typeof exportKinds)[number];

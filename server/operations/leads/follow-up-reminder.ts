@@ -1,14 +1,19 @@
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/database";
-import { deleteExpiredAcknowledgmentLimits } from "../../db/acknowledgment-limits";
-import { claimLeadsToRemind, listOverdueLeads, type LeadTable, type OpenLead } from "../../db/lead-follow-up";
-import { enqueueOutboxMessage } from "../../db/outbox";
-import type { Logger } from "../../logger";
-import { newMessageId } from "../../mail/message-id";
-import type { LeaseOwner } from "../../mail/outbox-lease";
-import { createLeasedJob } from "../../leased-job";
-import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "../../mail/reminder-message";
-import { formatLocalDateTime } from "../agency-time";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { deleteExpiredAcknowledgmentLimits } from "#server/db/acknowledgment-limits.ts";
+import {
+  claimLeadsToRemind,
+  listOverdueLeads,
+  type LeadTable,
+  type OpenLead,
+} from "#server/db/lead-follow-up.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Logger } from "#server/logger.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
+import { createLeasedJob } from "#server/leased-job.ts";
+import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "#server/mail/reminder-message.ts";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { leadId } from "./lead-records";
 
 /**

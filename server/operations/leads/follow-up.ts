@@ -1,17 +1,17 @@
-import type { Db } from "../../db/database";
+import type { Db } from "#server/db/database.ts";
 import {
   changeLeadStatus,
   listOverdueLeads,
   listStatusChanges,
   type LeadTable,
-} from "../../db/lead-follow-up";
+} from "#server/db/lead-follow-up.ts";
 import { describeOpenLead, overdueCutoff } from "./follow-up-reminder";
-import type { LeadStatus } from "../../db/schema";
-import { parseId, type Parsed } from "../input";
-import type { Actor, OperationContext } from "../context";
-import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../db/audit-log";
-import { leadStatuses } from "../../../shared/inbox";
+import type { LeadStatus } from "#server/db/schema.ts";
+import { parseId, type Parsed } from "#server/operations/input.ts";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import { leadStatuses } from "#shared/inbox.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 
 /**

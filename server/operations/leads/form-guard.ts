@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/database";
-import { instanceSecret } from "../../db/instance-secrets";
-import type { SuspectedSpam } from "../../db/schema";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { instanceSecret } from "#server/db/instance-secrets.ts";
+import type { SuspectedSpam } from "#server/db/schema.ts";
 
 /**
  * The server side of the bot traps (shared/forms/bot-guard.ts). The start field carries

@@ -1,16 +1,16 @@
-import type { Db } from "../../db/database";
-import { listStatusChanges, type LeadTable } from "../../db/lead-follow-up";
-import type { LeadStatus } from "../../db/schema";
+import type { Db } from "#server/db/database.ts";
+import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
+import type { LeadStatus } from "#server/db/schema.ts";
 import {
   appointmentInboxId,
   findAppointmentRecord,
   loadAppointmentRecords,
   type AppointmentRecord,
-} from "../appointments/appointment-records";
+} from "#server/operations/appointments/appointment-records.ts";
 import type { StatusTarget } from "./follow-up";
 import { parseLeadId } from "./lead-ids";
 import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads";
-import { failed, succeeded, type Outcome } from "../outcome";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import type { QuarantineKind } from "./quarantine";
 import {
   INBOX_PAGE_SIZE,
@@ -18,9 +18,9 @@ import {
   type InboxForm,
   type InboxItem,
   type InboxPage,
-} from "../../../shared/inbox";
+} from "#shared/inbox.ts";
 
-export { inboxForms, type InboxForm } from "../../../shared/inbox";
+export { inboxForms, type InboxForm } from "#shared/inbox.ts";
 
 /**
  * The staff workspace's inbox: website-design and web-app leads and appointment requests

@@ -3,25 +3,25 @@ import type {
   FollowUpColumnName,
   WebAppLeadRow,
   WebsiteDesignLeadRow,
-} from "../../db/schema";
-import type { AppConfig } from "../../config";
-import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "../../mail/calendar";
-import type { LabelledValue } from "../../mail/layout";
-import { newMessageId } from "../../mail/message-id";
-import { type AgencyNotification } from "../../mail/agency-notification-message";
-import { requestedStart } from "../appointments/appointment-times";
-import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../../shared/forms/appointment";
-import type { AppointmentRequest } from "../../../shared/forms/appointment-schema";
-import { answerLabel, type Option } from "../../../shared/forms/rules";
-import { companySizeOptions, webAppLeadLabels } from "../../../shared/forms/web-app-lead";
-import type { WebAppLead } from "../../../shared/forms/web-app-lead-schema";
+} from "#server/db/schema.ts";
+import type { AppConfig } from "#server/config.ts";
+import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/calendar.ts";
+import type { LabelledValue } from "#server/mail/layout.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { type AgencyNotification } from "#server/mail/agency-notification-message.ts";
+import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
+import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
+import { answerLabel, type Option } from "#shared/forms/rules.ts";
+import { companySizeOptions, webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
+import type { WebAppLead } from "#shared/forms/web-app-lead-schema.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels,
   websiteTypeOptions,
-} from "../../../shared/forms/website-design-lead";
-import type { WebsiteDesignLead } from "../../../shared/forms/website-design-lead-schema";
+} from "#shared/forms/website-design-lead.ts";
+import type { WebsiteDesignLead } from "#shared/forms/website-design-lead-schema.ts";
 
 /**
  * How each validated form becomes a database row, and how a stored row becomes the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
-import { firstErrorMessage, toFailedFormats, toInlineFieldErrors } from "../../../shared/forms/field-errors";
-import { uiStrings } from "../../../shared/ui-strings";
-import { appointment, webAppLead } from "../../../tests/support/submissions";
+import { separateBotGuardFields } from "#shared/forms/bot-guard.ts";
+import { firstErrorMessage, toFailedFormats, toInlineFieldErrors } from "#shared/forms/field-errors.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
+import { appointment, webAppLead } from "#tests/support/submissions.ts";
 import { createAppointmentServerSchema, webAppLeadServerSchema } from "./lead-schemas";
 
 const now = new Date("2026-11-23T08:00:00Z");

@@ -1,8 +1,8 @@
-import { appointmentMessages } from "../../../shared/forms/appointment";
-import { createAppointmentSchema } from "../../../shared/forms/appointment-schema";
-import { leadMessages } from "../../../shared/forms/lead-messages";
-import { webAppLeadLabels } from "../../../shared/forms/web-app-lead";
-import { webAppLeadSchema } from "../../../shared/forms/web-app-lead-schema";
+import { appointmentMessages } from "#shared/forms/appointment.ts";
+import { createAppointmentSchema } from "#shared/forms/appointment-schema.ts";
+import { leadMessages } from "#shared/forms/lead-messages.ts";
+import { webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
+import { webAppLeadSchema } from "#shared/forms/web-app-lead-schema.ts";
 import { inE164 } from "./phone-numbers";
 
 /**

@@ -1,17 +1,20 @@
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/database";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../db/leads";
-import { enqueueOutboxMessage } from "../../db/outbox";
-import type { Logger } from "../../logger";
-import { claimAcknowledgment } from "../../db/acknowledgment-limits";
-import type { StoredCalendar } from "../../mail/calendar";
-import type { LabelledValue } from "../../mail/layout";
-import { newMessageId } from "../../mail/message-id";
-import { type AgencyNotification, type AgencyNotificationKind } from "../../mail/agency-notification-message";
-import { ACKNOWLEDGMENT, type Acknowledgment } from "../../mail/acknowledgment-message";
-import { greetingNameOf } from "../../mail/visitor-layout";
-import { agencyDateOf } from "../../../shared/forms/appointment";
-import { websiteDesignLeadSchema } from "../../../shared/forms/website-design-lead-schema";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Logger } from "#server/logger.ts";
+import { claimAcknowledgment } from "#server/db/acknowledgment-limits.ts";
+import type { StoredCalendar } from "#server/mail/calendar.ts";
+import type { LabelledValue } from "#server/mail/layout.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import {
+  type AgencyNotification,
+  type AgencyNotificationKind,
+} from "#server/mail/agency-notification-message.ts";
+import { ACKNOWLEDGMENT, type Acknowledgment } from "#server/mail/acknowledgment-message.ts";
+import { greetingNameOf } from "#server/mail/visitor-layout.ts";
+import { agencyDateOf } from "#shared/forms/appointment.ts";
+import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
 import type { FormTokens } from "./form-guard";
 import {
   agencyNotification,
@@ -32,11 +35,14 @@ import {
   webAppLeadServerSchema,
   type AppointmentServerSchema,
 } from "./lead-schemas";
-import { createNewsletterService, type NewsletterService } from "../subscribers/newsletter-service";
+import {
+  createNewsletterService,
+  type NewsletterService,
+} from "#server/operations/subscribers/newsletter-service.ts";
 import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
 
 export type { SubmissionResult } from "./submission";
-export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../../shared/forms/results";
+export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
 
 /** Who sent a submission, as far as the server can tell: the acknowledgment's IP limit counts by it. */
 export type Visitor = { ip?: string };

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
-import { toFieldErrors } from "../../../shared/forms/field-errors";
-import { hostileText } from "../../../tests/support/hostile-text";
-import { phoneLikeText, writtenSouthAfricanNumber } from "../../../tests/support/phone-numbers";
-import { isE164PhoneNumber } from "../../../tests/support/stored-text";
-import { appointment, webAppLead } from "../../../tests/support/submissions";
+import { separateBotGuardFields } from "#shared/forms/bot-guard.ts";
+import { toFieldErrors } from "#shared/forms/field-errors.ts";
+import { hostileText } from "#tests/support/hostile-text.ts";
+import { phoneLikeText, writtenSouthAfricanNumber } from "#tests/support/phone-numbers.ts";
+import { isE164PhoneNumber } from "#tests/support/stored-text.ts";
+import { appointment, webAppLead } from "#tests/support/submissions.ts";
 import { createAppointmentServerSchema, webAppLeadServerSchema } from "./lead-schemas";
 import { toE164 } from "./phone-numbers";
 

@@ -1,6 +1,6 @@
 import parsePhoneNumber, { type CountryCode } from "libphonenumber-js/max";
 import { z } from "zod";
-import { formatIssue } from "../../../shared/forms/field-errors";
+import { formatIssue } from "#shared/forms/field-errors.ts";
 
 /** Numbers written without a country code are the agency's country's (082 555 1234). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = "ZA";

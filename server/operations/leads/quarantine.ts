@@ -1,7 +1,7 @@
-import type { Db } from "../../db/database";
-import { findAppointmentRequest, findWebAppLead, findWebsiteDesignLead } from "../../db/leads";
-import { enqueueOutboxMessage } from "../../db/outbox";
-import { clearSuspicion, purgeSuspected, type SubmissionTable } from "../../db/suspected";
+import type { Db } from "#server/db/database.ts";
+import { findAppointmentRequest, findWebAppLead, findWebsiteDesignLead } from "#server/db/leads.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import { clearSuspicion, purgeSuspected, type SubmissionTable } from "#server/db/suspected.ts";
 import {
   agencyNotification,
   appointmentNotice,
@@ -11,13 +11,13 @@ import {
   websiteDesignLeadNotice,
   type LeadNotice,
 } from "./lead-records";
-import type { AgencyNotificationKind } from "../../mail/agency-notification-message";
-import { parseIds } from "../input";
+import type { AgencyNotificationKind } from "#server/mail/agency-notification-message.ts";
+import { parseIds } from "#server/operations/input.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
-import { appointmentInboxId } from "../appointments/appointment-records";
-import type { Actor, OperationContext } from "../context";
-import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../db/audit-log";
+import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 
 /**
  * Submissions held back as suspected spam (server/operations/leads/submission.ts): releasing one

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database";
+import type { Db } from "#server/db/database.ts";
 import {
   findWebAppLead,
   findWebsiteDesignLead,
@@ -6,14 +6,14 @@ import {
   listWebsiteDesignLeads,
   setLeadsRead,
   type LeadFilter,
-} from "../../db/leads";
-import { fromDbBoolean } from "../../db/dialect";
-import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "../../db/schema";
+} from "#server/db/leads.ts";
+import { fromDbBoolean } from "#server/db/dialect.ts";
+import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
 import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
-import type { Actor } from "../context";
-import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../db/audit-log";
+import type { Actor } from "#server/operations/context.ts";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 
 /**
  * Both lead forms in one shape, so one list, one CSV header and one JSON schema serve

@@ -1,22 +1,22 @@
-import type { LeadForm } from "../../../shared/forms/lead-forms";
+import type { LeadForm } from "#shared/forms/lead-forms.ts";
 import type { z } from "zod";
-import type { SuspectedSpam } from "../../db/schema";
-import type { Logger } from "../../logger";
-import { separateBotGuardFields, staleFormMessage, botGuardFields } from "../../../shared/forms/bot-guard";
+import type { SuspectedSpam } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { separateBotGuardFields, staleFormMessage, botGuardFields } from "#shared/forms/bot-guard.ts";
 import {
   firstErrorMessage,
   toFailedFormats,
   toFieldErrors,
   type FieldErrors,
   type FieldFormats,
-} from "../../../shared/forms/field-errors";
-import { describeForLog, notSavedMessage, toVisitorMessage } from "../../../shared/error-catalogue";
-import { classifyStorageError, retryAfterSeconds } from "../../db/storage-errors";
-import type { SubmissionResult } from "../../../shared/forms/results";
-import type { MetricsRecorder } from "../../metrics-recorder";
+} from "#shared/forms/field-errors.ts";
+import { describeForLog, notSavedMessage, toVisitorMessage } from "#shared/error-catalogue.ts";
+import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
+import type { SubmissionResult } from "#shared/forms/results.ts";
+import type { MetricsRecorder } from "#server/metrics-recorder.ts";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 
-export type { SubmissionResult } from "../../../shared/forms/results";
+export type { SubmissionResult } from "#shared/forms/results.ts";
 
 export type SubmissionContext = {
   logger: Logger;

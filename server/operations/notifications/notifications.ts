@@ -1,10 +1,10 @@
-import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } from "../../db/outbox";
-import type { OutboxRow, OutboxStatus } from "../../db/schema";
-import { parseIds } from "../input";
-import type { Db } from "../../db/database";
-import type { Actor } from "../context";
-import { failed, succeeded, type Outcome } from "../outcome";
-import { recordAudit } from "../../db/audit-log";
+import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } from "#server/db/outbox.ts";
+import type { OutboxRow, OutboxStatus } from "#server/db/schema.ts";
+import { parseIds } from "#server/operations/input.ts";
+import type { Db } from "#server/db/database.ts";
+import type { Actor } from "#server/operations/context.ts";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
 export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 // fflate: a small, dependency-free and widely used ZIP writer, rather than one by hand.
 import { zipSync } from "fflate";
-import { isValidEmail } from "../../../shared/forms/rules";
+import { isValidEmail } from "#shared/forms/rules.ts";
 import {
   erasePersonalData,
   findPersonalData,
@@ -15,10 +15,10 @@ import {
   payloadAbout,
   scrubFreedSpace,
   type PersonalData,
-} from "../../db/personal-data";
-import { listMailFiles, mailFilesOf, removeFiles } from "../../mail/mail-files";
-import type { OperationContext } from "../context";
-import { refuse, succeeded, type Outcome } from "../outcome";
+} from "#server/db/personal-data.ts";
+import { listMailFiles, mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
+import type { OperationContext } from "#server/operations/context.ts";
+import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 
 type PrivacyContext = Pick<OperationContext, "db" | "config">;
 

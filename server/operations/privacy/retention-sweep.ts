@@ -1,16 +1,16 @@
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/database";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
 import {
   countPastRetention,
   deletePastRetention,
   outboxIdsPastRetention,
   retentionCutoffs,
   type RetentionCounts,
-} from "../../db/retention";
-import { createLeasedJob, type LeasedJob } from "../../leased-job";
-import type { Logger } from "../../logger";
-import { mailFilesOf, removeFiles } from "../../mail/mail-files";
-import type { LeaseOwner } from "../../mail/outbox-lease";
+} from "#server/db/retention.ts";
+import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
+import type { Logger } from "#server/logger.ts";
+import { mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
+import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 
 /**
  * The retention sweep (docs/decisions/025-retention.md): what is past its keeping time

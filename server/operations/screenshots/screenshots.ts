@@ -9,15 +9,15 @@ import {
   moveServiceScreenshot,
   readScreenshotVariants,
   type ScreenshotVariant,
-} from "../../db/screenshots";
-import type { ServiceScreenshotRow } from "../../db/schema";
-import type { Db } from "../../db/database";
-import { createUploadStore } from "../../uploaded-files";
-import { serviceScreenshots as builtInScreenshots } from "../../../data/service-screenshots";
-import { servicePages, type ServicePage } from "../../../shared/content-types";
-import { cleanText } from "../../../shared/forms/sanitize";
-import type { ScreenshotRecord } from "../../../shared/staff-screenshot-record";
-import type { OperationContext } from "../context";
+} from "#server/db/screenshots.ts";
+import type { ServiceScreenshotRow } from "#server/db/schema.ts";
+import type { Db } from "#server/db/database.ts";
+import { createUploadStore } from "#server/uploaded-files.ts";
+import { serviceScreenshots as builtInScreenshots } from "#data/service-screenshots.ts";
+import { servicePages, type ServicePage } from "#shared/content-types.ts";
+import { cleanText } from "#shared/forms/sanitize.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import {
   checkImageBytes,
   createScreenshotVariants,
@@ -26,9 +26,9 @@ import {
   readImageUpload,
   removeScreenshotFiles,
   type UploadLimits,
-} from "../images/images";
-import { MAX_SCREENSHOT_POSITION, parseId, parsePosition, type Parsed } from "../input";
-import { asSentence, notFound, refuse, type Outcome } from "../outcome";
+} from "#server/operations/images/images.ts";
+import { MAX_SCREENSHOT_POSITION, parseId, parsePosition, type Parsed } from "#server/operations/input.ts";
+import { asSentence, notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
 
 export function toScreenshotRecord(row: ServiceScreenshotRow): ScreenshotRecord {
   return {

@@ -1,25 +1,28 @@
 import { randomBytes } from "node:crypto";
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/database";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
 import {
   findSubscriberByConfirmToken,
   findSubscriberByEmail,
   findSubscriberByUnsubscribeToken,
   insertSubscriber,
   updateSubscriber,
-} from "../../db/newsletter";
-import { enqueueOutboxMessage } from "../../db/outbox";
-import { NEWSLETTER_CONFIRMATION, type NewsletterConfirmation } from "../../mail/newsletter-confirmation-message";
-import { newMessageId } from "../../mail/message-id";
-import { newsletterConsentText } from "../../../shared/forms/newsletter";
-import { newsletterSchema } from "../../../shared/forms/newsletter-schema";
-import type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "../../../shared/forms/results";
+} from "#server/db/newsletter.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import {
+  NEWSLETTER_CONFIRMATION,
+  type NewsletterConfirmation,
+} from "#server/mail/newsletter-confirmation-message.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { newsletterConsentText } from "#shared/forms/newsletter.ts";
+import { newsletterSchema } from "#shared/forms/newsletter-schema.ts";
+import type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
 import {
   handleSubmission,
   type Arrival,
   type SubmissionContext,
   type SubmissionResult,
-} from "../leads/submission";
+} from "#server/operations/leads/submission.ts";
 
 /** A confirmation link works for this long after the visitor (last) asked to subscribe. */
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60_000;

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/database";
-import { listSubscribers as listSubscriberRows } from "../../db/newsletter";
-import type { SubscriberRow, SubscriberStatus } from "../../db/schema";
-import type { SpamFilter } from "../../db/suspected";
+import type { Db } from "#server/db/database.ts";
+import { listSubscribers as listSubscriberRows } from "#server/db/newsletter.ts";
+import type { SubscriberRow, SubscriberStatus } from "#server/db/schema.ts";
+import type { SpamFilter } from "#server/db/suspected.ts";
 
 export const subscriberStatuses = [
   "pending",

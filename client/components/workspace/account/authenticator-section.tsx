@@ -1,12 +1,16 @@
 /** The account page's "Replace your authenticator app": a new key to scan, confirmed by a code from it. */
 import { useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { toast } from "../toasts";
-import { apiMessage } from "../api-message";
-import { AuthenticatorCodeField, AuthenticatorKey, type Enrolment } from "../authenticator-key";
+import { Button } from "#client/components/workspace/button.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import {
+  AuthenticatorCodeField,
+  AuthenticatorKey,
+  type Enrolment,
+} from "#client/components/workspace/authenticator-key.tsx";
 import { useStepUp } from "./step-up";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { TitledSection } from "../titled-section";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function ReplaceAuthenticator() {
   const withStepUp = useStepUp();

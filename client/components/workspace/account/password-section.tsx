@@ -1,12 +1,12 @@
 /** The account page's "Change your password": the current one, a new one, and a fresh proof. */
 import { useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { toast } from "../toasts";
-import { apiMessage } from "../api-message";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import { TitledSection } from "../titled-section";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }) {
   const withStepUp = useStepUp();

@@ -1,12 +1,12 @@
 /** The account page's signed-in browsers: each with where and when, ended one by one or all at once. */
-import { staffPaths } from "../../../../shared/staff-paths";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { toast } from "../toasts";
-import { formatWhen } from "../when";
-import { apiMessage } from "../api-message";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { TitledSection } from "../titled-section";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export type StaffSession = {
   id: string;

@@ -15,11 +15,11 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { withPasskeyPrompt } from "../passkey-errors";
-import { apiMessage } from "../api-message";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
 type WithStepUp = <T>(action: () => Promise<T>) => Promise<T>;
 

@@ -1,9 +1,13 @@
 /** The invitation's first two steps: choose a password, then add and confirm the authenticator app. */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { AuthenticatorCodeField, AuthenticatorKey, type Enrolment } from "../authenticator-key";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import {
+  AuthenticatorCodeField,
+  AuthenticatorKey,
+  type Enrolment,
+} from "#client/components/workspace/authenticator-key.tsx";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
 /** Where the invitation's steps post; the token goes in each body, never in the path. */
 const INVITATION_API = "/invitations";

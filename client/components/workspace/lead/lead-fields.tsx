@@ -1,16 +1,16 @@
 /** Everything a lead or appointment request holds, labelled as its form asked it. */
-import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../../../shared/forms/appointment";
-import { answerLabel, type Option } from "../../../../shared/forms/rules";
-import { companySizeOptions, webAppLeadLabels } from "../../../../shared/forms/web-app-lead";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
+import { answerLabel, type Option } from "#shared/forms/rules.ts";
+import { companySizeOptions, webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels,
   websiteTypeOptions,
-} from "../../../../shared/forms/website-design-lead";
-import type { HistoryEntry, InboxForm, LeadStatusName } from "../../../../shared/inbox";
-import { formatWhen } from "../when";
-import { TitledSection } from "../titled-section";
+} from "#shared/forms/website-design-lead.ts";
+import type { HistoryEntry, InboxForm, LeadStatusName } from "#shared/inbox.ts";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 type FieldValue = string | number | boolean | null;
 /** A lead or appointment request as `leads show --json` / `appointments show --json` give it. */

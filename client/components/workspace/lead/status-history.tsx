@@ -1,8 +1,8 @@
 /** A lead's status changes, newest first, with who made each and why. */
-import type { HistoryEntry } from "../../../../shared/inbox";
-import { StatusBadge } from "../status-badge";
-import { formatWhen } from "../when";
-import { TitledSection } from "../titled-section";
+import type { HistoryEntry } from "#shared/inbox.ts";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function StatusHistory({ history }: { history: HistoryEntry[] }) {
   return (

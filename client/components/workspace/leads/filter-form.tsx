@@ -1,8 +1,8 @@
 /** The inbox's filters: a plain GET form, so a filtered list can be reloaded or shared. */
-import { inboxFormLabels, inboxForms, leadStatuses } from "../../../../shared/inbox";
-import { staffPaths } from "../../../../shared/staff-paths";
-import { Button, ButtonLink } from "../button";
-import { SelectField, TextField } from "../fields";
+import { inboxFormLabels, inboxForms, leadStatuses } from "#shared/inbox.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
+import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
 export const filterNames = ["form", "status", "since", "until", "q", "suspected", "page"] as const;

@@ -1,10 +1,10 @@
 /** Deleting what the bot traps held back, after a confirmation, as `leads purge --suspected` does. */
-import { inboxFormLabels } from "../../../../shared/inbox";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage } from "../api-message";
-import { ConfirmButton } from "../confirm-button";
-import { toast } from "../toasts";
-import { TitledSection } from "../titled-section";
+import { inboxFormLabels } from "#shared/inbox.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function PurgeSuspected({
   form,

@@ -1,13 +1,13 @@
 /** A screenshot of a service page: its image, position and alt text; move it or remove it. */
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { ScreenshotRecord } from "../../../../shared/staff-screenshot-record";
-import { apiMessage as messageOf } from "../api-message";
-import { Button } from "../button";
-import { ConfirmButton } from "../confirm-button";
-import { TextField } from "../fields";
-import { toast } from "../toasts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
 
 export function ScreenshotRow({
   shot,

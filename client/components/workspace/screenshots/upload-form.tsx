@@ -1,11 +1,11 @@
 /** The form that uploads a screenshot to a service page, at a position or the first free one. */
 import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
-import { Button } from "../button";
-import { ImageFileField, TextField } from "../fields";
-import { toast } from "../toasts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ImageFileField, TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
 
 export function UploadForm({
   page,

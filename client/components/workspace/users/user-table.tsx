@@ -1,13 +1,13 @@
 /** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
-import type { StaffRole } from "../../../../shared/staff-roles";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { StatusBadge, type BadgeTone } from "../status-badge";
-import { toast } from "../toasts";
-import { useStaff } from "../use-staff";
-import { formatWhen } from "../when";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { StatusBadge, type BadgeTone } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 
 export type UserStatus = "active" | "invited" | "disabled";
 
