@@ -38,6 +38,9 @@ test.describe("changing the password", () => {
     page,
     browser,
   }) => {
+    // Two browsers, seven password hashes at OWASP's cost (031) and two axe sweeps: more
+    // than the default 30 s on a busy two-core machine.
+    test.slow();
     const email = `account-${Date.now()}@example.co.za`;
     const staff = await acceptInvitation(page, at(await server.invite(email, "sales")), email);
 
