@@ -12,7 +12,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import faviconSvg from "../public/favicon.svg?raw";
+import faviconSvg from "#public/favicon.svg?raw";
 import siteScript from "virtual:site-script";
 import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
