@@ -12,6 +12,7 @@ import { newsPosts } from "#data/news.ts";
 import { projects } from "#data/projects.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { addNewsArguments } from "#tests/support/admin-arguments.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
@@ -251,23 +252,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
 
   it("needs alt text for an uploaded news image", async () => {
     expectError(
-      await admin(
-        site,
-        "news",
-        "add",
-        "--title",
-        "No words",
-        "--excerpt",
-        "x",
-        "--content",
-        "y",
-        "--author",
-        "A",
-        "--category",
-        "B",
-        "--image",
-        path.join(files, "news.png"),
-      ),
+      await admin(site, ...addNewsArguments("No words", "--image", path.join(files, "news.png"))),
       /^error: --image-alt: is required with --image/,
     );
   });
