@@ -12,6 +12,8 @@ import { mailFileKey } from "#server/mail/mail-files.ts";
 import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
 import { parseMail } from "#tests/support/mime.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
+import { expect } from "./fixtures";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
  * A built server of the workspace tests' own, at http://localhost:PORT: WebAuthn refuses an
@@ -104,6 +106,16 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
  */
 export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** Adds a passkey on the account page, from a virtual authenticator the browser keeps; waits until it is listed. */
+export async function addPasskey(page: Page, name: string): Promise<void> {
+  await addVirtualAuthenticator(page);
+  await page.getByLabel("Passkey name").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(
+    page.getByRole("table", { name: "Your passkeys" }).getByRole("cell", { name, exact: true }),
+  ).toBeVisible();
 }
 
 export type Enrolled = { email: string; password: string; secret: string; recoveryCodes: string[] };
