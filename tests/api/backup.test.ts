@@ -21,9 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer } from "#scripts/lib/built-server.ts";
 import { projectRoot } from "#server/config.ts";
 import {
-  appointment,
   endpoints,
-  newsletterSignup,
+  publicForms,
   testFormSecret,
   webAppLead,
   websiteDesignLead,
@@ -194,14 +193,11 @@ describe("site-admin backup on a test app's database", () => {
   beforeAll(async () => {
     // No mail worker: the outbox rows stay pending, so the counts are known.
     site = await createTestApp(fastForms, { outbox: { autoStart: false } });
+    // A second website-design lead, so one count is plural; then one of each form.
     await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
-    await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
-    await request(site.app).post(endpoints.webApp).send(webAppLead()).expect(201);
-    await request(site.app).post(endpoints.appointments).send(appointment(new Date())).expect(201);
-    await request(site.app)
-      .post(endpoints.newsletter)
-      .send(newsletterSignup("reader@example.com"))
-      .expect(201);
+    for (const form of publicForms) {
+      await request(site.app).post(form.endpoint).send(form.submission()).expect(201);
+    }
     dir = tempDir("site-backup-");
     good = path.join(dir, "good.sqlite");
     const run = await admin(site, "backup", "--out", good);
