@@ -1,26 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  acceptInvitation,
-  addPasskey,
-  startWorkspaceServer,
-  totpCode,
-  type WorkspaceServer,
-} from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
 
 /**
  * The account page's own sign-in settings in a real browser: changing the password after
  * "Confirm it's you", which signs the other browser out, and the signed-in browsers list
  * (docs/decisions/032-step-up-notices-and-sessions.md).
  */
-let server: WorkspaceServer;
-test.beforeAll(async () => {
-  server = await startWorkspaceServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useWorkspaceServer();
 
 const at = (path: string) => `${server.url}${path}`;
 

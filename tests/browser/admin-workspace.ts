@@ -12,7 +12,7 @@ import { mailFileKey } from "#server/mail/mail-files.ts";
 import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
 import { parseMail } from "#tests/support/mime.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
@@ -34,6 +34,32 @@ export type WorkspaceServer = {
   expireProofs(email: string): Promise<void>;
   stop(): Promise<void>;
 };
+
+/**
+ * The spec file's workspace server: started before its first test and stopped after its
+ * last, by hooks this registers; read it inside tests.
+ */
+export function useWorkspaceServer(): Omit<WorkspaceServer, "stop"> {
+  let server: WorkspaceServer | undefined;
+  test.beforeAll(async () => {
+    server = await startWorkspaceServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error("the workspace server is started in beforeAll");
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    invite: (email, role) => started().invite(email, role),
+    invitationPath: (email) => started().invitationPath(email),
+    expireProofs: (email) => started().expireProofs(email),
+  };
+}
 
 export async function startWorkspaceServer(): Promise<WorkspaceServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-workspace-"));

@@ -1,29 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  acceptInvitation,
-  addPasskey,
-  startWorkspaceServer,
-  totpCode,
-  type WorkspaceServer,
-} from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
 
 /**
  * The staff workspace end to end (issue #30): the built server, its real API, accounts made
  * by invitation, sign-in by password and authenticator code, by recovery code and by
  * passkey (Chromium's virtual authenticator), the roles' areas, and axe in both themes.
  */
-let server: WorkspaceServer;
+const server = useWorkspaceServer();
 let serial = 0;
 const unique = (role: string) => `${role}-${Date.now()}-${(serial += 1)}@example.co.za`;
-
-test.beforeAll(async () => {
-  server = await startWorkspaceServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const at = (path: string) => `${server.url}${path}`;
 
