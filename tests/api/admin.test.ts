@@ -27,6 +27,7 @@ import {
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
 import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
 import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import {
@@ -49,19 +50,7 @@ async function storedUpload(site: TestApp, url: string): Promise<Buffer | undefi
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-const json = <T>(run: Run): T => {
-  expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as T;
-};
-
-/** A failure prints exactly one line on stderr and nothing on stdout. */
-function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {
-  expect(run.code).toBe(code);
-  expect(run.stdout).toBe("");
-  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(run.stderr).toMatch(pattern);
-}
+const json = <T>(run: Run): T => JSON.parse(expectSucceeded(run)) as T;
 
 const tricky = {
   company: '=HYPERLINK("http://evil.example/x","Click me")',
@@ -556,8 +545,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
           "Acme Trading home page",
         ),
       );
-      expect(run.stderr).toBe("");
-      expect(run.code).toBe(0);
+      expectSucceeded(run);
       const [shot] = await list();
       expect(shot).toMatchObject({ position: 2, width: 1400, height: 875 });
       expect(shot?.imageUrl).toMatch(/^\/uploads\/screenshots\/[0-9a-f]{16}-1400\.webp$/);

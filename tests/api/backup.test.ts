@@ -28,6 +28,7 @@ import {
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
 import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -42,14 +43,6 @@ function tempDir(prefix: string): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** A failure prints exactly one line on stderr and nothing on stdout. */
-function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {
-  expect(run.code).toBe(code);
-  expect(run.stdout).toBe("");
-  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(run.stderr).toMatch(pattern);
-}
 
 /** The built CLI as an operator runs it: its own process, configured by the environment. */
 async function builtAdmin(env: Record<string, string>, ...argv: string[]): Promise<Run> {
@@ -150,8 +143,7 @@ describe("site-admin backup while the server takes a burst of leads", () => {
     await Promise.all(senders);
     await server.stop();
 
-    expect(backup.stderr).toBe("");
-    expect(backup.code).toBe(0);
+    expectSucceeded(backup);
     expect(backup.stdout).toMatch(
       new RegExp(
         `^Backed up to ${backupFile}: [\\d.]+ MB, \\d+ website-design leads, \\d+ web-app leads, 0 appointment requests, 0 newsletter subscribers \\(checked, [\\d.]+ s\\)\\.\\n$`,
@@ -200,9 +192,7 @@ describe("site-admin backup on a test app's database", () => {
     }
     dir = tempDir("site-backup-");
     good = path.join(dir, "good.sqlite");
-    const run = await admin(site, "backup", "--out", good);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expectSucceeded(await admin(site, "backup", "--out", good));
   });
   afterAll(() => site.cleanup());
 
