@@ -12,6 +12,8 @@ import { newsPosts } from "#data/news.ts";
 import { projects } from "#data/projects.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { addNewsArguments } from "#tests/support/admin-arguments.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
@@ -40,11 +42,7 @@ afterAll(async () => {
   rmSync(files, { recursive: true, force: true });
 });
 
-const ok = (run: Run) => {
-  expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
-  return run.stdout;
-};
+const ok = expectSucceeded;
 
 const listed = async <K extends ContentKind>(kind: K) =>
   JSON.parse(ok(await admin(site, kind, "list", "--json"))) as ContentRecord<K>[];
@@ -251,23 +249,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
 
   it("needs alt text for an uploaded news image", async () => {
     expectError(
-      await admin(
-        site,
-        "news",
-        "add",
-        "--title",
-        "No words",
-        "--excerpt",
-        "x",
-        "--content",
-        "y",
-        "--author",
-        "A",
-        "--category",
-        "B",
-        "--image",
-        path.join(files, "news.png"),
-      ),
+      await admin(site, ...addNewsArguments("No words", "--image", path.join(files, "news.png"))),
       /^error: --image-alt: is required with --image/,
     );
   });

@@ -4,7 +4,8 @@ import { createApp } from "#server/app.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { createLogger } from "#server/logger.ts";
 import { parse } from "csv-parse/sync";
-import { runAdminOn as admin, type AdminRun } from "#tests/support/admin.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
 import { parseCalendar } from "#tests/support/calendar.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
@@ -46,13 +47,6 @@ const outboxCount = async (site: TestApp) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-function expectOneErrorLine(run: AdminRun, code: number, pattern: RegExp) {
-  expect(run.code).toBe(code);
-  expect(run.stdout).toBe("");
-  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(run.stderr).toMatch(pattern);
-}
 
 describe("the visitor's acknowledgment", () => {
   let sink: SmtpSink;

@@ -11,6 +11,7 @@ import { projects } from "#data/projects.ts";
 import type { NewsPost, Project } from "#shared/content-types.ts";
 import { machinePaths, paths } from "#shared/paths.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -290,8 +291,7 @@ describe("the admin CLI's news commands", () => {
       "--image-alt",
       "A blue cover with the article's title",
     );
-    expect(added.stderr).toBe("");
-    expect(added.code).toBe(0);
+    expectSucceeded(added);
     const page = await get(paths.newsArticle("a-diagram-explained")).expect(200);
     expect(page.text).toMatch(
       /<picture><source type="image\/avif" srcset="\/uploads\/content\/[0-9a-f]{16}-768\.avif/,

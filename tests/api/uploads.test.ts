@@ -12,6 +12,7 @@ import {
   type UploadStore,
 } from "#server/uploaded-files.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
@@ -129,8 +130,7 @@ describe("uploads shared by two instances", () => {
       ..."screenshots add --page website-design --position 1".split(" "),
       path.join(images, "shot.png"),
     );
-    expect(added.stderr).toBe("");
-    expect(added.code).toBe(0);
+    expectSucceeded(added);
     const listed = await admin(second, "screenshots", "list", "--json");
     const [listedShot] = JSON.parse(listed.stdout) as Shot[];
     if (!listedShot) throw new Error(`no screenshot listed: ${listed.stdout}`);

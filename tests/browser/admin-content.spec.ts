@@ -6,6 +6,7 @@ import { databaseLocation, loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
+import { addNewsArguments } from "#tests/support/admin-arguments.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -52,25 +53,16 @@ test("a project and a news post added with the CLI show on their pages without a
   );
   await admin("news", "add", "--from-file", path.join(server.dataDir, "post.md"));
   await admin(
-    "news",
-    "add",
-    "--draft",
-    "--id",
-    "secret-plans",
-    "--title",
-    "Secret Plans",
-    "--excerpt",
-    "x",
-    "--content",
-    "y",
-    "--author",
-    "A",
-    "--category",
-    "B",
-    "--image",
-    image,
-    "--image-alt",
-    "A ferry at sea",
+    ...addNewsArguments(
+      "Secret Plans",
+      "--draft",
+      "--id",
+      "secret-plans",
+      "--image",
+      image,
+      "--image-alt",
+      "A ferry at sea",
+    ),
   );
 
   await page.goto(`${server.url}${paths.projects}`);
