@@ -5,7 +5,8 @@ import {
   type ScheduledAppointment,
 } from "#server/operations/appointments/appointment-schedule.ts";
 import type { Outcome } from "#server/operations/outcome.ts";
-import { defaultActor, exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
+import { defaultActor, type AdminContext } from "./context";
+import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
 /** `appointments confirm|reschedule|cancel`: the change, then one line saying what was queued. */
 function report(

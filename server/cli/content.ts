@@ -6,16 +6,8 @@ import type { ContentStatus } from "#server/db/schema.ts";
 import type { Image } from "#shared/content-types.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { paths } from "#shared/paths.ts";
-import {
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-  operationContext,
-} from "./context";
+import { type AdminContext, operationContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import {
   changeContent,
   changeContentStatus,

@@ -1,15 +1,6 @@
 import { defaultOutboxWorkerOptions } from "#server/mail/outbox-worker.ts";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  usageError,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
