@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
 import { acceptInvitation, findInvitation } from "#server/auth/accounts.ts";
@@ -183,16 +183,12 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     // Never limited by password failures: a passkey cannot be guessed, so slowing it only
     // would let someone keep its owner out.
     if (!flow?.challenge) return refuse(res, 401, authMessages.flowExpired);
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     const user = userId === undefined ? undefined : await enabledUser(userId);
     if (!user || !(await finishSignIn(req, res, user, "passkey"))) {
       // One challenge, one try: a replayed assertion meets a new challenge or none.

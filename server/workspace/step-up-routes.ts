@@ -1,4 +1,3 @@
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
 import { endFlow, readFlow, startFlow } from "./flow-cookie";
 import { authenticatePasskey, authenticationOptions, relyingParty } from "#server/auth/passkeys.ts";
@@ -89,16 +88,12 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     }
     // A passkey is never slowed down by password failures (decision 031); a wrong one is counted.
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     // One challenge, one try.
     await endFlow(db, req, res);
     if (userId !== staff.userId) {
