@@ -3,7 +3,7 @@ import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
 import { acceptInvitation, findInvitation } from "#server/auth/accounts.ts";
 import { countFlowAttempt } from "#server/auth/flows.ts";
-import { endFlow, readFlow, startFlow } from "./flow-cookie";
+import { endFlow, readFlow, sendPasskeyOptions, startFlow } from "./flow-cookie";
 import { authMessages } from "#server/auth/messages.ts";
 import {
   authenticatePasskey,
@@ -174,8 +174,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/sign-in/passkey/options", async (req, res) => {
     const options = await authenticationOptions(rp);
-    await startFlow(db, req, res, { kind: "passkey-sign-in", challenge: options.challenge }, now());
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "passkey-sign-in" }, options, now());
   });
 
   router.post("/sign-in/passkey", async (req, res) => {
@@ -282,14 +281,14 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
-    await startFlow(
+    await sendPasskeyOptions(
       db,
       req,
       res,
-      { kind: "passkey-registration", userId: staff.userId, challenge: options.challenge },
+      { kind: "passkey-registration", userId: staff.userId },
+      options,
       now(),
     );
-    res.json(options);
   });
 
   router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {

@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from "express";
-import { endFlow, readFlow, startFlow } from "./flow-cookie";
+import { endFlow, readFlow, sendPasskeyOptions } from "./flow-cookie";
 import { authenticatePasskey, authenticationOptions, relyingParty } from "#server/auth/passkeys.ts";
 import { verifyPassword } from "#server/auth/passwords.ts";
 import { useRecoveryCode } from "#server/auth/recovery-codes.ts";
@@ -70,14 +70,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
   router.post("/step-up/passkey/options", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const options = await authenticationOptions(rp);
-    await startFlow(
-      db,
-      req,
-      res,
-      { kind: "step-up-passkey", userId: staff.userId, challenge: options.challenge },
-      now(),
-    );
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "step-up-passkey", userId: staff.userId }, options, now());
   });
 
   router.post("/step-up/passkey", requireStaff("account"), async (req, res) => {
