@@ -123,26 +123,22 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     onQueued: outbox.wake,
     metrics,
   });
-  const followUp = createFollowUpScheduler({
+  /** What a scheduled job that sends mail gets: its own log component, and the outbox woken by what it queues. */
+  const mailingJobDeps = (component: string, now: (() => Date) | undefined) => ({
     db,
     config,
-    logger: logger.child({ component: "follow-up" }),
+    logger: logger.child({ component }),
     onQueued: outbox.wake,
-    now: options.followUp?.now,
+    now,
   });
+  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now));
   const retention = createRetentionSweep({
     db,
     config,
     logger: logger.child({ component: "retention" }),
     now: options.retention?.now,
   });
-  const alerts = createAlertScheduler({
-    db,
-    config,
-    logger: logger.child({ component: "alerts" }),
-    onQueued: outbox.wake,
-    now: options.alerts?.now,
-  });
+  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now));
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 

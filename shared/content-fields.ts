@@ -10,6 +10,9 @@ import { paths } from "./paths";
 export const contentKinds = ["projects", "news", "case-studies"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
+/** Visitors see published items only; staff see both. */
+export type ContentStatus = "draft" | "published";
+
 export function isContentKind(value: string): value is ContentKind {
   return (contentKinds as readonly string[]).includes(value);
 }

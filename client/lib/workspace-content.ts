@@ -1,11 +1,9 @@
 import type { BodyImage, Image } from "#shared/content-types.ts";
-import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
+import type { ContentKind, ContentKindSpec, ContentStatus } from "#shared/content-fields.ts";
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
 /** What /admin/api/content and /admin/api/screenshots answer (server/workspace/content-routes.ts). */
-
-export type ContentStatus = "draft" | "published";
 
 export type ContentListItem = {
   id: string;

@@ -25,6 +25,7 @@ import { recordAudit, type AuditEntry } from "#server/db/audit-log.ts";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";
 import { hashToken, newToken } from "./tokens";
+import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 
 /**
  * Staff accounts: invitations, and an admin's disable, enable and reset. The CLI's
@@ -36,18 +37,6 @@ export const INVITATION_MS = 24 * 60 * 60 * 1000;
 
 /** Who is making a change: a staff address and IP, or "cli:<user>" and "cli". */
 export type Actor = Pick<AuditEntry, "actor" | "ip">;
-
-export type StaffUserStatus = "active" | "invited" | "disabled";
-
-export type StaffUserSummary = {
-  id: number;
-  email: string;
-  role: StaffRole;
-  status: StaffUserStatus;
-  passkeys: number;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
 
 export type PendingInvitation = { email: string; role: StaffRole; expiresAt: string };
 

@@ -118,19 +118,23 @@ export function authenticationOptions(rp: RelyingParty): Promise<PublicKeyCreden
 /**
  * The account a passkey's assertion signs in, if it verifies: its signature over the
  * challenge, the origin, user verification and a counter that went forward (a cloned
- * authenticator would repeat one). Stores the new counter.
+ * authenticator would repeat one). Stores the new counter. The response is the request
+ * body's, unchecked: anything but an object signs in nobody.
  */
 export async function authenticatePasskey(
   db: Kysely<Database>,
   rp: RelyingParty,
-  input: { response: AuthenticationResponseJSON; challenge: string },
+  input: { response: unknown; challenge: string },
   now = new Date(),
 ): Promise<number | undefined> {
-  const id = typeof input.response?.id === "string" ? input.response.id : "";
+  if (typeof input.response !== "object" || input.response === null) return undefined;
+  // Only the id is read before the verifier, which throws (caught below) on anything malformed.
+  const response = input.response as AuthenticationResponseJSON;
+  const id = typeof response.id === "string" ? response.id : "";
   const row = await selectPasskey(db, id);
   if (!row) return undefined;
   const verification = await verifyAuthenticationResponse({
-    response: input.response,
+    response,
     expectedChallenge: input.challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,

@@ -9,13 +9,13 @@ import {
   selectLiveSessions,
   selectSessionHashes,
   selectSessionWithAccount,
-  updateSessionLastSeen,
-  updateSessionProvedAt,
+  updateSessionTime,
 } from "#server/db/staff-sessions.ts";
 import type { Database } from "#server/db/schema.ts";
 import { describeBrowser } from "./browser-name";
 import { isStaffRole, type Staff } from "./staff";
 import { hashToken, newToken } from "./tokens";
+import type { SessionSummary } from "#shared/staff-session-summary.ts";
 
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#server/db/staff-sessions.ts";
 
@@ -65,7 +65,7 @@ export async function findSession(
     await deleteSession(db, tokenHash);
     return undefined;
   }
-  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) await updateSessionLastSeen(db, tokenHash, now);
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) await updateSessionTime(db, tokenHash, "last_seen_at", now);
   return {
     userId: row.user_id,
     email: row.email,
@@ -93,17 +93,6 @@ export async function endOtherSessions(
 ): Promise<number> {
   return deleteAccountSessions(db, userId, keepSessionId);
 }
-
-/** One of an account's sessions as its holder sees it. */
-export type SessionSummary = {
-  /** Names the session in the API without being its token or the token's stored hash. */
-  id: string;
-  browser: string;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-};
 
 /** The id a session has in the API: a hash of its stored hash. */
 export function publicSessionId(sessionId: string): string {
@@ -142,7 +131,7 @@ export async function endSessionById(
 
 /** Records that the session has just proved who is using it ("Confirm it's you"). */
 export async function markSessionProved(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
-  await updateSessionProvedAt(db, sessionId, now);
+  await updateSessionTime(db, sessionId, "proved_at", now);
 }
 
 /** Deletes ended sessions; run now and then so the table does not grow. */

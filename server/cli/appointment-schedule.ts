@@ -5,65 +5,51 @@ import {
   type ScheduledAppointment,
 } from "#server/operations/appointments/appointment-schedule.ts";
 import type { Outcome } from "#server/operations/outcome.ts";
-import { defaultActor, exitCodes, fail, printLine, type AdminContext, type ExitCode } from "./context";
+import { defaultActor, type AdminContext } from "./context";
+import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
-/** `appointments confirm|reschedule|cancel`: the change, then one line saying what was queued. */
-function report(
-  { out }: AdminContext,
-  done: Outcome<ScheduledAppointment>,
+/** An appointment schedule change as the operations layer makes it, given who the history names. */
+type ScheduleChange<Options> = (
+  ctx: AdminContext,
+  idText: string,
+  options: Options & { by: string },
+  now: () => Date,
+) => Promise<Outcome<ScheduledAppointment>>;
+
+/**
+ * `appointments confirm|reschedule|cancel`: the change, by --by or else the account running
+ * the command, then one line saying what was queued.
+ */
+function scheduleCommand<Options extends { by?: string }>(
+  change: ScheduleChange<Options>,
   say: (done: ScheduledAppointment) => string,
-): ExitCode {
-  if (!done.ok) return fail(out, done.message);
-  printLine(out, say(done.value));
-  return exitCodes.ok;
+) {
+  return async (
+    ctx: AdminContext,
+    idText: string,
+    options: Options,
+    now: () => Date = () => new Date(),
+  ): Promise<ExitCode> => {
+    const done = await change(ctx, idText, { ...options, by: options.by ?? defaultActor() }, now);
+    if (!done.ok) return fail(ctx.out, done.message);
+    printLine(ctx.out, say(done.value));
+    return exitCodes.ok;
+  };
 }
 
-/** Who the status history names: --by, else the account running the command. */
-const withBy = <Options extends { by?: string }>(options: Options) => ({
-  ...options,
-  by: options.by ?? defaultActor(),
-});
+export const confirmAppointment = scheduleCommand<{ at?: string; duration?: string; by?: string }>(
+  confirmAppointmentRequest,
+  ({ id, when, email }) =>
+    `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
+);
 
-export async function confirmAppointment(
-  ctx: AdminContext,
-  idText: string,
-  options: { at?: string; duration?: string; by?: string },
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const done = await confirmAppointmentRequest(ctx, idText, withBy(options), now);
-  return report(
-    ctx,
-    done,
-    ({ id, when, email }) =>
-      `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
-  );
-}
+export const rescheduleAppointment = scheduleCommand<{ at: string; duration?: string; by?: string }>(
+  rescheduleAppointmentRequest,
+  ({ id, when, email }) =>
+    `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,
+);
 
-export async function rescheduleAppointment(
-  ctx: AdminContext,
-  idText: string,
-  options: { at: string; duration?: string; by?: string },
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const done = await rescheduleAppointmentRequest(ctx, idText, withBy(options), now);
-  return report(
-    ctx,
-    done,
-    ({ id, when, email }) =>
-      `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,
-  );
-}
-
-export async function cancelAppointment(
-  ctx: AdminContext,
-  idText: string,
-  options: { by?: string },
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const done = await cancelAppointmentRequest(ctx, idText, withBy(options), now);
-  return report(
-    ctx,
-    done,
-    ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
-  );
-}
+export const cancelAppointment = scheduleCommand<{ by?: string }>(
+  cancelAppointmentRequest,
+  ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
+);

@@ -2,16 +2,8 @@ import { formatAppointmentTime } from "#server/operations/appointments/appointme
 import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
 import { printMarking, showRecord, type RecordView } from "./inbox-records";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseSince } from "#server/operations/input.ts";

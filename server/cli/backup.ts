@@ -8,16 +8,8 @@ import { lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { OutboxStatus } from "#server/db/schema.ts";
-import {
-  exitCodes,
-  fail,
-  plural,
-  printLine,
-  usageError,
-  type AdminFileContext,
-  type AdminOutput,
-  type ExitCode,
-} from "./context";
+import { type AdminFileContext, type AdminOutput } from "./context";
+import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { errorCode } from "#server/db/storage-errors.ts";
 

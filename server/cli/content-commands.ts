@@ -1,5 +1,6 @@
 import { Option, type Command } from "commander";
-import type { AdminContext, ExitCode } from "./context";
+import type { AdminContext } from "./context";
+import type { ExitCode } from "./output";
 import {
   addContent,
   editContent,

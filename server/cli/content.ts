@@ -2,20 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { findContent, listContent, type ContentKind, type ContentRecord } from "#server/db/content-items.ts";
-import type { ContentStatus } from "#server/db/schema.ts";
+import type { ContentStatus } from "#shared/content-fields.ts";
 import type { Image } from "#shared/content-types.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { paths } from "#shared/paths.ts";
-import {
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-  operationContext,
-} from "./context";
+import { type AdminContext, operationContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import {
   changeContent,
   changeContentStatus,

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
-import { exitCodes, fail, plural, printLine, type AdminContext, type ExitCode } from "./context";
+import { type AdminContext } from "./context";
+import { exitCodes, fail, plural, printLine, type ExitCode } from "./output";
 import {
   exportKinds,
   type ExportKind,

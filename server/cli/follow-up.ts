@@ -1,16 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
-import {
-  cliActor,
-  defaultActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, defaultActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {

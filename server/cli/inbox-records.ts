@@ -1,16 +1,8 @@
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import type { Outcome } from "#server/operations/outcome.ts";
-import {
-  describeMarking,
-  exitCodes,
-  fail,
-  printJson,
-  printLine,
-  type AdminContext,
-  type AdminOutput,
-  type ExitCode,
-} from "./context";
+import { type AdminContext, type AdminOutput } from "./context";
+import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { statusDetails } from "./follow-up";
 import { formatDetails } from "./format";
 

@@ -8,16 +8,8 @@ import {
   websiteDesignLeadLabels,
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseSince } from "#server/operations/input.ts";

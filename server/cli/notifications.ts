@@ -1,26 +1,14 @@
 import { defaultOutboxWorkerOptions } from "#server/mail/outbox-worker.ts";
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  usageError,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import {
-  type NotificationRecord,
-  loadNotifications,
-  requeueNotifications,
-} from "#server/operations/notifications/notifications.ts";
+import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
+import type { NotificationItem } from "#shared/inbox.ts";
 
 const ERROR_WIDTH = 60;
 
-const listColumns: Column<NotificationRecord>[] = [
+const listColumns: Column<NotificationItem>[] = [
   { header: "ID", value: (r) => r.id },
   { header: "STATUS", value: (r) => r.status },
   { header: "KIND", value: (r) => r.kind },

@@ -18,7 +18,8 @@ import {
   type SweepResult,
 } from "#server/operations/privacy/retention-sweep.ts";
 import { formatTable } from "./format";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import { type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 
 export async function exportPersonalData(
   { db, config, out }: AdminContext,

@@ -4,14 +4,8 @@ import { listAppointments, markAppointments, showAppointment } from "./appointme
 import { leadStatuses } from "#server/operations/leads/follow-up.ts";
 import { listOverdue, setLeadStatus } from "./follow-up";
 import { backupDatabase, type BackupOptions } from "./backup";
-import {
-  cliActor,
-  exitCodes,
-  type AdminContext,
-  type AdminFileContext,
-  type AdminOutput,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext, type AdminFileContext, type AdminOutput } from "./context";
+import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";

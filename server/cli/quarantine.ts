@@ -1,13 +1,5 @@
-import {
-  cliActor,
-  exitCodes,
-  fail,
-  plural,
-  printLine,
-  usageError,
-  type AdminContext,
-  type ExitCode,
-} from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseAge } from "#server/operations/input.ts";
 import {

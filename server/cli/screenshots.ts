@@ -1,14 +1,6 @@
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
-import {
-  exitCodes,
-  fail,
-  plural,
-  printJson,
-  printLine,
-  type AdminContext,
-  type ExitCode,
-  operationContext,
-} from "./context";
+import { type AdminContext, operationContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { defaultUploadLimits, type UploadLimits } from "#server/operations/images/images.ts";

@@ -1,5 +1,6 @@
 import type { SubscriberStatus } from "#server/db/schema.ts";
-import { exitCodes, fail, plural, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import { type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {

@@ -9,7 +9,8 @@ import {
 } from "#server/auth/accounts.ts";
 import { isStaffRole } from "#server/auth/staff.ts";
 import { listAudit } from "#server/db/audit-log.ts";
-import { cliActor, exitCodes, fail, printJson, printLine, type AdminContext, type ExitCode } from "./context";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 

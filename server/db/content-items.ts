@@ -2,7 +2,8 @@ import type { Kysely, Transaction, Updateable } from "kysely";
 import type { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
-import type { ContentItemTable, ContentStatus, Database } from "./schema";
+import type { ContentItemTable, Database } from "./schema";
+import type { ContentStatus } from "#shared/content-fields.ts";
 import {
   caseStudySchema,
   newsPostSchema,

@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { DbBoolean } from "./dialect";
+import type { ContentStatus } from "#shared/content-fields.ts";
 
 /** ISO 8601 UTC text (`Date#toISOString`): sorts as text and reads the same in SQLite and PostgreSQL. */
 export type Timestamp = string;
@@ -177,8 +178,6 @@ export type UploadedFileTable = {
   content: Buffer;
   created_at: Timestamp;
 };
-
-export type ContentStatus = "draft" | "published";
 
 /**
  * A project, news post or case study (server/db/content-items.ts): the item's fields as a

@@ -15,30 +15,24 @@ export type StaffAccountRow = {
   passkeys: number;
 };
 
+/** The account's own columns: selected, and grouped by to count its passkeys. */
+const accountColumns = [
+  "staff_users.id",
+  "staff_users.email",
+  "staff_users.role",
+  "staff_users.password_hash",
+  "staff_users.disabled_at",
+  "staff_users.created_at",
+  "staff_users.last_sign_in_at",
+] as const;
+
 /** Every account, by address. */
 export async function selectStaffAccounts(db: Kysely<Database>): Promise<StaffAccountRow[]> {
   const rows = await db
     .selectFrom("staff_users")
     .leftJoin("staff_passkeys", "staff_passkeys.user_id", "staff_users.id")
-    .select((eb) => [
-      "staff_users.id",
-      "staff_users.email",
-      "staff_users.role",
-      "staff_users.password_hash",
-      "staff_users.disabled_at",
-      "staff_users.created_at",
-      "staff_users.last_sign_in_at",
-      eb.fn.count<number>("staff_passkeys.credential_id").as("passkeys"),
-    ])
-    .groupBy([
-      "staff_users.id",
-      "staff_users.email",
-      "staff_users.role",
-      "staff_users.password_hash",
-      "staff_users.disabled_at",
-      "staff_users.created_at",
-      "staff_users.last_sign_in_at",
-    ])
+    .select((eb) => [...accountColumns, eb.fn.count<number>("staff_passkeys.credential_id").as("passkeys")])
+    .groupBy(accountColumns)
     .orderBy("staff_users.email")
     .execute();
   return rows.map((row) => ({ ...row, passkeys: Number(row.passkeys) }));

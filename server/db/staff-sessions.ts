@@ -58,26 +58,16 @@ export async function selectSessionWithAccount(db: Kysely<Database>, tokenHash: 
     .executeTakeFirst();
 }
 
-export async function updateSessionLastSeen(
+/** Stamps when the session was last used (last_seen_at) or when its holder last proved who they are (proved_at). */
+export async function updateSessionTime(
   db: Kysely<Database>,
   tokenHash: string,
+  column: "last_seen_at" | "proved_at",
   at: Date,
 ): Promise<void> {
   await db
     .updateTable("staff_sessions")
-    .set({ last_seen_at: at.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .execute();
-}
-
-export async function updateSessionProvedAt(
-  db: Kysely<Database>,
-  tokenHash: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .updateTable("staff_sessions")
-    .set({ proved_at: at.toISOString() })
+    .set({ [column]: at.toISOString() })
     .where("token_hash", "=", tokenHash)
     .execute();
 }

@@ -1,9 +1,9 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
 import { acceptInvitation, findInvitation } from "#server/auth/accounts.ts";
 import { countFlowAttempt } from "#server/auth/flows.ts";
-import { endFlow, readFlow, startFlow } from "./flow-cookie";
+import { endFlow, readFlow, sendPasskeyOptions, startFlow } from "./flow-cookie";
 import { authMessages } from "#server/auth/messages.ts";
 import {
   authenticatePasskey,
@@ -174,8 +174,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/sign-in/passkey/options", async (req, res) => {
     const options = await authenticationOptions(rp);
-    await startFlow(db, req, res, { kind: "passkey-sign-in", challenge: options.challenge }, now());
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "passkey-sign-in" }, options, now());
   });
 
   router.post("/sign-in/passkey", async (req, res) => {
@@ -183,16 +182,12 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     // Never limited by password failures: a passkey cannot be guessed, so slowing it only
     // would let someone keep its owner out.
     if (!flow?.challenge) return refuse(res, 401, authMessages.flowExpired);
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     const user = userId === undefined ? undefined : await enabledUser(userId);
     if (!user || !(await finishSignIn(req, res, user, "passkey"))) {
       // One challenge, one try: a replayed assertion meets a new challenge or none.
@@ -286,14 +281,14 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
-    await startFlow(
+    await sendPasskeyOptions(
       db,
       req,
       res,
-      { kind: "passkey-registration", userId: staff.userId, challenge: options.challenge },
+      { kind: "passkey-registration", userId: staff.userId },
+      options,
       now(),
     );
-    res.json(options);
   });
 
   router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {

@@ -16,6 +16,22 @@ export async function startFlow(
   setWorkspaceCookie(req, res, FLOW_COOKIE, token, FLOW_MS[flow.kind]);
 }
 
+/**
+ * Starts a passkey ceremony: its challenge waits in the flow for the authenticator's
+ * answer, and the browser gets the options to hand its authenticator.
+ */
+export async function sendPasskeyOptions(
+  db: Kysely<Database>,
+  req: Request,
+  res: Response,
+  flow: { kind: FlowKind; userId?: number },
+  options: { challenge: string },
+  now = new Date(),
+): Promise<void> {
+  await startFlow(db, req, res, { ...flow, challenge: options.challenge }, now);
+  res.json(options);
+}
+
 /** The browser's live flow of this kind, if it has one. */
 export async function readFlow(
   db: Kysely<Database>,

@@ -1,6 +1,5 @@
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
-import { endFlow, readFlow, startFlow } from "./flow-cookie";
+import { endFlow, readFlow, sendPasskeyOptions } from "./flow-cookie";
 import { authenticatePasskey, authenticationOptions, relyingParty } from "#server/auth/passkeys.ts";
 import { verifyPassword } from "#server/auth/passwords.ts";
 import { useRecoveryCode } from "#server/auth/recovery-codes.ts";
@@ -71,14 +70,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
   router.post("/step-up/passkey/options", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const options = await authenticationOptions(rp);
-    await startFlow(
-      db,
-      req,
-      res,
-      { kind: "step-up-passkey", userId: staff.userId, challenge: options.challenge },
-      now(),
-    );
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "step-up-passkey", userId: staff.userId }, options, now());
   });
 
   router.post("/step-up/passkey", requireStaff("account"), async (req, res) => {
@@ -89,16 +81,12 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     }
     // A passkey is never slowed down by password failures (decision 031); a wrong one is counted.
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     // One challenge, one try.
     await endFlow(db, req, res);
     if (userId !== staff.userId) {

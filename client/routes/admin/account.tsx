@@ -8,7 +8,8 @@ import { ReplaceAuthenticator } from "#client/components/workspace/account/authe
 import { Passkeys, type Passkey } from "#client/components/workspace/account/passkeys-section.tsx";
 import { ChangePassword } from "#client/components/workspace/account/password-section.tsx";
 import { NewRecoveryCodes } from "#client/components/workspace/account/recovery-codes-section.tsx";
-import { Sessions, type StaffSession } from "#client/components/workspace/account/sessions-section.tsx";
+import { Sessions } from "#client/components/workspace/account/sessions-section.tsx";
+import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { StepUpProvider } from "#client/components/workspace/account/step-up.tsx";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
@@ -19,7 +20,7 @@ export const handle = workspaceHandle;
 async function loadAccount() {
   const [{ passkeys }, { sessions }] = await Promise.all([
     workspaceFetch<{ passkeys: Passkey[] }>("/passkeys"),
-    workspaceFetch<{ sessions: StaffSession[] }>("/sessions"),
+    workspaceFetch<{ sessions: SessionSummary[] }>("/sessions"),
   ]);
   return { passkeys, sessions };
 }

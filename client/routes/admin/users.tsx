@@ -6,7 +6,8 @@ import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/users";
-import { UserList, type StaffUser } from "#client/components/workspace/users/user-table.tsx";
+import { UserList } from "#client/components/workspace/users/user-table.tsx";
+import type { StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { InviteForm, type Invitation } from "#client/components/workspace/users/invite-form.tsx";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
@@ -14,7 +15,7 @@ export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/work
 export const meta = () => workspaceMeta("Users");
 export const handle = workspaceHandle;
 
-type UsersData = { users: StaffUser[]; invitations: Invitation[] };
+type UsersData = { users: StaffUserSummary[]; invitations: Invitation[] };
 
 function loadUsers() {
   return workspaceFetch<UsersData>("/users");

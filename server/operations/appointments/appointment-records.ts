@@ -8,12 +8,16 @@ import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import { statusFields } from "#server/operations/leads/stored-leads.ts";
+import {
+  submissionColumns,
+  toSubmissionFields,
+  type SubmissionFields,
+} from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
 import type { SpamFilter } from "#server/db/suspected.ts";
 
-/** An appointment request as `--json` and the export show it. */
+/** An appointment request as `--json` and the export show it (the schedule after the submission's fields). */
 export type AppointmentRecord = {
   id: number;
   name: string;
@@ -24,20 +28,12 @@ export type AppointmentRecord = {
   preferredDate: string;
   preferredTime: string;
   projectDetails: string;
-  read: boolean;
-  /** The bot trap it tripped when it is held back as suspected spam, else null. */
-  suspectedSpam: string | null;
-  createdAt: string;
-  status: LeadStatus;
-  statusNote: string | null;
-  statusBy: string | null;
-  statusAt: string | null;
   /** Null while requested only; "confirmed" or "cancelled" by `appointments confirm|cancel`. */
   schedule: ScheduleStatus | null;
   /** The confirmed start (ISO instant) and length. */
   scheduledStart: string | null;
   scheduledMinutes: number | null;
-};
+} & SubmissionFields;
 
 export const appointmentColumns = [
   "id",
@@ -49,13 +45,7 @@ export const appointmentColumns = [
   "preferredDate",
   "preferredTime",
   "projectDetails",
-  "read",
-  "suspectedSpam",
-  "createdAt",
-  "status",
-  "statusNote",
-  "statusBy",
-  "statusAt",
+  ...submissionColumns,
   "schedule",
   "scheduledStart",
   "scheduledMinutes",
@@ -72,10 +62,7 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
     preferredDate: row.preferred_date,
     preferredTime: row.preferred_time,
     projectDetails: row.project_details,
-    read: fromDbBoolean(row.read),
-    suspectedSpam: row.suspected_spam,
-    createdAt: row.created_at,
-    ...statusFields(row),
+    ...toSubmissionFields(row),
     schedule: row.schedule_status,
     scheduledStart: row.scheduled_start,
     scheduledMinutes: row.scheduled_minutes,

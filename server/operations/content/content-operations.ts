@@ -13,7 +13,7 @@ import {
   type ContentKind,
   type ContentRecord,
 } from "#server/db/content-items.ts";
-import type { ContentStatus } from "#server/db/schema.ts";
+import type { ContentStatus } from "#shared/content-fields.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
 import { createUploadStore, type UploadStore } from "#server/uploaded-files.ts";
 import { isUploadPath, UPLOADS_URL_PATH } from "#server/uploads.ts";

@@ -10,6 +10,7 @@ import {
 import type { StatusTarget } from "./follow-up";
 import { parseLeadId } from "./lead-ids";
 import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads";
+import type { SubmissionFields } from "./submission-fields";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import type { QuarantineKind } from "./quarantine";
 import {
@@ -70,12 +71,13 @@ export function quarantineArgsOf(ref: InboxRef): { kind: QuarantineKind; text: s
     : { kind: "leads", text: ref.id };
 }
 
-function fromLead(record: LeadRecord): InboxItem {
+/** An inbox row: who it is from, as each form names them, then what every submission carries. */
+function toInboxItem(
+  from: Pick<InboxItem, "id" | "form" | "name" | "company">,
+  record: SubmissionFields & { email: string },
+): InboxItem {
   return {
-    id: record.id,
-    form: record.type,
-    name: record.fullName,
-    company: record.companyName,
+    ...from,
     email: record.email,
     receivedAt: record.createdAt,
     read: record.read,
@@ -84,19 +86,17 @@ function fromLead(record: LeadRecord): InboxItem {
   };
 }
 
-function fromAppointment(record: AppointmentRecord): InboxItem {
-  return {
-    id: appointmentInboxId(record.id),
-    form: "appointment",
-    name: record.name,
-    company: record.company,
-    email: record.email,
-    receivedAt: record.createdAt,
-    read: record.read,
-    status: record.status,
-    suspected: record.suspectedSpam !== null,
-  };
-}
+const fromLead = (record: LeadRecord) =>
+  toInboxItem(
+    { id: record.id, form: record.type, name: record.fullName, company: record.companyName },
+    record,
+  );
+
+const fromAppointment = (record: AppointmentRecord) =>
+  toInboxItem(
+    { id: appointmentInboxId(record.id), form: "appointment", name: record.name, company: record.company },
+    record,
+  );
 
 function matches(item: InboxItem, q: string): boolean {
   const needle = q.toLowerCase();

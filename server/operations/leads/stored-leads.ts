@@ -8,7 +8,8 @@ import {
   type LeadFilter,
 } from "#server/db/leads.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
-import type { LeadStatus, WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
+import type { WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
+import { submissionColumns, toSubmissionFields, type SubmissionFields } from "./submission-fields";
 import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
@@ -32,17 +33,7 @@ export type LeadRecord = {
   timeline: string | null;
   industry: string | null;
   companySize: string | null;
-  /** Whether staff have marked it read (`leads read`, the workspace); every lead arrives unread. */
-  read: boolean;
-  /** The bot trap it tripped when it is held back as suspected spam, else null. */
-  suspectedSpam: string | null;
-  createdAt: string;
-  /** Where staff are with it (new, contacted, ...), and who set that, when and why. */
-  status: LeadStatus;
-  statusNote: string | null;
-  statusBy: string | null;
-  statusAt: string | null;
-};
+} & SubmissionFields;
 
 export const leadColumns = [
   "id",
@@ -56,29 +47,8 @@ export const leadColumns = [
   "timeline",
   "industry",
   "companySize",
-  "read",
-  "suspectedSpam",
-  "createdAt",
-  "status",
-  "statusNote",
-  "statusBy",
-  "statusAt",
+  ...submissionColumns,
 ] as const satisfies readonly (keyof LeadRecord)[];
-
-/** The follow-up columns every lead table has, as records name them. */
-export function statusFields(row: {
-  status: LeadStatus;
-  status_note: string | null;
-  status_by: string | null;
-  status_at: string | null;
-}) {
-  return {
-    status: row.status,
-    statusNote: row.status_note,
-    statusBy: row.status_by,
-    statusAt: row.status_at,
-  };
-}
 
 function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
   return {
@@ -93,10 +63,7 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
     timeline: row.timeline,
     industry: null,
     companySize: null,
-    read: fromDbBoolean(row.read),
-    suspectedSpam: row.suspected_spam,
-    createdAt: row.created_at,
-    ...statusFields(row),
+    ...toSubmissionFields(row),
   };
 }
 
@@ -113,10 +80,7 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
     timeline: null,
     industry: row.industry,
     companySize: row.company_size,
-    read: fromDbBoolean(row.read),
-    suspectedSpam: row.suspected_spam,
-    createdAt: row.created_at,
-    ...statusFields(row),
+    ...toSubmissionFields(row),
   };
 }
 

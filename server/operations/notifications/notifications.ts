@@ -5,24 +5,11 @@ import type { Db } from "#server/db/database.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
+import type { NotificationItem } from "#shared/inbox.ts";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
 export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];
 type NotificationStatus = (typeof notificationStatuses)[number];
-
-/** An outbox row without its payload: the payload of a newsletter e-mail holds the subscriber's tokens. */
-export type NotificationRecord = {
-  id: number;
-  kind: string;
-  status: OutboxStatus;
-  /** Who the message is about: the visitor's name and address, or the subscriber's address. */
-  about: string;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
 
 function describeSubject(payload: string): string {
   try {
@@ -38,7 +25,8 @@ function describeSubject(payload: string): string {
   }
 }
 
-function toNotificationRecord(row: OutboxRow): NotificationRecord {
+/** An outbox row without its payload: the payload of a newsletter e-mail holds the subscriber's tokens. */
+function toNotificationItem(row: OutboxRow): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -61,10 +49,10 @@ function parseStatus(text: string | undefined): NotificationStatus[] | false {
 export async function loadNotifications(
   db: Db,
   statusText: string | undefined,
-): Promise<Outcome<{ statuses: NotificationStatus[]; records: NotificationRecord[] }>> {
+): Promise<Outcome<{ statuses: NotificationStatus[]; records: NotificationItem[] }>> {
   const statuses = parseStatus(statusText);
   if (!statuses) return failed("invalid", `invalid status "${statusText}": expected pending or dead`);
-  const records = (await listOutboxMessages(db, statuses)).map(toNotificationRecord);
+  const records = (await listOutboxMessages(db, statuses)).map(toNotificationItem);
   return succeeded({ statuses, records });
 }
 

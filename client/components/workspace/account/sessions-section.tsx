@@ -1,5 +1,6 @@
 /** The account page's signed-in browsers: each with where and when, ended one by one or all at once. */
 import { staffPaths } from "#shared/staff-paths.ts";
+import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
@@ -8,17 +9,8 @@ import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
-export type StaffSession = {
-  id: string;
-  browser: string;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-};
-
-export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reload: () => Promise<void> }) {
-  async function end(session: StaffSession) {
+export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; reload: () => Promise<void> }) {
+  async function end(session: SessionSummary) {
     try {
       const { signedOut } = await workspaceFetch<{ signedOut: boolean }>(
         `/sessions/${encodeURIComponent(session.id)}`,
