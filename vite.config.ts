@@ -30,12 +30,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   // Small pieces most pages use (layout, sections, icons); the heavy ones
                   // (carousel, form validation and the API's messages) stay with the pages
-                  // that need them, as does the service pages' opening, which imports the carousel.
+                  // that need them.
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
                     !workspaceModule.test(id) &&
-                    !/[\\/](forms|request-messages|screenshot-showcase|service-intro|showcase-slides|use-lazy-carousel)/.test(
+                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
                       id,
                     ),
                   minShareCount: 2,

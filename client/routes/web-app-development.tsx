@@ -4,7 +4,8 @@ import { paths } from "#shared/paths.ts";
 import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
-import { ServiceIntro } from "#client/components/sections/service-intro.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
@@ -37,16 +38,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <ServiceIntro
-        servicePage="web-app-development"
+      <PageHeader
+        tone="protea"
+        eyebrow="Service"
         title="Custom Web-App Development"
         subtitle="Software shaped around how your business works, so your team can do more with less. Teams using custom tools report up to 46% productivity gains."
         problems={problems}
-        portfolioTitle="Our Web-App Portfolio"
+      />
+      <ScreenshotShowcase
+        title="Our Web-App Portfolio"
+        servicePage="web-app-development"
         screenshots={loaderData.screenshots}
-      >
-        <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
-      </ServiceIntro>
+      />
+      <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="pain-points" title="Sound Familiar?" intro="The problems a custom web application solves.">
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">

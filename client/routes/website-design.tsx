@@ -3,7 +3,8 @@ import { paths } from "#shared/paths.ts";
 import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
-import { ServiceIntro } from "#client/components/sections/service-intro.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
@@ -37,16 +38,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <ServiceIntro
-        servicePage="website-design"
+      <PageHeader
+        tone="protea"
+        eyebrow="Service"
         title="Website Design & Development"
         subtitle="Websites that look the part, load fast and turn visitors into enquiries."
         problems={problems}
-        portfolioTitle="Our Website Portfolio"
+      />
+      <ScreenshotShowcase
+        title="Our Website Portfolio"
+        servicePage="website-design"
         screenshots={loaderData.screenshots}
-      >
-        <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
-      </ServiceIntro>
+      />
+      <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="what-to-expect" title="What to Expect">
         <CheckList items={whatToExpect} className="mx-auto mt-10 max-w-3xl" />

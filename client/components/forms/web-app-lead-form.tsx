@@ -6,19 +6,12 @@ import {
   webAppLeadFormats,
 } from "#shared/forms/web-app-lead.ts";
 import { SelectField, TextField } from "./fields";
-import { LeadForm, type LeadActionData } from "./lead-form";
+import { LeadForm, type LeadFormEntry } from "./lead-form";
 
-export function WebAppLeadForm({
-  formToken,
-  actionData,
-}: {
-  /** The signed start field from the page's loader. */
-  formToken: string;
-  actionData?: LeadActionData;
-}) {
+export function WebAppLeadForm(entry: LeadFormEntry) {
   return (
     <LeadForm
-      id="proposal"
+      {...entry}
       loadSchema={() =>
         import("#shared/forms/web-app-lead-schema.ts").then((module) => module.webAppLeadSchema)
       }
@@ -27,8 +20,6 @@ export function WebAppLeadForm({
       submitLabel="Get My Custom Web-App Proposal"
       labels={labels}
       fieldFormats={webAppLeadFormats}
-      formToken={formToken}
-      actionData={actionData}
       intro="Tell us about your business and the problem you want to solve. We'll come back within 24 hours with a plan and a proposal."
     >
       {(field) => (

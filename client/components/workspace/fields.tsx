@@ -98,6 +98,11 @@ export function TextField({
   );
 }
 
+/** The staff member's own password, which the browser's password manager fills in. */
+export function CurrentPasswordField(props: FieldOwnProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField type="password" autoComplete="current-password" required {...props} />;
+}
+
 export type SelectOption = { value: string; label: string };
 
 export function SelectField({

@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { isWorkspacePath, staffPaths } from "#shared/staff-paths.ts";
 import { AuthFrame } from "#client/components/workspace/auth-frame.tsx";
 import { Button } from "#client/components/workspace/button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
@@ -89,13 +89,7 @@ export default function SignIn() {
             }}
           >
             <TextField label="E-mail address" name="email" type="email" autoComplete="username" required />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <CurrentPasswordField label="Password" name="password" />
             <Button type="submit" variant="secondary" className="w-full" busy={busy}>
               Continue
             </Button>

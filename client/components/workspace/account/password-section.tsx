@@ -1,7 +1,7 @@
 /** The account page's "Change your password": the current one, a new one, and a fresh proof. */
 import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
@@ -58,12 +58,9 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
         className="max-w-sm space-y-4"
         onSubmit={(event) => void change(event)}
       >
-        <TextField
+        <CurrentPasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
           error={errors.currentPassword}
         />
         <TextField

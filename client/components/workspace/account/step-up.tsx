@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
@@ -142,13 +142,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
           className="mt-4 space-y-4"
           onSubmit={(e) => void confirmWithPassword(e)}
         >
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField label="Password" name="password" />
           <TextField
             label="Authenticator code or recovery code"
             name="code"

@@ -6,8 +6,8 @@ import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { PositionField } from "./position-field";
 
 export function ScreenshotRow({
   shot,
@@ -69,14 +69,10 @@ export function ScreenshotRow({
         <p className="text-ink-soft">{shot.altText ?? "No alt text"}</p>
         <form onSubmit={(event) => void move(event)} className="flex flex-wrap items-end gap-3" noValidate>
           <div className="w-32">
-            <TextField
-              label="Position"
-              name="position"
-              type="number"
-              min={1}
-              max={maxPosition}
+            <PositionField
+              maxPosition={maxPosition}
               value={position}
-              onChange={(event) => setPosition(event.target.value)}
+              onValue={setPosition}
               aria-label={`Position of “${what}” on ${pageTitle}`}
               error={error}
               required
