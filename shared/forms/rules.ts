@@ -1,5 +1,7 @@
 // What the forms accept, without zod: the pages render their fields from this module,
 // and the schemas (schema-parts.ts and the *-schema.ts modules) load only when a form is used.
+// The IDNA label codec (RFC 3492): the package, not Node's deprecated built-in of that name.
+import punycode from "punycode/punycode.js";
 import { hasInvisibleCharacters } from "./invisible-characters";
 
 /** SPEC §9 business constants and limits that forms enforce. */
@@ -50,6 +52,23 @@ const ASCII = /^[\x20-\x7e]*$/;
  * case, the others as xn-- labels, and no compatibility form (fullwidth letters or dots,
  * ligatures, circled letters) was folded into another character on the way.
  */
+/**
+ * True when an ASCII label that says it is IDNA-encoded ("xn--") really encodes a label:
+ * it decodes, and the decoded label converts back to it. URL parsers differ here (Node 24's
+ * takes any "xn--" label as it is, Node 20's checks it), so the check is made here, alike
+ * in the browser, Node 20 and Node 24.
+ */
+function isRealALabel(label: string): boolean {
+  const lower = label.toLowerCase();
+  if (!lower.startsWith("xn--")) return true;
+  try {
+    const decoded = punycode.decode(lower.slice(4));
+    return new URL(`http://${decoded}/`).hostname === lower;
+  } catch {
+    return false;
+  }
+}
+
 function convertsUnchanged(domain: string): boolean {
   if (domain.normalize("NFKC").toLowerCase() !== domain.toLowerCase()) return false;
   let host: string;
@@ -65,7 +84,7 @@ function convertsUnchanged(domain: string): boolean {
     labels.length === converted.length &&
     labels.every((label, index) => {
       const out = converted[index] ?? "";
-      return ASCII.test(label) ? out === label.toLowerCase() : out.startsWith("xn--");
+      return ASCII.test(label) ? out === label.toLowerCase() && isRealALabel(label) : out.startsWith("xn--");
     })
   );
 }
