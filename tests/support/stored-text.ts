@@ -31,7 +31,7 @@ const KEPT_IN_CONTEXT = [
   /(\u{1F3F4})[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu,
 ];
 
-/** The invisible code points `value` holds where decision 029 keeps none, as U+XXXX. */
+/** The invisible code points `value` holds where decision 029 keeps none, each written as "U+" and its hex digits. */
 export function misplacedInvisibles(value: string): string[] {
   const rest = KEPT_IN_CONTEXT.reduce((text, pattern) => text.replace(pattern, "$1"), value);
   return [...rest]
