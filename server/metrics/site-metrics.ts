@@ -4,7 +4,7 @@ import { alertConditions } from "#server/alerts/incidents.ts";
 import type { Db } from "#server/db/database.ts";
 import { readAlertIncidents } from "#server/db/alert-incidents.ts";
 import { readOutboxOverview } from "#server/db/outbox.ts";
-import type { OutboxStatus } from "#server/db/schema.ts";
+import { outboxStatuses } from "#server/db/schema.ts";
 import { classifyStorageError } from "#server/db/storage-errors.ts";
 import { leadForms } from "#shared/forms/lead-forms.ts";
 import { leadOutcomes, type MetricsRecorder } from "#server/metrics-recorder.ts";
@@ -21,8 +21,6 @@ export type SiteMetrics = MetricsRecorder & {
   /** Times every request and counts it by method, route pattern and status; mount first. */
   observeRequests: RequestHandler;
 };
-
-const outboxStatuses: OutboxStatus[] = ["pending", "sent", "dead"];
 
 export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetrics {
   const { db } = deps;

@@ -1,14 +1,10 @@
 import type { Db } from "#server/db/database.ts";
 import { listSubscribers as listSubscriberRows } from "#server/db/newsletter.ts";
-import type { SubscriberRow, SubscriberStatus } from "#server/db/schema.ts";
+import { subscriberStatuses, type SubscriberRow, type SubscriberStatus } from "#server/db/schema.ts";
 import type { SpamFilter } from "#server/db/suspected.ts";
 import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
-export const subscriberStatuses = [
-  "pending",
-  "confirmed",
-  "unsubscribed",
-] as const satisfies readonly SubscriberStatus[];
+export { subscriberStatuses };
 
 /**
  * What a subscriber record holds, in order: every column but the confirm and unsubscribe
