@@ -85,13 +85,19 @@ const apart = [
     "^client/",
     "The server loads the client only as the React Router build, at run time, never by import.",
   ],
+  [
+    "data-is-content",
+    "^data/",
+    "^(server|client|scripts|tests)/",
+    "data/ is the built-in content both sides read: it imports only shared/ types and packages.",
+  ],
 ];
 
 const apartRules = apart.map(([name, from, to, comment]) => ({
   name,
   comment,
   severity: "error",
-  from: { path: from },
+  from: { path: from, pathNot: tests },
   to: { path: to },
 }));
 
