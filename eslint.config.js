@@ -60,7 +60,7 @@ export default tseslint.config(
             {
               // Its metadata is 40 kB gzipped; the server checks phone numbers (decision 010).
               group: ["libphonenumber-js", "libphonenumber-js/*"],
-              message: "Phone numbers are checked on the server: server/leads/phone-numbers.ts.",
+              message: "Phone numbers are checked on the server: server/operations/leads/phone-numbers.ts.",
             },
           ],
         },

@@ -12,7 +12,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import faviconSvg from "../public/favicon.svg?raw";
+import faviconSvg from "#public/favicon.svg?raw";
 import siteScript from "virtual:site-script";
 import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
@@ -25,8 +25,8 @@ import { speculationRules } from "./lib/speculation-rules";
 import { themeColors, themeRestoreScript } from "./lib/theme";
 import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
-import { errorMessages } from "../shared/error-catalogue";
-import { paths } from "../shared/paths";
+import { errorMessages } from "#shared/error-catalogue.ts";
+import { paths } from "#shared/paths.ts";
 
 /**
  * The icon travels inside the page (190 bytes): as a separate request, which Chromium makes

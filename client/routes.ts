@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { routePatterns } from "../shared/paths";
-import { staffPaths } from "../shared/staff-paths";
+import { routePatterns } from "#shared/paths.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
 
 /**
  * SPEC §2: every route of the site. The paths come from shared/paths.ts; this file only

@@ -1,4 +1,4 @@
-import type { CaseStudy } from "../shared/content-types";
+import type { CaseStudy } from "#shared/content-types.ts";
 
 // Logos are 160×160 and screenshots 1200×750, both in public/images/case-studies/.
 const logo = (id: string) => ({ src: `/images/case-studies/${id}-logo.svg`, width: 160, height: 160 });

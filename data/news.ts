@@ -1,4 +1,4 @@
-import type { NewsPost } from "../shared/content-types";
+import type { NewsPost } from "#shared/content-types.ts";
 
 // News images are 1280×720 (16:9) illustrations in public/images/news/.
 const image = (id: string) => ({ src: `/images/news/${id}.svg`, width: 1280, height: 720 });

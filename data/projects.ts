@@ -1,4 +1,4 @@
-import type { Project } from "../shared/content-types";
+import type { Project } from "#shared/content-types.ts";
 
 // Every project image is an 800×500 illustration in public/images/projects/.
 const image = (id: string) => ({ src: `/images/projects/${id}.svg`, width: 800, height: 500 });

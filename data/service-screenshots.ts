@@ -1,4 +1,4 @@
-import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "../shared/content-types";
+import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
 
 export const serviceScreenshots: ServiceScreenshot[] = [
   {

@@ -5,10 +5,10 @@
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */
 import { createInterface } from "node:readline/promises";
-import { runAdmin } from "../server/admin/program";
-import type { AdminOutput } from "../server/admin/context";
-import { databaseLocation, loadConfig } from "../server/config";
-import { openDatabase, type Db } from "../server/db/database";
+import { runAdmin } from "#server/cli/program.ts";
+import type { AdminOutput } from "#server/cli/context.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
 
 // A reader that stops early (`| head`) closes the pipe; that is not an error.
 for (const stream of [process.stdout, process.stderr]) {

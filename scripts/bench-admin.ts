@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../server/db/leads";
+import { projectRoot } from "#server/config.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(args.runs);

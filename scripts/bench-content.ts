@@ -14,13 +14,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
-import { projects } from "../data/projects";
-import { databaseLocation, loadConfig } from "../server/config";
-import { insertContent } from "../server/db/content-items";
-import { openDatabase, type Db } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
-import type { NewsPost } from "../shared/content-types";
-import { machinePaths, paths } from "../shared/paths";
+import { projects } from "#data/projects.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { insertContent } from "#server/db/content-items.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import type { NewsPost } from "#shared/content-types.ts";
+import { machinePaths, paths } from "#shared/paths.ts";
 import { startBuiltServer } from "./lib/built-server";
 
 const { values } = parseArgs({

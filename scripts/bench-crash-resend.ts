@@ -15,9 +15,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
-import { SMTPServer } from "smtp-server";
-import { endpoints, testFormSecret, websiteDesignLead } from "../tests/support/submissions";
+import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 import { startBuiltServer, type BuiltServer } from "./lib/built-server";
+import { createMessageIdSmtp } from "./lib/message-id-smtp";
 
 const { values } = parseArgs({
   options: {
@@ -35,24 +35,11 @@ const rate = Number(values.rate);
 /** A slow mail server on loopback that notes when it accepted each Message-ID. */
 async function startSlowSmtp() {
   const accepted: Array<{ messageId: string; at: number }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 8192) head += chunk.toString("latin1");
-      });
-      stream.on("end", () => {
-        setTimeout(() => {
-          const messageId = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? "(none)";
-          accepted.push({ messageId, at: Date.now() });
-          callback();
-        }, replyDelayMs);
-      });
-    },
+  const server = createMessageIdSmtp((id, answer) => {
+    setTimeout(() => {
+      accepted.push({ messageId: id ?? "(none)", at: Date.now() });
+      answer();
+    }, replyDelayMs);
   });
   // A sender killed mid-message resets its connection: that is the point of the run.
   server.on("error", () => {});

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { indexablePages, paths } from "../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import { startBuiltServer } from "./lib/built-server";
 import { chromiumFlags, chromiumPath } from "./lib/chromium";
 import { REFERENCE_PATH, startReferenceServer } from "./lib/reference-page";

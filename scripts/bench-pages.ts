@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { indexablePages, paths } from "../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import { startBuiltServer } from "./lib/built-server";
 import { pageScripts } from "./lib/page-scripts";
 

@@ -12,10 +12,10 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import request from "supertest";
-import { createApp } from "../server/app";
-import { hashPassword, PASSWORD_PARAMS } from "../server/auth/passwords";
-import { loadConfig, projectRoot } from "../server/config";
-import { createLogger } from "../server/logger";
+import { createApp } from "#server/app.ts";
+import { hashPassword, PASSWORD_PARAMS } from "#server/auth/passwords.ts";
+import { loadConfig, projectRoot } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
 
 const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "40" } } });
 const attempts = Number(args.attempts);

@@ -12,17 +12,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { botGuardFields } from "../shared/forms/bot-guard";
-import { paths } from "../shared/paths";
-import { hostileText } from "../tests/support/hostile-text";
-import {
-  appointment,
-  endpoints,
-  newsletterSignup,
-  testFormSecret,
-  webAppLead,
-  websiteDesignLead,
-} from "../tests/support/submissions";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { hostileText } from "#tests/support/hostile-text.ts";
+import { endpoints, publicForms as forms, testFormSecret } from "#tests/support/submissions.ts";
 import { startBuiltServer } from "./lib/built-server";
 
 const { values } = parseArgs({
@@ -48,13 +41,6 @@ function rssMb(pid: number): number {
 }
 
 type Shot = { url: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | string };
-
-const forms = [
-  { api: endpoints.websiteDesign, page: paths.websiteDesign, base: () => websiteDesignLead() },
-  { api: endpoints.webApp, page: paths.webAppDevelopment, base: () => webAppLead() },
-  { api: endpoints.appointments, page: paths.bookAppointment, base: () => appointment(new Date()) },
-  { api: endpoints.newsletter, page: paths.news, base: () => newsletterSignup("reader@example.com") },
-];
 
 function formEncode(body: Record<string, unknown>): string {
   const params = new URLSearchParams();
@@ -129,15 +115,19 @@ function makeShots(count: number, runSeed: number): Shot[] {
     .map(([formIndex, fields, kind, encoding, rawBody, keepStart]): Shot => {
       const form = forms[formIndex] ?? forms[0];
       if (!form) throw new Error("no forms");
-      const { [botGuardFields.startedAt]: start, ...base } = form.base() as Record<string, unknown>;
+      const { [botGuardFields.startedAt]: start, ...base } = form.submission() as Record<string, unknown>;
       const body = { ...base, ...fields, ...(keepStart ? { [botGuardFields.startedAt]: start } : {}) };
       if (kind === "json")
-        return { url: form.api, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+        return {
+          url: form.endpoint,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        };
       const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
-      if (kind === "form") return { url: form.api, headers: formHeaders, body: formEncode(body) };
+      if (kind === "form") return { url: form.endpoint, headers: formHeaders, body: formEncode(body) };
       if (kind === "page") return { url: form.page, headers: formHeaders, body: formEncode(body) };
       return {
-        url: keepStart ? form.api : form.page,
+        url: keepStart ? form.endpoint : form.page,
         headers: {
           "Content-Type": "application/json",
           ...(encoding ? { "Content-Encoding": encoding } : {}),

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
-import { indexablePages, paths } from "../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import { freePort, spawnBuiltServer } from "./lib/built-server";
 
 const { values } = parseArgs({

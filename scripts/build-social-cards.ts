@@ -10,14 +10,14 @@ import path from "node:path";
 import * as fontkit from "fontkit";
 import sharp from "sharp";
 import subsetFont from "subset-font";
-import { defaultSiteSettings } from "../shared/site-settings";
+import { defaultSiteSettings } from "#shared/site-settings.ts";
 import {
   defaultSocialCard,
   socialCardName,
   socialCards,
   socialImagePath,
   type SocialCard,
-} from "../shared/social-cards";
+} from "#shared/social-cards.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outRoot = path.join(root, "build", "client");

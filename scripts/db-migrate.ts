@@ -2,9 +2,9 @@
  * Brings the database schema up to date (the server also does this at start-up).
  *   npm run db:migrate
  */
-import { databaseLocation, describeDatabase, loadConfig, ConfigError } from "../server/config";
-import { createDatabase } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
+import { databaseLocation, describeDatabase, loadConfig, ConfigError } from "#server/config.ts";
+import { createDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
 
 try {
   const config = loadConfig();

@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
-import { paths } from "../shared/paths";
+import { paths } from "#shared/paths.ts";
 import { startBuiltServer, type BuiltServer } from "./lib/built-server";
 import { chromiumFlags, chromiumPath } from "./lib/chromium";
 

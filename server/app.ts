@@ -12,9 +12,9 @@ import { createDatabaseContentSource } from "./content/content-source";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
-import { createFormTokens, resolveFormSecret } from "./leads/form-guard";
-import { createFollowUpScheduler, type FollowUpScheduler } from "./leads/follow-up-reminder";
-import { createLeadService, forVisitor, type LeadService } from "./leads/lead-service";
+import { createFormTokens, resolveFormSecret } from "./operations/leads/form-guard";
+import { createFollowUpScheduler, type FollowUpScheduler } from "./operations/leads/follow-up-reminder";
+import { createLeadService, forVisitor, type LeadService } from "./operations/leads/lead-service";
 import type { LeasedJob } from "./leased-job";
 import type { SiteLoadContext } from "./load-context";
 import type { Logger } from "./logger";
@@ -28,13 +28,13 @@ import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
 import { redirectToCanonicalPath } from "./canonical-path";
 import { redactUrl } from "./log-redaction";
-import { staffPaths } from "../shared/staff-paths";
+import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
 import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
-import { createRetentionSweep, type SweepResult } from "./privacy/retention-sweep";
+import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
@@ -123,26 +123,22 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     onQueued: outbox.wake,
     metrics,
   });
-  const followUp = createFollowUpScheduler({
+  /** What a scheduled job that sends mail gets: its own log component, and the outbox woken by what it queues. */
+  const mailingJobDeps = (component: string, now: (() => Date) | undefined) => ({
     db,
     config,
-    logger: logger.child({ component: "follow-up" }),
+    logger: logger.child({ component }),
     onQueued: outbox.wake,
-    now: options.followUp?.now,
+    now,
   });
+  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now));
   const retention = createRetentionSweep({
     db,
     config,
     logger: logger.child({ component: "retention" }),
     now: options.retention?.now,
   });
-  const alerts = createAlertScheduler({
-    db,
-    config,
-    logger: logger.child({ component: "alerts" }),
-    onQueued: outbox.wake,
-    now: options.alerts?.now,
-  });
+  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now));
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 

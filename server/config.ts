@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "../shared/site-settings";
-import { isPostgresUrl } from "./db/postgres";
+import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "#shared/site-settings.ts";
+import { isPostgresUrl } from "./database-url";
 
 /** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -173,7 +173,7 @@ export type AppConfig = {
   forms: {
     /** Submissions faster than this after the form was rendered are held as suspected spam. */
     minFillMs: number;
-    /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/leads/form-guard.ts). */
+    /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/operations/leads/form-guard.ts). */
     secret: string | undefined;
   };
   gtmId: string | undefined;

@@ -1,10 +1,9 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import type { SendFailure } from "./api/responses";
 import type { AppConfig } from "./config";
 import type { Logger } from "./logger";
-import { paths } from "../shared/paths";
-import { requestMessages } from "../shared/request-messages";
+import { paths } from "#shared/paths.ts";
+import { requestMessages } from "#shared/request-messages.ts";
 
 /**
  * Per client IP, per form. A form's JSON endpoint and its page (the no-JavaScript post)
@@ -31,7 +30,8 @@ export const limitedForms = {
 export type LimitedForm = keyof typeof limitedForms;
 
 /** How the 429 is written: JSON for the API, a plain sentence for a page. */
-export type RateLimitAnswers = { api: SendFailure; page: SendFailure };
+export type SendRefusal = (res: Response, status: number, error: string) => void;
+export type RateLimitAnswers = { api: SendRefusal; page: SendRefusal };
 
 export type FormRateLimits = Record<LimitedForm, RequestHandler[]>;
 

@@ -3,8 +3,8 @@ import { isPostgres, type Db } from "./db/database";
 import { outboxQueueStats, type OutboxQueueStats } from "./db/outbox";
 import { classifyStorageError, storageCauses, type StorageFailure } from "./db/storage-errors";
 import type { Logger } from "./logger";
-import type { MetricsRecorder } from "./metrics/recorder";
-import { describeForLog } from "../shared/error-catalogue";
+import type { MetricsRecorder } from "./metrics-recorder";
+import { describeForLog } from "#shared/error-catalogue.ts";
 
 /**
  * A readiness answer is reused this long: a flood of /readyz requests costs at most one

@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import { ConfigError, describeDatabase, loadConfig, projectRoot, type AppConfig } from "./config";
 import { MigrationError } from "./db/migrate";
 import { classifyStorageError, storageCauses } from "./db/storage-errors";
-import { errorText } from "../shared/error-catalogue";
+import { errorText } from "#shared/error-catalogue.ts";
 import { createLogger } from "./logger";
 import { closeGracefully } from "./shutdown";
 

@@ -2,7 +2,7 @@ import type { Db } from "./db/database";
 import { acquireSchedulerLease, releaseSchedulerLease } from "./db/scheduler-leases";
 import type { Logger } from "./logger";
 import { formatLeaseOwner, newLeaseOwner, type LeaseOwner } from "./mail/outbox-lease";
-import { errorText, redactSensitive } from "../shared/error-catalogue";
+import { errorText, redactSensitive } from "#shared/error-catalogue.ts";
 
 /**
  * A periodic job that every instance runs on a timer and one at a time does: the

@@ -1,9 +1,9 @@
 import type { ContentSource } from "./content/content-source";
-import type { FormTokens } from "./leads/form-guard";
-import type { LeadService } from "./leads/lead-service";
+import type { FormTokens } from "./operations/leads/form-guard";
+import type { LeadService } from "./operations/leads/lead-service";
 import type { Logger } from "./logger";
-import type { SiteSettings } from "../shared/site-settings";
-import type { Staff } from "./workspace/staff";
+import type { SiteSettings } from "#shared/site-settings.ts";
+import type { Staff } from "./auth/staff";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {

@@ -2,7 +2,7 @@ import type { Express, RequestHandler, Response } from "express";
 import { rejectCrossSite } from "./api/guards";
 import type { AppConfig } from "./config";
 import { limitedForms, type FormRateLimits, type LimitedForm } from "./form-rate-limits";
-import { requestMessages } from "../shared/request-messages";
+import { requestMessages } from "#shared/request-messages.ts";
 
 /** The same cap as the API's bodies (16 KB); page forms are far smaller. */
 export const PAGE_FORM_MAX_BYTES = 16 * 1024;

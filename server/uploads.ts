@@ -28,7 +28,7 @@ export const uploadContentTypes = { avif: "image/avif", webp: "image/webp" } as 
 
 /**
  * The only names an upload is stored under, relative to /uploads: what
- * server/admin/images.ts makes (`screenshots/` or `content/`, then `<16 hex>-<width>.<avif|webp>`). Nothing
+ * server/operations/images/images.ts makes (`screenshots/` or `content/`, then `<16 hex>-<width>.<avif|webp>`). Nothing
  * else is ever looked up, so no request can name a path outside the store, and a
  * hostile name costs no query.
  */

@@ -10,11 +10,14 @@ import { paths } from "./paths";
 export const contentKinds = ["projects", "news", "case-studies"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
+/** Visitors see published items only; staff see both. */
+export type ContentStatus = "draft" | "published";
+
 export function isContentKind(value: string): value is ContentKind {
   return (contentKinds as readonly string[]).includes(value);
 }
 
-/** Where an uploaded content image goes and the widths made of it (server/admin/images.ts). */
+/** Where an uploaded content image goes and the widths made of it (server/operations/images/images.ts). */
 export type ContentImageRecipe = { folder: "content"; widths: readonly number[] };
 
 export type FieldType =

@@ -46,6 +46,7 @@ export type NotificationItem = {
   id: number;
   kind: string;
   status: "pending" | "sent" | "dead";
+  /** Who the message is about: the visitor's name and address, or the subscriber's address. */
   about: string;
   attempts: number;
   nextAttemptAt: string;

@@ -1,6 +1,6 @@
 import type { UIMatch } from "react-router";
 // The same hashed file app.css's @font-face names (scripts/build-font.mjs makes it).
-import brandFontUrl from "../generated/brand-font.woff2?url";
+import brandFontUrl from "#client/generated/brand-font.woff2?url";
 import type { PageHandle } from "./hydration";
 
 /**

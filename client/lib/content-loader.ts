@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { ServicePage, ServiceScreenshot } from "../../shared/content-types";
-import { describeForLog } from "../../shared/error-catalogue";
+import type { ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
+import { describeForLog } from "#shared/error-catalogue.ts";
 
 /**
  * Reads content for a loader. A failure is logged (redacted, with the request's id) and
@@ -33,4 +33,9 @@ export async function loadScreenshots(
     [],
   );
   return value;
+}
+
+/** A service page's data: its screenshots and a token for its lead form. */
+export async function loadServicePage(context: AppLoadContext, page: ServicePage) {
+  return { screenshots: await loadScreenshots(context, page), formToken: context.formTokens.issue() };
 }

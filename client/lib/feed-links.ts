@@ -1,5 +1,5 @@
-import { machinePaths } from "../../shared/paths";
-import type { SiteSettings } from "../../shared/site-settings";
+import { machinePaths } from "#shared/paths.ts";
+import type { SiteSettings } from "#shared/site-settings.ts";
 
 /** `<link rel="alternate">` to the news feeds, so readers and crawlers find them. */
 export function feedLinks(settings: SiteSettings) {

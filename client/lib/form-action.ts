@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { botGuardFields } from "../../shared/forms/bot-guard";
-import { failureStatus, type SubmissionResult } from "../../shared/forms/results";
-import { requestMessages } from "../../shared/request-messages";
-import { isUtf8, isUtf8FormEncoded } from "../../shared/utf8-body";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { failureStatus, type SubmissionResult } from "#shared/forms/results.ts";
+import { requestMessages } from "#shared/request-messages.ts";
+import { isUtf8, isUtf8FormEncoded } from "#shared/utf8-body.ts";
 
 /** A refused request, for the root ErrorBoundary to show in the site's layout. */
 export type Refusal = { visitorMessage: string };

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "../../shared/site-settings";
+import type { SiteSettings } from "#shared/site-settings.ts";
 
 export type RootData = { settings: SiteSettings; gtmId: string | undefined };
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteSettings } from "../../shared/site-settings";
-import { socialImagePath } from "../../shared/social-cards";
+import type { SiteSettings } from "#shared/site-settings.ts";
+import { socialImagePath } from "#shared/social-cards.ts";
 
 export type PageSeo = {
   /** The page name; the document title becomes "name - brand" (SPEC §2). */

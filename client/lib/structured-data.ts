@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../shared/site-settings";
+import type { SiteSettings } from "#shared/site-settings.ts";
 
 /** schema.org ProfessionalService for the agency, with its Cape Town address (home and contact). */
 export function organizationJsonLd(settings: SiteSettings): object {

@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY } from "../site-script/theme";
+import { THEME_STORAGE_KEY } from "#client/site-script/theme.ts";
 
 /**
  * Runs in <head> before the stylesheet paints anything: a theme the visitor chose with the

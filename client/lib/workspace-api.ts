@@ -1,4 +1,4 @@
-import { signInPath, STAFF_API } from "../../shared/staff-paths";
+import { signInPath, STAFF_API } from "#shared/staff-paths.ts";
 
 /**
  * The workspace pages' calls to /admin/api. Every state-changing call carries the

@@ -1,10 +1,9 @@
-import type { BodyImage, Image } from "../../shared/content-types";
-import type { ContentKind } from "../../shared/content-fields";
+import type { BodyImage, Image } from "#shared/content-types.ts";
+import type { ContentKind, ContentKindSpec, ContentStatus } from "#shared/content-fields.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
 /** What /admin/api/content and /admin/api/screenshots answer (server/workspace/content-routes.ts). */
-
-export type ContentStatus = "draft" | "published";
 
 export type ContentListItem = {
   id: string;
@@ -26,17 +25,6 @@ export type ContentRecord = {
 
 /** An upload's answer: the stored image (AVIF and WebP at several widths) and its alt text. */
 export type UploadedImage = { field: string; image: BodyImage; alt?: string };
-
-export type ScreenshotRecord = {
-  id: number;
-  page: string;
-  position: number;
-  imageUrl: string;
-  width: number;
-  height: number;
-  altText: string | null;
-  createdAt: string;
-};
 
 export type ScreenshotPages = {
   pages: Array<{ page: string; screenshots: ScreenshotRecord[] }>;
@@ -73,3 +61,6 @@ export async function uploadContentImage(
 }
 
 export type { BodyImage, Image };
+
+/** What an item's editing page gives its header and its form: the kind, its fields, and the item (null for a new one). */
+export type ContentEditing = { kind: ContentKind; spec: ContentKindSpec; record: ContentRecord | null };

@@ -1,11 +1,11 @@
-import { ourStory, teamImage, values, whyChoose } from "../../data/pages/about";
-import { paths } from "../../shared/paths";
-import { CallToAction } from "../components/sections/call-to-action";
-import { FeatureCards } from "../components/sections/feature-cards";
-import { PageHeader } from "../components/sections/page-header";
-import { Section } from "../components/sections/section";
-import { settingsFromMatches, useSiteSettings } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import { ourStory, teamImage, values, whyChoose } from "#data/pages/about.ts";
+import { paths } from "#shared/paths.ts";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

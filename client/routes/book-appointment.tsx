@@ -1,14 +1,19 @@
 import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
 import { data } from "react-router";
-import { appointmentDateOptions } from "../../shared/forms/appointment";
-import { appointmentNextSteps } from "../../shared/forms/next-steps";
-import { paths } from "../../shared/paths";
-import { AppointmentForm } from "../components/forms/appointment-form";
-import { PageHeader } from "../components/sections/page-header";
-import { formActionHeaders, failureInit, readFormValues, valuesToRedisplay } from "../lib/form-action";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import type { PageHandle } from "../lib/hydration";
+import { appointmentDateOptions } from "#shared/forms/appointment.ts";
+import { appointmentNextSteps } from "#shared/forms/next-steps.ts";
+import { paths } from "#shared/paths.ts";
+import { AppointmentForm } from "#client/components/forms/appointment-form.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import {
+  formActionHeaders,
+  failureInit,
+  readFormValues,
+  valuesToRedisplay,
+} from "#client/lib/form-action.ts";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/book-appointment";
 
 export function loader({ context }: Route.LoaderArgs) {

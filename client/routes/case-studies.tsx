@@ -1,11 +1,11 @@
-import { paths } from "../../shared/paths";
-import { CaseStudyCard } from "../components/content/case-study-card";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PageHeader } from "../components/sections/page-header";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { breadcrumbJsonLd } from "../lib/structured-data";
-import type { PageHandle } from "../lib/hydration";
+import { paths } from "#shared/paths.ts";
+import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-studies";
 
 /** The largest paint is a picture: the logos, or the screenshot. */

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { otherCaseStudies } from "../../shared/case-study-rules";
-import { paths } from "../../shared/paths";
-import { CaseStudyCard } from "../components/content/case-study-card";
-import { CheckList } from "../components/sections/check-list";
-import { ContourArt } from "../components/ui/contour-art";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { breadcrumbJsonLd } from "../lib/structured-data";
-import type { PageHandle } from "../lib/hydration";
+import { otherCaseStudies } from "#shared/case-study-rules.ts";
+import { paths } from "#shared/paths.ts";
+import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
+import { CheckList } from "#client/components/sections/check-list.tsx";
+import { ContourArt } from "#client/components/ui/contour-art.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-study";
-import { ContentImage } from "../components/ui/content-image";
+import { ContentImage } from "#client/components/ui/content-image.tsx";
 
 /** The largest paint is a picture: the logos, or the screenshot. */
 export const handle: PageHandle = { largestPaint: "image" };

@@ -1,11 +1,11 @@
 import { Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { paths } from "../../shared/paths";
-import { ClickToLoadMap } from "../components/content/click-to-load-map";
-import { PageHeader } from "../components/sections/page-header";
-import { settingsFromMatches, useSiteSettings } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { organizationJsonLd } from "../lib/structured-data";
+import { paths } from "#shared/paths.ts";
+import { ClickToLoadMap } from "#client/components/content/click-to-load-map.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { organizationJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -1,16 +1,16 @@
-import { claims, steps, values } from "../../data/pages/home";
-import { paths } from "../../shared/paths";
-import { ClientLogos } from "../components/home/client-logos";
-import { FeaturedWork } from "../components/home/featured-work";
-import { HomeHero } from "../components/home/home-hero";
-import { CallToAction } from "../components/sections/call-to-action";
-import { FeatureCards } from "../components/sections/feature-cards";
-import { ProcessSteps } from "../components/sections/process-steps";
-import { Section } from "../components/sections/section";
-import { loadContent } from "../lib/content-loader";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { organizationJsonLd } from "../lib/structured-data";
+import { claims, steps, values } from "#data/pages/home.ts";
+import { paths } from "#shared/paths.ts";
+import { ClientLogos } from "#client/components/home/client-logos.tsx";
+import { FeaturedWork } from "#client/components/home/featured-work.tsx";
+import { HomeHero } from "#client/components/home/home-hero.tsx";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
+import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { loadContent } from "#client/lib/content-loader.ts";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { organizationJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { paths } from "../../shared/paths";
-import { slugify } from "../../shared/slug";
-import { socialImagePath } from "../../shared/social-cards";
-import { ArticleNeighbours } from "../components/content/article-neighbours";
-import { Byline } from "../components/content/news-cards";
-import { CallToAction } from "../components/sections/call-to-action";
-import { NotFoundSection } from "../components/sections/not-found-section";
-import { ContentImage } from "../components/ui/content-image";
-import { feedLinks } from "../lib/feed-links";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta, notFoundMeta } from "../lib/seo";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/structured-data";
+import { paths } from "#shared/paths.ts";
+import { slugify } from "#shared/slug.ts";
+import { socialImagePath } from "#shared/social-cards.ts";
+import { ArticleNeighbours } from "#client/components/content/article-neighbours.tsx";
+import { Byline } from "#client/components/content/news-cards.tsx";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { NotFoundSection } from "#client/components/sections/not-found-section.tsx";
+import { ContentImage } from "#client/components/ui/content-image.tsx";
+import { feedLinks } from "#client/lib/feed-links.ts";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/news-article";
 
 /** A news post's own page: published posts with a body only; anything else is the 404 page. */

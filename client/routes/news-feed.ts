@@ -1,5 +1,5 @@
 import { Feed } from "feed";
-import { machinePaths, paths } from "../../shared/paths";
+import { machinePaths, paths } from "#shared/paths.ts";
 import type { Route } from "./+types/news-feed";
 
 /** How many of the latest posts a feed carries. */

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import type { ConfirmResult } from "../../shared/forms/results";
-import { paths } from "../../shared/paths";
-import { PageHeader } from "../components/sections/page-header";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import type { ConfirmResult } from "#shared/forms/results.ts";
+import { paths } from "#shared/paths.ts";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

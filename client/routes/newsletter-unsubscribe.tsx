@@ -1,9 +1,9 @@
 import { data, Form } from "react-router";
-import type { UnsubscribeResult, UnsubscribeTokenStatus } from "../../shared/forms/results";
-import { paths } from "../../shared/paths";
-import { PageHeader } from "../components/sections/page-header";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import type { UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
+import { paths } from "#shared/paths.ts";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 function tokenOf(request: Request): string {

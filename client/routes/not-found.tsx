@@ -1,7 +1,7 @@
 import { data, useLocation } from "react-router";
-import { NotFoundSection } from "../components/sections/not-found-section";
-import { settingsFromMatches } from "../lib/root-data";
-import { notFoundMeta } from "../lib/seo";
+import { NotFoundSection } from "#client/components/sections/not-found-section.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { notFoundMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any unknown path answers 404 (SPEC §2). */

@@ -1,10 +1,10 @@
-import policy from "../../data/pages/privacy-policy.md";
-import { policyValues, tableOfContents } from "../../data/pages/privacy-policy";
-import { paths } from "../../shared/paths";
-import { PageHeader } from "../components/sections/page-header";
-import { Prose } from "../components/sections/prose";
-import { settingsFromMatches, useSiteSettings } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import policy from "#data/pages/privacy-policy.md";
+import { policyValues, tableOfContents } from "#data/pages/privacy-policy.ts";
+import { paths } from "#shared/paths.ts";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { Prose } from "#client/components/sections/prose.tsx";
+import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,16 +1,16 @@
-import { paths } from "../../shared/paths";
-import { Pagination } from "../components/content/pagination";
-import { ProjectCard } from "../components/content/project-card";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PageHeader } from "../components/sections/page-header";
-import { ProcessSteps } from "../components/sections/process-steps";
-import { Section } from "../components/sections/section";
-import { loadContent } from "../lib/content-loader";
-import type { PageHandle } from "../lib/hydration";
-import { listPageLinks, notFound, pageNumberOf } from "../lib/list-page";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta, notFoundMeta } from "../lib/seo";
-import { useLoadErrorToast } from "../lib/use-load-error-toast";
+import { paths } from "#shared/paths.ts";
+import { Pagination } from "#client/components/content/pagination.tsx";
+import { ProjectCard } from "#client/components/content/project-card.tsx";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { loadContent } from "#client/lib/content-loader.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
+import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
+import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
 import type { Route } from "./+types/projects";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

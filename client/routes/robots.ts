@@ -1,4 +1,4 @@
-import { machinePaths } from "../../shared/paths";
+import { machinePaths } from "#shared/paths.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

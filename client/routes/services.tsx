@@ -1,10 +1,10 @@
 import { ArrowRight } from "lucide-react";
-import { services } from "../../data/pages/services";
-import { paths } from "../../shared/paths";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PageHeader } from "../components/sections/page-header";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import { services } from "#data/pages/services.ts";
+import { paths } from "#shared/paths.ts";
+import { CallToAction } from "#client/components/sections/call-to-action.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

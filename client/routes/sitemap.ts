@@ -1,4 +1,4 @@
-import { indexablePages, paths } from "../../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string): string {

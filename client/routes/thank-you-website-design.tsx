@@ -1,7 +1,7 @@
-import { paths } from "../../shared/paths";
-import { ThankYou } from "../components/sections/thank-you";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
+import { paths } from "#shared/paths.ts";
+import { ThankYou } from "#client/components/sections/thank-you.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/thank-you-website-design";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

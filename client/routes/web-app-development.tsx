@@ -1,26 +1,20 @@
 import { AlertTriangle } from "lucide-react";
-import { ourProcess, painPoints, problems, technology } from "../../data/pages/web-app-development";
-import { screenshotPlaceholders } from "../../data/service-screenshots";
-import { paths } from "../../shared/paths";
-import { WebAppLeadForm } from "../components/forms/web-app-lead-form";
-import { CheckList } from "../components/sections/check-list";
-import { PageHeader } from "../components/sections/page-header";
-import { ProcessSteps } from "../components/sections/process-steps";
-import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
-import { Section } from "../components/sections/section";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { formActionHeaders, submitLeadForm } from "../lib/form-action";
-import { loadScreenshots } from "../lib/content-loader";
-import type { PageHandle } from "../lib/hydration";
+import { ourProcess, painPoints, problems, technology } from "#data/pages/web-app-development.ts";
+import { paths } from "#shared/paths.ts";
+import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
+import { CheckList } from "#client/components/sections/check-list.tsx";
+import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
+import { loadServicePage } from "#client/lib/content-loader.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/web-app-development";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    screenshots: await loadScreenshots(context, "web-app-development"),
-    formToken: context.formTokens.issue(),
-  };
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "web-app-development");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebApp, paths.thankYouWebApp);
@@ -54,7 +48,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <ScreenshotShowcase
         title="Our Web-App Portfolio"
         servicePage="web-app-development"
-        placeholders={screenshotPlaceholders["web-app-development"]}
         screenshots={loaderData.screenshots}
       />
       <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />

@@ -1,26 +1,20 @@
-import { problems, websiteTypes, whatToExpect, whyChooseUs } from "../../data/pages/website-design";
-import { screenshotPlaceholders } from "../../data/service-screenshots";
-import { paths } from "../../shared/paths";
-import { WebsiteDesignLeadForm } from "../components/forms/website-design-lead-form";
-import { CheckList } from "../components/sections/check-list";
-import { FeatureCards } from "../components/sections/feature-cards";
-import { PageHeader } from "../components/sections/page-header";
-import { ScreenshotShowcase } from "../components/sections/screenshot-showcase";
-import { Section } from "../components/sections/section";
-import { WideTable } from "../components/ui/wide-table";
-import { settingsFromMatches } from "../lib/root-data";
-import { buildMeta } from "../lib/seo";
-import { formActionHeaders, submitLeadForm } from "../lib/form-action";
-import { loadScreenshots } from "../lib/content-loader";
-import type { PageHandle } from "../lib/hydration";
+import { problems, websiteTypes, whatToExpect, whyChooseUs } from "#data/pages/website-design.ts";
+import { paths } from "#shared/paths.ts";
+import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
+import { CheckList } from "#client/components/sections/check-list.tsx";
+import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
+import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
+import { Section } from "#client/components/sections/section.tsx";
+import { WideTable } from "#client/components/ui/wide-table.tsx";
+import { settingsFromMatches } from "#client/lib/root-data.ts";
+import { buildMeta } from "#client/lib/seo.ts";
+import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
+import { loadServicePage } from "#client/lib/content-loader.ts";
+import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/website-design";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    screenshots: await loadScreenshots(context, "website-design"),
-    formToken: context.formTokens.issue(),
-  };
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "website-design");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
@@ -54,7 +48,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <ScreenshotShowcase
         title="Our Website Portfolio"
         servicePage="website-design"
-        placeholders={screenshotPlaceholders["website-design"]}
         screenshots={loaderData.screenshots}
       />
       <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />

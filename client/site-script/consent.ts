@@ -1,4 +1,4 @@
-import { readConsent, saveConsent, type CookieConsent } from "../lib/analytics";
+import { readConsent, saveConsent, type CookieConsent } from "#client/lib/analytics.ts";
 
 /**
  * The cookie banner (client/components/layout/cookie-consent.tsx renders it hidden, only

@@ -1,4 +1,4 @@
-import { trackPageView } from "../lib/analytics";
+import { trackPageView } from "#client/lib/analytics.ts";
 
 /**
  * SPEC §1: a page view on every page load, with its path and title. Every navigation is

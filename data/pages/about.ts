@@ -9,7 +9,7 @@ import {
   ShieldCheck,
   Users,
 } from "lucide-react";
-import type { Feature } from "../../shared/page-copy";
+import type { Feature } from "#shared/page-copy.ts";
 
 /** The copy of the About page (client/routes/about.tsx). */
 

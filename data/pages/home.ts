@@ -1,5 +1,5 @@
 import { Code2, LifeBuoy, Smartphone } from "lucide-react";
-import type { Feature, Step } from "../../shared/page-copy";
+import type { Feature, Step } from "#shared/page-copy.ts";
 
 /** The copy of the home page (client/routes/home.tsx). */
 

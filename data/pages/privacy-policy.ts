@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../shared/site-settings";
+import type { SiteSettings } from "#shared/site-settings.ts";
 
 /**
  * The policy's sections as its table of contents lists them. The text is in

@@ -1,6 +1,6 @@
 import { ClipboardList, Code2, Globe, Megaphone, Share2, Smartphone } from "lucide-react";
-import type { Feature } from "../../shared/page-copy";
-import { paths } from "../../shared/paths";
+import type { Feature } from "#shared/page-copy.ts";
+import { paths } from "#shared/paths.ts";
 
 /** The copy of the Services page (client/routes/services.tsx). */
 

@@ -1,5 +1,5 @@
 import { Layers, Server, type LucideIcon } from "lucide-react";
-import type { Step } from "../../shared/page-copy";
+import type { Step } from "#shared/page-copy.ts";
 
 /** The copy of the Web App Development page (client/routes/web-app-development.tsx). */
 

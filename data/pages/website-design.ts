@@ -1,5 +1,5 @@
 import { Gauge, Paintbrush, Wrench } from "lucide-react";
-import type { Feature } from "../../shared/page-copy";
+import type { Feature } from "#shared/page-copy.ts";
 
 /** The copy of the Website Design page (client/routes/website-design.tsx). */
 

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, placeholderNames } from "../../client/components/sections/prose";
-import { policyValues, tableOfContents } from "../../data/pages/privacy-policy";
-import { projectRoot } from "../../server/config";
-import { defaultSiteSettings } from "../../shared/site-settings";
+import { fillPlaceholders, placeholderNames } from "#client/components/sections/prose.tsx";
+import { policyValues, tableOfContents } from "#data/pages/privacy-policy.ts";
+import { projectRoot } from "#server/config.ts";
+import { defaultSiteSettings } from "#shared/site-settings.ts";
 import { markdown, renderMarkdown } from "./markdown-plugin";
-import { slugify } from "../../shared/slug";
+import { slugify } from "#shared/slug.ts";
 
 describe("renderMarkdown", () => {
   it("gives a heading the id written after it, else its title's slug", () => {

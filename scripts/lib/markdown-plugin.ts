@@ -17,7 +17,7 @@
  */
 import { Marked, type Token, type Tokens } from "marked";
 import type { Plugin } from "vite";
-import { slugify } from "../../shared/slug";
+import { slugify } from "#shared/slug.ts";
 
 /** `{#some-id}` at the end of a heading's text. */
 const explicitId = /\s*\{#([a-z][a-z0-9-]*)\}\s*$/;

@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { SMTPServer } from "smtp-server";
+import { createMessageIdSmtp } from "./message-id-smtp";
 
 export type SmtpCounterReport = {
   /** Arrival time (epoch ms) of each accepted message, in order. */
@@ -62,23 +62,10 @@ async function requestReport(child: ChildProcess): Promise<SmtpCounterReport> {
 function serve(): void {
   const arrivals: number[] = [];
   const messageIds = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 8192) head += chunk.toString("latin1");
-      });
-      stream.on("end", () => {
-        arrivals.push(Date.now());
-        const id = /^message-id:\s*(\S+)/im.exec(head)?.[1];
-        if (id) messageIds.add(id);
-        callback();
-      });
-    },
+  const server = createMessageIdSmtp((id, answer) => {
+    arrivals.push(Date.now());
+    if (id) messageIds.add(id);
+    answer();
   });
   const send = (message: FromCounter) => process.send?.(message);
   const net = server.listen(0, "127.0.0.1", () => {

@@ -1,17 +1,17 @@
-import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
-import { closeAlertIncident, openAlertIncident, readAlertIncidents } from "../db/alert-incidents";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { closeAlertIncident, openAlertIncident, readAlertIncidents } from "#server/db/alert-incidents.ts";
 import {
   enqueueOutboxMessage,
   findNewestDeadOutboxMessage,
   readOutboxOverview,
   type OutboxOverview,
-} from "../db/outbox";
-import { createLeasedJob } from "../leased-job";
-import type { Logger } from "../logger";
-import { OPERATIONS_ALERT, type OperationsAlert } from "../mail/alert-message";
-import { newMessageId } from "../mail/messages";
-import type { LeaseOwner } from "../mail/outbox-lease";
+} from "#server/db/outbox.ts";
+import { createLeasedJob } from "#server/leased-job.ts";
+import type { Logger } from "#server/logger.ts";
+import { OPERATIONS_ALERT, type OperationsAlert } from "#server/mail/alert-message.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import {
   alertConditions,
   deadMailTransition,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OutboxOverview } from "../db/outbox";
+import type { OutboxOverview } from "#server/db/outbox.ts";
 import { deadMailTransition, queueStallTransition, type IncidentState } from "./incidents";
 
 const outbox = (overrides: Partial<OutboxOverview> = {}): OutboxOverview => ({

@@ -1,5 +1,5 @@
-import type { AlertIncidentRow } from "../db/alert-incidents";
-import type { OutboxOverview } from "../db/outbox";
+import type { AlertIncidentRow } from "#server/db/alert-incidents.ts";
+import type { OutboxOverview } from "#server/db/outbox.ts";
 
 /**
  * When an alert incident begins and ends (docs/decisions/026-metrics-and-alerts.md), as

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type RequestHandler } from "express";
-import { isUtf8, isUtf8FormEncoded } from "../../shared/utf8-body";
+import { isUtf8, isUtf8FormEncoded } from "#shared/utf8-body.ts";
 
 /**
  * Body parsers that refuse text which is not UTF-8 (shared/utf8-body.ts). A verify

@@ -3,9 +3,9 @@ import express from "express";
 import pino from "pino";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { notSavedMessage } from "../../shared/error-catalogue";
-import { requestMessages } from "../../shared/request-messages";
-import { StorageUnavailableError } from "../db/storage-errors";
+import { notSavedMessage } from "#shared/error-catalogue.ts";
+import { requestMessages } from "#shared/request-messages.ts";
+import { StorageUnavailableError } from "#server/db/storage-errors.ts";
 import { parseJsonBody } from "./body-parsers";
 import { finalErrorHandler } from "./errors";
 

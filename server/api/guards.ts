@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import type { AppConfig } from "../config";
-import { requestMessages } from "../../shared/request-messages";
+import type { AppConfig } from "#server/config.ts";
+import { requestMessages } from "#shared/request-messages.ts";
 import { parseJsonBody, parseUrlencodedBody } from "./body-parsers";
 import { sendFailure, type SendFailure } from "./responses";
 

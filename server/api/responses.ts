@@ -1,6 +1,6 @@
 import type { Response } from "express";
-import type { FieldErrors } from "../../shared/forms/field-errors";
-import type { ApiFailure } from "../../shared/forms/results";
+import type { FieldErrors } from "#shared/forms/field-errors.ts";
+import type { ApiFailure } from "#shared/forms/results.ts";
 
 export type SendFailure = (res: Response, status: number, error: string) => void;
 

@@ -1,15 +1,15 @@
 import { Router, type Request, type Response } from "express";
-import type { AppConfig } from "../config";
-import type { FormRateLimits } from "../form-rate-limits";
-import type { LeadService, SubmissionResult, Visitor } from "../leads/lead-service";
-import type { Logger } from "../logger";
-import type { MetricsRecorder } from "../metrics/recorder";
+import type { AppConfig } from "#server/config.ts";
+import type { FormRateLimits } from "#server/form-rate-limits.ts";
+import type { LeadService, SubmissionResult, Visitor } from "#server/operations/leads/lead-service.ts";
+import type { Logger } from "#server/logger.ts";
+import type { MetricsRecorder } from "#server/metrics-recorder.ts";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
-import { keepRequestContext } from "../request-context";
-import { apiPaths, paths } from "../../shared/paths";
-import { failureStatus } from "../../shared/forms/results";
+import { keepRequestContext } from "#server/request-context.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { failureStatus } from "#shared/forms/results.ts";
 
 type Submit = (input: unknown, visitor: Visitor) => Promise<SubmissionResult>;
 

@@ -1,13 +1,31 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { enqueueOutboxMessage } from "../db/outbox";
-import type { Database } from "../db/schema";
-import { STAFF_INVITATION, type StaffInvitationMessage } from "../mail/invitation-message";
-import { newMessageId } from "../mail/messages";
-import { recordAudit, type AuditEntry } from "../workspace/audit-log";
-import { endAllSessions } from "../workspace/sessions";
-import { isStaffRole, staffRoles, type StaffRole } from "../workspace/staff";
-import { hashToken, newToken } from "../workspace/tokens";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Database } from "#server/db/schema.ts";
+import {
+  clearAccountSignInMethods,
+  insertStaffAccount,
+  selectAccountByEmail,
+  selectStaffAccount,
+  selectStaffAccounts,
+  setAccountCredentials,
+  setAccountDisabledAt,
+  type StaffAccountRow,
+} from "#server/db/staff-accounts.ts";
+import {
+  deleteUnusedInvitations,
+  insertInvitation,
+  markInvitationUsed,
+  selectLiveInvitation,
+  selectPendingInvitations,
+} from "#server/db/staff-invitations.ts";
+import { STAFF_INVITATION, type StaffInvitationMessage } from "#server/mail/invitation-message.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { recordAudit, type AuditEntry } from "#server/db/audit-log.ts";
+import { endAllSessions } from "./sessions";
+import { isStaffRole, staffRoles, type StaffRole } from "./staff";
+import { hashToken, newToken } from "./tokens";
+import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 
 /**
  * Staff accounts: invitations, and an admin's disable, enable and reset. The CLI's
@@ -19,18 +37,6 @@ export const INVITATION_MS = 24 * 60 * 60 * 1000;
 
 /** Who is making a change: a staff address and IP, or "cli:<user>" and "cli". */
 export type Actor = Pick<AuditEntry, "actor" | "ip">;
-
-export type StaffUserStatus = "active" | "invited" | "disabled";
-
-export type StaffUserSummary = {
-  id: number;
-  email: string;
-  role: StaffRole;
-  status: StaffUserStatus;
-  passkeys: number;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
 
 export type PendingInvitation = { email: string; role: StaffRole; expiresAt: string };
 
@@ -86,22 +92,15 @@ async function queueInvitation(
 ): Promise<PendingInvitation> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_MS).toISOString();
-  await trx
-    .deleteFrom("staff_invitations")
-    .where("email", "=", input.email)
-    .where("used_at", "is", null)
-    .execute();
-  await trx
-    .insertInto("staff_invitations")
-    .values({
-      token_hash: hashToken(token),
-      email: input.email,
-      role: input.role,
-      invited_by: input.invitedBy,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-    })
-    .execute();
+  await deleteUnusedInvitations(trx, input.email);
+  await insertInvitation(trx, {
+    tokenHash: hashToken(token),
+    email: input.email,
+    role: input.role,
+    invitedBy: input.invitedBy,
+    createdAt: now.toISOString(),
+    expiresAt,
+  });
   const payload: StaffInvitationMessage = {
     messageId: newMessageId(input.siteUrl),
     email: input.email,
@@ -127,12 +126,8 @@ export async function inviteStaff(
   const email = validEmail(input.email);
   const role = validRole(input.role);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("staff_users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirst();
-    if (existing) throw new AccountError(accountMessages.exists, "conflict", "email");
+    if (await selectAccountByEmail(trx, email))
+      throw new AccountError(accountMessages.exists, "conflict", "email");
     const invitation = await queueInvitation(
       trx,
       { email, role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: false },
@@ -148,57 +143,17 @@ export async function listStaff(
   db: Kysely<Database>,
   now = new Date(),
 ): Promise<{ users: StaffUserSummary[]; invitations: PendingInvitation[] }> {
-  const rows = await db
-    .selectFrom("staff_users")
-    .leftJoin("staff_passkeys", "staff_passkeys.user_id", "staff_users.id")
-    .select((eb) => [
-      "staff_users.id",
-      "staff_users.email",
-      "staff_users.role",
-      "staff_users.password_hash",
-      "staff_users.disabled_at",
-      "staff_users.created_at",
-      "staff_users.last_sign_in_at",
-      eb.fn.count<number>("staff_passkeys.credential_id").as("passkeys"),
-    ])
-    .groupBy([
-      "staff_users.id",
-      "staff_users.email",
-      "staff_users.role",
-      "staff_users.password_hash",
-      "staff_users.disabled_at",
-      "staff_users.created_at",
-      "staff_users.last_sign_in_at",
-    ])
-    .orderBy("staff_users.email")
-    .execute();
-  const invitations = await db
-    .selectFrom("staff_invitations")
-    .select(["email", "role", "expires_at"])
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .orderBy("created_at")
-    .execute();
+  const rows = await selectStaffAccounts(db);
+  const invitations = await selectPendingInvitations(db, now);
   return {
-    users: rows.map((row) => summarise({ ...row, passkeys: Number(row.passkeys) })),
+    users: rows.map(summarise),
     invitations: invitations.flatMap((row) =>
       isStaffRole(row.role) ? [{ email: row.email, role: row.role, expiresAt: row.expires_at }] : [],
     ),
   };
 }
 
-type UserRow = {
-  id: number;
-  email: string;
-  role: string;
-  password_hash: string | null;
-  disabled_at: string | null;
-  created_at: string;
-  last_sign_in_at: string | null;
-  passkeys: number;
-};
-
-function summarise(row: UserRow): StaffUserSummary {
+function summarise(row: StaffAccountRow): StaffUserSummary {
   const status: StaffUserStatus =
     row.disabled_at !== null
       ? "disabled"
@@ -218,29 +173,12 @@ function summarise(row: UserRow): StaffUserSummary {
 }
 
 async function findUser(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   by: { id: number } | { email: string },
 ): Promise<StaffUserSummary> {
-  let query = db
-    .selectFrom("staff_users")
-    .select((eb) => [
-      "id",
-      "email",
-      "role",
-      "password_hash",
-      "disabled_at",
-      "created_at",
-      "last_sign_in_at",
-      eb
-        .selectFrom("staff_passkeys")
-        .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("staff_passkeys.user_id", "=", "staff_users.id")
-        .as("passkeys"),
-    ]);
-  query = "id" in by ? query.where("id", "=", by.id) : query.where("email", "=", normaliseEmail(by.email));
-  const row = await query.executeTakeFirst();
+  const row = await selectStaffAccount(trx, "id" in by ? by : { email: normaliseEmail(by.email) });
   if (!row) throw new AccountError(accountMessages.notFound, "not-found");
-  return summarise({ ...row, passkeys: Number(row.passkeys ?? 0) });
+  return summarise(row);
 }
 
 /** An account by its id (the API) or address (the CLI). */
@@ -256,12 +194,7 @@ export async function disableStaff(
   return db.transaction().execute(async (trx) => {
     const user = await findUser(trx, ref);
     if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountDisable, "invalid");
-    await trx
-      .updateTable("staff_users")
-      .set({ disabled_at: now.toISOString() })
-      .where("id", "=", user.id)
-      .where("disabled_at", "is", null)
-      .execute();
+    await setAccountDisabledAt(trx, user.id, now);
     const sessions = await endAllSessions(trx, user.id);
     await recordAudit(
       trx,
@@ -280,7 +213,7 @@ export async function enableStaff(
 ): Promise<StaffUserSummary> {
   return db.transaction().execute(async (trx) => {
     const user = await findUser(trx, ref);
-    await trx.updateTable("staff_users").set({ disabled_at: null }).where("id", "=", user.id).execute();
+    await setAccountDisabledAt(trx, user.id, null);
     await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
     return findUser(trx, { id: user.id });
   });
@@ -302,14 +235,7 @@ export async function resetStaff(
     const user = await findUser(trx, ref);
     if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountReset, "invalid");
     if (user.status === "disabled") throw new AccountError(accountMessages.disabled, "conflict");
-    await trx
-      .updateTable("staff_users")
-      .set({ password_hash: null, totp_secret: null, totp_last_step: null })
-      .where("id", "=", user.id)
-      .execute();
-    await trx.deleteFrom("staff_passkeys").where("user_id", "=", user.id).execute();
-    await trx.deleteFrom("staff_recovery_codes").where("user_id", "=", user.id).execute();
-    await trx.deleteFrom("staff_auth_flows").where("user_id", "=", user.id).execute();
+    await clearAccountSignInMethods(trx, user.id);
     const sessions = await endAllSessions(trx, user.id);
     const invitation = await queueInvitation(
       trx,
@@ -327,13 +253,7 @@ export async function findInvitation(
   token: string,
   now = new Date(),
 ): Promise<(PendingInvitation & { tokenHash: string }) | undefined> {
-  const row = await db
-    .selectFrom("staff_invitations")
-    .select(["token_hash", "email", "role", "expires_at"])
-    .where("token_hash", "=", hashToken(token))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  const row = await selectLiveInvitation(db, hashToken(token), now);
   if (!row || !isStaffRole(row.role)) return undefined;
   return { tokenHash: row.token_hash, email: row.email, role: row.role, expiresAt: row.expires_at };
 }
@@ -349,35 +269,24 @@ export async function acceptInvitation(
   input: { tokenHash: string; passwordHash: string; totpSecret: string; totpStep: number },
   now = new Date(),
 ): Promise<{ userId: number; email: string } | undefined> {
-  const used = await trx
-    .updateTable("staff_invitations")
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", input.tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .returning(["email", "role"])
-    .executeTakeFirst();
+  const used = await markInvitationUsed(trx, input.tokenHash, now);
   if (!used) return undefined;
   const credentials = {
-    password_hash: input.passwordHash,
-    totp_secret: input.totpSecret,
-    totp_last_step: input.totpStep,
-    last_sign_in_at: now.toISOString(),
+    passwordHash: input.passwordHash,
+    totpSecret: input.totpSecret,
+    totpStep: input.totpStep,
+    signedInAt: now.toISOString(),
   };
-  const existing = await trx
-    .selectFrom("staff_users")
-    .select(["id", "disabled_at"])
-    .where("email", "=", used.email)
-    .executeTakeFirst();
+  const existing = await selectAccountByEmail(trx, used.email);
   if (existing) {
     if (existing.disabled_at !== null) return undefined;
-    await trx.updateTable("staff_users").set(credentials).where("id", "=", existing.id).execute();
+    await setAccountCredentials(trx, existing.id, credentials);
     return { userId: existing.id, email: used.email };
   }
-  const created = await trx
-    .insertInto("staff_users")
-    .values({ email: used.email, role: used.role, created_at: now.toISOString(), ...credentials })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { userId: created.id, email: used.email };
+  const userId = await insertStaffAccount(
+    trx,
+    { email: used.email, role: used.role, createdAt: now.toISOString() },
+    credentials,
+  );
+  return { userId, email: used.email };
 }

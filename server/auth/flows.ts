@@ -1,14 +1,19 @@
-import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { FLOW_COOKIE, readWorkspaceCookie, setWorkspaceCookie } from "../workspace/sessions";
-import { hashToken, newToken } from "../workspace/tokens";
+import {
+  deleteAuthFlow,
+  deleteAuthFlowsExpiredBy,
+  incrementAuthFlowAttempts,
+  insertAuthFlow,
+  selectAuthFlow,
+} from "#server/db/staff-auth-flows.ts";
+import type { Database } from "#server/db/schema.ts";
+import { hashToken, newToken } from "./tokens";
 
 /**
  * A sign-in step in progress, between two requests: a password awaiting its second factor,
  * a passkey challenge, an enrolment awaiting its first code. Kept in the database (every
- * instance sees it) under the hash of a random token the browser holds in the staff_flow
- * cookie; ended when it succeeds, expires or sees too many wrong codes.
+ * instance sees it) under the hash of a random token the browser holds (the workspace keeps
+ * it in the staff_flow cookie); ended when it succeeds, expires or sees too many wrong codes.
  */
 export type FlowKind =
   | "password"
@@ -41,48 +46,39 @@ export const FLOW_MS: Record<FlowKind, number> = {
 /** Wrong codes one flow may see before it ends and sign-in starts again. */
 export const FLOW_MAX_ATTEMPTS = 5;
 
-export async function startFlow(
+/**
+ * Starts a flow and returns the token the browser is to hold. A flow the browser still
+ * had (`previous`) is replaced, not left to linger; nor are expired ones.
+ */
+export async function createFlow(
   db: Kysely<Database>,
-  req: Request,
-  res: Response,
+  previous: string | undefined,
   flow: { kind: FlowKind; userId?: number; challenge?: string; data?: Record<string, unknown> },
   now = new Date(),
-): Promise<void> {
-  // A flow the browser still had is replaced, not left to linger; nor are expired ones.
-  const previous = readWorkspaceCookie(req, FLOW_COOKIE);
-  if (previous)
-    await db.deleteFrom("staff_auth_flows").where("token_hash", "=", hashToken(previous)).execute();
+): Promise<string> {
+  if (previous) await deleteAuthFlow(db, hashToken(previous));
   await deleteExpiredFlows(db, now);
   const token = newToken();
-  await db
-    .insertInto("staff_auth_flows")
-    .values({
-      token_hash: hashToken(token),
-      kind: flow.kind,
-      user_id: flow.userId ?? null,
-      challenge: flow.challenge ?? null,
-      data: flow.data ? JSON.stringify(flow.data) : null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + FLOW_MS[flow.kind]).toISOString(),
-    })
-    .execute();
-  setWorkspaceCookie(req, res, FLOW_COOKIE, token, FLOW_MS[flow.kind]);
+  await insertAuthFlow(db, {
+    tokenHash: hashToken(token),
+    kind: flow.kind,
+    userId: flow.userId ?? null,
+    challenge: flow.challenge ?? null,
+    data: flow.data ? JSON.stringify(flow.data) : null,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + FLOW_MS[flow.kind]).toISOString(),
+  });
+  return token;
 }
 
-/** The browser's live flow of this kind, if it has one. */
-export async function readFlow(
+/** The live flow of this kind a browser's token names, if any. */
+export async function findFlow(
   db: Kysely<Database>,
-  req: Request,
+  token: string,
   kind: FlowKind,
   now = new Date(),
 ): Promise<Flow | undefined> {
-  const token = readWorkspaceCookie(req, FLOW_COOKIE);
-  if (!token) return undefined;
-  const row = await db
-    .selectFrom("staff_auth_flows")
-    .selectAll()
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
+  const row = await selectAuthFlow(db, hashToken(token));
   if (!row || row.kind !== kind || Date.parse(row.expires_at) <= now.getTime()) return undefined;
   const data: unknown = row.data ? JSON.parse(row.data) : {};
   return {
@@ -98,30 +94,19 @@ export async function readFlow(
 /** Counts a wrong code; at the limit the flow ends. Returns whether it is still live. */
 export async function countFlowAttempt(db: Kysely<Database>, flow: Flow): Promise<boolean> {
   if (flow.attempts + 1 >= FLOW_MAX_ATTEMPTS) {
-    await db.deleteFrom("staff_auth_flows").where("token_hash", "=", flow.id).execute();
+    await deleteAuthFlow(db, flow.id);
     return false;
   }
-  await db
-    .updateTable("staff_auth_flows")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("token_hash", "=", flow.id)
-    .execute();
+  await incrementAuthFlowAttempts(db, flow.id);
   return true;
 }
 
-/** Ends the browser's flow, whatever it was, and clears its cookie. */
-export async function endFlow(db: Kysely<Database>, req: Request, res: Response): Promise<void> {
-  const token = readWorkspaceCookie(req, FLOW_COOKIE);
-  if (!token) return;
-  await db.deleteFrom("staff_auth_flows").where("token_hash", "=", hashToken(token)).execute();
-  setWorkspaceCookie(req, res, FLOW_COOKIE, "", 0);
+/** Ends the flow a browser's token names, whatever it was. */
+export async function deleteFlow(db: Kysely<Database>, token: string): Promise<void> {
+  await deleteAuthFlow(db, hashToken(token));
 }
 
 /** Flows past their time; run now and then so the table does not grow. */
 export async function deleteExpiredFlows(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const result = await db
-    .deleteFrom("staff_auth_flows")
-    .where("expires_at", "<=", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteAuthFlowsExpiredBy(db, now);
 }

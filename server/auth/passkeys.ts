@@ -9,7 +9,15 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
+import {
+  deleteAccountPasskey,
+  insertPasskey,
+  recordPasskeyUse,
+  selectAccountCredentials,
+  selectAccountPasskeys,
+  selectPasskey,
+} from "#server/db/staff-passkeys.ts";
 
 /**
  * Passkeys (WebAuthn) through @simplewebauthn/server. The relying party is the site:
@@ -40,12 +48,7 @@ function parseTransports(value: string | null): string[] | undefined {
 }
 
 export async function listPasskeys(db: Kysely<Database>, userId: number): Promise<StoredPasskey[]> {
-  const rows = await db
-    .selectFrom("staff_passkeys")
-    .select(["credential_id", "name", "created_at", "last_used_at"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .execute();
+  const rows = await selectAccountPasskeys(db, userId);
   return rows.map((row) => ({
     id: row.credential_id,
     name: row.name,
@@ -60,11 +63,7 @@ export async function registrationOptions(
   rp: RelyingParty,
   user: { id: number; email: string },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const existing = await db
-    .selectFrom("staff_passkeys")
-    .select(["credential_id", "transports"])
-    .where("user_id", "=", user.id)
-    .execute();
+  const existing = await selectAccountCredentials(db, user.id);
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -98,20 +97,16 @@ export async function registerPasskey(
   if (!verification?.verified) return undefined;
   const { credential } = verification.registrationInfo;
   const createdAt = now.toISOString();
-  const inserted = await db
-    .insertInto("staff_passkeys")
-    .values({
-      credential_id: credential.id,
-      user_id: userId,
-      public_key: Buffer.from(credential.publicKey).toString("base64url"),
-      counter: credential.counter,
-      transports: credential.transports ? JSON.stringify(credential.transports) : null,
-      name: input.name,
-      created_at: createdAt,
-    })
-    .onConflict((conflict) => conflict.column("credential_id").doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return undefined;
+  const inserted = await insertPasskey(db, {
+    credentialId: credential.id,
+    userId,
+    publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+    counter: credential.counter,
+    transports: credential.transports ? JSON.stringify(credential.transports) : null,
+    name: input.name,
+    createdAt,
+  });
+  if (!inserted) return undefined;
   return { id: credential.id, name: input.name, createdAt, lastUsedAt: null };
 }
 
@@ -123,23 +118,23 @@ export function authenticationOptions(rp: RelyingParty): Promise<PublicKeyCreden
 /**
  * The account a passkey's assertion signs in, if it verifies: its signature over the
  * challenge, the origin, user verification and a counter that went forward (a cloned
- * authenticator would repeat one). Stores the new counter.
+ * authenticator would repeat one). Stores the new counter. The response is the request
+ * body's, unchecked: anything but an object signs in nobody.
  */
 export async function authenticatePasskey(
   db: Kysely<Database>,
   rp: RelyingParty,
-  input: { response: AuthenticationResponseJSON; challenge: string },
+  input: { response: unknown; challenge: string },
   now = new Date(),
 ): Promise<number | undefined> {
-  const id = typeof input.response?.id === "string" ? input.response.id : "";
-  const row = await db
-    .selectFrom("staff_passkeys")
-    .selectAll()
-    .where("credential_id", "=", id)
-    .executeTakeFirst();
+  if (typeof input.response !== "object" || input.response === null) return undefined;
+  // Only the id is read before the verifier, which throws (caught below) on anything malformed.
+  const response = input.response as AuthenticationResponseJSON;
+  const id = typeof response.id === "string" ? response.id : "";
+  const row = await selectPasskey(db, id);
   if (!row) return undefined;
   const verification = await verifyAuthenticationResponse({
-    response: input.response,
+    response,
     expectedChallenge: input.challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
@@ -152,11 +147,7 @@ export async function authenticatePasskey(
     },
   }).catch(() => undefined);
   if (!verification?.verified) return undefined;
-  await db
-    .updateTable("staff_passkeys")
-    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now.toISOString() })
-    .where("credential_id", "=", row.credential_id)
-    .execute();
+  await recordPasskeyUse(db, row.credential_id, verification.authenticationInfo.newCounter, now);
   return row.user_id;
 }
 
@@ -166,11 +157,5 @@ export async function removePasskey(
   userId: number,
   id: string,
 ): Promise<string | undefined> {
-  const removed = await db
-    .deleteFrom("staff_passkeys")
-    .where("user_id", "=", userId)
-    .where("credential_id", "=", id)
-    .returning("name")
-    .executeTakeFirst();
-  return removed?.name;
+  return deleteAccountPasskey(db, userId, id);
 }

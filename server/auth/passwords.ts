@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#server/db/schema.ts";
+import { replacePasswordHash } from "#server/db/staff-accounts.ts";
 
 /**
  * Staff passwords, hashed with scrypt (memory-hard: guessing costs memory as well as time).
@@ -86,13 +87,7 @@ export async function upgradePasswordHash(
   password: string,
 ): Promise<boolean> {
   if (!hashIsOutdated(user.passwordHash)) return false;
-  const result = await db
-    .updateTable("staff_users")
-    .set({ password_hash: await hashPassword(password) })
-    .where("id", "=", user.id)
-    .where("password_hash", "=", user.passwordHash)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
 }
 
 /**

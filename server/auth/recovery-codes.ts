@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { hashToken } from "../workspace/tokens";
+import type { Database } from "#server/db/schema.ts";
+import { markRecoveryCodeUsed, replaceRecoveryCodeHashes } from "#server/db/staff-recovery-codes.ts";
+import { hashToken } from "./tokens";
 
 /**
  * One-time codes for when the phone with the authenticator app is lost: ten, shown once,
@@ -40,11 +41,11 @@ function hashCode(code: string): string {
 /** A new set for the account; the old set stops working. Returns the codes to show once. */
 export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number): Promise<string[]> {
   const codes = Array.from({ length: COUNT }, newCode);
-  await db.deleteFrom("staff_recovery_codes").where("user_id", "=", userId).execute();
-  await db
-    .insertInto("staff_recovery_codes")
-    .values(codes.map((code) => ({ user_id: userId, code_hash: hashCode(code) })))
-    .execute();
+  await replaceRecoveryCodeHashes(
+    db,
+    userId,
+    codes.map((code) => hashCode(code)),
+  );
   return codes;
 }
 
@@ -60,12 +61,5 @@ export async function useRecoveryCode(
 ): Promise<boolean> {
   const length = normaliseRecoveryCode(code).length;
   if (length !== GROUP * GROUPS && length !== EARLIER_LENGTH) return false;
-  const result = await db
-    .updateTable("staff_recovery_codes")
-    .set({ used_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hashCode(code))
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return markRecoveryCodeUsed(db, userId, hashCode(code), now);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { recordAudit } from "../workspace/audit-log";
+import type { Database } from "#server/db/schema.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import { countSignInFailure, signInWait, type SignInAttempt, type SignInWait } from "./sign-in-limits";
 
 /**

@@ -1,7 +1,14 @@
 import type { Kysely } from "kysely";
-import { countHit } from "../db/rate-limits";
-import type { Database } from "../db/schema";
-import { hashToken } from "../workspace/tokens";
+import {
+  countHit,
+  deleteClosedWindows,
+  deleteWindows,
+  markWindowsTold,
+  openUntoldWindow,
+  selectOpenWindows,
+} from "#server/db/rate-limits.ts";
+import type { Database } from "#server/db/schema.ts";
+import { hashToken } from "./tokens";
 
 /**
  * Failed sign-in attempts slow down who makes them, never the account for everyone
@@ -62,29 +69,18 @@ export async function signInWait(
   now = new Date(),
 ): Promise<SignInWait | undefined> {
   const keys = countsOf(attempt).map(({ key }) => waitKey(key));
-  const rows = await db
-    .selectFrom("rate_limit_hits")
-    .select(["key", "reset_at"])
-    .where("key", "in", keys)
-    .where("reset_at", ">", now.toISOString())
-    .execute();
+  const rows = await selectOpenWindows(db, keys, now);
   if (rows.length === 0) return undefined;
   const until = Math.max(...rows.map((row) => Date.parse(row.reset_at)));
   // Conditional, so of racing refusals on every instance one is recorded.
-  const marked = await db
-    .updateTable("rate_limit_hits")
-    .set({ hits: 1 })
-    .where(
-      "key",
-      "in",
-      rows.map((row) => row.key),
-    )
-    .where("hits", "=", 0)
-    .where("reset_at", ">", now.toISOString())
-    .executeTakeFirst();
+  const firstRefusal = await markWindowsTold(
+    db,
+    rows.map((row) => row.key),
+    now,
+  );
   return {
     retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
-    firstRefusal: Number(marked.numUpdatedRows) > 0,
+    firstRefusal,
   };
 }
 
@@ -104,18 +100,10 @@ export async function countSignInFailure(
     if (delay === 0) continue;
     waitMs = Math.max(waitMs, delay);
     const resetAt = new Date(now.getTime() + delay).toISOString();
-    await db
-      .insertInto("rate_limit_hits")
-      .values({ key: waitKey(key), hits: 0, reset_at: resetAt })
-      .onConflict((conflict) => conflict.column("key").doUpdateSet({ hits: 0, reset_at: resetAt }))
-      .execute();
+    await openUntoldWindow(db, waitKey(key), resetAt);
   }
   // SQLite's server keeps no other rate-limit rows here, so nothing else sweeps these.
-  await db
-    .deleteFrom("rate_limit_hits")
-    .where("key", "like", `${PREFIX}%`)
-    .where("reset_at", "<=", now.toISOString())
-    .execute();
+  await deleteClosedWindows(db, PREFIX, now);
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : undefined;
 }
 
@@ -125,10 +113,7 @@ export async function clearSignInFailures(
   attempt: Required<SignInAttempt>,
 ): Promise<void> {
   const key = pairKey(attempt.email, attempt.ip);
-  await db
-    .deleteFrom("rate_limit_hits")
-    .where("key", "in", [key, waitKey(key)])
-    .execute();
+  await deleteWindows(db, [key, waitKey(key)]);
 }
 
 /** The sentence a slowed attempt is answered with: when to try again, in plain words. */

@@ -1,7 +1,7 @@
 import { Marked, Renderer, type Tokens } from "marked";
-import type { BodyImage } from "../../shared/content-types";
-import { escapeHtml } from "../../shared/escape-html";
-import { slugify } from "../../shared/slug";
+import type { BodyImage } from "#shared/content-types.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { slugify } from "#shared/slug.ts";
 
 /**
  * A news article's Markdown body as HTML for its page (docs/decisions/021-news-that-publishes.md).

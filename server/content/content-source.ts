@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { caseStudies } from "../../data/case-studies";
-import { newsPosts } from "../../data/news";
-import { projects } from "../../data/projects";
-import { serviceScreenshots } from "../../data/service-screenshots";
+import { caseStudies } from "#data/case-studies.ts";
+import { newsPosts } from "#data/news.ts";
+import { projects } from "#data/projects.ts";
+import { serviceScreenshots } from "#data/service-screenshots.ts";
 import {
   caseStudySchema,
   newsPostSchema,
@@ -15,7 +15,7 @@ import {
   type Project,
   type ServicePage,
   type ServiceScreenshot,
-} from "../../shared/content-types";
+} from "#shared/content-types.ts";
 import {
   findContent,
   findContentNeighbours,
@@ -24,8 +24,9 @@ import {
   listContentStamps,
   listNewsCategories,
   type ContentItemOf,
-} from "../db/content-items";
-import type { Database } from "../db/schema";
+} from "#server/db/content-items.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
 
 /**
@@ -74,9 +75,6 @@ export type SitemapEntries = {
 };
 
 /** Where uploaded screenshots live (the database); built-in ones fill positions with no upload. */
-export type ScreenshotStore = {
-  list(page: ServicePage): Promise<ServiceScreenshot[]>;
-};
 
 export type BuiltInContent = {
   projects: Project[];

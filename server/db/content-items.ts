@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import type { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
-import type { ContentItemTable, ContentStatus, Database } from "./schema";
+import type { ContentItemTable, Database } from "./schema";
+import type { ContentStatus } from "#shared/content-fields.ts";
 import {
   caseStudySchema,
   newsPostSchema,
@@ -10,8 +11,8 @@ import {
   type CaseStudy,
   type NewsPost,
   type Project,
-} from "../../shared/content-types";
-import type { ContentKind } from "../../shared/content-fields";
+} from "#shared/content-types.ts";
+import type { ContentKind } from "#shared/content-fields.ts";
 
 type Db = Kysely<Database>;
 
@@ -21,7 +22,7 @@ type Db = Kysely<Database>;
  * its schema when written and again when read, so a page never renders a malformed one.
  */
 
-export { contentKinds, type ContentKind } from "../../shared/content-fields";
+export { contentKinds, type ContentKind } from "#shared/content-fields.ts";
 
 export type ContentItemOf = { projects: Project; news: NewsPost; "case-studies": CaseStudy };
 export type ContentItem = ContentItemOf[ContentKind];
@@ -331,6 +332,29 @@ export async function insertContent<K extends ContentKind>(
   }
 }
 
+/** Sets columns of one item; false if it is not there. */
+function updatingItem(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  columns: Updateable<ContentItemTable>,
+  audit: AuditOf<boolean> | undefined,
+): Promise<boolean> {
+  return changingContent(
+    db,
+    async (trx) => {
+      const result = await trx
+        .updateTable("content_items")
+        .set(columns)
+        .where("kind", "=", kind)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    audit,
+  );
+}
+
 /** Replaces an item's fields (its id stays); `updated_at` becomes now. */
 export async function updateContent<K extends ContentKind>(
   db: Db,
@@ -340,19 +364,12 @@ export async function updateContent<K extends ContentKind>(
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
   const checked = contentSchemas[kind].parse(item);
-  return changingContent(
-    db,
-    async (trx) => {
-      const result = await trx
-        .updateTable("content_items")
-        .set({ document: toDocument(checked), ...listingColumns(checked), updated_at: now.toISOString() })
-        .where("kind", "=", kind)
-        .where("id", "=", checked.id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-    audit,
-  );
+  const columns = {
+    document: toDocument(checked),
+    ...listingColumns(checked),
+    updated_at: now.toISOString(),
+  };
+  return updatingItem(db, kind, checked.id, columns, audit);
 }
 
 export async function setContentStatus(
@@ -363,16 +380,27 @@ export async function setContentStatus(
   now = new Date(),
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
+  return updatingItem(db, kind, id, { status, updated_at: now.toISOString() }, audit);
+}
+
+/**
+ * Reorders the kind's items with `reorder`, given their ids in order, when `id` is among
+ * them; false if it is not.
+ */
+function reorderingItems(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  audit: AuditOf<boolean> | undefined,
+  reorder: (trx: Transaction<Database>, before: string[]) => Promise<void>,
+): Promise<boolean> {
   return changingContent(
     db,
     async (trx) => {
-      const result = await trx
-        .updateTable("content_items")
-        .set({ status, updated_at: now.toISOString() })
-        .where("kind", "=", kind)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const before = await orderedIds(trx, kind, isPostgres(db));
+      if (!before.includes(id)) return false;
+      await reorder(trx, before);
+      return true;
     },
     audit,
   );
@@ -386,18 +414,11 @@ export async function moveContent(
   position: number,
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
-  return changingContent(
-    db,
-    async (trx) => {
-      const before = await orderedIds(trx, kind, isPostgres(db));
-      if (!before.includes(id)) return false;
-      const ids = before.filter((other) => other !== id);
-      ids.splice(placeAt(position, ids.length), 0, id);
-      await renumber(trx, kind, ids, before);
-      return true;
-    },
-    audit,
-  );
+  return reorderingItems(db, kind, id, audit, async (trx, before) => {
+    const ids = before.filter((other) => other !== id);
+    ids.splice(placeAt(position, ids.length), 0, id);
+    await renumber(trx, kind, ids, before);
+  });
 }
 
 /** Deletes an item and closes the gap it leaves; false if it was not there. */
@@ -407,22 +428,15 @@ export async function deleteContent(
   id: string,
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
-  return changingContent(
-    db,
-    async (trx) => {
-      const before = await orderedIds(trx, kind, isPostgres(db));
-      if (!before.includes(id)) return false;
-      await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();
-      await renumber(
-        trx,
-        kind,
-        before.filter((other) => other !== id),
-        before,
-      );
-      return true;
-    },
-    audit,
-  );
+  return reorderingItems(db, kind, id, audit, async (trx, before) => {
+    await trx.deleteFrom("content_items").where("kind", "=", kind).where("id", "=", id).execute();
+    await renumber(
+      trx,
+      kind,
+      before.filter((other) => other !== id),
+      before,
+    );
+  });
 }
 
 /** How many stored items mention an uploaded image's content hash (its file names carry it). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
-import { recordAudit, type AuditEntry } from "../workspace/audit-log";
+import { recordAudit, type AuditEntry } from "./audit-log";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded

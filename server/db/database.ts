@@ -1,7 +1,8 @@
 import { Kysely } from "kysely";
 import { openSqlite } from "./dialect";
 import { migrateToLatest } from "./migrate";
-import { createPostgresDatabase, isPostgresUrl } from "./postgres";
+import { isPostgresUrl } from "#server/database-url.ts";
+import { createPostgresDatabase } from "./postgres";
 import type { Database } from "./schema";
 import { SiteSqliteDialect } from "./sqlite-driver";
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import { toDbBoolean } from "./dialect";
 import { filterSpam, type SpamFilter } from "./suspected";
 import type {
@@ -16,40 +16,28 @@ import type {
 
 type Writer = Kysely<Database>;
 
-/** Every new lead starts unread, as an appointment request does. */
-export async function insertWebsiteDesignLead(
-  db: Writer,
-  lead: Omit<Insertable<WebsiteDesignLeadTable>, "read">,
-): Promise<number> {
-  const row = await db
-    .insertInto("website_design_leads")
-    .values({ ...lead, read: toDbBoolean(false) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** The tables staff read visitors' requests from: the two lead forms' and the appointment form's. */
+type LeadTableName = "website_design_leads" | "web_app_leads" | "appointment_requests";
 
-/** Every new lead starts unread, as an appointment request does. */
-export async function insertWebAppLead(
-  db: Writer,
-  lead: Omit<Insertable<WebAppLeadTable>, "read">,
-): Promise<number> {
-  const row = await db
-    .insertInto("web_app_leads")
-    .values({ ...lead, read: toDbBoolean(false) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** What `leads list` and the inbox narrow leads and appointment requests by. */
+export type LeadFilter = {
+  unreadOnly?: boolean;
+  since?: Timestamp;
+  until?: Timestamp;
+  spam?: SpamFilter;
+  status?: LeadStatus;
+};
 
-/** SPEC §3: every new appointment request starts unread. */
-export async function insertAppointmentRequest(
+/** SPEC §3: every new lead and appointment request starts unread. */
+async function insertUnread<T extends LeadTableName>(
   db: Writer,
-  request: Omit<Insertable<AppointmentRequestTable>, "read">,
+  table: T,
+  values: Omit<Insertable<Database[T]>, "read">,
 ): Promise<number> {
   const row = await db
-    .insertInto("appointment_requests")
-    .values({ ...request, read: toDbBoolean(false) })
+    .insertInto(table as LeadTableName)
+    // Each table's own values with the `read` column all three share.
+    .values({ ...(values as Omit<Insertable<Database[LeadTableName]>, "read">), read: toDbBoolean(false) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -59,31 +47,72 @@ export async function insertAppointmentRequest(
  * Newest first; `since` keeps rows created at or after that instant, `until` those before it; `spam` chooses
  * between genuine and held-back rows (all by default, as exports want).
  */
-export async function listAppointmentRequests(
+async function listRows<T extends LeadTableName>(
   db: Writer,
-  filter: {
-    unreadOnly?: boolean;
-    since?: Timestamp;
-    until?: Timestamp;
-    spam?: SpamFilter;
-    status?: LeadStatus;
-  } = {},
-): Promise<AppointmentRequestRow[]> {
-  let query = db.selectFrom("appointment_requests").selectAll();
+  table: T,
+  filter: LeadFilter,
+): Promise<Selectable<Database[T]>[]> {
+  let query = db.selectFrom(table as LeadTableName).selectAll();
   query = filterSpam(query, filter.spam);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   if (filter.until) query = query.where("created_at", "<", filter.until);
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  // selectAll over one table of the union gives that table's row.
+  return rows as Selectable<Database[T]>[];
 }
 
-export async function findAppointmentRequest(
+async function findRow<T extends LeadTableName>(
   db: Writer,
+  table: T,
   id: number,
-): Promise<AppointmentRequestRow | undefined> {
-  return db.selectFrom("appointment_requests").selectAll().where("id", "=", id).executeTakeFirst();
+): Promise<Selectable<Database[T]> | undefined> {
+  const row = await db
+    .selectFrom(table as LeadTableName)
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  // As in listRows: the row of the one table named.
+  return row as Selectable<Database[T]> | undefined;
 }
+
+export const insertWebsiteDesignLead = (
+  db: Writer,
+  lead: Omit<Insertable<WebsiteDesignLeadTable>, "read">,
+): Promise<number> => insertUnread(db, "website_design_leads", lead);
+
+export const insertWebAppLead = (
+  db: Writer,
+  lead: Omit<Insertable<WebAppLeadTable>, "read">,
+): Promise<number> => insertUnread(db, "web_app_leads", lead);
+
+export const insertAppointmentRequest = (
+  db: Writer,
+  request: Omit<Insertable<AppointmentRequestTable>, "read">,
+): Promise<number> => insertUnread(db, "appointment_requests", request);
+
+export const listAppointmentRequests = (
+  db: Writer,
+  filter: LeadFilter = {},
+): Promise<AppointmentRequestRow[]> => listRows(db, "appointment_requests", filter);
+
+export const listWebsiteDesignLeads = (
+  db: Writer,
+  filter: LeadFilter = {},
+): Promise<WebsiteDesignLeadRow[]> => listRows(db, "website_design_leads", filter);
+
+export const listWebAppLeads = (db: Writer, filter: LeadFilter = {}): Promise<WebAppLeadRow[]> =>
+  listRows(db, "web_app_leads", filter);
+
+export const findAppointmentRequest = (db: Writer, id: number): Promise<AppointmentRequestRow | undefined> =>
+  findRow(db, "appointment_requests", id);
+
+export const findWebsiteDesignLead = (db: Writer, id: number): Promise<WebsiteDesignLeadRow | undefined> =>
+  findRow(db, "website_design_leads", id);
+
+export const findWebAppLead = (db: Writer, id: number): Promise<WebAppLeadRow | undefined> =>
+  findRow(db, "web_app_leads", id);
 
 /** The ids among `ids` that exist. */
 export async function existingAppointmentRequestIds(db: Writer, ids: number[]): Promise<Set<number>> {
@@ -93,63 +122,13 @@ export async function existingAppointmentRequestIds(db: Writer, ids: number[]): 
 }
 
 /** One statement, so it is atomic beside the running server; setting the same value again is harmless. */
-export async function setAppointmentRequestsRead(db: Writer, ids: number[], read: boolean): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable("appointment_requests")
-    .set({ read: toDbBoolean(read) })
-    .where("id", "in", ids)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const setAppointmentRequestsRead = (db: Writer, ids: number[], read: boolean): Promise<number> =>
+  setLeadsRead(db, "appointment_requests", ids, read);
 
-/** What `leads list` and the inbox narrow leads by. */
-export type LeadFilter = {
-  unreadOnly?: boolean;
-  since?: Timestamp;
-  until?: Timestamp;
-  spam?: SpamFilter;
-  status?: LeadStatus;
-};
-
-export async function listWebsiteDesignLeads(
-  db: Writer,
-  filter: LeadFilter = {},
-): Promise<WebsiteDesignLeadRow[]> {
-  let query = db.selectFrom("website_design_leads").selectAll();
-  query = filterSpam(query, filter.spam);
-  if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
-  if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.since) query = query.where("created_at", ">=", filter.since);
-  if (filter.until) query = query.where("created_at", "<", filter.until);
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
-}
-
-export async function listWebAppLeads(db: Writer, filter: LeadFilter = {}): Promise<WebAppLeadRow[]> {
-  let query = db.selectFrom("web_app_leads").selectAll();
-  query = filterSpam(query, filter.spam);
-  if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
-  if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.since) query = query.where("created_at", ">=", filter.since);
-  if (filter.until) query = query.where("created_at", "<", filter.until);
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
-}
-
-export async function findWebsiteDesignLead(
-  db: Writer,
-  id: number,
-): Promise<WebsiteDesignLeadRow | undefined> {
-  return db.selectFrom("website_design_leads").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-export async function findWebAppLead(db: Writer, id: number): Promise<WebAppLeadRow | undefined> {
-  return db.selectFrom("web_app_leads").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** One statement per table, as setAppointmentRequestsRead; setting the same value again is harmless. */
+/** One statement per table, so it is atomic beside the running server; setting the same value again is harmless. */
 export async function setLeadsRead(
   db: Writer,
-  table: "website_design_leads" | "web_app_leads",
+  table: LeadTableName,
   ids: number[],
   read: boolean,
 ): Promise<number> {

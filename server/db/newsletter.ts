@@ -4,31 +4,24 @@ import { filterSpam, type SpamFilter } from "./suspected";
 
 type Db = Kysely<Database>;
 
-export async function findSubscriberByEmail(db: Db, email: string): Promise<SubscriberRow | undefined> {
-  return db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+/** The columns a subscriber is looked up by; each holds a unique value. */
+type SubscriberKey = "email" | "confirm_token" | "unsubscribe_token";
+
+async function findSubscriberBy(
+  db: Db,
+  column: SubscriberKey,
+  value: string,
+): Promise<SubscriberRow | undefined> {
+  return db.selectFrom("newsletter_subscribers").selectAll().where(column, "=", value).executeTakeFirst();
 }
 
-export async function findSubscriberByConfirmToken(
-  db: Db,
-  token: string,
-): Promise<SubscriberRow | undefined> {
-  return db
-    .selectFrom("newsletter_subscribers")
-    .selectAll()
-    .where("confirm_token", "=", token)
-    .executeTakeFirst();
-}
+export const findSubscriberByEmail = (db: Db, email: string) => findSubscriberBy(db, "email", email);
 
-export async function findSubscriberByUnsubscribeToken(
-  db: Db,
-  token: string,
-): Promise<SubscriberRow | undefined> {
-  return db
-    .selectFrom("newsletter_subscribers")
-    .selectAll()
-    .where("unsubscribe_token", "=", token)
-    .executeTakeFirst();
-}
+export const findSubscriberByConfirmToken = (db: Db, token: string) =>
+  findSubscriberBy(db, "confirm_token", token);
+
+export const findSubscriberByUnsubscribeToken = (db: Db, token: string) =>
+  findSubscriberBy(db, "unsubscribe_token", token);
 
 export async function insertSubscriber(
   db: Db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useSuiteDatabase } from "../../tests/support/test-database";
+import { useSuiteDatabase } from "#tests/support/test-database.ts";
 import { claimDueOutboxMessages, enqueueOutboxMessage, outboxQueueStats } from "./outbox";
 import type { OutboxStatus } from "./schema";
 

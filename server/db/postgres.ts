@@ -17,11 +17,6 @@ function loadPg(): typeof pg {
  * Kysely's own dialect on a `pg` pool. Only what differs from SQLite lives here.
  */
 
-/** True for a `postgres://` or `postgresql://` URL (anything else is a SQLite file path). */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\/\S+$/.test(location);
-}
-
 const INT8_OID = 20;
 
 /**

@@ -1,5 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger.ts";
 import type { Db } from "./database";
 
 /**
@@ -153,4 +153,51 @@ export async function countHit(
     .returning(["hits", "reset_at"])
     .executeTakeFirstOrThrow();
   return { totalHits: row.hits, resetTime: new Date(row.reset_at) };
+}
+
+/** Keys among these whose window is still open at `now`, with when each closes. */
+export async function selectOpenWindows(db: Db, keys: string[], now: Date) {
+  return db
+    .selectFrom("rate_limit_hits")
+    .select(["key", "reset_at"])
+    .where("key", "in", keys)
+    .where("reset_at", ">", now.toISOString())
+    .execute();
+}
+
+/**
+ * Marks open windows among these keys as having been told about (hits 0 → 1): whether any
+ * was not yet. Conditional, so of racing callers on every instance one gets true.
+ */
+export async function markWindowsTold(db: Db, keys: string[], now: Date): Promise<boolean> {
+  const marked = await db
+    .updateTable("rate_limit_hits")
+    .set({ hits: 1 })
+    .where("key", "in", keys)
+    .where("hits", "=", 0)
+    .where("reset_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) > 0;
+}
+
+/** Opens (or reopens) a window on the key until `resetAt`, not yet told about. */
+export async function openUntoldWindow(db: Db, key: string, resetAt: string): Promise<void> {
+  await db
+    .insertInto("rate_limit_hits")
+    .values({ key, hits: 0, reset_at: resetAt })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ hits: 0, reset_at: resetAt }))
+    .execute();
+}
+
+/** Deletes the closed windows of keys that start with `prefix`. */
+export async function deleteClosedWindows(db: Db, prefix: string, now: Date): Promise<void> {
+  await db
+    .deleteFrom("rate_limit_hits")
+    .where("key", "like", `${prefix}%`)
+    .where("reset_at", "<=", now.toISOString())
+    .execute();
+}
+
+export async function deleteWindows(db: Db, keys: string[]): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where("key", "in", keys).execute();
 }

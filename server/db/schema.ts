@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { DbBoolean } from "./dialect";
+import type { ContentStatus } from "#shared/content-fields.ts";
 
 /** ISO 8601 UTC text (`Date#toISOString`): sorts as text and reads the same in SQLite and PostgreSQL. */
 export type Timestamp = string;
@@ -94,7 +95,9 @@ export type AppointmentRequestTable = FollowUpColumns & {
 
 export type ScheduleStatus = "confirmed" | "cancelled";
 
-export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+/** Where a newsletter sign-up is, in the order it moves; `subscribers list --status` takes these. */
+export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 export type NewsletterSubscriberTable = {
   id: Id;
@@ -112,7 +115,9 @@ export type NewsletterSubscriberTable = {
   created_at: Timestamp;
 };
 
-export type OutboxStatus = "pending" | "sent" | "dead";
+/** pending: queued or retrying; sent; dead: given up (the metrics report each). */
+export const outboxStatuses = ["pending", "sent", "dead"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
 
 export type OutboxTable = {
   id: Id;
@@ -177,8 +182,6 @@ export type UploadedFileTable = {
   content: Buffer;
   created_at: Timestamp;
 };
-
-export type ContentStatus = "draft" | "published";
 
 /**
  * A project, news post or case study (server/db/content-items.ts): the item's fields as a
@@ -271,7 +274,7 @@ export type StaffUserTable = {
   id: Id;
   /** Trimmed and lower-cased. */
   email: string;
-  /** "admin", "editor" or "sales" (server/workspace/staff.ts). */
+  /** "admin", "editor" or "sales" (server/auth/staff.ts). */
   role: string;
   /** scrypt, with its parameters and salt (server/auth/passwords.ts); null until set. */
   password_hash: ColumnType<string | null, string | null | undefined>;

@@ -2,8 +2,7 @@ import type { Insertable, Kysely } from "kysely";
 import { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
-import type { ScreenshotStore } from "../content/content-source";
-import type { ImageSource, ServicePage, ServiceScreenshot } from "../../shared/content-types";
+import type { ImageSource, ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
 import type { Database, ServiceScreenshotRow, ServiceScreenshotTable } from "./schema";
 
 type Db = Kysely<Database>;
@@ -177,6 +176,11 @@ export function isPositionTakenError(error: unknown): boolean {
 }
 
 /** The uploaded screenshots pages show in place of the built-in placeholders. */
+/** The screenshots uploaded for a service page, as the content source merges them with the built-in ones. */
+export type ScreenshotStore = {
+  list(page: ServicePage): Promise<ServiceScreenshot[]>;
+};
+
 export function createScreenshotStore(db: Db): ScreenshotStore {
   return { list: (page) => listServiceScreenshots(db, page) };
 }

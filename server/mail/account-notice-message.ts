@@ -1,13 +1,13 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { escapeHtml } from "../../shared/escape-html";
-import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { css, htmlDocument } from "./layout";
 
 /**
  * Tells a member of staff that their sign-in methods changed, or that their account was
- * signed in to from a browser it had not been before (server/workspace/account-notices.ts).
+ * signed in to from a browser it had not been before (server/auth/account-notices.ts).
  * It carries what happened, when and from where: never a code, secret or link that signs in.
  */
 
@@ -33,7 +33,7 @@ const noticeSchema = z.object({
   passkeyName: z.string().optional(),
   /** ISO. */
   at: z.string(),
-  /** "Firefox on Android" (server/workspace/browser-name.ts). */
+  /** "Firefox on Android" (server/auth/browser-name.ts). */
   browser: z.string(),
   ip: z.string(),
 });

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { escapeHtml } from "../../shared/escape-html";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
 import { css, htmlDocument } from "./layout";
 
 /**

@@ -7,7 +7,7 @@ import ical, {
 } from "ical-generator";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 
 /**
  * An appointment as an RFC 5545 calendar object, made with ical-generator

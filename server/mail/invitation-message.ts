@@ -1,9 +1,9 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { escapeHtml } from "../../shared/escape-html";
-import { staffPaths } from "../../shared/staff-paths";
-import { AGENCY_TIME_ZONE } from "../../shared/forms/appointment";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { css, htmlDocument } from "./layout";
 
 /**

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../../shared/escape-html";
-import { formatPostalAddress, type SiteSettings } from "../../shared/site-settings";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { formatPostalAddress, type SiteSettings } from "#shared/site-settings.ts";
 
 /** What every e-mail's HTML shares: inline styles, escaping, the document around a body. */
 

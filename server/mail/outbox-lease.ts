@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { errorCode } from "../db/storage-errors";
+import { errorCode } from "#server/db/storage-errors.ts";
 
 /**
  * Who holds an outbox row's lease: `host:pid:nonce`. The nonce tells a restarted process

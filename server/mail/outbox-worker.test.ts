@@ -6,23 +6,23 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { openDatabase, type Db } from "../db/database";
-import { countOutboxByStatus, enqueueOutboxMessage } from "../db/outbox";
-import { createLogger, type Logger } from "../logger";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { countOutboxByStatus, enqueueOutboxMessage } from "#server/db/outbox.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { formatLeaseOwner, isAbandonedLease, parseLeaseOwner, type LeaseOwner } from "./outbox-lease";
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from "./outbox-worker";
 import { STAFF_INVITATION } from "./invitation-message";
-import { NEWSLETTER_CONFIRMATION } from "./messages";
+import { NEWSLETTER_CONFIRMATION } from "./newsletter-confirmation-message";
 import { REMOVED_SECRET } from "./sent-payload";
 import { createSmtpTransport, type MailTransport } from "./transport";
-import { startSmtpSink } from "../../tests/support/smtp-sink";
+import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import {
   createScratchDatabase,
   testsRunOnPostgres,
   type ScratchDatabase,
-} from "../../tests/support/test-database";
-import { until } from "../../tests/support/wait";
+} from "#tests/support/test-database.ts";
+import { until } from "#tests/support/wait.ts";
 
 const payload = {
   messageId: "<m@test>",
@@ -135,14 +135,24 @@ describe("several workers on one outbox", () => {
 describe("bounded concurrency", () => {
   const scratch = useScratchDatabase();
 
-  /** Counts sends in flight; the message keyed `slowKey` takes `slowMs`, the rest a few ms. */
-  function countingTransport(slowKey?: string, slowMs = 0) {
+  /**
+   * Counts sends in flight; the rest take a few ms. The message keyed `slowKey` stays in
+   * flight until `slowUntil` others are delivered, or `slowMs` have passed: a worker that
+   * waits for its whole batch delivers only the batch's others in that time, however busy
+   * the machine is.
+   */
+  function countingTransport(slowKey?: string, slowMs = 0, slowUntil = Infinity) {
     const stats = { inFlight: 0, most: 0, delivered: [] as string[], deliveredWhileSlow: 0 };
+    const holdSlowSend = async () => {
+      const giveUpAt = Date.now() + slowMs;
+      do await sleep(5);
+      while (stats.delivered.length < slowUntil && Date.now() < giveUpAt);
+    };
     const transport: MailTransport = {
       async deliver(_message, key) {
         stats.inFlight++;
         stats.most = Math.max(stats.most, stats.inFlight);
-        await sleep(key === slowKey ? slowMs : 2 + Math.random() * 8);
+        await (key === slowKey ? holdSlowSend() : sleep(2 + Math.random() * 8));
         stats.inFlight--;
         if (key === slowKey) stats.deliveredWhileSlow = stats.delivered.length;
         stats.delivered.push(key);
@@ -154,7 +164,7 @@ describe("bounded concurrency", () => {
 
   it("never has more than `concurrency` sends in flight, and fills a freed slot at once", async () => {
     const [first] = await enqueue(scratch.db, 40);
-    const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 400);
+    const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 5000, 39);
     const worker = scratch.worker({
       transport,
       options: { concurrency: 4 },

@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
+import type { AppConfig } from "#server/config.ts";
 import { mailFileKey } from "./mail-files";
-import type { Db } from "../db/database";
+import type { Db } from "#server/db/database.ts";
 import {
   claimDueOutboxMessages,
   listOutboxLeaseOwners,
@@ -10,11 +10,11 @@ import {
   type OutboxFailure,
   releaseOutboxLeases,
   renewOutboxLeases,
-} from "../db/outbox";
-import type { OutboxRow } from "../db/schema";
-import type { Logger } from "../logger";
-import { redactSensitive, errorText } from "../../shared/error-catalogue";
-import { renderOutboxMessage } from "./messages";
+} from "#server/db/outbox.ts";
+import type { OutboxRow } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { redactSensitive, errorText } from "#shared/error-catalogue.ts";
+import { renderOutboxMessage } from "./outbox-messages";
 import { redactSentPayload } from "./sent-payload";
 import {
   createLeaseRenewer,

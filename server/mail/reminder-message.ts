@@ -1,12 +1,12 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "../config";
-import { escapeHtml } from "../../shared/escape-html";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
 import { css, htmlDocument } from "./layout";
 
 /**
  * The agency's reminder of leads still "new" well into the 24-hour promise
- * (server/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
+ * (server/operations/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
  * command that records it was answered.
  */
 

@@ -1,9 +1,11 @@
 import { STAFF_ACCOUNT_NOTICE } from "./account-notice-message";
 import { OPERATIONS_ALERT } from "./alert-message";
 import { STAFF_INVITATION } from "./invitation-message";
-import { NEWSLETTER_CONFIRMATION, type OutboxKind } from "./messages";
+import { NEWSLETTER_CONFIRMATION } from "./newsletter-confirmation-message";
+import type { OutboxKind } from "./outbox-messages";
 import { FOLLOW_UP_REMINDER } from "./reminder-message";
-import { ACKNOWLEDGMENT, APPOINTMENT_UPDATE } from "./visitor-messages";
+import { ACKNOWLEDGMENT } from "./acknowledgment-message";
+import { APPOINTMENT_UPDATE } from "./appointment-update-message";
 
 /**
  * What an outbox row keeps once its e-mail is sent. The payload stays readable (the

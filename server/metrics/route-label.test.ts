@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiPaths, paths } from "../../shared/paths";
+import { apiPaths, paths } from "#shared/paths.ts";
 import { methodLabel, routeLabel, UNMATCHED_ROUTE } from "./route-label";
 
 describe("the route label of the HTTP metrics", () => {

@@ -1,4 +1,4 @@
-import { apiPaths, routePatterns } from "../../shared/paths";
+import { apiPaths, routePatterns } from "#shared/paths.ts";
 
 /**
  * The `route` label of the HTTP metrics: the pattern a path is served at ("/news/:id"),

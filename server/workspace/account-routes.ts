@@ -1,15 +1,16 @@
 import express, { type Router } from "express";
-import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
-import { authMessages } from "../auth/messages";
-import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords";
-import { recordSignInFailure } from "../auth/sign-in-attempts";
-import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
-import { queueAccountNotice } from "./account-notices";
-import { recordAudit } from "./audit-log";
+import { countFlowAttempt } from "#server/auth/flows.ts";
+import { endFlow, readFlow, startFlow } from "./flow-cookie";
+import { authMessages } from "#server/auth/messages.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "#server/auth/passwords.ts";
+import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
+import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import { queueAccountNotice } from "#server/auth/account-notices.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
-import { actorOf, requireStaff, signedIn } from "./guard";
-import { endOtherSessions } from "./sessions";
+import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
+import { endOtherSessions } from "#server/auth/sessions.ts";
 import { requireFreshProof } from "./step-up";
 
 export const ownAccountMessages = {
@@ -73,7 +74,11 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
         { ...actorOf(req, res), action: "account.password-change", detail: { otherSessionsEnded: count } },
         at,
       );
-      await queueAccountNotice(trx, { req, email: staff.email, change: "password-changed", siteUrl }, at);
+      await queueAccountNotice(
+        trx,
+        { client: clientOf(req), email: staff.email, change: "password-changed", siteUrl },
+        at,
+      );
       return count;
     });
     deps.onQueued();
@@ -119,7 +124,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       await recordAudit(trx, { ...actorOf(req, res), action: "account.authenticator-replace" }, at);
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "authenticator-replaced", siteUrl },
+        { client: clientOf(req), email: staff.email, change: "authenticator-replaced", siteUrl },
         at,
       );
     });

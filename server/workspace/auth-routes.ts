@@ -1,9 +1,10 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Response, type Router } from "express";
 import type { Kysely } from "kysely";
-import { acceptInvitation, findInvitation } from "../auth/accounts";
-import { countFlowAttempt, endFlow, readFlow, startFlow } from "../auth/flows";
-import { authMessages } from "../auth/messages";
+import { acceptInvitation, findInvitation } from "#server/auth/accounts.ts";
+import { countFlowAttempt } from "#server/auth/flows.ts";
+import { endFlow, readFlow, sendPasskeyOptions, startFlow } from "./flow-cookie";
+import { authMessages } from "#server/auth/messages.ts";
 import {
   authenticatePasskey,
   authenticationOptions,
@@ -12,36 +13,30 @@ import {
   registrationOptions,
   relyingParty,
   removePasskey,
-} from "../auth/passkeys";
+} from "#server/auth/passkeys.ts";
 import {
   dummyVerifyPassword,
   hashPassword,
   passwordProblem,
   upgradePasswordHash,
   verifyPassword,
-} from "../auth/passwords";
-import { replaceRecoveryCodes, useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure, type SignInStep } from "../auth/sign-in-attempts";
-import { clearSignInFailures, type SignInAttempt } from "../auth/sign-in-limits";
-import { checkTotp, newTotpSecret, totpEnrolment } from "../auth/totp";
-import type { Database } from "../db/schema";
-import { staffPaths } from "../../shared/staff-paths";
-import { queueAccountNotice } from "./account-notices";
-import { recordAudit } from "./audit-log";
+} from "#server/auth/passwords.ts";
+import { replaceRecoveryCodes, useRecoveryCode } from "#server/auth/recovery-codes.ts";
+import { recordSignInFailure, type SignInStep } from "#server/auth/sign-in-attempts.ts";
+import { clearSignInFailures, type SignInAttempt } from "#server/auth/sign-in-limits.ts";
+import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import type { Database } from "#server/db/schema.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { queueAccountNotice } from "#server/auth/account-notices.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
-import { actorOf, requireStaff, signedIn } from "./guard";
-import {
-  createSession,
-  deleteExpiredSessions,
-  endSession,
-  readWorkspaceCookie,
-  SESSION_COOKIE,
-  setSessionCookie,
-} from "./sessions";
-import { noticeIfNewBrowser } from "./known-devices";
+import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
+import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
+import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
+import { noticeIfNewBrowser } from "./new-browser-notice";
 import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
-import { hashToken } from "./tokens";
+import { hashToken } from "#server/auth/tokens.ts";
 
 /**
  * Signing in (a password and its second factor, or a passkey), accepting an invitation,
@@ -179,8 +174,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/sign-in/passkey/options", async (req, res) => {
     const options = await authenticationOptions(rp);
-    await startFlow(db, req, res, { kind: "passkey-sign-in", challenge: options.challenge }, now());
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "passkey-sign-in" }, options, now());
   });
 
   router.post("/sign-in/passkey", async (req, res) => {
@@ -188,16 +182,12 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     // Never limited by password failures: a passkey cannot be guessed, so slowing it only
     // would let someone keep its owner out.
     if (!flow?.challenge) return refuse(res, 401, authMessages.flowExpired);
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     const user = userId === undefined ? undefined : await enabledUser(userId);
     if (!user || !(await finishSignIn(req, res, user, "passkey"))) {
       // One challenge, one try: a replayed assertion meets a new challenge or none.
@@ -291,14 +281,14 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
     const staff = signedIn(res);
     const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
-    await startFlow(
+    await sendPasskeyOptions(
       db,
       req,
       res,
-      { kind: "passkey-registration", userId: staff.userId, challenge: options.challenge },
+      { kind: "passkey-registration", userId: staff.userId },
+      options,
       now(),
     );
-    res.json(options);
   });
 
   router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {
@@ -333,7 +323,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       );
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
+        { client: clientOf(req), email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
         now(),
       );
     });
@@ -350,7 +340,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
+        { client: clientOf(req), email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
         now(),
       );
       return true;
@@ -367,7 +357,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
       await queueAccountNotice(
         trx,
-        { req, email: staff.email, change: "recovery-codes-replaced", siteUrl },
+        { client: clientOf(req), email: staff.email, change: "recovery-codes-replaced", siteUrl },
         now(),
       );
       return codes;

@@ -1,23 +1,23 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { Outcome } from "../admin/outcome";
-import { defaultUploadLimits } from "../uploads";
-import { contentKindSpecs, isContentKind, type ContentKind } from "../../shared/content-fields";
-import { bodyImageSchema } from "../../shared/content-types";
+import type { Outcome } from "#server/operations/outcome.ts";
+import { defaultUploadLimits } from "#server/uploads.ts";
+import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
+import { bodyImageSchema } from "#shared/content-types.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";
 
 /**
  * /admin/api/content and /admin/api/screenshots: projects, news, case studies and the
  * service pages' screenshots, for editors and admins. Each change runs the operation the
- * admin CLI runs (server/admin/content-operations.ts, screenshots.ts), audited with the
+ * admin CLI runs (server/operations/content/content-operations.ts, screenshots.ts), audited with the
  * member of staff. The operations and the image code load on first use, not at start-up
  * (docs/decisions/023-start-up-and-memory.md).
  */
 
-const loadContent = () => import("../admin/content-operations");
-const loadScreenshots = () => import("../admin/screenshots");
-const loadInput = () => import("../admin/content-input");
+const loadContent = () => import("#server/operations/content/content-operations.ts");
+const loadScreenshots = () => import("#server/operations/screenshots/screenshots.ts");
+const loadInput = () => import("#server/operations/content/content-input.ts");
 
 const notFound = { error: "Not found." };
 
@@ -43,7 +43,7 @@ function kindOf(req: Request, res: Response): ContentKind | undefined {
   return undefined;
 }
 
-/** An image as the request's whole body, whatever type it claims: its bytes decide (server/admin/images.ts). */
+/** An image as the request's whole body, whatever type it claims: its bytes decide (server/operations/images/images.ts). */
 const rawImage = express.raw({ type: () => true, limit: defaultUploadLimits.maxBytes });
 const megabytes = defaultUploadLimits.maxBytes / 1024 / 1024;
 
@@ -83,7 +83,7 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
       const message = parsed.error.issues[0]?.message ?? "Send the article's Markdown.";
       return void res.status(400).json({ error: message, fieldErrors: { markdown: message } });
     }
-    const { renderArticle } = await import("../content/article-markdown");
+    const { renderArticle } = await import("#server/content/article-markdown.ts");
     // Only images uploaded here may show, as on the article's page.
     const uploaded = (url: string) => url.startsWith("/uploads/content/");
     const images = (parsed.data.bodyImages ?? []).filter(
@@ -97,7 +97,7 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
   router.get("/content/:kind", editor, async (req, res) => {
     const kind = kindOf(req, res);
     if (!kind) return;
-    const { listContent } = await import("../db/content-items");
+    const { listContent } = await import("#server/db/content-items.ts");
     const records = await listContent(db, kind, { includeDrafts: true });
     res.json({
       kind,
@@ -114,7 +114,7 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
   router.get("/content/:kind/:id", editor, async (req, res) => {
     const kind = kindOf(req, res);
     if (!kind) return;
-    const { findContent } = await import("../db/content-items");
+    const { findContent } = await import("#server/db/content-items.ts");
     const record = await findContent(db, kind, String(req.params.id));
     if (!record) return void res.status(404).json(notFound);
     res.json({ record });

@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
-import type { Logger } from "../logger";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import type { Logger } from "#server/logger.ts";
 
 /** What the workspace's API modules are given. */
 export type WorkspaceDeps = {

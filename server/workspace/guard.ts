@@ -1,9 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { findSession, readWorkspaceCookie, SESSION_COOKIE } from "./sessions";
-import { mayUse, type Staff, type WorkspaceArea } from "./staff";
-import { sameSecret } from "./tokens";
+import type { Database } from "#server/db/schema.ts";
+import { findSession } from "#server/auth/sessions.ts";
+import { readWorkspaceCookie, SESSION_COOKIE } from "./session-cookie";
+import { mayUse, type Staff, type WorkspaceArea } from "#server/auth/staff.ts";
+import { sameSecret } from "#server/auth/tokens.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -94,6 +95,11 @@ export function checkSameOrigin(siteUrl: string): RequestHandler {
 /** Who made a change, for the audit log. */
 export function actorOf(req: Request, res: Response): { actor: string; ip: string } {
   return { actor: res.locals.staff?.email ?? "unknown", ip: req.ip ?? "unknown" };
+}
+
+/** The browser and address a request came from, as sessions and account notices record them. */
+export function clientOf(req: Request): { ip: string; userAgent: string | undefined } {
+  return { ip: req.ip ?? "unknown", userAgent: req.get("user-agent") };
 }
 
 /** The member of staff on a route behind requireStaff, which has made sure there is one. */

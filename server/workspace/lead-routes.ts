@@ -1,9 +1,9 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { changeStatus, parseLeadStatus } from "../admin/follow-up";
-import { markAppointmentsRead } from "../admin/appointments";
-import { markLeadsRead } from "../admin/leads";
-import { exportKinds, renderExport, type ExportKind } from "../admin/export";
+import { changeStatus, parseLeadStatus } from "#server/operations/leads/follow-up.ts";
+import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
+import { markLeadsRead } from "#server/operations/leads/stored-leads.ts";
+import { exportKinds, renderExport, type ExportKind } from "#server/operations/export/export.ts";
 import {
   inboxForms,
   invalidInboxId,
@@ -14,12 +14,12 @@ import {
   statusTargetOf,
   type InboxForm,
   type InboxRef,
-} from "../admin/inbox";
-import { parseSince, parseUntil } from "../admin/input";
-import { loadNotifications, requeueNotifications } from "../admin/notifications";
-import type { Refusal } from "../admin/outcome";
-import { purgeSuspectedRows, releaseSubmissions } from "../admin/quarantine";
-import type { LeadTable } from "../db/lead-follow-up";
+} from "#server/operations/leads/inbox.ts";
+import { parseSince, parseUntil } from "#server/operations/input.ts";
+import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
+import type { Refusal } from "#server/operations/outcome.ts";
+import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 

@@ -1,7 +1,7 @@
 import express, { type RequestHandler, type Router } from "express";
-import { parseJsonBody } from "../api/body-parsers";
-import { apiErrorHandler } from "../api/errors";
-import { sendFailure } from "../api/responses";
+import { parseJsonBody } from "#server/api/body-parsers.ts";
+import { apiErrorHandler } from "#server/api/errors.ts";
+import { sendFailure } from "#server/api/responses.ts";
 import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";

@@ -1,15 +1,15 @@
 import express, { type Router } from "express";
-import { recordAudit } from "./audit-log";
+import { recordAudit } from "#server/db/audit-log.ts";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import type { WorkspaceDeps } from "./deps";
 import {
-  clearSessionCookie,
   endAllSessions,
   endSession,
   endSessionById,
   listSessions,
   publicSessionId,
-} from "./sessions";
+} from "#server/auth/sessions.ts";
+import { clearSessionCookie } from "./session-cookie";
 
 /** The signed-in member of staff, their sessions, and signing out of one session or all. */
 export function sessionRoutes({ db }: WorkspaceDeps): Router {

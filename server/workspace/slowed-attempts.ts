@@ -1,8 +1,8 @@
 import type { Response } from "express";
 import type { Kysely } from "kysely";
-import { refusedWhileWaiting, type SignInStep } from "../auth/sign-in-attempts";
-import { slowedDownMessage, type SignInAttempt } from "../auth/sign-in-limits";
-import type { Database } from "../db/schema";
+import { refusedWhileWaiting, type SignInStep } from "#server/auth/sign-in-attempts.ts";
+import { slowedDownMessage, type SignInAttempt } from "#server/auth/sign-in-limits.ts";
+import type { Database } from "#server/db/schema.ts";
 
 /**
  * Answers 429 with Retry-After while an attempt to prove who one is (sign-in, step-up,

@@ -1,16 +1,15 @@
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import express, { type Request, type Router } from "express";
-import { endFlow, readFlow, startFlow } from "../auth/flows";
-import { authenticatePasskey, authenticationOptions, relyingParty } from "../auth/passkeys";
-import { verifyPassword } from "../auth/passwords";
-import { useRecoveryCode } from "../auth/recovery-codes";
-import { recordSignInFailure } from "../auth/sign-in-attempts";
-import { checkTotp } from "../auth/totp";
-import { recordAudit } from "./audit-log";
+import { endFlow, readFlow, sendPasskeyOptions } from "./flow-cookie";
+import { authenticatePasskey, authenticationOptions, relyingParty } from "#server/auth/passkeys.ts";
+import { verifyPassword } from "#server/auth/passwords.ts";
+import { useRecoveryCode } from "#server/auth/recovery-codes.ts";
+import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
+import { checkTotp } from "#server/auth/totp.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
-import { markSessionProved } from "./sessions";
+import { markSessionProved } from "#server/auth/sessions.ts";
 import { stepUpMessages } from "./step-up";
 
 /**
@@ -71,14 +70,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
   router.post("/step-up/passkey/options", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const options = await authenticationOptions(rp);
-    await startFlow(
-      db,
-      req,
-      res,
-      { kind: "step-up-passkey", userId: staff.userId, challenge: options.challenge },
-      now(),
-    );
-    res.json(options);
+    await sendPasskeyOptions(db, req, res, { kind: "step-up-passkey", userId: staff.userId }, options, now());
   });
 
   router.post("/step-up/passkey", requireStaff("account"), async (req, res) => {
@@ -89,16 +81,12 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     }
     // A passkey is never slowed down by password failures (decision 031); a wrong one is counted.
     const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    const response: unknown = req.body?.response;
-    const userId =
-      typeof response === "object" && response !== null
-        ? await authenticatePasskey(
-            db,
-            rp,
-            { response: response as AuthenticationResponseJSON, challenge: flow.challenge },
-            now(),
-          )
-        : undefined;
+    const userId = await authenticatePasskey(
+      db,
+      rp,
+      { response: req.body?.response, challenge: flow.challenge },
+      now(),
+    );
     // One challenge, one try.
     await endFlow(db, req, res);
     if (userId !== staff.userId) {

@@ -7,8 +7,8 @@ import {
   listStaff,
   resetStaff,
   type AccountRef,
-} from "../auth/accounts";
-import { listAudit } from "./audit-log";
+} from "#server/auth/accounts.ts";
+import { listAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleAppointment, sampleMonday } from "#tests/support/appointment-sample.ts";
 import {
   appointmentDateOptions,
   appointmentTimeSlots,
@@ -8,18 +9,9 @@ import {
 import { createAppointmentSchema } from "./appointment-schema";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
 
-// Monday 23 November 2026, 10:00 in Cape Town.
-const monday = new Date("2026-11-23T08:00:00Z");
+const monday = sampleMonday;
 const schema = createAppointmentSchema(monday);
-const valid = {
-  name: "Thandi Nkosi",
-  email: "thandi@example.co.za",
-  phone: "+27 82 555 0142",
-  service_type: "consultation",
-  preferred_date: "2026-11-24",
-  preferred_time: "09:00 AM",
-  project_details: "A booking portal for our clients.",
-};
+const valid = sampleAppointment;
 
 function errorsOf(input: unknown) {
   const result = schema.safeParse(input);

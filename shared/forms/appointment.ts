@@ -1,5 +1,5 @@
 import type { Option } from "./rules";
-import { uiStrings } from "../ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [

@@ -2,7 +2,7 @@
  * Two cheap bot traps every public form carries. The honeypot is a text input hidden
  * from people (and from assistive technology) that only bots fill in. The start field
  * holds when the form was rendered, signed by the server (route loaders supply it), so
- * instant submissions stand out. The server judges both (server/leads/form-guard.ts).
+ * instant submissions stand out. The server judges both (server/operations/leads/form-guard.ts).
  */
 export const botGuardFields = {
   honeypot: "website",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { uiStrings } from "../ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 import { appointmentLabels } from "./appointment";
 import { createAppointmentSchema } from "./appointment-schema";
 import {

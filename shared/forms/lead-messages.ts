@@ -1,4 +1,4 @@
-import { uiStrings } from "../ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 import type { FieldFormat } from "./field-formats";
 
 /** SPEC §5 lead form messages, built from each field's label. */

@@ -1,4 +1,4 @@
-import { uiStrings } from "../ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /**
  * The wording shown beside the newsletter form (SPEC §2). The subscriber's row keeps the

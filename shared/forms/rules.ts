@@ -33,7 +33,7 @@ const EMAIL_LOCAL_MAX = 64;
  * SPEC §5's digits (a first digit 1 to 9, then up to 15 more), widened to the ways South
  * Africans write numbers: after an optional "+", "00" (international prefix) or "0" (trunk
  * prefix, as in 082 555 1234). At least six digits, so an obvious typo is caught at once.
- * Only the shape: the server checks the number itself (server/leads/phone-numbers.ts).
+ * Only the shape: the server checks the number itself (server/operations/leads/phone-numbers.ts).
  */
 const PHONE_SHAPE = /^(?:\+|00|0)?[1-9]\d{5,15}$/;
 

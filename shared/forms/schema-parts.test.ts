@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { invisiblePieces } from "../../tests/support/hostile-text";
+import { sampleAppointment, sampleMonday } from "#tests/support/appointment-sample.ts";
+import { invisiblePieces } from "#tests/support/hostile-text.ts";
 import { createAppointmentSchema } from "./appointment-schema";
 import { firstErrorMessage, toFieldErrors } from "./field-errors";
 import { newsletterSchema } from "./newsletter-schema";
@@ -8,16 +9,8 @@ import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 
 /** Every form's text fields go through cleanedText: one test of each rule per form. */
 const lead = { fullName: "Jane Doe", companyName: "Acme", businessEmail: "jane@acme.co.za" };
-const appointmentSchema = createAppointmentSchema(new Date("2026-11-23T08:00:00Z"));
-const appointment = {
-  name: "Thandi Nkosi",
-  email: "thandi@example.co.za",
-  phone: "+27 82 555 0142",
-  service_type: "consultation",
-  preferred_date: "2026-11-24",
-  preferred_time: "09:00 AM",
-  project_details: "A booking portal for our clients.",
-};
+const appointmentSchema = createAppointmentSchema(sampleMonday);
+const appointment = sampleAppointment;
 
 function fieldErrorsOf(result: { success: boolean; error?: Parameters<typeof toFieldErrors>[0] }) {
   if (result.success || !result.error) throw new Error("expected a validation failure");

@@ -6,15 +6,10 @@ import { isValidEmail } from "./rules";
 import { webAppLeadSchema } from "./web-app-lead-schema";
 import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 import { separateBotGuardFields } from "./bot-guard";
-import { hostileText } from "../../tests/support/hostile-text";
-import {
-  appointment,
-  newsletterSignup,
-  webAppLead,
-  websiteDesignLead,
-} from "../../tests/support/submissions";
-import { isCleanStoredText, isPracticalMailbox } from "../../tests/support/stored-text";
-import { phoneLikeText, writtenSouthAfricanNumber } from "../../tests/support/phone-numbers";
+import { hostileText } from "#tests/support/hostile-text.ts";
+import { appointment, newsletterSignup, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
+import { isCleanStoredText, isPracticalMailbox } from "#tests/support/stored-text.ts";
+import { phoneLikeText, writtenSouthAfricanNumber } from "#tests/support/phone-numbers.ts";
 
 /**
  * Properties of the shared form schemas over generated input, hostile bytes included:
@@ -33,7 +28,7 @@ const now = new Date("2026-11-23T08:00:00Z");
 /**
  * What the shared phone check may let through, stated on its own: phone-number characters
  * only (a "+" only in front), six to eighteen digits ("00" + fifteen, at most). The server
- * then checks the number itself; server/leads/phone-numbers.test.ts holds it to E.164.
+ * then checks the number itself; server/operations/leads/phone-numbers.test.ts holds it to E.164.
  */
 function isPhoneShaped(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;

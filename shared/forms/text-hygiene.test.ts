@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invisiblePieces } from "../../tests/support/hostile-text";
+import { invisiblePieces } from "#tests/support/hostile-text.ts";
 import { hasInvisibleCharacters, removeInvisibleCharacters } from "./invisible-characters";
 import { hasForbiddenCharacters, normaliseText } from "./text-hygiene";
 

@@ -6,16 +6,17 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAppointments } from "../../server/admin/appointments";
-import { projectRoot } from "../../server/config";
-import { createDatabase, openDatabase } from "../../server/db/database";
-import { insertAppointmentRequest, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createLogger } from "../../server/logger";
-import { createOutboxWorker } from "../../server/mail/outbox-worker";
-import { createSmtpTransport } from "../../server/mail/transport";
-import { createUploadStore } from "../../server/uploaded-files";
-import { UPLOADS_URL_PATH } from "../../server/uploads";
-import { freePort, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { listAppointments } from "#server/cli/appointments.ts";
+import { projectRoot } from "#server/config.ts";
+import { createDatabase, openDatabase } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createLogger } from "#server/logger.ts";
+import { createOutboxWorker } from "#server/mail/outbox-worker.ts";
+import { createSmtpTransport } from "#server/mail/transport.ts";
+import { createUploadStore } from "#server/uploaded-files.ts";
+import { UPLOADS_URL_PATH } from "#server/uploads.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import { freePort, startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
   appointment,
   endpoints,
@@ -24,10 +25,16 @@ import {
   startedBefore,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
+} from "#tests/support/submissions.ts";
+import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  createScratchDatabase,
+  testsRunOnPostgres,
+  type ScratchDatabase,
+} from "#tests/support/test-database.ts";
 
 /**
  * An uploaded file's bytes where the engine keeps them: the data volume on SQLite; on
@@ -43,19 +50,7 @@ async function storedUpload(site: TestApp, url: string): Promise<Buffer | undefi
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-const json = <T>(run: Run): T => {
-  expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as T;
-};
-
-/** A failure prints exactly one line on stderr and nothing on stdout. */
-function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {
-  expect(run.code).toBe(code);
-  expect(run.stdout).toBe("");
-  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(run.stderr).toMatch(pattern);
-}
+const json = <T>(run: Run): T => JSON.parse(expectSucceeded(run)) as T;
 
 const tricky = {
   company: '=HYPERLINK("http://evil.example/x","Click me")',
@@ -537,31 +532,20 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
     afterAll(() => rmSync(images, { recursive: true, force: true }));
 
-    type Shot = {
-      id: number;
-      page: string;
-      position: number;
-      imageUrl: string;
-      width: number;
-      height: number;
-    };
-    const list = async () => json<Shot[]>(await admin(site, "screenshots", "list", "--json"));
+    const list = async () => json<ScreenshotRecord[]>(await admin(site, "screenshots", "list", "--json"));
 
     it("adds a PNG at a position: served forever-cacheable, on the page at once", async () => {
       const run = await admin(
         site,
-        "screenshots",
-        "add",
-        "--page",
-        "website-design",
-        "--position",
-        "2",
-        path.join(images, "home.png"),
-        "--alt",
-        "Acme Trading home page",
+        ...addScreenshotArguments(
+          "website-design",
+          "2",
+          path.join(images, "home.png"),
+          "--alt",
+          "Acme Trading home page",
+        ),
       );
-      expect(run.stderr).toBe("");
-      expect(run.code).toBe(0);
+      expectSucceeded(run);
       const [shot] = await list();
       expect(shot).toMatchObject({ position: 2, width: 1400, height: 875 });
       expect(shot?.imageUrl).toMatch(/^\/uploads\/screenshots\/[0-9a-f]{16}-1400\.webp$/);
@@ -588,9 +572,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("makes AVIF and WebP at each width up to the original's, for srcset", async () => {
-      const [record] = json<{ variants: { type: string; width: number; url: string }[] }[]>(
-        await admin(site, "screenshots", "list", "--json"),
-      );
+      const [record] = await list();
       expect(record?.variants.map((variant) => `${variant.type} ${variant.width}`)).toEqual([
         "image/avif 640",
         "image/webp 640",
@@ -609,16 +591,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     it("refuses a taken position with exit 1, naming the screenshot there", async () => {
       const [shot] = await list();
       expectOneErrorLine(
-        await admin(
-          site,
-          "screenshots",
-          "add",
-          "--page",
-          "website-design",
-          "--position",
-          "2",
-          path.join(images, "photo.jpg"),
-        ),
+        await admin(site, ...addScreenshotArguments("website-design", "2", path.join(images, "photo.jpg"))),
         1,
         new RegExp(
           `position 2 on website-design is taken by screenshot ${shot?.id}; move or remove it first`,
@@ -628,7 +601,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("refuses a renamed text file, an oversize or missing file and a bad position: exit 1", async () => {
       const add = (file: string, position = "4") =>
-        admin(site, "screenshots", "add", "--page", "website-design", "--position", position, file);
+        admin(site, ...addScreenshotArguments("website-design", position, file));
       expectOneErrorLine(
         await add(path.join(images, "notes.png")),
         1,

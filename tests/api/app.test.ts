@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/config";
-import { caseStudies } from "../../data/case-studies";
-import { apiPaths, machinePaths, paths } from "../../shared/paths";
-import { pageTitles } from "../support/page-titles";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { websiteDesignLead } from "../support/submissions";
+import { projectRoot } from "#server/config.ts";
+import { caseStudies } from "#data/case-studies.ts";
+import { apiPaths, machinePaths, paths } from "#shared/paths.ts";
+import { pageTitles } from "#tests/support/page-titles.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { websiteDesignLead } from "#tests/support/submissions.ts";
 
 let site: TestApp;
 const brand = "Test Agency";

@@ -18,19 +18,19 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "../../scripts/lib/built-server";
-import { projectRoot } from "../../server/config";
+import { startBuiltServer } from "#scripts/lib/built-server.ts";
+import { projectRoot } from "#server/config.ts";
 import {
-  appointment,
   endpoints,
-  newsletterSignup,
+  publicForms,
   testFormSecret,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+} from "#tests/support/submissions.ts";
+import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 
@@ -43,14 +43,6 @@ function tempDir(prefix: string): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** A failure prints exactly one line on stderr and nothing on stdout. */
-function expectOneErrorLine(run: Run, code: number, pattern: RegExp) {
-  expect(run.code).toBe(code);
-  expect(run.stdout).toBe("");
-  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(run.stderr).toMatch(pattern);
-}
 
 /** The built CLI as an operator runs it: its own process, configured by the environment. */
 async function builtAdmin(env: Record<string, string>, ...argv: string[]): Promise<Run> {
@@ -151,8 +143,7 @@ describe("site-admin backup while the server takes a burst of leads", () => {
     await Promise.all(senders);
     await server.stop();
 
-    expect(backup.stderr).toBe("");
-    expect(backup.code).toBe(0);
+    expectSucceeded(backup);
     expect(backup.stdout).toMatch(
       new RegExp(
         `^Backed up to ${backupFile}: [\\d.]+ MB, \\d+ website-design leads, \\d+ web-app leads, 0 appointment requests, 0 newsletter subscribers \\(checked, [\\d.]+ s\\)\\.\\n$`,
@@ -194,19 +185,14 @@ describe("site-admin backup on a test app's database", () => {
   beforeAll(async () => {
     // No mail worker: the outbox rows stay pending, so the counts are known.
     site = await createTestApp(fastForms, { outbox: { autoStart: false } });
+    // A second website-design lead, so one count is plural; then one of each form.
     await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
-    await request(site.app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
-    await request(site.app).post(endpoints.webApp).send(webAppLead()).expect(201);
-    await request(site.app).post(endpoints.appointments).send(appointment(new Date())).expect(201);
-    await request(site.app)
-      .post(endpoints.newsletter)
-      .send(newsletterSignup("reader@example.com"))
-      .expect(201);
+    for (const form of publicForms) {
+      await request(site.app).post(form.endpoint).send(form.submission()).expect(201);
+    }
     dir = tempDir("site-backup-");
     good = path.join(dir, "good.sqlite");
-    const run = await admin(site, "backup", "--out", good);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expectSucceeded(await admin(site, "backup", "--out", good));
   });
   afterAll(() => site.cleanup());
 

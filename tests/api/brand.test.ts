@@ -4,10 +4,10 @@ import { decode } from "html-entities";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/config";
-import { indexablePages, paths } from "../../shared/paths";
-import { socialCardName } from "../../shared/social-cards";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { projectRoot } from "#server/config.ts";
+import { indexablePages, paths } from "#shared/paths.ts";
+import { socialCardName } from "#shared/social-cards.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The brand (docs/decisions/022-brand-identity.md) as the production build serves it: the

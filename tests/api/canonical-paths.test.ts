@@ -1,10 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths, routePatterns } from "../../shared/paths";
-import { staffPaths } from "../../shared/staff-paths";
-import { canonicalPath } from "../../server/canonical-path";
-import { signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { paths, routePatterns } from "#shared/paths.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { canonicalPath } from "#server/canonical-path.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * One address per page (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md):

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { CLIENT_MODULE_LIST } from "../../scripts/lib/client-module-list";
-import { projectRoot } from "../../server/config";
-import { serveStaticAssets } from "../../server/static-assets";
+import { CLIENT_MODULE_LIST } from "#scripts/lib/client-module-list.ts";
+import { projectRoot } from "#server/config.ts";
+import { serveStaticAssets } from "#server/static-assets.ts";
 
 /**
  * The browser never downloads libphonenumber-js or its metadata (decision 010): the

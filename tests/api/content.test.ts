@@ -4,15 +4,17 @@ import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContentKind, ContentRecord } from "../../server/db/content-items";
-import { createUploadStore } from "../../server/uploaded-files";
-import { UPLOADS_URL_PATH } from "../../server/uploads";
-import { caseStudies } from "../../data/case-studies";
-import { newsPosts } from "../../data/news";
-import { projects } from "../../data/projects";
-import { paths } from "../../shared/paths";
-import { runAdminOn as admin, type AdminRun as Run } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
+import type { ContentKind, ContentRecord } from "#server/db/content-items.ts";
+import { createUploadStore } from "#server/uploaded-files.ts";
+import { UPLOADS_URL_PATH } from "#server/uploads.ts";
+import { caseStudies } from "#data/case-studies.ts";
+import { newsPosts } from "#data/news.ts";
+import { projects } from "#data/projects.ts";
+import { paths } from "#shared/paths.ts";
+import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { addNewsArguments } from "#tests/support/admin-arguments.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Projects, news and case studies managed with the admin CLI (issue: content without a
@@ -40,11 +42,7 @@ afterAll(async () => {
   rmSync(files, { recursive: true, force: true });
 });
 
-const ok = (run: Run) => {
-  expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
-  return run.stdout;
-};
+const ok = expectSucceeded;
 
 const listed = async <K extends ContentKind>(kind: K) =>
   JSON.parse(ok(await admin(site, kind, "list", "--json"))) as ContentRecord<K>[];
@@ -251,23 +249,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
 
   it("needs alt text for an uploaded news image", async () => {
     expectError(
-      await admin(
-        site,
-        "news",
-        "add",
-        "--title",
-        "No words",
-        "--excerpt",
-        "x",
-        "--content",
-        "y",
-        "--author",
-        "A",
-        "--category",
-        "B",
-        "--image",
-        path.join(files, "news.png"),
-      ),
+      await admin(site, ...addNewsArguments("No words", "--image", path.join(files, "news.png"))),
       /^error: --image-alt: is required with --image/,
     );
   });

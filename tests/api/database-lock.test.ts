@@ -6,9 +6,9 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
-import type { Readiness } from "../../server/health";
-import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
+import { freePort, startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
+import type { Readiness } from "#server/health.ts";
+import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 
 /** The server gives up on the lock after this long (DATABASE_LOCK_WAIT_SECONDS). */
 const LOCK_WAIT_SECONDS = 3;

@@ -4,13 +4,17 @@ import path from "node:path";
 import { Migrator, sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, openDatabase, type Db } from "../../server/db/database";
-import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "../../server/db/dialect";
-import { insertWebAppLead } from "../../server/db/leads";
-import { migrateToLatest, migrations } from "../../server/db/migrate";
-import { saveServiceScreenshot } from "../../server/db/screenshots";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, type ScratchDatabase } from "../support/test-database";
+import { createDatabase, openDatabase, type Db } from "#server/db/database.ts";
+import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "#server/db/dialect.ts";
+import { insertWebAppLead } from "#server/db/leads.ts";
+import { migrateToLatest, migrations } from "#server/db/migrate.ts";
+import { saveServiceScreenshot } from "#server/db/screenshots.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  createScratchDatabase,
+  testsRunOnPostgres,
+  type ScratchDatabase,
+} from "#tests/support/test-database.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
 const onPostgres = testsRunOnPostgres();
@@ -65,44 +69,38 @@ describe("database", () => {
 
   it("keeps the appointment_requests columns of SPEC §3", async () => {
     const table = (await db.introspection.getTables()).find((t) => t.name === "appointment_requests");
-    expect(table?.columns.map((column) => column.name)).toEqual([
-      "id",
-      "name",
-      "email",
-      "phone",
-      "company",
-      "service_type",
-      "preferred_date",
-      "preferred_time",
-      "project_details",
-      "read",
-      "created_at",
+    // Each column in order, and whether it may be NULL.
+    const columns: [name: string, nullable: boolean][] = [
+      ["id", false],
+      ["name", false],
+      ["email", false],
+      ["phone", false],
+      ["company", true],
+      ["service_type", false],
+      ["preferred_date", false],
+      ["preferred_time", false],
+      ["project_details", false],
+      ["read", false],
+      ["created_at", false],
       // Beyond SPEC §3: the bot trap a held-back request tripped (migration 0003).
-      "suspected_spam",
+      ["suspected_spam", true],
       // Staff's follow-up (migration 0011): status, the reminder's claim, the agreed time.
-      "status",
-      "status_note",
-      "status_by",
-      "status_at",
-      "reminded_at",
-      "schedule_status",
-      "scheduled_start",
-      "scheduled_minutes",
-      "calendar_sequence",
-    ]);
+      ["status", false],
+      ["status_note", true],
+      ["status_by", true],
+      ["status_at", true],
+      ["reminded_at", true],
+      ["schedule_status", true],
+      ["scheduled_start", true],
+      ["scheduled_minutes", true],
+      ["calendar_sequence", false],
+    ];
+    expect(table?.columns.map((column) => column.name)).toEqual(columns.map(([name]) => name));
     // SQLite reports its row-id alias as nullable; it never is.
     const nullable = table?.columns.filter((column) => column.isNullable && column.name !== "id");
-    expect(nullable?.map((column) => column.name)).toEqual([
-      "company",
-      "suspected_spam",
-      "status_note",
-      "status_by",
-      "status_at",
-      "reminded_at",
-      "schedule_status",
-      "scheduled_start",
-      "scheduled_minutes",
-    ]);
+    expect(nullable?.map((column) => column.name)).toEqual(
+      columns.filter(([, mayBeNull]) => mayBeNull).map(([name]) => name),
+    );
   });
 
   it("gives both lead tables a read mark stored as appointment_requests.read is, new rows unread", async () => {

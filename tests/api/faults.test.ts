@@ -4,12 +4,12 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import request from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
-import { countOutboxByStatus } from "../../server/db/outbox";
-import { freePort, startSmtpSink } from "../support/smtp-sink";
-import { endpoints, testFormSecret, webAppLead, websiteDesignLead } from "../support/submissions";
-import { createTestApp } from "../support/test-app";
-import { until } from "../support/wait";
+import { startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
+import { countOutboxByStatus } from "#server/db/outbox.ts";
+import { freePort, startSmtpSink } from "#tests/support/smtp-sink.ts";
+import { endpoints, testFormSecret, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 const fastForms = { LEAD_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0", FORM_SECRET: testFormSecret };
 const dirs: string[] = [];

@@ -5,16 +5,16 @@ import { gzipSync } from "node:zlib";
 import SQLite from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
-import { botGuardFields } from "../../shared/forms/bot-guard";
-import { paths } from "../../shared/paths";
-import { hostileText, invisiblePieces } from "../support/hostile-text";
+import { startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { hostileText, invisiblePieces } from "#tests/support/hostile-text.ts";
 import {
   isCleanStoredText,
   isE164PhoneNumber,
   isPracticalMailbox,
   misplacedInvisibles,
-} from "../support/stored-text";
+} from "#tests/support/stored-text.ts";
 import {
   appointment,
   endpoints,
@@ -23,7 +23,7 @@ import {
   testFormSecret,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
+} from "#tests/support/submissions.ts";
 
 /**
  * Hostile requests against the built server, as an attacker or a broken client sends

@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorMessages } from "../../shared/error-catalogue";
-import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
-import { apiPaths, paths } from "../../shared/paths";
+import { errorMessages } from "#shared/error-catalogue.ts";
+import { botGuardFields, staleFormMessage } from "#shared/forms/bot-guard.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
 import {
   appointment,
   endpoints,
@@ -10,8 +10,8 @@ import {
   startedBefore,
   websiteDesignLead,
   webAppLead,
-} from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // Monday 23 November 2026, 10:00 in Cape Town: tomorrow is the first bookable day.
 const now = new Date("2026-11-23T08:00:00Z");

@@ -2,13 +2,13 @@ import Database from "better-sqlite3";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkAlerts } from "../../server/alerts/alert-check";
-import { OPERATIONS_ALERT } from "../../server/mail/alert-message";
-import { scrape, valueOf } from "../support/metrics";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { endpoints, webAppLead, websiteDesignLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { testsRunOnPostgres } from "../support/test-database";
+import { checkAlerts } from "#server/alerts/alert-check.ts";
+import { OPERATIONS_ALERT } from "#server/mail/alert-message.ts";
+import { scrape, valueOf } from "#tests/support/metrics.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { endpoints, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
 /**
  * Issue 29: /metrics and the alert e-mails. The metrics move with what happens (leads,

@@ -5,14 +5,15 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertContent, listContent, setContentStatus } from "../../server/db/content-items";
-import { newsPosts } from "../../data/news";
-import { projects } from "../../data/projects";
-import type { NewsPost, Project } from "../../shared/content-types";
-import { machinePaths, paths } from "../../shared/paths";
-import { runAdminOn as admin } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+import { insertContent, listContent, setContentStatus } from "#server/db/content-items.ts";
+import { newsPosts } from "#data/news.ts";
+import { projects } from "#data/projects.ts";
+import type { NewsPost, Project } from "#shared/content-types.ts";
+import { machinePaths, paths } from "#shared/paths.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 /**
  * News that publishes (docs/decisions/021-news-that-publishes.md): article pages, list
@@ -290,8 +291,7 @@ describe("the admin CLI's news commands", () => {
       "--image-alt",
       "A blue cover with the article's title",
     );
-    expect(added.stderr).toBe("");
-    expect(added.code).toBe(0);
+    expectSucceeded(added);
     const page = await get(paths.newsArticle("a-diagram-explained")).expect(200);
     expect(page.text).toMatch(
       /<picture><source type="image\/avif" srcset="\/uploads\/content\/[0-9a-f]{16}-768\.avif/,

@@ -1,36 +1,24 @@
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiPaths } from "../../shared/paths";
-import { newsletterConsentText } from "../../shared/forms/newsletter";
-import { createLeadService } from "../../server/leads/lead-service";
-import { createLogger } from "../../server/logger";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
-import { endpoints, newsletterSignup, testFormTokens } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { apiPaths } from "#shared/paths.ts";
+import { newsletterConsentText } from "#shared/forms/newsletter.ts";
+import { createLeadService } from "#server/operations/leads/lead-service.ts";
+import { createLogger } from "#server/logger.ts";
+import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
+import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
+import { endpoints, newsletterSignup, testFormTokens } from "#tests/support/submissions.ts";
 
 const siteUrl = "https://agency.test";
-let sink: SmtpSink;
-let site: TestApp;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  site = await createTestApp(
-    { SMTP_URL: sink.url, SITE_URL: siteUrl, SITE_BRAND_NAME: "Test Agency", LEAD_RATE_LIMIT_MAX: "100" },
-    { outbox: { autoStart: false } },
-  );
-});
-afterAll(async () => {
-  await site.cleanup();
-  await sink.close();
-});
-afterEach(() => {
-  sink.messages.length = 0;
+const mailing = useMailingTestApp({
+  SITE_URL: siteUrl,
+  SITE_BRAND_NAME: "Test Agency",
+  LEAD_RATE_LIMIT_MAX: "100",
 });
 
 const subscribe = (email: string) =>
-  request(site.app).post(endpoints.newsletter).send(newsletterSignup(email));
+  request(mailing.site.app).post(endpoints.newsletter).send(newsletterSignup(email));
 const subscriber = (email: string) =>
-  site.db
+  mailing.site.db
     .selectFrom("newsletter_subscribers")
     .selectAll()
     .where("email", "=", email)
@@ -43,8 +31,8 @@ function tokenIn(text: string, pathname: string): string {
 }
 
 async function confirmationFor(email: string): Promise<ReceivedMail> {
-  await site.outbox.drain();
-  const mail = sink.messages.find((message) => message.to.includes(email));
+  await mailing.site.outbox.drain();
+  const mail = mailing.sink.messages.find((message) => message.to.includes(email));
   if (!mail) throw new Error(`no confirmation e-mail for ${email}`);
   return mail;
 }
@@ -75,7 +63,7 @@ describe("newsletter double opt-in", () => {
     );
     expect(mail.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
-    const page = await request(site.app).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
+    const page = await request(mailing.site.app).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
     expect(page.text).toContain("Subscription confirmed");
     expect(page.text.match(/<h1\b/g)).toHaveLength(1);
     expect(page.text).toContain('<meta name="robots" content="noindex"/>');
@@ -84,11 +72,13 @@ describe("newsletter double opt-in", () => {
     expect(confirmed.status).toBe("confirmed");
     expect(confirmed.confirmed_at).not.toBeNull();
 
-    const again = await request(site.app).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
+    const again = await request(mailing.site.app)
+      .get(`/newsletter/confirm?token=${confirmToken}`)
+      .expect(200);
     expect(again.text).toContain("Already confirmed");
 
     // RFC 8058: the mail provider posts List-Unsubscribe=One-Click, without an Origin.
-    const oneClick = await request(site.app)
+    const oneClick = await request(mailing.site.app)
       .post(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`)
       .type("form")
       .send("List-Unsubscribe=One-Click")
@@ -98,28 +88,28 @@ describe("newsletter double opt-in", () => {
     expect(gone.status).toBe("unsubscribed");
     expect(gone.unsubscribed_at).not.toBeNull();
 
-    await request(site.app).post(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`).expect(200);
-    const unsubscribedPage = await request(site.app)
+    await request(mailing.site.app).post(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`).expect(200);
+    const unsubscribedPage = await request(mailing.site.app)
       .get(`/newsletter/unsubscribe?token=${unsubscribeToken}`)
       .expect(200);
     expect(unsubscribedPage.text).toContain("Already unsubscribed");
     // Consent withdrawn: the old confirmation link does not bring the subscription back.
-    await request(site.app).get(`/newsletter/confirm?token=${confirmToken}`).expect(400);
+    await request(mailing.site.app).get(`/newsletter/confirm?token=${confirmToken}`).expect(400);
     expect((await subscriber("reader@example.com")).status).toBe("unsubscribed");
   });
 
   it("answers the same whether or not the address is known, without a second e-mail", async () => {
     const first = await subscribe("known@example.com").expect(201);
     await confirmationFor("known@example.com");
-    sink.messages.length = 0;
+    mailing.sink.messages.length = 0;
     const repeat = await subscribe("KNOWN@example.com").expect(201);
     const fresh = await subscribe("new@example.com").expect(201);
     expect(repeat.body).toEqual(first.body);
     expect(fresh.body).toEqual(first.body);
-    await site.outbox.drain();
-    expect(sink.messages.map((message) => message.to)).toEqual([["new@example.com"]]);
+    await mailing.site.outbox.drain();
+    expect(mailing.sink.messages.map((message) => message.to)).toEqual([["new@example.com"]]);
     expect(
-      await site.db
+      await mailing.site.db
         .selectFrom("newsletter_subscribers")
         .selectAll()
         .where("email", "like", "known@%")
@@ -131,31 +121,33 @@ describe("newsletter double opt-in", () => {
     await subscribe("back@example.com").expect(201);
     const firstToken = tokenIn((await confirmationFor("back@example.com")).text, "/newsletter/confirm");
     const { unsubscribe_token } = await subscriber("back@example.com");
-    await request(site.app).post(`/api/newsletter/unsubscribe?token=${unsubscribe_token}`).expect(200);
-    sink.messages.length = 0;
+    await request(mailing.site.app)
+      .post(`/api/newsletter/unsubscribe?token=${unsubscribe_token}`)
+      .expect(200);
+    mailing.sink.messages.length = 0;
 
     await subscribe("back@example.com").expect(201);
     const secondToken = tokenIn((await confirmationFor("back@example.com")).text, "/newsletter/confirm");
     expect(secondToken).not.toBe(firstToken);
     expect((await subscriber("back@example.com")).status).toBe("pending");
-    await request(site.app).get(`/newsletter/confirm?token=${firstToken}`).expect(400);
-    await request(site.app).get(`/newsletter/confirm?token=${secondToken}`).expect(200);
+    await request(mailing.site.app).get(`/newsletter/confirm?token=${firstToken}`).expect(400);
+    await request(mailing.site.app).get(`/newsletter/confirm?token=${secondToken}`).expect(200);
     expect((await subscriber("back@example.com")).status).toBe("confirmed");
   });
 
   it("unsubscribes from the page only when the visitor presses the button", async () => {
     await subscribe("page@example.com").expect(201);
-    await site.outbox.drain();
+    await mailing.site.outbox.drain();
     const { unsubscribe_token } = await subscriber("page@example.com");
 
-    const page = await request(site.app)
+    const page = await request(mailing.site.app)
       .get(`/newsletter/unsubscribe?token=${unsubscribe_token}`)
       .expect(200);
     expect(page.text).toContain("Stop receiving our newsletter");
     expect(page.text).toContain('<meta name="robots" content="noindex"/>');
     expect((await subscriber("page@example.com")).status).toBe("pending");
 
-    const done = await request(site.app)
+    const done = await request(mailing.site.app)
       .post(`/newsletter/unsubscribe?token=${unsubscribe_token}`)
       .type("form")
       .send({ token: unsubscribe_token })
@@ -165,25 +157,31 @@ describe("newsletter double opt-in", () => {
   });
 
   it("sends a person who opens the one-click address to that page", async () => {
-    const res = await request(site.app).get(`${apiPaths.newsletterUnsubscribe}?token=abc`).expect(303);
+    const res = await request(mailing.site.app)
+      .get(`${apiPaths.newsletterUnsubscribe}?token=abc`)
+      .expect(303);
     expect(res.headers.location).toBe("/newsletter/unsubscribe?token=abc");
   });
 
   it("says so for invalid and expired links", async () => {
-    const invalid = await request(site.app).get("/newsletter/confirm?token=nope").expect(400);
+    const invalid = await request(mailing.site.app).get("/newsletter/confirm?token=nope").expect(400);
     expect(invalid.text).toContain("Link not valid");
-    await request(site.app).get("/newsletter/confirm").expect(400);
-    const invalidUnsubscribe = await request(site.app).get("/newsletter/unsubscribe?token=nope").expect(400);
+    await request(mailing.site.app).get("/newsletter/confirm").expect(400);
+    const invalidUnsubscribe = await request(mailing.site.app)
+      .get("/newsletter/unsubscribe?token=nope")
+      .expect(400);
     expect(invalidUnsubscribe.text).toContain("Link not valid");
-    const api = await request(site.app).post(`${apiPaths.newsletterUnsubscribe}?token=nope`).expect(404);
+    const api = await request(mailing.site.app)
+      .post(`${apiPaths.newsletterUnsubscribe}?token=nope`)
+      .expect(404);
     expect(api.body).toEqual({ success: false, error: "This link is invalid or no longer works." });
 
     await subscribe("late@example.com").expect(201);
     const { confirm_token } = await subscriber("late@example.com");
     const eightDaysOn = new Date(Date.now() + 8 * 24 * 60 * 60_000);
     const later = createLeadService({
-      db: site.db,
-      config: site.config,
+      db: mailing.site.db,
+      config: mailing.site.config,
       logger: createLogger("silent"),
       tokens: testFormTokens,
       now: () => eightDaysOn,
@@ -195,7 +193,7 @@ describe("newsletter double opt-in", () => {
   });
 
   it("validates the address (SPEC §5)", async () => {
-    const res = await request(site.app)
+    const res = await request(mailing.site.app)
       .post(endpoints.newsletter)
       .send(newsletterSignup("not-an-address"))
       .expect(400);
@@ -204,6 +202,6 @@ describe("newsletter double opt-in", () => {
       error: "Please enter a valid email address",
       fieldErrors: { email: "Please enter a valid email address" },
     });
-    await request(site.app).post(endpoints.newsletter).send(newsletterSignup("")).expect(400);
+    await request(mailing.site.app).post(endpoints.newsletter).send(newsletterSignup("")).expect(400);
   });
 });

@@ -6,13 +6,13 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deferHydration } from "../../server/page-cache";
-import { botGuardFields } from "../../shared/forms/bot-guard";
-import { paths } from "../../shared/paths";
-import { runAdminOn as admin } from "../support/admin";
-import { testFormTokens } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+import { deferHydration } from "#server/page-cache.ts";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { testFormTokens } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 /**
  * The page cache (docs/decisions/015-page-cache.md) on the production build: what a

@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../../shared/paths";
-import { appointment, newsletterSignup, websiteDesignLead, webAppLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { paths } from "#shared/paths.ts";
+import { appointment, newsletterSignup, websiteDesignLead, webAppLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Forms posted without JavaScript: a real form-encoded POST to the page, answered by

@@ -3,10 +3,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageScripts } from "../../scripts/lib/page-scripts";
-import { projectRoot } from "../../server/config";
-import { paths } from "../../shared/paths";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { pageScripts } from "#scripts/lib/page-scripts.ts";
+import { projectRoot } from "#server/config.ts";
+import { paths } from "#shared/paths.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Pages with nothing interactive but links, the menu and consent load no framework

@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { paths } from "../../shared/paths";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { appointment, endpoints, startedBefore, webAppLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { paths } from "#shared/paths.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { appointment, endpoints, startedBefore, webAppLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Phone numbers as South Africans write them are accepted, stored and e-mailed in E.164;

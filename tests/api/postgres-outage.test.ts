@@ -4,10 +4,10 @@ import {
   createScratchPostgresDatabase,
   startPostgresCluster,
   type PostgresCluster,
-} from "../support/postgres";
-import { endpoints, websiteDesignLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { until } from "../support/wait";
+} from "#tests/support/postgres.ts";
+import { endpoints, websiteDesignLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { until } from "#tests/support/wait.ts";
 
 /**
  * PostgreSQL goes away under a running instance and comes back: /readyz says so, a

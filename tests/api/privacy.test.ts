@@ -5,16 +5,16 @@ import { unzipSync } from "fflate";
 import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueFollowUpReminder } from "../../server/leads/follow-up-reminder";
-import { runAdminAnswering, runAdminOn as admin } from "../support/admin";
+import { queueFollowUpReminder } from "#server/operations/leads/follow-up-reminder.ts";
+import { runAdminAnswering, runAdminOn as admin } from "#tests/support/admin.ts";
 import {
   appointment,
   endpoints,
   newsletterSignup,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * POPIA's access and erasure rights (docs/decisions/024-personal-data-rights.md): export

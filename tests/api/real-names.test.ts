@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "../../shared/paths";
-import { invisiblePieces } from "../support/hostile-text";
-import { misplacedInvisibles } from "../support/stored-text";
+import { paths } from "#shared/paths.ts";
+import { invisiblePieces } from "#tests/support/hostile-text.ts";
+import { misplacedInvisibles } from "#tests/support/stored-text.ts";
 import {
   appointment,
   endpoints,
@@ -10,8 +10,8 @@ import {
   startedBefore,
   webAppLead,
   websiteDesignLead,
-} from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Names and text through the real API into the real database (decision 029): real names
@@ -35,6 +35,9 @@ const stamped = startedBefore(now.getTime());
 const lastLead = async () =>
   (await site.db.selectFrom("website_design_leads").selectAll().orderBy("id", "desc").executeTakeFirst()) ??
   null;
+/** The newest web-app lead stored. */
+const lastWebAppLead = () =>
+  site.db.selectFrom("web_app_leads").selectAll().orderBy("id", "desc").executeTakeFirst();
 const leadCount = async () => (await site.db.selectFrom("website_design_leads").selectAll().execute()).length;
 const utf8 = (text: string | null | undefined) => Buffer.from(text ?? "", "utf8").toString("hex");
 
@@ -67,11 +70,7 @@ describe("real names are stored byte for byte", () => {
     await post(endpoints.webApp)
       .send(webAppLead({ ...stamped, fullName: hindi, companyName: technologistStudio, industry: welsh }))
       .expect(201);
-    const web = await site.db
-      .selectFrom("web_app_leads")
-      .selectAll()
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const web = await lastWebAppLead();
     expect([utf8(web?.full_name), utf8(web?.company_name), utf8(web?.industry)]).toEqual([
       utf8(hindi),
       utf8(technologistStudio),
@@ -164,29 +163,23 @@ describe("invisible code points", () => {
 });
 
 describe("the cut at 1000 characters", () => {
-  it("is trimmed after the cut: no space is stored at the end", async () => {
-    const industry = `${"a".repeat(997)}   and more`;
+  /** Sends a web-app lead with this industry; answers the lead as stored. */
+  async function sendWebAppIndustry(industry: string) {
     await post(endpoints.webApp)
       .send(webAppLead({ ...stamped, industry }))
       .expect(201);
-    const web = await site.db
-      .selectFrom("web_app_leads")
-      .selectAll()
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    return lastWebAppLead();
+  }
+
+  it("is trimmed after the cut: no space is stored at the end", async () => {
+    const industry = `${"a".repeat(997)}   and more`;
+    const web = await sendWebAppIndustry(industry);
     expect(web?.industry).toBe("a".repeat(997));
   });
 
   it("keeps an emoji sequence whole or leaves it out", async () => {
     const industry = `${"a".repeat(995)}${technologistStudio}`;
-    await post(endpoints.webApp)
-      .send(webAppLead({ ...stamped, industry }))
-      .expect(201);
-    const web = await site.db
-      .selectFrom("web_app_leads")
-      .selectAll()
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const web = await sendWebAppIndustry(industry);
     expect(web?.industry).toBe("a".repeat(995));
   });
 });

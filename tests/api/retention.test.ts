@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
-import { insertSubscriber } from "../../server/db/newsletter";
-import type { OutboxStatus, SuspectedSpam } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { SESSION_IDLE_MS } from "../../server/workspace/sessions";
-import { runAdminOn as admin } from "../support/admin";
-import { addStaff } from "../support/staff-workspace";
-import { createTestApp, loadServerBuild, type TestApp } from "../support/test-app";
+import { createApp } from "#server/app.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { insertSubscriber } from "#server/db/newsletter.ts";
+import type { OutboxStatus, SuspectedSpam } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { SESSION_IDLE_MS } from "#server/auth/sessions.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
+import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Retention (docs/decisions/025-retention.md): leads and appointment requests are kept

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../server/db/database";
-import { createScratchDatabase, type ScratchDatabase } from "../support/test-database";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { createScratchDatabase, type ScratchDatabase } from "#tests/support/test-database.ts";
 
 /**
  * One set of migrations builds both engines' schemas (server/db/migrations). This reads

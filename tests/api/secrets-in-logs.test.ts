@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
-import { escapeHtml } from "../../shared/escape-html";
-import { apiPaths, paths } from "../../shared/paths";
-import { requestMessages } from "../../shared/request-messages";
-import { testFormSecret } from "../support/submissions";
-import { createScratchDatabase, type ScratchDatabase } from "../support/test-database";
+import { freePort, spawnBuiltServer } from "#scripts/lib/built-server.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { requestMessages } from "#shared/request-messages.ts";
+import { testFormSecret } from "#tests/support/submissions.ts";
+import { createScratchDatabase, type ScratchDatabase } from "#tests/support/test-database.ts";
 
 /**
  * The built server in its own process, everything it writes to stdout and stderr kept:

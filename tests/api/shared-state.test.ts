@@ -6,17 +6,17 @@ import type { Options, Store } from "express-rate-limit";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../../server/db/database";
-import { instanceSecret } from "../../server/db/instance-secrets";
-import { createRateLimitStores, type RateLimitStores } from "../../server/db/rate-limits";
-import { createFormRateLimits } from "../../server/form-rate-limits";
-import { createLogger } from "../../server/logger";
-import { FORM_SECRET_NAME } from "../../server/leads/form-guard";
-import { botGuardFields, staleFormMessage } from "../../shared/forms/bot-guard";
-import { paths } from "../../shared/paths";
-import { endpoints, testFormTokens, webAppLead, websiteDesignLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { createScratchDatabase, testsRunOnPostgres, useSuiteDatabase } from "../support/test-database";
+import { openDatabase } from "#server/db/database.ts";
+import { instanceSecret } from "#server/db/instance-secrets.ts";
+import { createRateLimitStores, type RateLimitStores } from "#server/db/rate-limits.ts";
+import { createFormRateLimits } from "#server/form-rate-limits.ts";
+import { createLogger } from "#server/logger.ts";
+import { FORM_SECRET_NAME } from "#server/operations/leads/form-guard.ts";
+import { botGuardFields, staleFormMessage } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { endpoints, testFormTokens, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createScratchDatabase, testsRunOnPostgres, useSuiteDatabase } from "#tests/support/test-database.ts";
 
 /**
  * What instances on one PostgreSQL database share (docs/decisions/013-postgresql.md):

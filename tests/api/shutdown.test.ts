@@ -3,7 +3,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startBuiltServer } from "../../scripts/lib/built-server";
+import { startBuiltServer } from "#scripts/lib/built-server.ts";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

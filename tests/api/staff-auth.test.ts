@@ -6,18 +6,22 @@ import { createHash } from "node:crypto";
 import { generate } from "otplib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inviteStaff } from "../../server/auth/accounts";
-import { hashPassword } from "../../server/auth/passwords";
-import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "../../server/auth/recovery-codes";
-import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "../../server/auth/sign-in-limits";
-import { newTotpSecret } from "../../server/auth/totp";
-import { renderOutboxMessage } from "../../server/mail/messages";
-import { listAudit } from "../../server/workspace/audit-log";
-import type { StaffRole } from "../../server/workspace/staff";
-import { runAdminAnswering, runAdminOn } from "../support/admin";
-import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { inviteStaff } from "#server/auth/accounts.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { RECOVERY_CODE_BITS, replaceRecoveryCodes } from "#server/auth/recovery-codes.ts";
+import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "#server/auth/sign-in-limits.ts";
+import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import type { StaffRole } from "#server/auth/staff.ts";
+import { runAdminAnswering, runAdminOn } from "#tests/support/admin.ts";
+import { SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
+import {
+  addPasswordAccount,
+  sessionFor,
+  signInAs,
+  type StaffClient,
+} from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Staff sign-in through the real endpoints (docs/decisions/027-staff-authentication.md):
@@ -79,21 +83,7 @@ async function invitationToken(email: string): Promise<string> {
 }
 
 /** An account that can sign in with a password and TOTP, made directly. */
-async function addAccount(email: string, role: StaffRole = "sales", password = "a long enough password") {
-  const secret = newTotpSecret();
-  const row = await site.db
-    .insertInto("staff_users")
-    .values({
-      email,
-      role,
-      password_hash: await hashPassword(password),
-      totp_secret: secret,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, password, secret };
-}
+const addAccount = (email: string, role?: StaffRole) => addPasswordAccount(site.db, email, role);
 
 // Tests of a dozen password checks: each costs OWASP's scrypt, slower on a busy machine.
 const MANY_HASHES_MS = 60_000;

@@ -1,14 +1,14 @@
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderArticle } from "../../server/content/article-markdown";
-import { readContentRevision } from "../../server/db/content-revision";
-import { listAudit } from "../../server/workspace/audit-log";
-import type { BodyImage } from "../../shared/content-types";
-import { paths } from "../../shared/paths";
-import { runAdminOn } from "../support/admin";
-import { signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { renderArticle } from "#server/content/article-markdown.ts";
+import { readContentRevision } from "#server/db/content-revision.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import type { BodyImage } from "#shared/content-types.ts";
+import { paths } from "#shared/paths.ts";
+import { runAdminOn } from "#tests/support/admin.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Projects, news, case studies and screenshots from the workspace: each change through the

@@ -1,12 +1,18 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromDbBoolean } from "../../server/db/dialect";
-import { listAudit } from "../../server/workspace/audit-log";
-import { runAdminOn as admin } from "../support/admin";
-import { freePort } from "../support/smtp-sink";
-import { signInAs, type StaffClient } from "../support/staff-workspace";
-import { appointment, endpoints, startedBefore, webAppLead, websiteDesignLead } from "../support/submissions";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { fromDbBoolean } from "#server/db/dialect.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { freePort } from "#tests/support/smtp-sink.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import {
+  appointment,
+  endpoints,
+  startedBefore,
+  webAppLead,
+  websiteDesignLead,
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The workspace's Leads API: the inbox sales staff work from, and each change going

@@ -1,12 +1,12 @@
 import type { Router } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffPath, staffPaths } from "../../shared/staff-paths";
-import { createLogger } from "../../server/logger";
-import { createWorkspaceApi } from "../../server/workspace/router";
-import type { WorkspaceArea } from "../../server/workspace/staff";
-import { signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { createLogger } from "#server/logger.ts";
+import { createWorkspaceApi } from "#server/workspace/router.ts";
+import type { WorkspaceArea } from "#server/auth/staff.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The usual attacks on every workspace route, found by reading the API's router rather

@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../server/workspace/audit-log";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/workspace/sessions";
-import { sessionFor, signInAs, type StaffClient } from "../support/staff-workspace";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { listAudit } from "#server/db/audit-log.ts";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#server/auth/sessions.ts";
+import { sessionFor, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The workspace's sessions and the guard every /admin route stands behind

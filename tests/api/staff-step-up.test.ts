@@ -5,15 +5,14 @@ import type {
 import { generate } from "otplib";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords";
-import { replaceRecoveryCodes } from "../../server/auth/recovery-codes";
-import { newTotpSecret } from "../../server/auth/totp";
-import { listAudit } from "../../server/workspace/audit-log";
-import { STEP_UP_MS } from "../../server/workspace/step-up";
-import { hashToken } from "../../server/workspace/tokens";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { replaceRecoveryCodes } from "#server/auth/recovery-codes.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import { STEP_UP_MS } from "#server/workspace/step-up.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
+import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Changes to how an account signs in need a proof from the last 5 minutes, each is
@@ -78,28 +77,12 @@ function browser(ip = `203.0.113.${nextIp++}`, userAgent = FIREFOX_ANDROID) {
 }
 type Browser = ReturnType<typeof browser>;
 
-type Account = { id: number; email: string; password: string; secret: string };
-
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
 function totpCode(secret: string, offsetSteps = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 }
 
-async function addAccount(email: string, password = "a long enough password"): Promise<Account> {
-  const secret = newTotpSecret();
-  const row = await site.db
-    .insertInto("staff_users")
-    .values({
-      email,
-      role: "sales",
-      password_hash: await hashPassword(password),
-      totp_secret: secret,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, password, secret };
-}
+const addAccount = (email: string) => addPasswordAccount(site.db, email);
 
 /**
  * Signs in through the real steps with the code of the step before now, so the current
@@ -107,7 +90,7 @@ async function addAccount(email: string, password = "a long enough password"): P
  * step is forgotten first, so one test can sign in several browsers within 30 seconds.
  * Returns the session cookie, as a thief would copy it.
  */
-async function signIn(client: Browser, account: Account, secret = account.secret): Promise<string> {
+async function signIn(client: Browser, account: PasswordAccount, secret = account.secret): Promise<string> {
   await site.db
     .updateTable("staff_users")
     .set({ totp_last_step: null })

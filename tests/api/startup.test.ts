@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { spawnBuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
-import { canMountScratchDisk, scratchDisk } from "../support/scratch-disk";
+import { spawnBuiltServer, startBuiltServer } from "#scripts/lib/built-server.ts";
+import { canMountScratchDisk, scratchDisk } from "#tests/support/scratch-disk.ts";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

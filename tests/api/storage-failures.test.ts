@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../../scripts/lib/built-server";
-import type { Readiness } from "../../server/health";
-import { canMountScratchDisk, scratchDisk, type ScratchDisk } from "../support/scratch-disk";
-import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
-import { paths } from "../../shared/paths";
+import { startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
+import type { Readiness } from "#server/health.ts";
+import { canMountScratchDisk, scratchDisk, type ScratchDisk } from "#tests/support/scratch-disk.ts";
+import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
+import { paths } from "#shared/paths.ts";
 
 const env = { FORM_SECRET: testFormSecret, LEAD_RATE_LIMIT_MAX: "1000", LOG_LEVEL: "info" };
 const cleanups: Array<() => Promise<unknown>> = [];

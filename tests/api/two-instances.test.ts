@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
-import { createDatabase, type Db } from "../../server/db/database";
-import { botGuardFields } from "../../shared/forms/bot-guard";
-import { paths } from "../../shared/paths";
-import { startNginxProxy, type NginxProxy } from "../support/nginx";
-import { createScratchPostgresDatabase, testPostgresAdminUrl } from "../support/postgres";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { endpoints, testFormSecret, websiteDesignLead } from "../support/submissions";
-import { until } from "../support/wait";
+import { type BuiltServer, startBuiltServer } from "#scripts/lib/built-server.ts";
+import { createDatabase, type Db } from "#server/db/database.ts";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { paths } from "#shared/paths.ts";
+import { startNginxProxy, type NginxProxy } from "#tests/support/nginx.ts";
+import { createScratchPostgresDatabase, testPostgresAdminUrl } from "#tests/support/postgres.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
+import { until } from "#tests/support/wait.ts";
 
 /**
  * The compose stack (compose.yaml) as real processes on loopback: two built servers on

@@ -10,10 +10,11 @@ import {
   createDiskUploadStore,
   createUploadStore,
   type UploadStore,
-} from "../../server/uploaded-files";
-import { runAdminOn as admin } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { testsRunOnPostgres } from "../support/test-database";
+} from "#server/uploaded-files.ts";
+import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const name = (hash: string, width: number, format: "avif" | "webp") =>
@@ -129,8 +130,7 @@ describe("uploads shared by two instances", () => {
       ..."screenshots add --page website-design --position 1".split(" "),
       path.join(images, "shot.png"),
     );
-    expect(added.stderr).toBe("");
-    expect(added.code).toBe(0);
+    expectSucceeded(added);
     const listed = await admin(second, "screenshots", "list", "--json");
     const [listedShot] = JSON.parse(listed.stdout) as Shot[];
     if (!listedShot) throw new Error(`no screenshot listed: ${listed.stdout}`);

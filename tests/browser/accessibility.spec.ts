@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { indexablePages, paths } from "../../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 
 const routes = [

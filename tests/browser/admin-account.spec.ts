@@ -1,20 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
 
 /**
  * The account page's own sign-in settings in a real browser: changing the password after
  * "Confirm it's you", which signs the other browser out, and the signed-in browsers list
  * (docs/decisions/032-step-up-notices-and-sessions.md).
  */
-let server: WorkspaceServer;
-test.beforeAll(async () => {
-  server = await startWorkspaceServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useWorkspaceServer();
 
 const at = (path: string) => `${server.url}${path}`;
 
@@ -109,35 +103,13 @@ test.describe("changing the password", () => {
   });
 });
 
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
-
 test.describe("new recovery codes", () => {
   test.use({ expectedHttpErrors: ["/admin/api/recovery-codes"] });
 
   test("after a while ask to confirm it's you, which one of your passkeys does", async ({ page }) => {
     const email = `passkey-proof-${Date.now()}@example.co.za`;
     await acceptInvitation(page, at(await server.invite(email, "sales")), email);
-    await addVirtualAuthenticator(page);
-    await page.getByLabel("Passkey name").fill("Test laptop");
-    await page.getByRole("button", { name: "Add a passkey" }).click();
-    await expect(
-      page
-        .getByRole("table", { name: "Your passkeys" })
-        .getByRole("cell", { name: "Test laptop", exact: true }),
-    ).toBeVisible();
+    await addPasskey(page, "Test laptop");
 
     await server.expireProofs(email);
     await page.getByRole("button", { name: "Make new recovery codes" }).click();

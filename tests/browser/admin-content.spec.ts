@@ -2,11 +2,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/database";
-import { createSession } from "../../server/workspace/sessions";
-import { paths } from "../../shared/paths";
-import { addStaff } from "../support/staff-workspace";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { paths } from "#shared/paths.ts";
+import { addNewsArguments } from "#tests/support/admin-arguments.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -52,25 +53,16 @@ test("a project and a news post added with the CLI show on their pages without a
   );
   await admin("news", "add", "--from-file", path.join(server.dataDir, "post.md"));
   await admin(
-    "news",
-    "add",
-    "--draft",
-    "--id",
-    "secret-plans",
-    "--title",
-    "Secret Plans",
-    "--excerpt",
-    "x",
-    "--content",
-    "y",
-    "--author",
-    "A",
-    "--category",
-    "B",
-    "--image",
-    image,
-    "--image-alt",
-    "A ferry at sea",
+    ...addNewsArguments(
+      "Secret Plans",
+      "--draft",
+      "--id",
+      "secret-plans",
+      "--image",
+      image,
+      "--image-alt",
+      "A ferry at sea",
+    ),
   );
 
   await page.goto(`${server.url}${paths.projects}`);
@@ -254,7 +246,10 @@ test.describe("in the workspace", () => {
       buffer: await png("#b83a1e"),
     });
     await upload.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByRole("img", { name: "The booking portal's calendar" })).toBeVisible();
+    // The upload answers once every width and format of the image is written: seconds on a busy machine.
+    await expect(page.getByRole("img", { name: "The booking portal's calendar" })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.goto(`${server.url}${paths.websiteDesign}`);
     await expect(page.getByRole("img", { name: "The booking portal's calendar" }).first()).toBeAttached();
   });

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { openDatabase, type Db } from "../../server/db/database";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "../../server/db/leads";
-import { createSession } from "../../server/workspace/sessions";
-import { staffPath, staffPaths } from "../../shared/staff-paths";
-import { runAdminIn } from "../support/admin";
-import { addStaff } from "../support/staff-workspace";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { runAdminIn } from "#tests/support/admin.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -241,12 +241,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.waitForLoadState("networkidle");
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await expect(page).toHaveTitle(/ · Workspace$/);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
-import { paths } from "../../shared/paths";
+import { paths } from "#shared/paths.ts";
+import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -17,17 +18,7 @@ test("a screenshot uploaded with the admin CLI replaces its slide without a rest
   await sharp({ create: { width: 2000, height: 1250, channels: 3, background: "#0f766e" } })
     .png()
     .toFile(file);
-  await admin(
-    "screenshots",
-    "add",
-    "--page",
-    "website-design",
-    "--position",
-    "2",
-    file,
-    "--alt",
-    "Harbour Bank portal",
-  );
+  await admin(...addScreenshotArguments("website-design", "2", file, "--alt", "Harbour Bank portal"));
   const [uploaded] = JSON.parse((await admin("screenshots", "list", "--json")).stdout) as Array<{
     id: number;
     imageUrl: string;

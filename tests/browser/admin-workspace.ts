@@ -6,12 +6,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
-import { freePort, spawnBuiltServer } from "../../scripts/lib/built-server";
-import { createDatabase } from "../../server/db/database";
-import { mailFileKey } from "../../server/mail/mail-files";
-import { REMOVED_SECRET } from "../../server/mail/sent-payload";
-import { parseMail } from "../support/mime";
-import type { StaffRole } from "../../shared/staff-roles";
+import { freePort, spawnBuiltServer } from "#scripts/lib/built-server.ts";
+import { createDatabase } from "#server/db/database.ts";
+import { mailFileKey } from "#server/mail/mail-files.ts";
+import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
+import { parseMail } from "#tests/support/mime.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import { expect, test } from "./fixtures";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
  * A built server of the workspace tests' own, at http://localhost:PORT: WebAuthn refuses an
@@ -32,6 +34,32 @@ export type WorkspaceServer = {
   expireProofs(email: string): Promise<void>;
   stop(): Promise<void>;
 };
+
+/**
+ * The spec file's workspace server: started before its first test and stopped after its
+ * last, by hooks this registers; read it inside tests.
+ */
+export function useWorkspaceServer(): Omit<WorkspaceServer, "stop"> {
+  let server: WorkspaceServer | undefined;
+  test.beforeAll(async () => {
+    server = await startWorkspaceServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error("the workspace server is started in beforeAll");
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    invite: (email, role) => started().invite(email, role),
+    invitationPath: (email) => started().invitationPath(email),
+    expireProofs: (email) => started().expireProofs(email),
+  };
+}
 
 export async function startWorkspaceServer(): Promise<WorkspaceServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-workspace-"));
@@ -104,6 +132,16 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
  */
 export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** Adds a passkey on the account page, from a virtual authenticator the browser keeps; waits until it is listed. */
+export async function addPasskey(page: Page, name: string): Promise<void> {
+  await addVirtualAuthenticator(page);
+  await page.getByLabel("Passkey name").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(
+    page.getByRole("table", { name: "Your passkeys" }).getByRole("cell", { name, exact: true }),
+  ).toBeVisible();
 }
 
 export type Enrolled = { email: string; password: string; secret: string; recoveryCodes: string[] };

@@ -1,23 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { acceptInvitation, startWorkspaceServer, totpCode, type WorkspaceServer } from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
 
 /**
  * The staff workspace end to end (issue #30): the built server, its real API, accounts made
  * by invitation, sign-in by password and authenticator code, by recovery code and by
  * passkey (Chromium's virtual authenticator), the roles' areas, and axe in both themes.
  */
-let server: WorkspaceServer;
+const server = useWorkspaceServer();
 let serial = 0;
 const unique = (role: string) => `${role}-${Date.now()}-${(serial += 1)}@example.co.za`;
-
-test.beforeAll(async () => {
-  server = await startWorkspaceServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const at = (path: string) => `${server.url}${path}`;
 
@@ -112,31 +105,9 @@ test.describe("an invitation link already used", () => {
   });
 });
 
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
-
 test("a passkey added on the account page signs in", async ({ page }) => {
   const staff = await newStaff(page, "sales");
-  await addVirtualAuthenticator(page);
-  await page.getByLabel("Passkey name").fill("Test laptop");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(
-    page
-      .getByRole("table", { name: "Your passkeys" })
-      .getByRole("cell", { name: "Test laptop", exact: true }),
-  ).toBeVisible();
+  await addPasskey(page, "Test laptop");
 
   await signOut(page);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -1,5 +1,5 @@
-import { chromiumFlags, chromiumPath } from "../../scripts/lib/chromium";
-import { paths } from "../../shared/paths";
+import { chromiumFlags, chromiumPath } from "#scripts/lib/chromium.ts";
+import { paths } from "#shared/paths.ts";
 import { expect, pageViewsOf, test } from "./fixtures";
 
 // Playwright turns the back/forward cache off; the site must keep its pages eligible for

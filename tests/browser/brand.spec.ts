@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { indexablePages, paths } from "../../shared/paths";
+import { indexablePages, paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 
 /** The page colour of each theme (client/app.css --color-canvas), as computed styles give it. */

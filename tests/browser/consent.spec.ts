@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { paths } from "../../shared/paths";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 

@@ -1,10 +1,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { appointmentFailureFallback, errorMessages } from "../../shared/error-catalogue";
-import { appointmentDateOptions, appointmentTimeSlots } from "../../shared/forms/appointment";
-import { apiPaths, paths } from "../../shared/paths";
-import { defaultSiteSettings } from "../../shared/site-settings";
+import { appointmentFailureFallback, errorMessages } from "#shared/error-catalogue.ts";
+import { appointmentDateOptions, appointmentTimeSlots } from "#shared/forms/appointment.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { defaultSiteSettings } from "#shared/site-settings.ts";
 import { expect, test, waitForHydration } from "./fixtures";
 import { holdRequests } from "./hold-requests";
 

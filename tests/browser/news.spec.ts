@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { projects } from "../../data/projects";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { insertContent } from "../../server/db/content-items";
-import { openDatabase } from "../../server/db/database";
-import { paths } from "../../shared/paths";
+import { projects } from "#data/projects.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { insertContent } from "#server/db/content-items.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
@@ -60,15 +59,6 @@ test.beforeAll(async () => {
   }
 });
 test.afterAll(async () => server.stop());
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("the news list goes page by page through real links, and back", async ({ page }) => {
   await page.goto(`${server.url}${paths.news}`);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startBuiltServer } from "../../scripts/lib/built-server";
+import { startBuiltServer } from "#scripts/lib/built-server.ts";
 
 const run = promisify(execFile);
 

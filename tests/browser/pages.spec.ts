@@ -1,13 +1,13 @@
-import { caseStudies } from "../../data/case-studies";
-import { newsPosts } from "../../data/news";
-import { projects } from "../../data/projects";
-import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "../../shared/case-study-rules";
-import { paths } from "../../shared/paths";
-import { defaultSiteSettings as settings } from "../../shared/site-settings";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { contentKinds } from "../../server/db/content-items";
-import { openDatabase } from "../../server/db/database";
-import { runAdminIn } from "../support/admin";
+import { caseStudies } from "#data/case-studies.ts";
+import { newsPosts } from "#data/news.ts";
+import { projects } from "#data/projects.ts";
+import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "#shared/case-study-rules.ts";
+import { paths } from "#shared/paths.ts";
+import { defaultSiteSettings as settings } from "#shared/site-settings.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { contentKinds } from "#server/db/content-items.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { runAdminIn } from "#tests/support/admin.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 

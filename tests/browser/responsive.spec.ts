@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { paths } from "../../shared/paths";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 
 /** How the header lays out: its height, whether the drawer's button shows, and any label on two lines. */

@@ -1,6 +1,6 @@
-import { paths } from "../../shared/paths";
-import { defaultSiteSettings } from "../../shared/site-settings";
-import { pageTitles } from "../support/page-titles";
+import { paths } from "#shared/paths.ts";
+import { defaultSiteSettings } from "#shared/site-settings.ts";
+import { pageTitles } from "#tests/support/page-titles.ts";
 import { expect, pageViewsOf, test, waitForHydration } from "./fixtures";
 
 const brand = defaultSiteSettings.brandName;

@@ -1,5 +1,5 @@
-import { screenshotPlaceholders, serviceScreenshots } from "../../data/service-screenshots";
-import { paths } from "../../shared/paths";
+import { screenshotPlaceholders, serviceScreenshots } from "#data/service-screenshots.ts";
+import { paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 import { holdRequests } from "./hold-requests";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { apiPaths, paths } from "../../shared/paths";
+import { apiPaths, paths } from "#shared/paths.ts";
 import { expect, test } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
-import type { AdminContext, AdminOutput } from "../../server/admin/context";
-import { runAdmin } from "../../server/admin/program";
-import { databaseLocation, loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/database";
+import type { AdminContext, AdminOutput } from "#server/cli/context.ts";
+import { runAdmin } from "#server/cli/program.ts";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/database.ts";
 import type { TestApp } from "./test-app";
 
 /** What a command printed, and its exit code. */

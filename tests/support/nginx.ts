@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { findNginx } from "../../scripts/lib/test-services";
+import { findNginx } from "#scripts/lib/test-services.ts";
 import { freePort } from "./smtp-sink";
 
 /** The compose stack's proxy configuration; the tests run this file, not a copy of their own. */

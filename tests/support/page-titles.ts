@@ -1,4 +1,4 @@
-import { paths } from "../../shared/paths";
+import { paths } from "#shared/paths.ts";
 
 /** Every page of SPEC §2 with the name its document title starts with ("Name - Brand"). */
 export const pageTitles: ReadonlyArray<readonly [path: string, name: string]> = [

@@ -7,7 +7,7 @@ export {
   startPostgresCluster,
   type PostgresCluster,
   type ScratchPostgresDatabase,
-} from "../../scripts/lib/postgres-cluster";
+} from "#scripts/lib/postgres-cluster.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

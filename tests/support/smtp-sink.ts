@@ -88,4 +88,4 @@ export async function startSmtpSink(port = 0, behaviour: SinkBehaviour = {}): Pr
 }
 
 /** A loopback port nothing listens on (yet): for "the mail server is down". */
-export { freePort } from "../../scripts/lib/built-server";
+export { freePort } from "#scripts/lib/built-server.ts";

@@ -1,7 +1,9 @@
 import request from "supertest";
-import type { Db } from "../../server/db/database";
-import { createSession } from "../../server/workspace/sessions";
-import type { StaffRole } from "../../server/workspace/staff";
+import type { Db } from "#server/db/database.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import type { StaffRole } from "#server/auth/staff.ts";
+import { newTotpSecret } from "#server/auth/totp.ts";
 import type { TestApp } from "./test-app";
 
 /** An enabled account with no way to sign in yet: tests that need a session make one directly. */
@@ -12,6 +14,34 @@ export async function addStaff(db: Db, email: string, role: StaffRole): Promise<
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An account that signs in with its password and the TOTP `secret`. */
+export type PasswordAccount = { id: number; email: string; password: string; secret: string };
+
+/**
+ * An account that can sign in with a password and TOTP, made directly: enrolment through
+ * an invitation has its own tests (staff-auth.test.ts).
+ */
+export async function addPasswordAccount(
+  db: Db,
+  email: string,
+  role: StaffRole = "sales",
+  password = "a long enough password",
+): Promise<PasswordAccount> {
+  const secret = newTotpSecret();
+  const row = await db
+    .insertInto("staff_users")
+    .values({
+      email,
+      role,
+      password_hash: await hashPassword(password),
+      totp_secret: secret,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password, secret };
 }
 
 /** A signed-in member of staff, as a browser on the site's own origin would send requests. */

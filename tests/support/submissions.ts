@@ -1,6 +1,7 @@
-import { appointmentDateOptions } from "../../shared/forms/appointment";
-import { createFormTokens } from "../../server/leads/form-guard";
-import { botGuardFields } from "../../shared/forms/bot-guard";
+import { appointmentDateOptions } from "#shared/forms/appointment.ts";
+import { createFormTokens } from "#server/operations/leads/form-guard.ts";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
 
 /** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */
 export const testFormSecret = "test-form-secret-0123456789abcdefghijklmnop";
@@ -16,7 +17,7 @@ export function startedBefore(now = Date.now()): Record<string, string> {
   return servedAt(now - 60_000);
 }
 
-export { apiPaths as endpoints } from "../../shared/paths";
+export { apiPaths as endpoints };
 
 export function websiteDesignLead(overrides: Record<string, unknown> = {}) {
   return {
@@ -63,3 +64,18 @@ export function appointment(now: Date, overrides: Record<string, unknown> = {}) 
 export function newsletterSignup(email: string, overrides: Record<string, unknown> = {}) {
   return { email, ...startedBefore(), ...overrides };
 }
+
+/**
+ * Each public form: the API endpoint its script posts to, the page its no-script post goes
+ * to, and a valid submission, made when called so its start field is fresh.
+ */
+export const publicForms = [
+  { endpoint: apiPaths.websiteDesign, page: paths.websiteDesign, submission: () => websiteDesignLead() },
+  { endpoint: apiPaths.webApp, page: paths.webAppDevelopment, submission: () => webAppLead() },
+  { endpoint: apiPaths.appointments, page: paths.bookAppointment, submission: () => appointment(new Date()) },
+  {
+    endpoint: apiPaths.newsletter,
+    page: paths.news,
+    submission: () => newsletterSignup("reader@example.com"),
+  },
+];

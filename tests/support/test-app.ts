@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp, type AppOptions, type SiteApp } from "../../server/app";
-import { loadConfig, projectRoot, type AppConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { createApp, type AppOptions, type SiteApp } from "#server/app.ts";
+import { loadConfig, projectRoot, type AppConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
 import { testFormSecret } from "./submissions";
 import { createScratchDatabase, type ScratchDatabase } from "./test-database";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type DatabaseOptions, type Db } from "../../server/db/database";
+import { openDatabase, type DatabaseOptions, type Db } from "#server/db/database.ts";
 import { createScratchPostgresDatabase, testPostgresAdminUrl } from "./postgres";
 
 /**

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/config";
-import { uiStrings } from "../../shared/ui-strings";
+import { projectRoot } from "#server/config.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /** Source files a visitor's words could be written in (tests quote SPEC on purpose, so they are left out). */
 function sourceFiles(dir: string): string[] {

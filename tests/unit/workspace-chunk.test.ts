@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { workspaceModule } from "../../scripts/lib/workspace-modules";
+import { workspaceModule } from "#scripts/lib/workspace-modules.ts";
 
 /**
  * Visitor pages must not load a byte of the staff workspace (docs/decisions/028): the build
@@ -9,17 +9,19 @@ import { workspaceModule } from "../../scripts/lib/workspace-modules";
  * imports of both sides so that list cannot fall behind the code.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g;
+// Relative imports and the package's own aliases (`#shared/paths.ts`: package.json "imports").
+const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+|#[a-z]+\/[^"']+)["']/g;
 
 function resolve(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier.split("?")[0] ?? "");
+  const bare = specifier.split("?")[0] ?? "";
+  const base = bare.startsWith("#") ? path.join(root, bare.slice(1)) : path.resolve(path.dirname(from), bare);
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;
 }
 
-/** Every client or shared module reachable from these files by relative imports, lazy ones included. */
+/** Every client or shared module reachable from these files by their imports, lazy ones included. */
 function reachable(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import type { NewsSummary } from "../../../shared/content-types";
-import { paths } from "../../../shared/paths";
+import type { NewsSummary } from "#shared/content-types.ts";
+import { paths } from "#shared/paths.ts";
 
 /**
  * The link under a news excerpt: to the article's own page when it has a body; otherwise

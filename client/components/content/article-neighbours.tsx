@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { paths } from "../../../shared/paths";
+import { paths } from "#shared/paths.ts";
 
 type ArticleLink = { id: string; title: string };
 

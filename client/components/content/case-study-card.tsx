@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
-import { listCardContributions, listCardDescription } from "../../../shared/case-study-rules";
-import type { CaseStudy } from "../../../shared/content-types";
-import { paths } from "../../../shared/paths";
-import { ContentImage, type ContentImageProps } from "../ui/content-image";
+import { listCardContributions, listCardDescription } from "#shared/case-study-rules.ts";
+import type { CaseStudy } from "#shared/content-types.ts";
+import { paths } from "#shared/paths.ts";
+import { ContentImage, type ContentImageProps } from "#client/components/ui/content-image.tsx";
 
 /** SPEC §2 list card: screenshot, logo, title, cut description, two contributions, link. */
 export function CaseStudyCard({

@@ -1,8 +1,8 @@
 import { Calendar, Clock, User } from "lucide-react";
-import type { NewsSummary } from "../../../shared/content-types";
-import { formatIsoDate } from "../../../shared/format-date";
+import type { NewsSummary } from "#shared/content-types.ts";
+import { formatIsoDate } from "#shared/format-date.ts";
 import { ArticleMore } from "./article-more";
-import { ContentImage } from "../ui/content-image";
+import { ContentImage } from "#client/components/ui/content-image.tsx";
 
 /** A post's date and author; on its own page, its reading time too. */
 export function Byline({

@@ -1,5 +1,5 @@
-import { paths } from "../../../shared/paths";
-import { slugify } from "../../../shared/slug";
+import { paths } from "#shared/paths.ts";
+import { slugify } from "#shared/slug.ts";
 
 /** Links to all news and to each category's, the current one marked; none with a single category. */
 export function NewsCategories({ categories, current }: { categories: string[]; current?: string }) {

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import type { Project } from "../../../shared/content-types";
-import { ContentImage } from "../ui/content-image";
+import type { Project } from "#shared/content-types.ts";
+import { ContentImage } from "#client/components/ui/content-image.tsx";
 
 /** SPEC §2: image, title, description, tags, client and 'View Details'. */
 export function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorMessages, notSavedMessage } from "../../../shared/error-catalogue";
-import { staleFormMessage } from "../../../shared/forms/bot-guard";
-import { requestMessages } from "../../../shared/request-messages";
+import { errorMessages, notSavedMessage } from "#shared/error-catalogue.ts";
+import { staleFormMessage } from "#shared/forms/bot-guard.ts";
+import { requestMessages } from "#shared/request-messages.ts";
 import { interpretApiReply, type RawReply } from "./api-reply";
 
 const json = (ok: boolean, body: unknown, statusText = ""): RawReply => ({

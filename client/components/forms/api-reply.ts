@@ -1,7 +1,7 @@
-import { errorMessages, notSavedMessage, toVisitorMessage } from "../../../shared/error-catalogue";
-import { botGuardFields, staleFormMessage } from "../../../shared/forms/bot-guard";
-import { formShapeMessage, type FieldErrors } from "../../../shared/forms/field-errors";
-import { requestMessages } from "../../../shared/request-messages";
+import { errorMessages, notSavedMessage, toVisitorMessage } from "#shared/error-catalogue.ts";
+import { botGuardFields, staleFormMessage } from "#shared/forms/bot-guard.ts";
+import { formShapeMessage, type FieldErrors } from "#shared/forms/field-errors.ts";
+import { requestMessages } from "#shared/request-messages.ts";
 
 /** What a form makes of the answer to its POST. */
 export type ApiReply =

@@ -6,11 +6,11 @@ import {
   serviceTypeOptions,
   type AppointmentField,
   type DateOption,
-} from "../../../shared/forms/appointment";
-import { appointmentFailureFallback, formToasts } from "../../../shared/error-catalogue";
-import type { FieldErrors } from "../../../shared/forms/field-errors";
-import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
-import { notify } from "../../lib/notify";
+} from "#shared/forms/appointment.ts";
+import { appointmentFailureFallback, formToasts } from "#shared/error-catalogue.ts";
+import type { FieldErrors } from "#shared/forms/field-errors.ts";
+import { formLimits, phoneNumberHint } from "#shared/forms/rules.ts";
+import { notify } from "#client/lib/notify.ts";
 import {
   bindField,
   BotGuardFields,
@@ -21,8 +21,8 @@ import {
   type FormBinding,
 } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
-import { apiPaths } from "../../../shared/paths";
-import { uiStrings } from "../../../shared/ui-strings";
+import { apiPaths } from "#shared/paths.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 export type AppointmentActionData =
   | { success: true }
@@ -44,7 +44,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
   const form = useJsonForm({
     // The dates on offer when the visitor sends the form, which may be a day after it was shown.
     loadSchema: () =>
-      import("../../../shared/forms/appointment-schema").then((module) =>
+      import("#shared/forms/appointment-schema.ts").then((module) =>
         module.createAppointmentSchema(new Date()),
       ),
     endpoint: apiPaths.appointments,

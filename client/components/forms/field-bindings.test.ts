@@ -1,22 +1,15 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { inlineFieldErrors } from "../../../shared/forms/field-errors";
-import type { NewsletterField } from "../../../shared/forms/newsletter";
-import {
-  webAppLeadFormats,
-  webAppLeadLabels,
-  type WebAppLeadField,
-} from "../../../shared/forms/web-app-lead";
-import type { webAppLeadSchema } from "../../../shared/forms/web-app-lead-schema";
-import {
-  websiteDesignLeadLabels,
-  type WebsiteDesignLeadField,
-} from "../../../shared/forms/website-design-lead";
-import type { websiteDesignLeadSchema } from "../../../shared/forms/website-design-lead-schema";
-import type { AppointmentField, appointmentLabels } from "../../../shared/forms/appointment";
-import type { AppointmentSchema } from "../../../shared/forms/appointment-schema";
-import type { newsletterSchema } from "../../../shared/forms/newsletter-schema";
-import { uiStrings } from "../../../shared/ui-strings";
+import { inlineFieldErrors } from "#shared/forms/field-errors.ts";
+import type { NewsletterField } from "#shared/forms/newsletter.ts";
+import { webAppLeadFormats, webAppLeadLabels, type WebAppLeadField } from "#shared/forms/web-app-lead.ts";
+import type { webAppLeadSchema } from "#shared/forms/web-app-lead-schema.ts";
+import { websiteDesignLeadLabels, type WebsiteDesignLeadField } from "#shared/forms/website-design-lead.ts";
+import type { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
+import type { AppointmentField, appointmentLabels } from "#shared/forms/appointment.ts";
+import type { AppointmentSchema } from "#shared/forms/appointment-schema.ts";
+import type { newsletterSchema } from "#shared/forms/newsletter-schema.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
 import { interpretApiReply } from "./api-reply";
 import { bindField, type BoundField, type FormBinding } from "./fields";
 import type { LeadFormProps } from "./lead-form";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { botGuardFields } from "../../../shared/forms/bot-guard";
-import type { Option } from "../../../shared/forms/rules";
+import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import type { Option } from "#shared/forms/rules.ts";
 
 type FieldBase = {
   name: string;

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { formToasts, leadFailureFallback } from "../../../shared/error-catalogue";
-import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "../../../shared/forms/field-errors";
-import { useSiteSettings } from "../../lib/root-data";
-import { notify } from "../../lib/notify";
+import { formToasts, leadFailureFallback } from "#shared/error-catalogue.ts";
+import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "#shared/forms/field-errors.ts";
+import { useSiteSettings } from "#client/lib/root-data.ts";
+import { notify } from "#client/lib/notify.ts";
 import { bindField, BotGuardFields, FormAlert, type BoundField, type FormBinding } from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
-import { uiStrings } from "../../../shared/ui-strings";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
 export type LeadActionData = {
@@ -21,8 +21,14 @@ export type LeadActionData = {
 /** A lead form's field names: its schema's keys. */
 export type LeadFieldName<S extends z.ZodObject> = keyof z.input<S> & string;
 
-export type LeadFormProps<S extends z.ZodObject> = {
-  id: string;
+/** What a service page hands its lead form. */
+export type LeadFormEntry = {
+  /** The signed start field from the page's loader. */
+  formToken: string;
+  actionData?: LeadActionData;
+};
+
+export type LeadFormProps<S extends z.ZodObject> = LeadFormEntry & {
   /** Loads the form's schema (see useJsonForm's `loadSchema`). */
   loadSchema: () => Promise<S>;
   endpoint: string;
@@ -32,18 +38,17 @@ export type LeadFormProps<S extends z.ZodObject> = {
   labels: Record<LeadFieldName<S>, string>;
   /** The form's e-mail and phone fields (see useJsonForm's `fieldFormats`). */
   fieldFormats: FieldFormats<LeadFieldName<S>>;
-  /** The signed start field from the page's loader. */
-  formToken: string;
-  actionData: LeadActionData | undefined;
   intro: string;
   /** Renders the fields; `field(name)` binds one of the schema's fields to the form under its label. */
   children: (field: (name: LeadFieldName<S>) => BoundField<LeadFieldName<S>>) => ReactNode;
 };
 
+/** The anchor of the form on both service pages. */
+const FORM_ID = "proposal";
+
 /** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
 export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
   const {
-    id,
     loadSchema,
     endpoint,
     thankYouPath,
@@ -76,9 +81,9 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
     values: actionData?.values ?? {},
     clearError: form.clearError,
   };
-  const headingId = `${id}-title`;
+  const headingId = `${FORM_ID}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} className="section bg-brand-soft">
+    <section id={FORM_ID} aria-labelledby={headingId} className="section bg-brand-soft">
       <div className="page-container max-w-3xl">
         <h2 id={headingId} className="section-title text-center">
           Let&apos;s Set Up an Exploratory Chat

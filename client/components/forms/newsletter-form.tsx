@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { formToasts } from "../../../shared/error-catalogue";
-import { newsletterConsentText, type NewsletterField } from "../../../shared/forms/newsletter";
-import { notify } from "../../lib/notify";
+import { formToasts } from "#shared/error-catalogue.ts";
+import { newsletterConsentText, type NewsletterField } from "#shared/forms/newsletter.ts";
+import { notify } from "#client/lib/notify.ts";
 import { bindField, BotGuardFields, FormAlert, type FormBinding } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
-import { apiPaths } from "../../../shared/paths";
-import { uiStrings } from "../../../shared/ui-strings";
+import { apiPaths } from "#shared/paths.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 export type NewsletterActionData = { success: true } | { success: false; error: string; email: string };
 
@@ -22,8 +22,7 @@ export function NewsletterForm({
 }) {
   const [generation, setGeneration] = useState(0);
   const form = useJsonForm({
-    loadSchema: () =>
-      import("../../../shared/forms/newsletter-schema").then((module) => module.newsletterSchema),
+    loadSchema: () => import("#shared/forms/newsletter-schema.ts").then((module) => module.newsletterSchema),
     endpoint: apiPaths.newsletter,
     describeInvalid: correctTheErrors,
     onSuccess: () => {

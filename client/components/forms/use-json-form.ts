@@ -1,16 +1,16 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { errorMessages, formToasts } from "../../../shared/error-catalogue";
-import { separateBotGuardFields } from "../../../shared/forms/bot-guard";
+import { errorMessages, formToasts } from "#shared/error-catalogue.ts";
+import { separateBotGuardFields } from "#shared/forms/bot-guard.ts";
 import {
   firstErrorMessage,
   inlineFieldErrors,
   toInlineFieldErrors,
   type FieldErrors,
   type FieldFormats,
-} from "../../../shared/forms/field-errors";
+} from "#shared/forms/field-errors.ts";
 import { readApiReply } from "./api-reply";
-import { dismissToasts, notify } from "../../lib/notify";
+import { dismissToasts, notify } from "#client/lib/notify.ts";
 
 export type JsonFormOptions = {
   /**

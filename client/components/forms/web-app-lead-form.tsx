@@ -1,34 +1,25 @@
-import { apiPaths, paths } from "../../../shared/paths";
-import { formLimits, phoneNumberHint } from "../../../shared/forms/rules";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { formLimits, phoneNumberHint } from "#shared/forms/rules.ts";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
   webAppLeadFormats,
-} from "../../../shared/forms/web-app-lead";
+} from "#shared/forms/web-app-lead.ts";
 import { SelectField, TextField } from "./fields";
-import { LeadForm, type LeadActionData } from "./lead-form";
+import { LeadForm, type LeadFormEntry } from "./lead-form";
 
-export function WebAppLeadForm({
-  formToken,
-  actionData,
-}: {
-  /** The signed start field from the page's loader. */
-  formToken: string;
-  actionData?: LeadActionData;
-}) {
+export function WebAppLeadForm(entry: LeadFormEntry) {
   return (
     <LeadForm
-      id="proposal"
+      {...entry}
       loadSchema={() =>
-        import("../../../shared/forms/web-app-lead-schema").then((module) => module.webAppLeadSchema)
+        import("#shared/forms/web-app-lead-schema.ts").then((module) => module.webAppLeadSchema)
       }
       endpoint={apiPaths.webApp}
       thankYouPath={paths.thankYouWebApp}
       submitLabel="Get My Custom Web-App Proposal"
       labels={labels}
       fieldFormats={webAppLeadFormats}
-      formToken={formToken}
-      actionData={actionData}
       intro="Tell us about your business and the problem you want to solve. We'll come back within 24 hours with a plan and a proposal."
     >
       {(field) => (

@@ -1,38 +1,27 @@
-import { apiPaths, paths } from "../../../shared/paths";
-import { formLimits } from "../../../shared/forms/rules";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { formLimits } from "#shared/forms/rules.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels as labels,
   websiteDesignLeadFormats,
   websiteTypeOptions,
-} from "../../../shared/forms/website-design-lead";
+} from "#shared/forms/website-design-lead.ts";
 import { SelectField, TextField } from "./fields";
-import { LeadForm, type LeadActionData } from "./lead-form";
+import { LeadForm, type LeadFormEntry } from "./lead-form";
 
-export function WebsiteDesignLeadForm({
-  formToken,
-  actionData,
-}: {
-  /** The signed start field from the page's loader. */
-  formToken: string;
-  actionData?: LeadActionData;
-}) {
+export function WebsiteDesignLeadForm(entry: LeadFormEntry) {
   return (
     <LeadForm
-      id="proposal"
+      {...entry}
       loadSchema={() =>
-        import("../../../shared/forms/website-design-lead-schema").then(
-          (module) => module.websiteDesignLeadSchema,
-        )
+        import("#shared/forms/website-design-lead-schema.ts").then((module) => module.websiteDesignLeadSchema)
       }
       endpoint={apiPaths.websiteDesign}
       thankYouPath={paths.thankYouWebsiteDesign}
       submitLabel="Request My Website Proposal"
       labels={labels}
       fieldFormats={websiteDesignLeadFormats}
-      formToken={formToken}
-      actionData={actionData}
       intro="Tell us a little about your business and your website. We'll come back within 24 hours with ideas and a proposal."
     >
       {(field) => (

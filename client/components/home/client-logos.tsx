@@ -1,5 +1,5 @@
-import type { CaseStudy } from "../../../shared/content-types";
-import { paths } from "../../../shared/paths";
+import type { CaseStudy } from "#shared/content-types.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Proof: the clients of the case studies, each logo a link to how we helped them. */
 export function ClientLogos({ studies, total }: { studies: readonly CaseStudy[]; total: number }) {

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
-import type { Project } from "../../../shared/content-types";
-import { paths } from "../../../shared/paths";
-import { ContentImage } from "../ui/content-image";
+import type { Project } from "#shared/content-types.ts";
+import { paths } from "#shared/paths.ts";
+import { ContentImage } from "#client/components/ui/content-image.tsx";
 
 /** A few recent projects, large, with what they were built with: the work speaks first. */
 export function FeaturedWork({ projects }: { projects: readonly Project[] }) {

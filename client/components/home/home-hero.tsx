@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
-import { paths } from "../../../shared/paths";
-import { ContourArt } from "../ui/contour-art";
+import { paths } from "#shared/paths.ts";
+import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { HeroArt } from "./hero-art";
 
 /** SPEC §2 home hero: the headline, the promise, 'See Our Projects' and 'Get In Touch'. */

@@ -1,4 +1,4 @@
-import { paths } from "../../../shared/paths";
+import { paths } from "#shared/paths.ts";
 
 /**
  * The cookie policy's consent categories: Functional (always active), Statistics and

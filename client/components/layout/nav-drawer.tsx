@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import type { NavItem } from "../../../shared/paths";
+import type { NavItem } from "#shared/paths.ts";
 import { NavLinks } from "./nav-links";
 
 const DRAWER_ID = "site-navigation-drawer";

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { paths, type NavItem } from "../../../shared/paths";
+import { paths, type NavItem } from "#shared/paths.ts";
 
 const baseClass = "block rounded-control py-2 font-medium transition-colors";
 const idleClass = "text-ink-soft hover:bg-muted hover:text-ink";

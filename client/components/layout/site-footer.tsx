@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { footerQuickLinks, footerServiceLinks, type NavItem } from "../../../shared/paths";
-import type { SiteSettings } from "../../../shared/site-settings";
-import { LinkedinIcon } from "../ui/linkedin-icon";
+import { footerQuickLinks, footerServiceLinks, type NavItem } from "#shared/paths.ts";
+import type { SiteSettings } from "#shared/site-settings.ts";
+import { LinkedinIcon } from "#client/components/ui/linkedin-icon.tsx";
 
 /** SPEC §2 footer: quick links, service links, contact block, network link, copyright. */
 export type SiteFooterProps = {

@@ -1,4 +1,4 @@
-import { mainNav, paths } from "../../../shared/paths";
+import { mainNav, paths } from "#shared/paths.ts";
 import { BrandMark } from "./brand-mark";
 import { NavDrawer } from "./nav-drawer";
 import { NavLinks } from "./nav-links";

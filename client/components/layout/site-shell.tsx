@@ -1,11 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
-import type { SiteSettings } from "../../../shared/site-settings";
-import { subscribeToToasterRequests, toasterRequested } from "../../lib/notify";
+import type { SiteSettings } from "#shared/site-settings.ts";
+import { subscribeToToasterRequests, toasterRequested } from "#client/lib/notify.ts";
 import { CookieConsentBanner } from "./cookie-consent";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-const Toaster = lazy(() => import("../ui/toaster"));
+const Toaster = lazy(() => import("#client/components/ui/toaster.tsx"));
 
 /**
  * SPEC §2: every page sits in a sticky header, a main area and the footer. The shell is

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { ContourArt } from "../ui/contour-art";
+import { ContourArt } from "#client/components/ui/contour-art.tsx";
 
 export type CallToActionProps = { id: string; title: string; text: string; linkLabel: string; to: string };
 

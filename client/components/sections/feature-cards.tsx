@@ -1,4 +1,4 @@
-import type { Feature } from "../../../shared/page-copy";
+import type { Feature } from "#shared/page-copy.ts";
 
 const columnClasses = {
   2: "md:grid-cols-2",

@@ -1,5 +1,5 @@
-import { paths } from "../../../shared/paths";
-import { uiStrings } from "../../../shared/ui-strings";
+import { paths } from "#shared/paths.ts";
+import { uiStrings } from "#shared/ui-strings.ts";
 
 /**
  * SPEC §2: the 404 page's content, for an unknown path and for an unknown or unpublished

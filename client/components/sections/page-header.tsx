@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ContourArt } from "../ui/contour-art";
+import { ContourArt } from "#client/components/ui/contour-art.tsx";
 
 /**
  * How a page opens (docs/decisions/022-brand-identity.md): `ink` is the dark band with the

@@ -1,4 +1,4 @@
-import type { Step } from "../../../shared/page-copy";
+import type { Step } from "#shared/page-copy.ts";
 
 /** An ordered, numbered process; the numbers are the list's own, so screen readers hear them once. */
 export function ProcessSteps({ steps }: { steps: readonly Step[] }) {

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../shared/escape-html";
+import { escapeHtml } from "#shared/escape-html.ts";
 
 /** `{{name}}` in rendered Markdown. */
 const placeholder = /\{\{(\w+)\}\}/g;

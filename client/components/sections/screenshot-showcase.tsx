@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import type { ScreenshotPlaceholder, ServicePage, ServiceScreenshot } from "../../../shared/content-types";
-import { buildShowcaseSlides, type ShowcaseSlide } from "../../../shared/showcase-slides";
-import { useLazyCarousel } from "../../lib/use-lazy-carousel";
-import { useReducedMotion } from "../../lib/use-reduced-motion";
+import { screenshotPlaceholders } from "#data/service-screenshots.ts";
+import type { ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
+import { buildShowcaseSlides, type ShowcaseSlide } from "#shared/showcase-slides.ts";
+import { useLazyCarousel } from "#client/lib/use-lazy-carousel.ts";
+import { useReducedMotion } from "#client/lib/use-reduced-motion.ts";
 
 export type ScreenshotShowcaseProps = {
   title: string;
   servicePage: ServicePage;
-  placeholders: readonly ScreenshotPlaceholder[];
   screenshots: readonly ServiceScreenshot[];
 };
 
@@ -17,13 +17,8 @@ export type ScreenshotShowcaseProps = {
  * screenshot or else its placeholder; one slide shows as a single large image,
  * more as a looping, centred carousel.
  */
-export function ScreenshotShowcase({
-  title,
-  servicePage,
-  placeholders,
-  screenshots,
-}: ScreenshotShowcaseProps) {
-  const slides = buildShowcaseSlides(placeholders, screenshots);
+export function ScreenshotShowcase({ title, servicePage, screenshots }: ScreenshotShowcaseProps) {
+  const slides = buildShowcaseSlides(screenshotPlaceholders[servicePage], screenshots);
   const [onlySlide] = slides;
   const headingId = `showcase-${servicePage}`;
   return (

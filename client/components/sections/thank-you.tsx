@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { leadNextSteps as NEXT_STEPS } from "../../../shared/forms/next-steps";
-import { paths } from "../../../shared/paths";
+import { leadNextSteps as NEXT_STEPS } from "#shared/forms/next-steps.ts";
+import { paths } from "#shared/paths.ts";
 
 export function ThankYou({ service }: { service: string }) {
   return (

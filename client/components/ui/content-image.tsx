@@ -1,4 +1,4 @@
-import type { Image } from "../../../shared/content-types";
+import type { Image } from "#shared/content-types.ts";
 
 export type ContentImageProps = {
   image: Image;

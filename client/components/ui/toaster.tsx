@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster as SonnerToaster } from "sonner";
-import { toasterMounted } from "../../lib/notify";
+import { toasterMounted } from "#client/lib/notify.ts";
 
 /**
  * sonner renders an aria-live region, so toasts are announced to screen readers;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { BrandMark } from "../layout/brand-mark";
+import { BrandMark } from "#client/components/layout/brand-mark.tsx";
 import { WorkspaceToaster } from "./toasts";
+import { SkipLink } from "./skip-link";
 
 /**
  * The frame of the pages before a session (sign-in, an invitation): the brand mark, the
@@ -17,12 +18,7 @@ export function AuthFrame({
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-control bg-surface px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <header className="mx-auto flex w-full max-w-lg items-center gap-2 px-5 pt-10 font-bold text-ink">
         <BrandMark />
         <span>Workspace</span>

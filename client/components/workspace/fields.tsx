@@ -23,13 +23,33 @@ type FieldOwnProps = { label: string; description?: ReactNode; error?: string };
 export const controlClass =
   "mt-1 block w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
 
-function useFieldIds(id: string | undefined, description: ReactNode, error: string | undefined) {
+/**
+ * One field's frame props and the attributes its control takes: an id (the given one or a
+ * generated one), aria-describedby naming the description and error shown, aria-invalid
+ * while there is an error, and the control's classes.
+ */
+function useField({
+  id,
+  label,
+  description,
+  error,
+  required,
+  className,
+}: FieldOwnProps & { id?: string; required?: boolean; className?: string }) {
   const generated = useId();
   const controlId = id ?? generated;
   const describedBy = [description ? `${controlId}-description` : "", error ? `${controlId}-error` : ""]
     .filter(Boolean)
     .join(" ");
-  return { controlId, describedBy: describedBy || undefined };
+  return {
+    frame: { controlId, label, description, error, required },
+    control: {
+      id: controlId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+      className: className === undefined ? controlClass : `${controlClass} ${className}`,
+    },
+  };
 }
 
 function FieldFrame({
@@ -70,24 +90,17 @@ export function TextField({
   className = "",
   ...input
 }: FieldOwnProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { controlId, describedBy } = useFieldIds(id, description, error);
+  const field = useField({ id, label, description, error, required: input.required, className });
   return (
-    <FieldFrame
-      controlId={controlId}
-      label={label}
-      description={description}
-      error={error}
-      required={input.required}
-    >
-      <input
-        id={controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass} ${className}`}
-        {...input}
-      />
+    <FieldFrame {...field.frame}>
+      <input {...field.control} {...input} />
     </FieldFrame>
   );
+}
+
+/** The staff member's own password, which the browser's password manager fills in. */
+export function CurrentPasswordField(props: FieldOwnProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField type="password" autoComplete="current-password" required {...props} />;
 }
 
 export type SelectOption = { value: string; label: string };
@@ -101,22 +114,10 @@ export function SelectField({
   className = "",
   ...select
 }: FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
-  const { controlId, describedBy } = useFieldIds(id, description, error);
+  const field = useField({ id, label, description, error, required: select.required, className });
   return (
-    <FieldFrame
-      controlId={controlId}
-      label={label}
-      description={description}
-      error={error}
-      required={select.required}
-    >
-      <select
-        id={controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass} ${className}`}
-        {...select}
-      >
+    <FieldFrame {...field.frame}>
+      <select {...field.control} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -135,28 +136,15 @@ export function TextAreaField({
   className = "",
   ...textarea
 }: FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { controlId, describedBy } = useFieldIds(id, description, error);
+  const field = useField({ id, label, description, error, required: textarea.required, className });
   return (
-    <FieldFrame
-      controlId={controlId}
-      label={label}
-      description={description}
-      error={error}
-      required={textarea.required}
-    >
-      <textarea
-        id={controlId}
-        rows={textarea.rows ?? 6}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass} ${className}`}
-        {...textarea}
-      />
+    <FieldFrame {...field.frame}>
+      <textarea {...field.control} rows={textarea.rows ?? 6} {...textarea} />
     </FieldFrame>
   );
 }
 
-/** The image types the upload pipeline takes (server/admin/images.ts sniffs the bytes again). */
+/** The image types the upload pipeline takes (server/operations/images/images.ts sniffs the bytes again). */
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
 
 /**
@@ -173,17 +161,14 @@ export function ImageFileField({
   error,
   onFile,
 }: FieldOwnProps & { id?: string; onFile: (file: File | null) => void }) {
-  const { controlId, describedBy } = useFieldIds(id, description, error);
+  const field = useField({ id, label, description, error, required: true });
   return (
-    <FieldFrame controlId={controlId} label={label} description={description} error={error} required>
+    <FieldFrame {...field.frame}>
       <input
-        id={controlId}
+        {...field.control}
         type="file"
         accept={IMAGE_TYPES}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-        className={controlClass}
       />
     </FieldFrame>
   );

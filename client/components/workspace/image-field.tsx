@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { ContentKind, FieldSpec } from "../../../shared/content-fields";
-import { uploadContentImage, type Image } from "../../lib/workspace-content";
+import type { ContentKind, FieldSpec } from "#shared/content-fields.ts";
+import { uploadContentImage, type Image } from "#client/lib/workspace-content.ts";
 import { Button } from "./button";
 import { ImageFileField, TextField } from "./fields";
 

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { ContentKind } from "../../../shared/content-fields";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
-import { uploadContentImage, type BodyImage } from "../../lib/workspace-content";
+import type { ContentKind } from "#shared/content-fields.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { uploadContentImage, type BodyImage } from "#client/lib/workspace-content.ts";
 import { Button } from "./button";
-import { ImageFileField, TextAreaField, TextField } from "./fields";
+import { AltTextField } from "./alt-text-field";
+import { ImageFileField, TextAreaField } from "./fields";
 
 type Tab = "write" | "preview";
 
@@ -154,15 +155,7 @@ function BodyImageUpload({
   return (
     <fieldset className="mt-3 space-y-3 rounded-card border border-line p-4">
       <legend className="px-1 font-medium text-ink">Add an image to the article</legend>
-      <TextField
-        label="Alt text"
-        name="body-image-alt"
-        value={alt}
-        onChange={(event) => setAlt(event.target.value)}
-        description="What the image shows, for people who cannot see it."
-        error={errors.alt}
-        required
-      />
+      <AltTextField name="body-image-alt" subject="image" value={alt} onValue={setAlt} error={errors.alt} />
       <ImageFileField id={fileId} label="Image file" error={errors.file} onFile={setFile} />
       <Button variant="secondary" busy={busy} onClick={() => void add()}>
         Upload and add to the article

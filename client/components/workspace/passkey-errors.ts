@@ -1,4 +1,4 @@
-import { WorkspaceApiError } from "../../lib/workspace-api";
+import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
 /**
  * Runs the browser's passkey prompt (startAuthentication, startRegistration) and turns its

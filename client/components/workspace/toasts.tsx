@@ -1,7 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { notify, subscribeToToasterRequests, toasterRequested, type ToastMessage } from "../../lib/notify";
+import {
+  notify,
+  subscribeToToasterRequests,
+  toasterRequested,
+  type ToastMessage,
+} from "#client/lib/notify.ts";
 
-const Toaster = lazy(() => import("../ui/toaster"));
+const Toaster = lazy(() => import("#client/components/ui/toaster.tsx"));
 
 /**
  * Toasts, with the site's sonner: short news of something done or failed that does not

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { StaffRole } from "../../../shared/staff-roles";
+import type { StaffRole } from "#shared/staff-roles.ts";
 
 /**
  * The signed-in member of staff, from the workspace layout's loader, in any page inside

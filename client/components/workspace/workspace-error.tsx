@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { staffPaths } from "../../../shared/staff-paths";
-import { WorkspaceApiError } from "../../lib/workspace-api";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { ButtonLink } from "./button";
 import { PageHeader } from "./page-header";
 
@@ -9,7 +9,7 @@ import { PageHeader } from "./page-header";
  * `data(…, {status})`) shown as a page inside the layout, with the API's sentence.
  * 403 → "Not available to your role", 404 → "Not found". Each page re-exports it:
  *
- *   export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+ *   export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
  */
 export function WorkspaceErrorBoundary() {
   const error = useRouteError();

@@ -1,5 +1,5 @@
-import { staffPath, staffPaths } from "../../../shared/staff-paths";
-import { mayUse, type StaffRole, type WorkspaceArea } from "../../../shared/staff-roles";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { mayUse, type StaffRole, type WorkspaceArea } from "#shared/staff-roles.ts";
 
 /** The workspace's sections in its header, each shown only to roles given its area. */
 export type NavItem = { label: string; href: string; area: WorkspaceArea | null };

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { PageHandle } from "../../lib/hydration";
+import type { PageHandle } from "#client/lib/hydration.ts";
 
 /**
  * What every workspace route module exports, so each page is titled "… · Workspace", kept

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from "react";
-import { staffPaths } from "../../../shared/staff-paths";
-import type { StaffRole } from "../../../shared/staff-roles";
-import { workspaceFetch } from "../../lib/workspace-api";
-import { BrandMark } from "../layout/brand-mark";
+import { staffPaths } from "#shared/staff-paths.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { BrandMark } from "#client/components/layout/brand-mark.tsx";
 import { Button } from "./button";
 import { WorkspaceToaster, toast } from "./toasts";
 import { currentItem, navFor } from "./workspace-nav";
+import { SkipLink } from "./skip-link";
 
 /**
  * The frame of every signed-in workspace page (the layout route renders it): a skip link,
@@ -27,12 +28,7 @@ export function WorkspaceShell({
   const current = currentItem(items, pathname);
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-control bg-surface px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3 sm:px-6 lg:px-8">
           <a href={staffPaths.home} className="flex items-center gap-2 rounded-control font-bold text-ink">

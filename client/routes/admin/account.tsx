@@ -1,17 +1,18 @@
-import { PageHeader } from "../../components/workspace/page-header";
-import { useReloadable } from "../../components/workspace/use-reloadable";
-import { useStaff } from "../../components/workspace/use-staff";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/account";
-import { ReplaceAuthenticator } from "../../components/workspace/account/authenticator-section";
-import { Passkeys, type Passkey } from "../../components/workspace/account/passkeys-section";
-import { ChangePassword } from "../../components/workspace/account/password-section";
-import { NewRecoveryCodes } from "../../components/workspace/account/recovery-codes-section";
-import { Sessions, type StaffSession } from "../../components/workspace/account/sessions-section";
-import { StepUpProvider } from "../../components/workspace/account/step-up";
+import { ReplaceAuthenticator } from "#client/components/workspace/account/authenticator-section.tsx";
+import { Passkeys, type Passkey } from "#client/components/workspace/account/passkeys-section.tsx";
+import { ChangePassword } from "#client/components/workspace/account/password-section.tsx";
+import { NewRecoveryCodes } from "#client/components/workspace/account/recovery-codes-section.tsx";
+import { Sessions } from "#client/components/workspace/account/sessions-section.tsx";
+import type { SessionSummary } from "#shared/staff-session-summary.ts";
+import { StepUpProvider } from "#client/components/workspace/account/step-up.tsx";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Your account");
 export const handle = workspaceHandle;
@@ -19,7 +20,7 @@ export const handle = workspaceHandle;
 async function loadAccount() {
   const [{ passkeys }, { sessions }] = await Promise.all([
     workspaceFetch<{ passkeys: Passkey[] }>("/passkeys"),
-    workspaceFetch<{ sessions: StaffSession[] }>("/sessions"),
+    workspaceFetch<{ sessions: SessionSummary[] }>("/sessions"),
   ]);
   return { passkeys, sessions };
 }

@@ -1,15 +1,15 @@
-import { staffPaths } from "../../../shared/staff-paths";
-import { Button, ButtonLink } from "../../components/workspace/button";
-import { bodyCell, bodyRow, DataTable } from "../../components/workspace/data-table";
-import { EmptyState } from "../../components/workspace/empty-state";
-import { TextField } from "../../components/workspace/fields";
-import { PageHeader } from "../../components/workspace/page-header";
-import { formatWhen } from "../../components/workspace/when";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/audit";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Audit log");
 export const handle = workspaceHandle;

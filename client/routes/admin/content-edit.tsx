@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { contentKindSpecs, isContentKind, type ContentKind } from "../../../shared/content-fields";
-import { ContentForm } from "../../components/workspace/content/content-form";
-import { ContentEditHeader } from "../../components/workspace/content/edit-header";
-import { PageHeader } from "../../components/workspace/page-header";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
-import type { ContentRecord } from "../../lib/workspace-content";
+import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
+import { ContentForm } from "#client/components/workspace/content/content-form.tsx";
+import { ContentEditHeader } from "#client/components/workspace/content/edit-header.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { ContentRecord } from "#client/lib/workspace-content.ts";
 import type { Route } from "./+types/content-edit";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const handle = workspaceHandle;
 

@@ -1,17 +1,17 @@
 import { data } from "react-router";
-import { contentKindSpecs, isContentKind, type ContentKindSpec } from "../../../shared/content-fields";
-import { staffPath, staffPaths } from "../../../shared/staff-paths";
-import { ButtonLink } from "../../components/workspace/button";
-import { ContentTable } from "../../components/workspace/content/content-table";
-import { titleOf } from "../../components/workspace/content/kind-title";
-import { EmptyState } from "../../components/workspace/empty-state";
-import { PageHeader } from "../../components/workspace/page-header";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
-import type { ContentListItem } from "../../lib/workspace-content";
+import { contentKindSpecs, isContentKind, type ContentKindSpec } from "#shared/content-fields.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
+import { ContentTable } from "#client/components/workspace/content/content-table.tsx";
+import { titleOf } from "#client/components/workspace/content/kind-title.ts";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { ContentListItem } from "#client/lib/workspace-content.ts";
 import type { Route } from "./+types/content-list";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const handle = workspaceHandle;
 

@@ -1,8 +1,8 @@
-import { staffPath, staffPaths } from "../../../shared/staff-paths";
-import { mayUse, type WorkspaceArea } from "../../../shared/staff-roles";
-import { PageHeader } from "../../components/workspace/page-header";
-import { useStaff } from "../../components/workspace/use-staff";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { mayUse, type WorkspaceArea } from "#shared/staff-roles.ts";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 
 export const meta = () => workspaceMeta("Overview");
 export const handle = workspaceHandle;

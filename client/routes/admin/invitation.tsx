@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { staffPaths } from "../../../shared/staff-paths";
-import { AuthFrame } from "../../components/workspace/auth-frame";
-import { Notice } from "../../components/workspace/notice";
-import { RecoveryCodes } from "../../components/workspace/recovery-codes";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { AuthFrame } from "#client/components/workspace/auth-frame.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { RecoveryCodes } from "#client/components/workspace/recovery-codes.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/invitation";
+import type { Enrolment } from "#client/components/workspace/authenticator-key.tsx";
 import {
   AuthenticatorStep,
   PasswordStep,
-  type Enrolment,
-} from "../../components/workspace/invitation/invitation-steps";
+} from "#client/components/workspace/invitation/invitation-steps.tsx";
 
 export const meta = () => workspaceMeta("Set up your account");
 export const handle = workspaceHandle;

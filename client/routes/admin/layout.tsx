@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation, useRouteError } from "react-router";
-import { signInPath } from "../../../shared/staff-paths";
-import { areaOfPath, mayUse } from "../../../shared/staff-roles";
-import { NotAvailable, WorkspaceErrorBoundary } from "../../components/workspace/workspace-error";
-import { WorkspaceShell } from "../../components/workspace/workspace-shell";
-import { workspaceHandle } from "../../components/workspace/workspace-page";
-import { setCsrfToken } from "../../lib/workspace-api";
+import { signInPath } from "#shared/staff-paths.ts";
+import { areaOfPath, mayUse } from "#shared/staff-roles.ts";
+import { NotAvailable, WorkspaceErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
+import { WorkspaceShell } from "#client/components/workspace/workspace-shell.tsx";
+import { workspaceHandle } from "#client/components/workspace/workspace-page.ts";
+import { setCsrfToken } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/layout";
 
 /**

@@ -1,17 +1,17 @@
-import { inboxFormLabels } from "../../../shared/inbox";
-import { staffPaths } from "../../../shared/staff-paths";
-import { ButtonLink } from "../../components/workspace/button";
-import { ReadToggle, Release } from "../../components/workspace/lead/lead-actions";
-import { LeadFields, type LeadDetail } from "../../components/workspace/lead/lead-fields";
-import { StatusForm } from "../../components/workspace/lead/status-form";
-import { StatusHistory } from "../../components/workspace/lead/status-history";
-import { PageHeader } from "../../components/workspace/page-header";
-import { useReloadable } from "../../components/workspace/use-reloadable";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import { inboxFormLabels } from "#shared/inbox.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
+import { ReadToggle, Release } from "#client/components/workspace/lead/lead-actions.tsx";
+import { LeadFields, type LeadDetail } from "#client/components/workspace/lead/lead-fields.tsx";
+import { StatusForm } from "#client/components/workspace/lead/status-form.tsx";
+import { StatusHistory } from "#client/components/workspace/lead/status-history.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/lead";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(`Lead ${params.id}`);
 export const handle = workspaceHandle;

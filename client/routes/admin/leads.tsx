@@ -1,18 +1,18 @@
-import type { InboxPage } from "../../../shared/inbox";
-import { staffPaths } from "../../../shared/staff-paths";
-import { ButtonLink } from "../../components/workspace/button";
-import { EmptyState } from "../../components/workspace/empty-state";
-import { ExportLinks } from "../../components/workspace/leads/export-links";
-import { FilterForm, filterNames, type Filters } from "../../components/workspace/leads/filter-form";
-import { InboxTable, Pager } from "../../components/workspace/leads/inbox-table";
-import { PurgeSuspected } from "../../components/workspace/leads/purge-suspected";
-import { PageHeader } from "../../components/workspace/page-header";
-import { useReloadable } from "../../components/workspace/use-reloadable";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import type { InboxPage } from "#shared/inbox.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { ExportLinks } from "#client/components/workspace/leads/export-links.tsx";
+import { FilterForm, filterNames, type Filters } from "#client/components/workspace/leads/filter-form.tsx";
+import { InboxTable, Pager } from "#client/components/workspace/leads/inbox-table.tsx";
+import { PurgeSuspected } from "#client/components/workspace/leads/purge-suspected.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/leads";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Leads");
 export const handle = workspaceHandle;

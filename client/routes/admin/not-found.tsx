@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { staffPaths } from "../../../shared/staff-paths";
-import { areaOfPath, mayUse } from "../../../shared/staff-roles";
-import { ButtonLink } from "../../components/workspace/button";
-import { PageHeader } from "../../components/workspace/page-header";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { areaOfPath, mayUse } from "#shared/staff-roles.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import type { Route } from "./+types/not-found";
 
 /**

@@ -1,14 +1,17 @@
-import type { NotificationItem } from "../../../shared/inbox";
-import { Button } from "../../components/workspace/button";
-import { EmptyState } from "../../components/workspace/empty-state";
-import { NotificationTable, useRetry } from "../../components/workspace/notifications/notification-table";
-import { PageHeader } from "../../components/workspace/page-header";
-import { useReloadable } from "../../components/workspace/use-reloadable";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import type { NotificationItem } from "#shared/inbox.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import {
+  NotificationTable,
+  useRetry,
+} from "#client/components/workspace/notifications/notification-table.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/notifications";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Notifications");
 export const handle = workspaceHandle;

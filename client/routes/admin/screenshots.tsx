@@ -1,11 +1,11 @@
-import { PageHeader } from "../../components/workspace/page-header";
-import { ServicePageShots } from "../../components/workspace/screenshots/service-page-shots";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
-import type { ScreenshotPages } from "../../lib/workspace-content";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { ServicePageShots } from "#client/components/workspace/screenshots/service-page-shots.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { ScreenshotPages } from "#client/lib/workspace-content.ts";
 import type { Route } from "./+types/screenshots";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Screenshots");
 export const handle = workspaceHandle;

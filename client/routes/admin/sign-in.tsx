@@ -1,16 +1,16 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { isWorkspacePath, staffPaths } from "../../../shared/staff-paths";
-import { AuthFrame } from "../../components/workspace/auth-frame";
-import { Button } from "../../components/workspace/button";
-import { TextField } from "../../components/workspace/fields";
-import { Notice } from "../../components/workspace/notice";
-import { withPasskeyPrompt } from "../../components/workspace/passkey-errors";
-import { apiMessage as messageOf } from "../../components/workspace/api-message";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch, WorkspaceApiError } from "../../lib/workspace-api";
-import { SecondFactorForm } from "../../components/workspace/sign-in/second-factor-form";
+import { isWorkspacePath, staffPaths } from "#shared/staff-paths.ts";
+import { AuthFrame } from "#client/components/workspace/auth-frame.tsx";
+import { Button } from "#client/components/workspace/button.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { SecondFactorForm } from "#client/components/workspace/sign-in/second-factor-form.tsx";
 
 export const meta = () => workspaceMeta("Sign in");
 export const handle = workspaceHandle;
@@ -89,13 +89,7 @@ export default function SignIn() {
             }}
           >
             <TextField label="E-mail address" name="email" type="email" autoComplete="username" required />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <CurrentPasswordField label="Password" name="password" />
             <Button type="submit" variant="secondary" className="w-full" busy={busy}>
               Continue
             </Button>

@@ -1,20 +1,21 @@
-import { bodyCell, bodyRow, DataTable } from "../../components/workspace/data-table";
-import { EmptyState } from "../../components/workspace/empty-state";
-import { PageHeader } from "../../components/workspace/page-header";
-import { useReloadable } from "../../components/workspace/use-reloadable";
-import { formatWhen } from "../../components/workspace/when";
-import { workspaceHandle, workspaceMeta } from "../../components/workspace/workspace-page";
-import { workspaceFetch } from "../../lib/workspace-api";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { Route } from "./+types/users";
-import { UserList, type StaffUser } from "../../components/workspace/users/user-table";
-import { InviteForm, type Invitation } from "../../components/workspace/users/invite-form";
+import { UserList } from "#client/components/workspace/users/user-table.tsx";
+import type { StaffUserSummary } from "#shared/staff-user-summary.ts";
+import { InviteForm, type Invitation } from "#client/components/workspace/users/invite-form.tsx";
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../../components/workspace/workspace-error";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Users");
 export const handle = workspaceHandle;
 
-type UsersData = { users: StaffUser[]; invitations: Invitation[] };
+type UsersData = { users: StaffUserSummary[]; invitations: Invitation[] };
 
 function loadUsers() {
   return workspaceFetch<UsersData>("/users");

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { idColumn } from "../dialect";
+import { idColumn } from "#server/db/dialect.ts";
 
 /** A check constraint listing a text column's allowed values (DDL takes no parameters, hence literals). */
 function sqlIn(column: string, values: readonly string[]) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isPostgres } from "../dialect";
+import { isPostgres } from "#server/db/dialect.ts";
 
 // What instances of one site must share when they run on PostgreSQL
 // (docs/decisions/013-postgresql.md): the rate-limit counters, the secret that signs the

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { idColumn } from "../dialect";
+import { idColumn } from "#server/db/dialect.ts";
 
 /** The tables a lead or appointment request lands in. */
 const leadTables = ["website_design_leads", "web_app_leads", "appointment_requests"] as const;

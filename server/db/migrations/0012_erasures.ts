@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { idColumn } from "../dialect";
+import { idColumn } from "#server/db/dialect.ts";
 
 // Proof that a data subject's erasure was done (POPIA; docs/decisions/024-personal-data-rights.md):
 // when, how many rows, and a hash of the address, never the address itself.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { idColumn } from "../dialect";
+import { idColumn } from "#server/db/dialect.ts";
 
 // The staff workspace's accounts (docs/decisions/027-staff-authentication.md):
 // - accounts made only from an invitation, each with a role; a password (scrypt) with a

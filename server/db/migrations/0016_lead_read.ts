@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { toDbBoolean } from "../dialect";
+import { toDbBoolean } from "#server/db/dialect.ts";
 
 /** The lead tables without a read mark until now; appointment_requests has had one since SPEC §3. */
 const leadTables = ["website_design_leads", "web_app_leads"] as const;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { idColumn } from "../dialect";
+import { idColumn } from "#server/db/dialect.ts";
 
 // Step-up and account notices (docs/decisions/032-step-up-notices-and-sessions.md):
 // - when the session last proved who is using it (sign-in, or the "Confirm it's you"

@@ -1,12 +1,16 @@
 /** The account page's "Replace your authenticator app": a new key to scan, confirmed by a code from it. */
 import { useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { toast } from "../toasts";
-import { apiMessage } from "../api-message";
-import type { Enrolment } from "../invitation/invitation-steps";
+import { Button } from "#client/components/workspace/button.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import {
+  AuthenticatorCodeField,
+  AuthenticatorKey,
+  type Enrolment,
+} from "#client/components/workspace/authenticator-key.tsx";
 import { useStepUp } from "./step-up";
-import { workspaceFetch } from "../../../lib/workspace-api";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function ReplaceAuthenticator() {
   const withStepUp = useStepUp();
@@ -52,10 +56,7 @@ export function ReplaceAuthenticator() {
   }
 
   return (
-    <section aria-labelledby="authenticator-title" className="space-y-4">
-      <h2 id="authenticator-title" className="text-2xl font-bold text-ink">
-        Authenticator app
-      </h2>
+    <TitledSection id="authenticator" title="Authenticator app">
       {enrolment ? (
         <form
           aria-label="Set up the new authenticator app"
@@ -66,29 +67,8 @@ export function ReplaceAuthenticator() {
             Scan this QR code with the new app. Your old app keeps working until you confirm a code from the
             new one.
           </p>
-          <img
-            src={enrolment.qrCode}
-            alt="QR code to add this account to an authenticator app"
-            width={200}
-            height={200}
-            className="rounded-control bg-on-inverse p-2"
-          />
-          <div>
-            <p className="text-ink-soft">Or enter this key by hand:</p>
-            <p className="mt-1 font-mono text-lg break-all text-ink" data-testid="new-totp-secret">
-              {enrolment.secret}
-            </p>
-          </div>
-          <TextField
-            label="Code from the new app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            maxLength={7}
-            required
-            error={error || undefined}
-          />
+          <AuthenticatorKey enrolment={enrolment} testId="new-totp-secret" />
+          <AuthenticatorCodeField label="Code from the new app" error={error} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={busy}>
               Use the new app
@@ -113,6 +93,6 @@ export function ReplaceAuthenticator() {
           </Button>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,17 +1,18 @@
 /** The account page's passkeys: the list, "Add a passkey" (named) and remove. */
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { EmptyState } from "../empty-state";
-import { TextField } from "../fields";
-import { withPasskeyPrompt } from "../passkey-errors";
-import { toast } from "../toasts";
-import { formatWhen } from "../when";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -65,10 +66,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
   }
 
   return (
-    <section aria-labelledby="passkeys-title" className="space-y-4">
-      <h2 id="passkeys-title" className="text-2xl font-bold text-ink">
-        Passkeys
-      </h2>
+    <TitledSection id="passkeys" title="Passkeys">
       <p className="max-w-prose text-ink-soft">
         A passkey signs you in with this device’s screen lock or a security key: no password or code to type,
         and nothing a fake site could reuse.
@@ -119,6 +117,6 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
           Add a passkey
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

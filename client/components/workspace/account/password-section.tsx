@@ -1,11 +1,12 @@
 /** The account page's "Change your password": the current one, a new one, and a fresh proof. */
 import { useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { toast } from "../toasts";
-import { apiMessage } from "../api-message";
+import { Button } from "#client/components/workspace/button.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }) {
   const withStepUp = useStepUp();
@@ -48,10 +49,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
   }
 
   return (
-    <section aria-labelledby="password-title" className="space-y-4">
-      <h2 id="password-title" className="text-2xl font-bold text-ink">
-        Password
-      </h2>
+    <TitledSection id="password" title="Password">
       <p className="max-w-prose text-ink-soft">
         Changing your password signs out every other browser signed in to your account.
       </p>
@@ -60,12 +58,9 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
         className="max-w-sm space-y-4"
         onSubmit={(event) => void change(event)}
       >
-        <TextField
+        <CurrentPasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
           error={errors.currentPassword}
         />
         <TextField
@@ -88,6 +83,6 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
           Change password
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,11 +1,12 @@
 /** The account page's recovery codes: a new set on request, after a fresh proof. */
 import { useState } from "react";
-import { ConfirmButton } from "../confirm-button";
-import { RecoveryCodes } from "../recovery-codes";
-import { toast } from "../toasts";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { RecoveryCodes } from "#client/components/workspace/recovery-codes.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function NewRecoveryCodes() {
   const withStepUp = useStepUp();
@@ -21,10 +22,7 @@ export function NewRecoveryCodes() {
     }
   }
   return (
-    <section aria-labelledby="recovery-title" className="space-y-4">
-      <h2 id="recovery-title" className="text-2xl font-bold text-ink">
-        Recovery codes
-      </h2>
+    <TitledSection id="recovery" title="Recovery codes">
       {codes ? (
         <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
       ) : (
@@ -43,6 +41,6 @@ export function NewRecoveryCodes() {
           </ConfirmButton>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

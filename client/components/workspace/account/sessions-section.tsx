@@ -1,23 +1,16 @@
 /** The account page's signed-in browsers: each with where and when, ended one by one or all at once. */
-import { staffPaths } from "../../../../shared/staff-paths";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { toast } from "../toasts";
-import { formatWhen } from "../when";
-import { apiMessage } from "../api-message";
-import { workspaceFetch } from "../../../lib/workspace-api";
+import { staffPaths } from "#shared/staff-paths.ts";
+import type { SessionSummary } from "#shared/staff-session-summary.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
-export type StaffSession = {
-  id: string;
-  browser: string;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-};
-
-export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reload: () => Promise<void> }) {
-  async function end(session: StaffSession) {
+export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; reload: () => Promise<void> }) {
+  async function end(session: SessionSummary) {
     try {
       const { signedOut } = await workspaceFetch<{ signedOut: boolean }>(
         `/sessions/${encodeURIComponent(session.id)}`,
@@ -41,10 +34,7 @@ export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reloa
   }
 
   return (
-    <section aria-labelledby="sessions-title" className="space-y-4">
-      <h2 id="sessions-title" className="text-2xl font-bold text-ink">
-        Signed-in browsers
-      </h2>
+    <TitledSection id="sessions" title="Signed-in browsers">
       <p className="max-w-prose text-ink-soft">
         A browser you do not recognise? Sign it out, change your password, and tell an admin.
       </p>
@@ -92,6 +82,6 @@ export function Sessions({ sessions, reload }: { sessions: StaffSession[]; reloa
       >
         Every browser signed in to your account, this one too, has to sign in again.
       </ConfirmButton>
-    </section>
+    </TitledSection>
   );
 }

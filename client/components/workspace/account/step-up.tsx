@@ -15,11 +15,11 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { withPasskeyPrompt } from "../passkey-errors";
-import { apiMessage } from "../api-message";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
+import { Button } from "#client/components/workspace/button.tsx";
+import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
+import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
 type WithStepUp = <T>(action: () => Promise<T>) => Promise<T>;
 
@@ -142,13 +142,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
           className="mt-4 space-y-4"
           onSubmit={(e) => void confirmWithPassword(e)}
         >
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField label="Password" name="password" />
           <TextField
             label="Authenticator code or recovery code"
             name="code"

@@ -1,10 +1,10 @@
 /** One field of a content item's form, as its kind declares it: an image, the news body, a text area or a line. */
 import type { Dispatch, SetStateAction } from "react";
-import type { ContentKind, ContentKindSpec, FieldSpec } from "../../../../shared/content-fields";
-import type { BodyImage } from "../../../lib/workspace-content";
-import { TextAreaField, TextField } from "../fields";
-import { ImageField } from "../image-field";
-import { MarkdownField } from "../markdown-field";
+import type { ContentKind, ContentKindSpec, FieldSpec } from "#shared/content-fields.ts";
+import type { BodyImage } from "#client/lib/workspace-content.ts";
+import { TextAreaField, TextField } from "#client/components/workspace/fields.tsx";
+import { ImageField } from "#client/components/workspace/image-field.tsx";
+import { MarkdownField } from "#client/components/workspace/markdown-field.tsx";
 import type { FormValues } from "./form-values";
 
 const inputType: Partial<Record<FieldSpec["type"], string>> = { date: "date", link: "url" };

@@ -1,25 +1,16 @@
 /** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
 import { useState, type FormEvent } from "react";
-import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
-import { staffPath, staffPaths } from "../../../../shared/staff-paths";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { BodyImage, ContentRecord } from "../../../lib/workspace-content";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { Notice } from "../notice";
-import { toast } from "../toasts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import type { BodyImage, ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
 import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
 
-export function ContentForm({
-  kind,
-  spec,
-  record,
-}: {
-  kind: ContentKind;
-  spec: ContentKindSpec;
-  record: ContentRecord | null;
-}) {
+export function ContentForm({ kind, spec, record }: ContentEditing) {
   const [values, setValues] = useState(() => initialValues(spec, record));
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
     Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],

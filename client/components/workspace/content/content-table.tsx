@@ -1,16 +1,16 @@
 /** A kind's items in page order, each with its buttons: move up or down, publish or hide, remove. */
 import { useRevalidator } from "react-router";
-import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
-import { staffPath, staffPaths } from "../../../../shared/staff-paths";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import type { ContentListItem } from "../../../lib/workspace-content";
-import { apiMessage as messageOf } from "../api-message";
-import { Button } from "../button";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { StatusBadge } from "../status-badge";
-import { toast } from "../toasts";
-import { formatWhen } from "../when";
+import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { ContentListItem } from "#client/lib/workspace-content.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
 import { titleOf } from "./kind-title";
 
 export function ContentTable({

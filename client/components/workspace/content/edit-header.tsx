@@ -1,23 +1,14 @@
 /** The content edit page's header: the item's title and status, publish or unpublish, back to the list. */
 import { useState } from "react";
-import type { ContentKind, ContentKindSpec } from "../../../../shared/content-fields";
-import { staffPath, staffPaths } from "../../../../shared/staff-paths";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { ContentRecord } from "../../../lib/workspace-content";
-import { Button, ButtonLink } from "../button";
-import { PageHeader } from "../page-header";
-import { StatusBadge } from "../status-badge";
-import { toast } from "../toasts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import type { ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
+import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
 
-export function ContentEditHeader({
-  kind,
-  spec,
-  record,
-}: {
-  kind: ContentKind;
-  spec: ContentKindSpec;
-  record: ContentRecord | null;
-}) {
+export function ContentEditHeader({ kind, spec, record }: ContentEditing) {
   const [status, setStatus] = useState(record?.status);
   const [switching, setSwitching] = useState(false);
 

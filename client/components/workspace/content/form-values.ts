@@ -1,6 +1,6 @@
 /** A content item's form values: read from the record as it was saved, and sent back as the API takes them. */
-import type { ContentKindSpec } from "../../../../shared/content-fields";
-import type { BodyImage, ContentRecord, Image } from "../../../lib/workspace-content";
+import type { ContentKindSpec } from "#shared/content-fields.ts";
+import type { BodyImage, ContentRecord, Image } from "#client/lib/workspace-content.ts";
 
 /** The form's state: text as typed, lists one entry a line, images as uploaded. */
 export type FormValues = { text: Record<string, string>; images: Record<string, Image | undefined> };

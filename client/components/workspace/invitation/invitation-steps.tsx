@@ -1,10 +1,13 @@
 /** The invitation's first two steps: choose a password, then add and confirm the authenticator app. */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-
-export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import {
+  AuthenticatorCodeField,
+  AuthenticatorKey,
+  type Enrolment,
+} from "#client/components/workspace/authenticator-key.tsx";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
 /** Where the invitation's steps post; the token goes in each body, never in the path. */
 const INVITATION_API = "/invitations";
@@ -115,29 +118,11 @@ export function AuthenticatorStep({
         Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or
         1Password).
       </p>
-      <img
-        src={enrolment.qrCode}
-        alt="QR code to add this account to an authenticator app"
-        width={200}
-        height={200}
-        className="rounded-control bg-on-inverse p-2"
-      />
-      <div>
-        <p className="text-ink-soft">Or enter this key by hand:</p>
-        <p className="mt-1 font-mono text-lg break-all text-ink" data-testid="totp-secret">
-          {enrolment.secret}
-        </p>
-      </div>
-      <TextField
+      <AuthenticatorKey enrolment={enrolment} testId="totp-secret" />
+      <AuthenticatorCodeField
         label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        maxLength={7}
-        required
         description="The 6-digit code the app shows for this account."
-        error={error || undefined}
+        error={error}
       />
       <Button type="submit" busy={busy}>
         Confirm

@@ -1,10 +1,11 @@
 /** A lead's or appointment request's read mark, and releasing what a bot trap held back. */
 import { useState } from "react";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage } from "../api-message";
-import { Button } from "../button";
-import { Notice } from "../notice";
-import { toast } from "../toasts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 /** Staff mark it read themselves: opening the page leaves the mark as it was. */
 export function ReadToggle({
@@ -33,17 +34,14 @@ export function ReadToggle({
     }
   }
   return (
-    <section aria-labelledby="read-title" className="space-y-3">
-      <h2 id="read-title" className="text-2xl font-bold text-ink">
-        Read
-      </h2>
+    <TitledSection id="read" title="Read" className="space-y-3">
       <p className="text-ink-soft">
         {read ? `Someone has read this ${noun}.` : `Nobody has read this ${noun} yet.`}
       </p>
       <Button variant="secondary" busy={busy} onClick={() => void toggle()}>
         {read ? "Mark unread" : "Mark read"}
       </Button>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,15 +1,16 @@
 /** Everything a lead or appointment request holds, labelled as its form asked it. */
-import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "../../../../shared/forms/appointment";
-import { answerLabel, type Option } from "../../../../shared/forms/rules";
-import { companySizeOptions, webAppLeadLabels } from "../../../../shared/forms/web-app-lead";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
+import { answerLabel, type Option } from "#shared/forms/rules.ts";
+import { companySizeOptions, webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
 import {
   budgetOptions,
   timelineOptions,
   websiteDesignLeadLabels,
   websiteTypeOptions,
-} from "../../../../shared/forms/website-design-lead";
-import type { HistoryEntry, InboxForm, LeadStatusName } from "../../../../shared/inbox";
-import { formatWhen } from "../when";
+} from "#shared/forms/website-design-lead.ts";
+import type { HistoryEntry, InboxForm, LeadStatusName } from "#shared/inbox.ts";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 type FieldValue = string | number | boolean | null;
 /** A lead or appointment request as `leads show --json` / `appointments show --json` give it. */
@@ -84,10 +85,7 @@ function shown([, value, options]: Row): string {
 
 export function LeadFields({ lead }: { lead: LeadDetail }) {
   return (
-    <section aria-labelledby="fields-title" className="space-y-4">
-      <h2 id="fields-title" className="text-2xl font-bold text-ink">
-        What they sent
-      </h2>
+    <TitledSection id="fields" title="What they sent">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
         {rowsOf(lead).map((row) => (
           <div key={row[0]} className="contents">
@@ -96,6 +94,6 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
           </div>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,14 +1,15 @@
 /** A lead's status with a note, saved as `leads status ID STATUS --note` does. */
 import { useState, type FormEvent } from "react";
-import { leadStatuses } from "../../../../shared/inbox";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage } from "../api-message";
-import { Button } from "../button";
-import { SelectField, TextAreaField } from "../fields";
-import { Notice } from "../notice";
-import { StatusBadge } from "../status-badge";
-import { toast } from "../toasts";
+import { leadStatuses } from "#shared/inbox.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { SelectField, TextAreaField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
 import type { LeadDetail } from "./lead-fields";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => Promise<void> }) {
   const [error, setError] = useState("");
@@ -38,10 +39,7 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
     }
   }
   return (
-    <section aria-labelledby="status-title" className="space-y-4">
-      <h2 id="status-title" className="text-2xl font-bold text-ink">
-        Status
-      </h2>
+    <TitledSection id="status" title="Status">
       <p className="text-ink-soft">
         Now{" "}
         <StatusBadge tone={lead.record.status === "new" ? "info" : "neutral"}>
@@ -74,6 +72,6 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
           Save status
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

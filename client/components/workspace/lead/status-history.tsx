@@ -1,14 +1,12 @@
 /** A lead's status changes, newest first, with who made each and why. */
-import type { HistoryEntry } from "../../../../shared/inbox";
-import { StatusBadge } from "../status-badge";
-import { formatWhen } from "../when";
+import type { HistoryEntry } from "#shared/inbox.ts";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function StatusHistory({ history }: { history: HistoryEntry[] }) {
   return (
-    <section aria-labelledby="history-title" className="space-y-3">
-      <h2 id="history-title" className="text-2xl font-bold text-ink">
-        History
-      </h2>
+    <TitledSection id="history" title="History" className="space-y-3">
       {history.length === 0 ? (
         <p className="text-ink-soft">No status changes yet.</p>
       ) : (
@@ -27,6 +25,6 @@ export function StatusHistory({ history }: { history: HistoryEntry[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,6 @@
 /** Downloads of every row as the CLI's `export … --format csv` writes it. */
-import { STAFF_API } from "../../../../shared/staff-paths";
-import { ButtonLink } from "../button";
+import { STAFF_API } from "#shared/staff-paths.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
 
 export function ExportLinks() {
   // Plain links: the browser downloads the attachment with the session's cookie.

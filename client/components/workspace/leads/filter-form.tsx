@@ -1,8 +1,8 @@
 /** The inbox's filters: a plain GET form, so a filtered list can be reloaded or shared. */
-import { inboxFormLabels, inboxForms, leadStatuses } from "../../../../shared/inbox";
-import { staffPaths } from "../../../../shared/staff-paths";
-import { Button, ButtonLink } from "../button";
-import { SelectField, TextField } from "../fields";
+import { inboxFormLabels, inboxForms, leadStatuses } from "#shared/inbox.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
+import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
 export const filterNames = ["form", "status", "since", "until", "q", "suspected", "page"] as const;
@@ -16,6 +16,12 @@ const statusOptions = [
   { value: "", label: "Any status" },
   ...leadStatuses.map((status) => ({ value: status, label: status })),
 ];
+
+/** The received-date range: from that day, until that day. */
+const dateFilters = [
+  { name: "since", label: "Received from" },
+  { name: "until", label: "Received until" },
+] as const;
 
 export function FilterForm({ filters }: { filters: Filters }) {
   return (
@@ -36,20 +42,16 @@ export function FilterForm({ filters }: { filters: Filters }) {
       />
       <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
       <SelectField label="Status" name="status" options={statusOptions} defaultValue={filters.status ?? ""} />
-      <TextField
-        label="Received from"
-        name="since"
-        type="date"
-        defaultValue={filters.since ?? ""}
-        required={false}
-      />
-      <TextField
-        label="Received until"
-        name="until"
-        type="date"
-        defaultValue={filters.until ?? ""}
-        required={false}
-      />
+      {dateFilters.map(({ name, label }) => (
+        <TextField
+          key={name}
+          label={label}
+          name={name}
+          type="date"
+          defaultValue={filters[name] ?? ""}
+          required={false}
+        />
+      ))}
       <div className="flex items-end gap-3">
         <label className="flex min-h-11 items-center gap-2 text-ink">
           <input

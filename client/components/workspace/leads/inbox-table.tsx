@@ -1,10 +1,10 @@
 /** The inbox's rows, unread ones marked, and its pages. */
-import { inboxFormLabels, type InboxItem, type InboxPage } from "../../../../shared/inbox";
-import { staffPath, staffPaths } from "../../../../shared/staff-paths";
-import { ButtonLink } from "../button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { StatusBadge } from "../status-badge";
-import { formatWhen } from "../when";
+import { inboxFormLabels, type InboxItem, type InboxPage } from "#shared/inbox.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
 
 export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {

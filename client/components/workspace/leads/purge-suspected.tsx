@@ -1,9 +1,10 @@
 /** Deleting what the bot traps held back, after a confirmation, as `leads purge --suspected` does. */
-import { inboxFormLabels } from "../../../../shared/inbox";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage } from "../api-message";
-import { ConfirmButton } from "../confirm-button";
-import { toast } from "../toasts";
+import { inboxFormLabels } from "#shared/inbox.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function PurgeSuspected({
   form,
@@ -34,10 +35,7 @@ export function PurgeSuspected({
   }
   if (count === 0) return null;
   return (
-    <section aria-labelledby="purge-title" className="mt-10 space-y-3">
-      <h2 id="purge-title" className="text-2xl font-bold text-ink">
-        Purge suspected spam
-      </h2>
+    <TitledSection id="purge" title="Purge suspected spam" className="mt-10 space-y-3">
       <p className="text-ink-soft">
         Deletes every submission held back as suspected spam{which ? ` from the ${which} form` : ""}. Release
         a real one first.
@@ -51,6 +49,6 @@ export function PurgeSuspected({
         {count === 1 ? "1 submission" : `${count} submissions`} held back as suspected spam
         {which ? ` from the ${which} form` : ""} will be deleted. This cannot be undone.
       </ConfirmButton>
-    </section>
+    </TitledSection>
   );
 }

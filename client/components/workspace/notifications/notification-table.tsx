@@ -1,13 +1,13 @@
 /** Pending and dead notification e-mails, and retrying dead ones as `notifications retry` does. */
 import { useState } from "react";
-import type { NotificationItem } from "../../../../shared/inbox";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage } from "../api-message";
-import { Button } from "../button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { StatusBadge } from "../status-badge";
-import { toast } from "../toasts";
-import { formatWhen } from "../when";
+import type { NotificationItem } from "#shared/inbox.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
 
 type Retried = { requeued: number[]; pending: number[] };
 

@@ -1,13 +1,13 @@
 /** A screenshot of a service page: its image, position and alt text; move it or remove it. */
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import type { ScreenshotRecord } from "../../../lib/workspace-content";
-import { apiMessage as messageOf } from "../api-message";
-import { Button } from "../button";
-import { ConfirmButton } from "../confirm-button";
-import { TextField } from "../fields";
-import { toast } from "../toasts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { PositionField } from "./position-field";
 
 export function ScreenshotRow({
   shot,
@@ -69,14 +69,10 @@ export function ScreenshotRow({
         <p className="text-ink-soft">{shot.altText ?? "No alt text"}</p>
         <form onSubmit={(event) => void move(event)} className="flex flex-wrap items-end gap-3" noValidate>
           <div className="w-32">
-            <TextField
-              label="Position"
-              name="position"
-              type="number"
-              min={1}
-              max={maxPosition}
+            <PositionField
+              maxPosition={maxPosition}
               value={position}
-              onChange={(event) => setPosition(event.target.value)}
+              onValue={setPosition}
               aria-label={`Position of “${what}” on ${pageTitle}`}
               error={error}
               required

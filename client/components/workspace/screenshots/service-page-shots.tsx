@@ -1,8 +1,8 @@
 /** One service page on the screenshots page: its uploads in order, and the form to add one. */
 import { useId } from "react";
-import { paths } from "../../../../shared/paths";
-import type { ScreenshotRecord } from "../../../lib/workspace-content";
-import { EmptyState } from "../empty-state";
+import { paths } from "#shared/paths.ts";
+import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { ScreenshotRow } from "./screenshot-row";
 import { UploadForm } from "./upload-form";
 

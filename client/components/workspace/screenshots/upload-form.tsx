@@ -1,11 +1,13 @@
 /** The form that uploads a screenshot to a service page, at a position or the first free one. */
 import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
-import { Button } from "../button";
-import { ImageFileField, TextField } from "../fields";
-import { toast } from "../toasts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { AltTextField } from "#client/components/workspace/alt-text-field.tsx";
+import { ImageFileField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { PositionField } from "./position-field";
 
 export function UploadForm({
   page,
@@ -61,23 +63,11 @@ export function UploadForm({
           {errors.form}
         </p>
       ) : null}
-      <TextField
-        label="Alt text"
-        name="alt"
-        value={alt}
-        onChange={(event) => setAlt(event.target.value)}
-        description="What the screenshot shows, for people who cannot see it."
-        error={errors.alt}
-        required
-      />
-      <TextField
-        label="Position"
-        name="position"
-        type="number"
-        min={1}
-        max={maxPosition}
+      <AltTextField name="alt" subject="screenshot" value={alt} onValue={setAlt} error={errors.alt} />
+      <PositionField
+        maxPosition={maxPosition}
         value={position}
-        onChange={(event) => setPosition(event.target.value)}
+        onValue={setPosition}
         description="Leave empty for the first free one."
         error={errors.position}
         required={false}

@@ -1,7 +1,7 @@
 /** Sign-in's second step: the authenticator code, or a recovery code instead. */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button } from "../button";
-import { TextField } from "../fields";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 

@@ -1,11 +1,11 @@
 /** The users page's invitation form, with the API's field errors inline. */
 import { useState, type FormEvent } from "react";
-import { staffRoles, type StaffRole } from "../../../../shared/staff-roles";
-import { Button } from "../button";
-import { SelectField, TextField } from "../fields";
-import { toast } from "../toasts";
-import { workspaceFetch, WorkspaceApiError } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
+import { staffRoles, type StaffRole } from "#shared/staff-roles.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 
 export type Invitation = { email: string; role: StaffRole; expiresAt: string };
 

@@ -1,34 +1,30 @@
 /** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
-import type { StaffRole } from "../../../../shared/staff-roles";
-import { ConfirmButton } from "../confirm-button";
-import { bodyCell, bodyRow, DataTable } from "../data-table";
-import { StatusBadge, type BadgeTone } from "../status-badge";
-import { toast } from "../toasts";
-import { useStaff } from "../use-staff";
-import { formatWhen } from "../when";
-import { workspaceFetch } from "../../../lib/workspace-api";
-import { apiMessage as messageOf } from "../api-message";
+import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { StatusBadge, type BadgeTone } from "#client/components/workspace/status-badge.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 
-export type UserStatus = "active" | "invited" | "disabled";
-
-export type StaffUser = {
-  id: number;
-  email: string;
-  role: StaffRole;
-  status: UserStatus;
-  passkeys: number;
-  createdAt: string;
-  lastSignInAt: string | null;
+const statusTone: Record<StaffUserStatus, BadgeTone> = {
+  active: "success",
+  invited: "info",
+  disabled: "danger",
 };
 
-const statusTone: Record<UserStatus, BadgeTone> = { active: "success", invited: "info", disabled: "danger" };
+const statusText: Record<StaffUserStatus, string> = {
+  active: "Active",
+  invited: "Invited",
+  disabled: "Disabled",
+};
 
-const statusText: Record<UserStatus, string> = { active: "Active", invited: "Invited", disabled: "Disabled" };
-
-export function UserList({ users, reload }: { users: StaffUser[]; reload: () => Promise<void> }) {
+export function UserList({ users, reload }: { users: StaffUserSummary[]; reload: () => Promise<void> }) {
   const { email: me } = useStaff();
 
-  async function act(user: StaffUser, action: "disable" | "enable" | "reset", done: string) {
+  async function act(user: StaffUserSummary, action: "disable" | "enable" | "reset", done: string) {
     try {
       await workspaceFetch(`/users/${user.id}/${action}`, { method: "POST" });
       toast({ variant: "success", title: done });
@@ -74,8 +70,8 @@ export function UserActions({
   user,
   act,
 }: {
-  user: StaffUser;
-  act: (user: StaffUser, action: "disable" | "enable" | "reset", done: string) => Promise<void>;
+  user: StaffUserSummary;
+  act: (user: StaffUserSummary, action: "disable" | "enable" | "reset", done: string) => Promise<void>;
 }) {
   return (
     <div className="flex justify-end gap-1">

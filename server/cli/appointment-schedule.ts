@@ -1,0 +1,55 @@
+import {
+  cancelAppointmentRequest,
+  confirmAppointmentRequest,
+  rescheduleAppointmentRequest,
+  type ScheduledAppointment,
+} from "#server/operations/appointments/appointment-schedule.ts";
+import type { Outcome } from "#server/operations/outcome.ts";
+import { defaultActor, type AdminContext } from "./context";
+import { exitCodes, fail, printLine, type ExitCode } from "./output";
+
+/** An appointment schedule change as the operations layer makes it, given who the history names. */
+type ScheduleChange<Options> = (
+  ctx: AdminContext,
+  idText: string,
+  options: Options & { by: string },
+  now: () => Date,
+) => Promise<Outcome<ScheduledAppointment>>;
+
+/**
+ * `appointments confirm|reschedule|cancel`: the change, by --by or else the account running
+ * the command, then one line saying what was queued.
+ */
+function scheduleCommand<Options extends { by?: string }>(
+  change: ScheduleChange<Options>,
+  say: (done: ScheduledAppointment) => string,
+) {
+  return async (
+    ctx: AdminContext,
+    idText: string,
+    options: Options,
+    now: () => Date = () => new Date(),
+  ): Promise<ExitCode> => {
+    const done = await change(ctx, idText, { ...options, by: options.by ?? defaultActor() }, now);
+    if (!done.ok) return fail(ctx.out, done.message);
+    printLine(ctx.out, say(done.value));
+    return exitCodes.ok;
+  };
+}
+
+export const confirmAppointment = scheduleCommand<{ at?: string; duration?: string; by?: string }>(
+  confirmAppointmentRequest,
+  ({ id, when, email }) =>
+    `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
+);
+
+export const rescheduleAppointment = scheduleCommand<{ at: string; duration?: string; by?: string }>(
+  rescheduleAppointmentRequest,
+  ({ id, when, email }) =>
+    `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,
+);
+
+export const cancelAppointment = scheduleCommand<{ by?: string }>(
+  cancelAppointmentRequest,
+  ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
+);

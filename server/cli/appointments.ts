@@ -1,0 +1,114 @@
+import { formatAppointmentTime } from "#server/operations/appointments/appointment-times.ts";
+import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
+import { printMarking, showRecord, type RecordView } from "./inbox-records";
+import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
+import { formatTable, withSuspicion, type Column } from "./format";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseSince } from "#server/operations/input.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
+import {
+  type AppointmentRecord,
+  loadAppointmentRecords,
+  findAppointmentRecord,
+  markAppointmentsRead,
+} from "#server/operations/appointments/appointment-records.ts";
+
+const UNREAD_MARK = "●";
+
+const listColumns: Column<AppointmentRecord>[] = [
+  { header: "", value: (r) => (r.read ? "" : UNREAD_MARK) },
+  { header: "ID", value: (r) => r.id },
+  { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "STATUS", value: (r) => r.status },
+  { header: "NAME", value: (r) => r.name },
+  { header: "EMAIL", value: (r) => r.email },
+  { header: "PHONE", value: (r) => r.phone },
+  { header: "COMPANY", value: (r) => r.company },
+  { header: "SERVICE", value: (r) => answerLabel(serviceTypeOptions, r.serviceType) },
+  { header: "PREFERRED", value: (r) => `${formatDateLabel(r.preferredDate)}, ${r.preferredTime}` },
+  { header: "BOOKED", value: (r) => bookedLabel(r) },
+];
+
+/** "confirmed Thu, 3 Dec 2026, 10:00 to 10:45", "cancelled …", or nothing while only requested. */
+function bookedLabel(record: AppointmentRecord): string {
+  if (!record.schedule || !record.scheduledStart) return "";
+  return `${record.schedule} ${formatAppointmentTime(record.scheduledStart, record.scheduledMinutes ?? 0)}`;
+}
+
+export async function listAppointments(
+  { db, out }: AdminContext,
+  options: { unread?: boolean; since?: string; suspected?: boolean; status?: string; json?: boolean },
+): Promise<ExitCode> {
+  const since = parseSince(options.since);
+  if (!since.ok) return fail(out, since.message);
+  const status = parseLeadStatus(options.status);
+  if (!status.ok) return fail(out, status.message);
+  const records = await loadAppointmentRecords(db, {
+    unreadOnly: options.unread,
+    since: since.value,
+    spam: options.suspected ? "only" : "exclude",
+    status: status.value,
+  });
+  if (options.json) {
+    printJson(out, records);
+    return exitCodes.ok;
+  }
+  if (records.length === 0) {
+    const which = options.suspected ? "held as suspected spam" : "";
+    const state = `${options.unread ? "unread " : ""}${status.value ? `${status.value} ` : ""}`;
+    printLine(out, `No ${state}appointment requests${which ? ` ${which}` : ""}.`);
+    return exitCodes.ok;
+  }
+  const unread = records.filter((record) => !record.read).length;
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
+  printLine(out);
+  const noun = options.suspected ? "suspected appointment request" : "appointment request";
+  printLine(out, `${plural(records.length, noun)}, ${unread} unread (${UNREAD_MARK})`);
+  return exitCodes.ok;
+}
+
+const appointmentView: RecordView<AppointmentRecord> = {
+  heading: (record) => [["Appointment", record.id]],
+  statusOf: (record) => ({ table: "appointment_requests", id: record.id }),
+  details: (record) => {
+    const l = appointmentLabels;
+    return [
+      ["Booked", bookedLabel(record)],
+      [l.name, record.name],
+      [l.email, record.email],
+      [l.phone, record.phone],
+      [l.company, record.company],
+      [l.service_type, answerLabel(serviceTypeOptions, record.serviceType)],
+      [l.preferred_date, formatDateLabel(record.preferredDate)],
+      [l.preferred_time, record.preferredTime],
+      [l.project_details, record.projectDetails],
+    ];
+  },
+};
+
+export async function showAppointment(
+  ctx: AdminContext,
+  idText: string,
+  options: { json?: boolean } = {},
+): Promise<ExitCode> {
+  return showRecord(ctx, await findAppointmentRecord(ctx.db, idText), appointmentView, options);
+}
+
+/**
+ * Marks requests read or unread, and says which already were: doing it twice changes
+ * nothing, and says so. Unknown ids change nothing at all.
+ */
+export async function markAppointments(
+  { db, out }: AdminContext,
+  idTexts: readonly string[],
+  read: boolean,
+): Promise<ExitCode> {
+  return printMarking(
+    out,
+    await markAppointmentsRead(db, idTexts, read, cliActor()),
+    "appointment request",
+    read,
+  );
+}

@@ -1,0 +1,56 @@
+import type { AppConfig } from "#server/config.ts";
+import { userInfo } from "node:os";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
+
+/** Where a command writes; the CLI passes process streams, tests collect the text. */
+export type AdminOutput = {
+  /** Results: tables, details, JSON, exported data. */
+  stdout(text: string): void;
+  /** Problems: one line each. */
+  stderr(text: string): void;
+};
+
+/** What every command gets: the open database, the configuration and its output. */
+export type AdminContext = Omit<OperationContext, "actor"> & {
+  out: AdminOutput;
+  /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
+  confirm?(question: string): Promise<boolean>;
+  /**
+   * Said by a command that changes things when, this time, it changed nothing (an erase
+   * the person declined), so the audit log does not record a change (program.ts).
+   */
+  unchanged?(): void;
+  /** Who the audit log names for a change: the workspace's member of staff; absent on the command line. */
+  actor?: Actor;
+};
+
+/** Who ran the command, when --by does not say: the account behind sudo, else this one. */
+export function defaultActor(): string {
+  const sudo = process.env.SUDO_USER;
+  if (sudo) return sudo;
+  try {
+    return userInfo().username;
+  } catch {
+    // A uid without a passwd entry (some containers) has no name.
+    return `uid ${process.getuid?.() ?? "unknown"}`;
+  }
+}
+
+/** The command line's changes in the audit log: "cli:<account>", from "cli". */
+export function cliActor(): Actor {
+  return { actor: `cli:${defaultActor()}`, ip: "cli" };
+}
+
+/** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */
+export function operationContext(ctx: AdminContext): OperationContext {
+  return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor() };
+}
+
+/**
+ * What a command that works on the database file itself gets (backup): no open database,
+ * so it runs when that file is missing or damaged.
+ */
+export type AdminFileContext = {
+  config: Pick<AppConfig, "databaseFile" | "databaseUrl">;
+  out: AdminOutput;
+};

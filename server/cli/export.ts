@@ -1,0 +1,41 @@
+import { writeFile } from "node:fs/promises";
+import { type AdminContext } from "./context";
+import { exitCodes, fail, plural, printLine, type ExitCode } from "./output";
+import {
+  exportKinds,
+  type ExportKind,
+  exportFormats,
+  type ExportFormat,
+  renderExport,
+} from "#server/operations/export/export.ts";
+
+/**
+ * Writes every row of one kind as CSV (spreadsheet-safe, see csv.ts) or JSON, to stdout
+ * or to `--out FILE`. The file is readable by its owner only: it holds personal data.
+ */
+export async function exportRecords(
+  ctx: AdminContext,
+  kind: string,
+  options: { format: string; out?: string },
+): Promise<ExitCode> {
+  const { out } = ctx;
+  if (!(exportKinds as readonly string[]).includes(kind)) {
+    return fail(out, `invalid export "${kind}": expected ${exportKinds.join(", ")}`);
+  }
+  if (!(exportFormats as readonly string[]).includes(options.format)) {
+    return fail(out, `invalid format "${options.format}": expected csv or json`);
+  }
+  const { table, text } = await renderExport(ctx.db, kind as ExportKind, options.format as ExportFormat);
+  if (!options.out) {
+    out.stdout(text);
+    return exitCodes.ok;
+  }
+  try {
+    await writeFile(options.out, text, { mode: 0o600 });
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    return fail(out, `cannot write ${options.out}: ${reason}`);
+  }
+  printLine(out, `Wrote ${plural(table.records.length, table.noun)} to ${options.out}.`);
+  return exitCodes.ok;
+}

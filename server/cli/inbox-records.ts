@@ -1,0 +1,74 @@
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import type { Outcome } from "#server/operations/outcome.ts";
+import { type AdminContext, type AdminOutput } from "./context";
+import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
+import { statusDetails } from "./follow-up";
+import { formatDetails } from "./format";
+
+type Detail = [label: string, value: string | number | null];
+
+/** What every inbox record has: read or not, when it came, held back or not, and its status. */
+type InboxRecord = {
+  read: boolean;
+  createdAt: string;
+  suspectedSpam: string | null;
+  status: string;
+  statusNote: string | null;
+  statusBy: string | null;
+  statusAt: string | null;
+};
+
+/** How one kind of record is shown: what names it, where its status history is, what the visitor sent. */
+export type RecordView<Record extends InboxRecord> = {
+  /** The first lines: "Lead: wd-12" and its type, or "Appointment: 7". */
+  heading(record: Record): Detail[];
+  /** The row whose status changes `show` lists. */
+  statusOf(record: Record): { table: LeadTable; id: number };
+  /** The lines after the status: what the visitor sent, as the form labels it. */
+  details(record: Record): Detail[];
+};
+
+/**
+ * `leads show` and `appointments show`: the record as JSON, or its details with the
+ * status and every change of it; a record not found prints its one line and exits 1.
+ */
+export async function showRecord<Record extends InboxRecord>(
+  { db, out }: AdminContext,
+  found: Outcome<Record>,
+  view: RecordView<Record>,
+  options: { json?: boolean } = {},
+): Promise<ExitCode> {
+  if (!found.ok) return fail(out, found.message);
+  const record = found.value;
+  if (options.json) {
+    printJson(out, record);
+    return exitCodes.ok;
+  }
+  const { table, id } = view.statusOf(record);
+  printLine(
+    out,
+    formatDetails([
+      ...view.heading(record),
+      ["Read", record.read ? "read" : "unread"],
+      ["Received", formatLocalDateTime(record.createdAt)],
+      ["Suspected spam", record.suspectedSpam],
+      ...(await statusDetails(db, table, id, record)),
+      ...view.details(record),
+    ]),
+  );
+  return exitCodes.ok;
+}
+
+/** `leads|appointments read|unread ID...`: which changed and which already were so; doing it twice says so. */
+export function printMarking(
+  out: AdminOutput,
+  marked: Outcome<{ changed: readonly (number | string)[]; already: readonly (number | string)[] }>,
+  noun: string,
+  read: boolean,
+): ExitCode {
+  if (!marked.ok) return fail(out, marked.message);
+  const { changed, already } = marked.value;
+  printLine(out, describeMarking(noun, changed, already, read ? "read" : "unread"));
+  return exitCodes.ok;
+}

@@ -1,0 +1,138 @@
+import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
+import { printMarking, showRecord, type RecordView } from "./inbox-records";
+import { leadTypes, parseLeadId, type LeadType } from "#server/operations/leads/lead-ids.ts";
+import { companySizeOptions, webAppLeadLabels } from "#shared/forms/web-app-lead.ts";
+import {
+  budgetOptions,
+  timelineOptions,
+  websiteDesignLeadLabels,
+  websiteTypeOptions,
+} from "#shared/forms/website-design-lead.ts";
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
+import { formatTable, withSuspicion, type Column } from "./format";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseSince } from "#server/operations/input.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
+import {
+  type LeadRecord,
+  loadLeadRecords,
+  findLeadRecord,
+  markLeadsRead,
+} from "#server/operations/leads/stored-leads.ts";
+
+const listColumns: Column<LeadRecord>[] = [
+  { header: "ID", value: (r) => r.id },
+  { header: "RECEIVED", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "STATUS", value: (r) => r.status },
+  { header: "TYPE", value: (r) => r.type },
+  { header: "NAME", value: (r) => r.fullName },
+  { header: "COMPANY", value: (r) => r.companyName },
+  { header: "EMAIL", value: (r) => r.email },
+  {
+    header: "BUDGET / SIZE",
+    value: (r) =>
+      r.type === "website-design"
+        ? answerLabel(budgetOptions, r.budget)
+        : answerLabel(companySizeOptions, r.companySize),
+  },
+];
+
+function parseLeadType(text: string | undefined): LeadType | undefined | false {
+  if (text === undefined) return undefined;
+  return (leadTypes as readonly string[]).includes(text) ? (text as LeadType) : false;
+}
+
+export async function listLeads(
+  { db, out }: AdminContext,
+  options: {
+    type?: string;
+    unread?: boolean;
+    since?: string;
+    suspected?: boolean;
+    status?: string;
+    json?: boolean;
+  },
+): Promise<ExitCode> {
+  const type = parseLeadType(options.type);
+  if (type === false)
+    return fail(out, `invalid lead type "${options.type}": expected ${leadTypes.join(" or ")}`);
+  const since = parseSince(options.since);
+  if (!since.ok) return fail(out, since.message);
+  const status = parseLeadStatus(options.status);
+  if (!status.ok) return fail(out, status.message);
+  const spam = options.suspected ? "only" : "exclude";
+  const records = await loadLeadRecords(db, {
+    type,
+    unreadOnly: options.unread,
+    since: since.value,
+    spam,
+    status: status.value,
+  });
+  if (options.json) {
+    printJson(out, records);
+    return exitCodes.ok;
+  }
+  if (records.length === 0) {
+    const which = `${options.unread ? "unread " : ""}${status.value ? `${status.value} ` : ""}`;
+    printLine(out, options.suspected ? `No ${which}leads held as suspected spam.` : `No ${which}leads.`);
+    return exitCodes.ok;
+  }
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
+  printLine(out);
+  printLine(out, plural(records.length, options.suspected ? "suspected lead" : "lead"));
+  return exitCodes.ok;
+}
+
+function leadDetails(record: LeadRecord): [string, string | null][] {
+  if (record.type === "website-design") {
+    const l = websiteDesignLeadLabels;
+    return [
+      [l.fullName, record.fullName],
+      [l.companyName, record.companyName],
+      [l.businessEmail, record.email],
+      [l.websiteType, answerLabel(websiteTypeOptions, record.websiteType)],
+      [l.budget, answerLabel(budgetOptions, record.budget)],
+      [l.timeline, answerLabel(timelineOptions, record.timeline)],
+    ];
+  }
+  const l = webAppLeadLabels;
+  return [
+    [l.fullName, record.fullName],
+    [l.workEmail, record.email],
+    [l.phoneNumber, record.phoneNumber],
+    [l.companyName, record.companyName],
+    [l.industry, record.industry],
+    [l.companySize, answerLabel(companySizeOptions, record.companySize)],
+  ];
+}
+
+const leadView: RecordView<LeadRecord> = {
+  heading: (record) => [
+    ["Lead", record.id],
+    ["Type", record.type],
+  ],
+  statusOf: (record) => {
+    const parsed = parseLeadId(record.id);
+    const table = parsed && parsed.type === "web-app" ? "web_app_leads" : "website_design_leads";
+    return { table, id: parsed ? parsed.id : 0 };
+  },
+  details: leadDetails,
+};
+
+export async function showLead(
+  ctx: AdminContext,
+  id: string,
+  options: { json?: boolean } = {},
+): Promise<ExitCode> {
+  return showRecord(ctx, await findLeadRecord(ctx.db, id), leadView, options);
+}
+
+/** `leads read|unread ID...`: doing it twice changes nothing, and says so. */
+export async function markLeads(
+  { db, out }: AdminContext,
+  idTexts: readonly string[],
+  read: boolean,
+): Promise<ExitCode> {
+  return printMarking(out, await markLeadsRead(db, idTexts, read, cliActor()), "lead", read);
+}

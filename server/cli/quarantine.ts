@@ -1,0 +1,46 @@
+import { cliActor, type AdminContext } from "./context";
+import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { parseAge } from "#server/operations/input.ts";
+import {
+  type QuarantineKind,
+  tablesOf,
+  nouns,
+  releaseSubmissions,
+  purgeSuspectedRows,
+} from "#server/operations/leads/quarantine.ts";
+
+export async function releaseHeld(
+  { db, config, out }: AdminContext,
+  kind: QuarantineKind,
+  texts: readonly string[],
+  now: () => Date = () => new Date(),
+): Promise<ExitCode> {
+  const results = await releaseSubmissions(db, config, kind, texts, cliActor(), now);
+  if (!results.ok) return fail(out, results.message);
+  for (const item of results.value) {
+    if (!item.released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
+    else if (item.notified) printLine(out, `Released ${item.label}: the agency's e-mail about it is queued.`);
+    else printLine(out, `Released ${item.label}.`);
+  }
+  return exitCodes.ok;
+}
+
+export async function purgeHeld(
+  { db, out }: AdminContext,
+  kind: QuarantineKind,
+  options: { suspected?: boolean; olderThan: string },
+  now: () => Date = () => new Date(),
+): Promise<ExitCode> {
+  // Purging is for held-back spam only; genuine submissions are never bulk-deleted here.
+  if (!options.suspected) return usageError(out, "purge deletes suspected spam only: add --suspected");
+  const age = parseAge(options.olderThan);
+  if (!age.ok) return fail(out, age.message);
+  const before = new Date(now().getTime() - age.value).toISOString();
+  const deleted = await purgeSuspectedRows(db, tablesOf[kind], before, cliActor(), kind, now);
+  printLine(
+    out,
+    `Deleted ${plural(deleted, `suspected ${nouns[kind]}`)} received before ${formatLocalDateTime(before)}.`,
+  );
+  return exitCodes.ok;
+}

@@ -1,0 +1,48 @@
+import type { SubscriberStatus } from "#server/db/schema.ts";
+import { type AdminContext } from "./context";
+import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
+import { formatTable, withSuspicion, type Column } from "./format";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import {
+  subscriberStatuses,
+  type SubscriberRecord,
+  loadSubscriberRecords,
+} from "#server/operations/subscribers/subscriber-records.ts";
+
+const listColumns: Column<SubscriberRecord>[] = [
+  { header: "ID", value: (r) => r.id },
+  { header: "STATUS", value: (r) => r.status },
+  { header: "EMAIL", value: (r) => r.email },
+  { header: "SIGNED UP", value: (r) => formatLocalDateTime(r.createdAt) },
+  { header: "CONFIRMED", value: (r) => formatLocalDateTime(r.confirmedAt) },
+  { header: "UNSUBSCRIBED", value: (r) => formatLocalDateTime(r.unsubscribedAt) },
+];
+
+function parseStatus(text: string | undefined): SubscriberStatus | undefined | false {
+  if (text === undefined) return undefined;
+  return (subscriberStatuses as readonly string[]).includes(text) ? (text as SubscriberStatus) : false;
+}
+
+export async function listSubscribers(
+  { db, out }: AdminContext,
+  options: { status?: string; suspected?: boolean; json?: boolean },
+): Promise<ExitCode> {
+  const status = parseStatus(options.status);
+  if (status === false) {
+    return fail(out, `invalid status "${options.status}": expected ${subscriberStatuses.join(", ")}`);
+  }
+  const records = await loadSubscriberRecords(db, { status, spam: options.suspected ? "only" : "exclude" });
+  if (options.json) {
+    printJson(out, records);
+    return exitCodes.ok;
+  }
+  if (records.length === 0) {
+    const which = [status, options.suspected ? "suspected" : ""].filter(Boolean).join(" ");
+    printLine(out, which ? `No ${which} subscribers.` : "No subscribers.");
+    return exitCodes.ok;
+  }
+  printLine(out, formatTable(withSuspicion(listColumns, options.suspected), records));
+  printLine(out);
+  printLine(out, plural(records.length, options.suspected ? "suspected subscriber" : "subscriber"));
+  return exitCodes.ok;
+}

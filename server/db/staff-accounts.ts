@@ -1,0 +1,157 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+
+/** The staff_users table, with what an account list shows of its passkeys. */
+
+/** An account as lists and changes show it: its columns and how many passkeys it has. */
+export type StaffAccountRow = {
+  id: number;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  disabled_at: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  passkeys: number;
+};
+
+/** The account's own columns: selected, and grouped by to count its passkeys. */
+const accountColumns = [
+  "staff_users.id",
+  "staff_users.email",
+  "staff_users.role",
+  "staff_users.password_hash",
+  "staff_users.disabled_at",
+  "staff_users.created_at",
+  "staff_users.last_sign_in_at",
+] as const;
+
+/** Every account, by address. */
+export async function selectStaffAccounts(db: Kysely<Database>): Promise<StaffAccountRow[]> {
+  const rows = await db
+    .selectFrom("staff_users")
+    .leftJoin("staff_passkeys", "staff_passkeys.user_id", "staff_users.id")
+    .select((eb) => [...accountColumns, eb.fn.count<number>("staff_passkeys.credential_id").as("passkeys")])
+    .groupBy(accountColumns)
+    .orderBy("staff_users.email")
+    .execute();
+  return rows.map((row) => ({ ...row, passkeys: Number(row.passkeys) }));
+}
+
+/** One account by id or (already normalised) address. */
+export async function selectStaffAccount(
+  db: Kysely<Database>,
+  by: { id: number } | { email: string },
+): Promise<StaffAccountRow | undefined> {
+  let query = db
+    .selectFrom("staff_users")
+    .select((eb) => [
+      "id",
+      "email",
+      "role",
+      "password_hash",
+      "disabled_at",
+      "created_at",
+      "last_sign_in_at",
+      eb
+        .selectFrom("staff_passkeys")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("staff_passkeys.user_id", "=", "staff_users.id")
+        .as("passkeys"),
+    ]);
+  query = "id" in by ? query.where("id", "=", by.id) : query.where("email", "=", by.email);
+  const row = await query.executeTakeFirst();
+  return row ? { ...row, passkeys: Number(row.passkeys ?? 0) } : undefined;
+}
+
+/** The id and state of the account with this address, if there is one. */
+export async function selectAccountByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("staff_users")
+    .select(["id", "disabled_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+/** Disables an enabled account (`at`), or enables it (null). */
+export async function setAccountDisabledAt(db: Kysely<Database>, id: number, at: Date | null): Promise<void> {
+  let query = db
+    .updateTable("staff_users")
+    .set({ disabled_at: at?.toISOString() ?? null })
+    .where("id", "=", id);
+  // A second disable keeps the first one's time.
+  if (at) query = query.where("disabled_at", "is", null);
+  await query.execute();
+}
+
+/** Clears everything the account signs in with: password, authenticator, passkeys, recovery codes, flows. */
+export async function clearAccountSignInMethods(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable("staff_users")
+    .set({ password_hash: null, totp_secret: null, totp_last_step: null })
+    .where("id", "=", id)
+    .execute();
+  await db.deleteFrom("staff_passkeys").where("user_id", "=", id).execute();
+  await db.deleteFrom("staff_recovery_codes").where("user_id", "=", id).execute();
+  await db.deleteFrom("staff_auth_flows").where("user_id", "=", id).execute();
+}
+
+/** What accepting an invitation sets on the account. */
+export type AccountCredentials = {
+  passwordHash: string;
+  totpSecret: string;
+  totpStep: number;
+  signedInAt: string;
+};
+
+function credentialColumns(credentials: AccountCredentials) {
+  return {
+    password_hash: credentials.passwordHash,
+    totp_secret: credentials.totpSecret,
+    totp_last_step: credentials.totpStep,
+    last_sign_in_at: credentials.signedInAt,
+  };
+}
+
+export async function setAccountCredentials(
+  db: Kysely<Database>,
+  id: number,
+  credentials: AccountCredentials,
+): Promise<void> {
+  await db.updateTable("staff_users").set(credentialColumns(credentials)).where("id", "=", id).execute();
+}
+
+/** Creates an account with its first credentials; returns its id. */
+export async function insertStaffAccount(
+  db: Kysely<Database>,
+  account: { email: string; role: string; createdAt: string },
+  credentials: AccountCredentials,
+): Promise<number> {
+  const created = await db
+    .insertInto("staff_users")
+    .values({
+      email: account.email,
+      role: account.role,
+      created_at: account.createdAt,
+      ...credentialColumns(credentials),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/** Replaces the account's password hash if it is still `previous`: whether it was. */
+export async function replacePasswordHash(
+  db: Kysely<Database>,
+  id: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("staff_users")
+    .set({ password_hash: next })
+    .where("id", "=", id)
+    .where("password_hash", "=", previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

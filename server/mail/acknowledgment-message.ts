@@ -1,0 +1,78 @@
+import type { SendMailOptions } from "nodemailer";
+import { z } from "zod";
+import type { AppConfig } from "#server/config.ts";
+import { escapeHtml } from "#shared/escape-html.ts";
+import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
+import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
+import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
+
+/** The visitor's automatic acknowledgment of a lead or appointment request. */
+
+type MailContext = Pick<AppConfig, "mail" | "settings">;
+
+export const ACKNOWLEDGMENT = "acknowledgment";
+
+const acknowledgedForms = {
+  "website-design-lead": { thing: "website proposal request", steps: "lead" },
+  "web-app-lead": { thing: "web-app proposal request", steps: "lead" },
+  "appointment-request": { thing: "appointment request", steps: "appointment" },
+} as const;
+
+const labelled = z.object({ label: z.string(), value: z.string() });
+
+const acknowledgmentSchema = z.object({
+  messageId: z.string(),
+  form: z.enum(["website-design-lead", "web-app-lead", "appointment-request"]),
+  email: z.string(),
+  /** Null when the name given does not read like a name (a link, an address). */
+  greetingName: z.string().nullable(),
+  /** The options the visitor picked, labelled as the form showed them. Never free text. */
+  choices: z.array(labelled),
+});
+export type Acknowledgment = z.infer<typeof acknowledgmentSchema>;
+
+function nextStepLines(steps: "lead" | "appointment"): string[] {
+  return steps === "lead"
+    ? [...leadNextSteps]
+    : appointmentNextSteps.map((step) => `${step.title}: ${step.text}`);
+}
+
+function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOptions {
+  const brand = ctx.settings.brandName;
+  const form = acknowledgedForms[data.form];
+  const subject = `We received your ${form.thing} - ${brand}`;
+  const intro = `Thank you for your ${form.thing}. This is an automatic note to say it reached ${brand}.`;
+  const steps = nextStepLines(form.steps);
+  const footer = visitorFooter(
+    ctx,
+    `You get this e-mail because this address was entered on the ${brand} website. If that was not you, reply and we will delete it.`,
+  );
+  const text = [
+    greeting(data.greetingName),
+    "",
+    intro,
+    ...(data.choices.length > 0
+      ? ["", "What you chose:", ...data.choices.map((choice) => `${choice.label}: ${choice.value}`)]
+      : []),
+    "",
+    "What happens next:",
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    ...footer.text,
+  ].join("\n");
+  const html = htmlDocument(subject, [
+    brandHeader(brand),
+    `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
+    `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
+    ...(data.choices.length > 0
+      ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(data.choices, "")]
+      : []),
+    `<p style="${css.heading}">What happens next</p>`,
+    `<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+    ...footer.html,
+  ]);
+  return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };
+}
+
+export function renderAcknowledgment(data: unknown, ctx: MailContext): SendMailOptions {
+  return buildAcknowledgment(acknowledgmentSchema.parse(data), ctx);
+}

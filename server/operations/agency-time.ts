@@ -1,0 +1,70 @@
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+
+/** Dates as the agency reads them, in its time zone: for lists, e-mails and typed days. */
+
+// Built once: constructing an Intl formatter costs far more than using one.
+const agencyClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: AGENCY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function agencyParts(instant: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
+  const parts = agencyClock.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+    second: part("second"),
+  };
+}
+
+/** An ISO timestamp as the agency reads it: "2026-11-23 14:05" in Cape Town time. */
+export function formatLocalDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const p = agencyParts(instant);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** How far the agency's wall clock is ahead of UTC at `instant`, in milliseconds. */
+function agencyOffsetMs(instant: number): number {
+  const p = agencyParts(new Date(instant));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * "YYYY-MM-DD" → the instant of that day's midnight in the agency's time zone, or
+ * undefined for anything else (a wrong shape or a day that does not exist).
+ */
+export function agencyMidnight(date: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  const check = new Date(utcMidnight);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return undefined;
+  }
+  // The offset at UTC midnight is right unless a clock change falls between the two; correct once.
+  let instant = utcMidnight - agencyOffsetMs(utcMidnight);
+  instant = utcMidnight - agencyOffsetMs(instant);
+  return new Date(instant);
+}

@@ -1,0 +1,271 @@
+import type { Db } from "#server/db/database.ts";
+import { recordStatusChange } from "#server/db/lead-follow-up.ts";
+import {
+  findAppointmentRequest,
+  scheduleAppointmentRequest,
+  type AppointmentSchedule,
+} from "#server/db/leads.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { AppointmentRequestRow } from "#server/db/schema.ts";
+import { formatAppointmentTime, parseAgencyDateTime, requestedStart } from "./appointment-times";
+import { appointmentUid, renderAppointmentEvent, type CalendarMethod } from "#server/mail/calendar.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import { APPOINTMENT_UPDATE, type AppointmentUpdate } from "#server/mail/appointment-update-message.ts";
+import { greetingNameOf } from "#server/mail/visitor-layout.ts";
+import { serviceTypeOptions } from "#shared/forms/appointment.ts";
+import { answerLabel } from "#shared/forms/rules.ts";
+import type { OperationContext } from "#server/operations/context.ts";
+import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { parseId, type Parsed } from "#server/operations/input.ts";
+
+/**
+ * `appointments confirm|reschedule|cancel`: the agreed time is stored, and the visitor
+ * gets a calendar invitation they can accept (METHOD:REQUEST), then its updates (same
+ * UID, SEQUENCE one higher each time; METHOD:CANCEL to cancel). The agency gets a copy
+ * of the same event for its own calendar. Both e-mails go through the outbox, queued in
+ * the transaction that stores the change (docs/decisions/020-lead-follow-up.md).
+ */
+
+type Change = AppointmentUpdate["change"];
+
+/** Scheduling records who did it (`by`) in the status history; it writes no audit entry itself. */
+type ScheduleContext = Pick<OperationContext, "db" | "config">;
+
+/** What a schedule change did, for the door to say: which request, its visitor and the new time. */
+export type ScheduledAppointment = { id: number; email: string; when: string };
+
+/** `--duration 45m`, `1h`, `1h30m`: whole minutes from 5 to 8 hours. */
+export function parseDuration(text: string): Parsed<number> {
+  const match = /^(?:(\d{1,2})h)?(?:(\d{1,3})m)?$/.exec(text);
+  const minutes = match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : NaN;
+  if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480) {
+    return { ok: false, message: `invalid --duration "${text}": expected 5m to 8h, e.g. 45m, 1h or 1h30m` };
+  }
+  return { ok: true, value: minutes };
+}
+
+function parseAt(text: string): Parsed<string> {
+  const start = parseAgencyDateTime(text);
+  if (!start) {
+    return {
+      ok: false,
+      message: `invalid --at "${text}": expected "YYYY-MM-DD HH:MM" in Cape Town time, e.g. "2026-12-03 10:00"`,
+    };
+  }
+  return { ok: true, value: start };
+}
+
+type Loaded = { row: AppointmentRequestRow; label: string };
+
+async function load(ctx: ScheduleContext, idText: string): Promise<Parsed<Loaded>> {
+  const id = parseId(idText, "appointment");
+  if (!id.ok) return id;
+  const row = await findAppointmentRequest(ctx.db, id.value);
+  if (!row) return { ok: false, message: `unknown appointment id ${id.value}` };
+  if (row.suspected_spam) {
+    return {
+      ok: false,
+      message: `appointment ${row.id} is held as suspected spam: release it first (site-admin appointments release ${row.id})`,
+    };
+  }
+  if (row.status === "spam") return { ok: false, message: `appointment ${row.id} is marked spam` };
+  return { ok: true, value: { row, label: String(row.id) } };
+}
+
+const when = (row: Pick<AppointmentRequestRow, "scheduled_start" | "scheduled_minutes">) =>
+  row.scheduled_start ? formatAppointmentTime(row.scheduled_start, row.scheduled_minutes ?? 0) : "";
+
+/** The visitor's invitation and the agency's copy, both at `schedule`'s SEQUENCE. */
+function updates(
+  ctx: ScheduleContext,
+  row: AppointmentRequestRow,
+  schedule: AppointmentSchedule,
+  change: Change,
+  stamp: string,
+) {
+  const { settings } = ctx.config;
+  const method: CalendarMethod = change === "cancelled" ? "CANCEL" : "REQUEST";
+  const service = answerLabel(serviceTypeOptions, row.service_type) ?? row.service_type;
+  const event = {
+    uid: appointmentUid(row.id, settings.siteUrl),
+    sequence: schedule.calendar_sequence,
+    status: change === "cancelled" ? ("cancelled" as const) : ("confirmed" as const),
+    start: schedule.scheduled_start,
+    minutes: schedule.scheduled_minutes,
+    organizer: { name: settings.brandName, email: settings.email },
+    stamp,
+  };
+  const base = {
+    change,
+    appointmentId: row.id,
+    visitorName: row.name,
+    visitorEmail: row.email,
+    greetingName: greetingNameOf(row.name),
+    service,
+    when: formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes),
+  };
+  const visitor: AppointmentUpdate = {
+    ...base,
+    messageId: newMessageId(settings.siteUrl),
+    audience: "visitor",
+    calendar: renderAppointmentEvent(
+      {
+        ...event,
+        method,
+        summary: `Consultation with ${settings.brandName}`,
+        description: `${service}. Questions: reply to ${settings.email} or call ${settings.phoneDisplay}.`,
+        attendee: { name: row.name, email: row.email },
+      },
+      settings.brandName,
+    ),
+  };
+  const agency: AppointmentUpdate = {
+    ...base,
+    messageId: newMessageId(settings.siteUrl),
+    audience: "agency",
+    calendar: renderAppointmentEvent(
+      {
+        ...event,
+        method: "PUBLISH",
+        summary: `Consultation with ${row.name}${row.company ? ` (${row.company})` : ""}`,
+        description: `${service}. Appointment ${row.id}: site-admin appointments show ${row.id}`,
+      },
+      settings.brandName,
+    ),
+  };
+  return [visitor, agency];
+}
+
+/**
+ * Stores the new schedule (only if nobody changed it since it was read) and queues both
+ * e-mails; confirming a request still "new" also records that staff were in touch.
+ */
+async function apply(
+  ctx: ScheduleContext,
+  row: AppointmentRequestRow,
+  schedule: AppointmentSchedule,
+  change: Change,
+  now: Date,
+  by: string,
+): Promise<boolean> {
+  const stamp = now.toISOString();
+  return ctx.db.transaction().execute(async (trx: Db) => {
+    if (!(await scheduleAppointmentRequest(trx, row.id, row.calendar_sequence, schedule))) return false;
+    if (change === "confirmed" && row.status === "new") {
+      const note = `appointment confirmed for ${formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes)}`;
+      const statusChange = { status: "contacted" as const, note, by, at: stamp };
+      await trx
+        .updateTable("appointment_requests")
+        .set({ status: "contacted", status_note: note, status_by: by, status_at: stamp })
+        .where("id", "=", row.id)
+        .execute();
+      await recordStatusChange(trx, "appointment_requests", row.id, statusChange);
+    }
+    for (const payload of updates(ctx, row, schedule, change, stamp)) {
+      await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
+    }
+    return true;
+  });
+}
+
+const changedMeanwhile = (id: number) =>
+  `appointment ${id} was changed by someone else meanwhile: nothing sent; show it and try again`;
+
+export async function confirmAppointmentRequest(
+  ctx: ScheduleContext,
+  idText: string,
+  options: { at?: string; duration?: string; by: string },
+  now: () => Date = () => new Date(),
+): Promise<Outcome<ScheduledAppointment>> {
+  const at = options.at === undefined ? undefined : parseAt(options.at);
+  if (at && !at.ok) return refuse(at.message);
+  const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
+  if (duration && !duration.ok) return refuse(duration.message);
+  const loaded = await load(ctx, idText);
+  if (!loaded.ok) return refuse(loaded.message);
+  const { row } = loaded.value;
+  if (row.schedule_status === "confirmed") {
+    return refuse(`appointment ${row.id} is already confirmed for ${when(row)}: use reschedule to move it`);
+  }
+  if (row.schedule_status === "cancelled") {
+    return refuse(`appointment ${row.id} was cancelled: ask the visitor to request a new one`);
+  }
+  const start = at?.value ?? requestedStart(row.preferred_date, row.preferred_time);
+  if (!start) return refuse(`appointment ${row.id} has no usable requested time: give one with --at`);
+  if (Date.parse(start) <= now().getTime()) {
+    return refuse(
+      `${formatAppointmentTime(start, 0).split(" to ")[0]} has passed: give a later time with --at`,
+    );
+  }
+  const schedule: AppointmentSchedule = {
+    schedule_status: "confirmed",
+    scheduled_start: start,
+    scheduled_minutes: duration?.value ?? ctx.config.followUp.appointmentMinutes,
+    calendar_sequence: row.calendar_sequence + 1,
+  };
+  if (!(await apply(ctx, row, schedule, "confirmed", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
+  }
+  return succeeded({ id: row.id, email: row.email, when: when(schedule) });
+}
+
+export async function rescheduleAppointmentRequest(
+  ctx: ScheduleContext,
+  idText: string,
+  options: { at: string; duration?: string; by: string },
+  now: () => Date = () => new Date(),
+): Promise<Outcome<ScheduledAppointment>> {
+  const at = parseAt(options.at);
+  if (!at.ok) return refuse(at.message);
+  const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
+  if (duration && !duration.ok) return refuse(duration.message);
+  const loaded = await load(ctx, idText);
+  if (!loaded.ok) return refuse(loaded.message);
+  const { row } = loaded.value;
+  if (row.schedule_status !== "confirmed") {
+    const state = row.schedule_status === "cancelled" ? "was cancelled" : "is not confirmed";
+    return refuse(`appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
+  }
+  if (Date.parse(at.value) <= now().getTime()) {
+    return refuse(`--at "${options.at}" has passed: give a later time`);
+  }
+  const minutes = duration?.value ?? row.scheduled_minutes ?? ctx.config.followUp.appointmentMinutes;
+  if (at.value === row.scheduled_start && minutes === row.scheduled_minutes) {
+    return refuse(`appointment ${row.id} is already at ${when(row)}: nothing to change`);
+  }
+  const schedule: AppointmentSchedule = {
+    schedule_status: "confirmed",
+    scheduled_start: at.value,
+    scheduled_minutes: minutes,
+    calendar_sequence: row.calendar_sequence + 1,
+  };
+  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
+  }
+  return succeeded({ id: row.id, email: row.email, when: when(schedule) });
+}
+
+export async function cancelAppointmentRequest(
+  ctx: ScheduleContext,
+  idText: string,
+  options: { by: string },
+  now: () => Date = () => new Date(),
+): Promise<Outcome<ScheduledAppointment>> {
+  const loaded = await load(ctx, idText);
+  if (!loaded.ok) return refuse(loaded.message);
+  const { row } = loaded.value;
+  if (row.schedule_status === "cancelled") return refuse(`appointment ${row.id} is already cancelled`);
+  if (row.schedule_status !== "confirmed" || !row.scheduled_start || !row.scheduled_minutes) {
+    return refuse(`appointment ${row.id} is not confirmed: there is no invitation to cancel`);
+  }
+  const schedule: AppointmentSchedule = {
+    schedule_status: "cancelled",
+    scheduled_start: row.scheduled_start,
+    scheduled_minutes: row.scheduled_minutes,
+    calendar_sequence: row.calendar_sequence + 1,
+  };
+  if (!(await apply(ctx, row, schedule, "cancelled", now(), options.by))) {
+    return refuse(changedMeanwhile(row.id));
+  }
+  return succeeded({ id: row.id, email: row.email, when: when(row) });
+}

@@ -1,0 +1,20 @@
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import type { AuditEntry } from "#server/db/audit-log.ts";
+
+/** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
+export type Actor = Pick<AuditEntry, "actor" | "ip">;
+
+/**
+ * What an operation gets from the door that runs it (the CLI, the workspace): the open
+ * database, the configuration, and who is acting, for the audit log.
+ */
+export type OperationContext = {
+  db: Db;
+  /** `settings` names the site in e-mails an operation queues (a released lead's notification). */
+  config: Pick<
+    AppConfig,
+    "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp" | "retention"
+  >;
+  actor: Actor;
+};

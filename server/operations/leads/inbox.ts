@@ -1,0 +1,158 @@
+import type { Db } from "#server/db/database.ts";
+import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
+import type { LeadStatus } from "#server/db/schema.ts";
+import {
+  appointmentInboxId,
+  findAppointmentRecord,
+  loadAppointmentRecords,
+  type AppointmentRecord,
+} from "#server/operations/appointments/appointment-records.ts";
+import type { StatusTarget } from "./follow-up";
+import { parseLeadId } from "./lead-ids";
+import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads";
+import type { SubmissionFields } from "./submission-fields";
+import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import type { QuarantineKind } from "./quarantine";
+import {
+  INBOX_PAGE_SIZE,
+  type HistoryEntry,
+  type InboxForm,
+  type InboxItem,
+  type InboxPage,
+} from "#shared/inbox.ts";
+
+export { inboxForms, type InboxForm } from "#shared/inbox.ts";
+
+/**
+ * The staff workspace's inbox: website-design and web-app leads and appointment requests
+ * in one list, loaded by the same code as `leads list` and `appointments list`.
+ */
+
+export type InboxFilter = {
+  form?: InboxForm;
+  status?: LeadStatus;
+  /** ISO instants: received at or after `since`, before `until`. */
+  since?: string;
+  until?: string;
+  /** Part of the name, company or e-mail address, in any case. */
+  q?: string;
+  /** Only those held back as suspected spam, instead of only the genuine ones. */
+  suspected?: boolean;
+  page: number;
+};
+
+/** One inbox row as stored: its table, row id, and how the CLI names it. */
+export type InboxRef = { form: InboxForm; table: LeadTable; rowId: number; id: string };
+
+export function parseInboxId(text: string): InboxRef | false {
+  const appointment = /^ap-([1-9]\d{0,15})$/.exec(text);
+  if (appointment) {
+    const rowId = Number(appointment[1]);
+    return { form: "appointment", table: "appointment_requests", rowId, id: text };
+  }
+  const lead = parseLeadId(text);
+  if (!lead) return false;
+  const table = lead.type === "website-design" ? "website_design_leads" : "web_app_leads";
+  return { form: lead.type, table, rowId: lead.id, id: text };
+}
+
+export const invalidInboxId = (text: string) =>
+  `invalid id "${text}": expected wd-<number>, wa-<number> or ap-<number>`;
+
+/** The CLI's status target for an inbox row (appointment requests go by their bare number). */
+export function statusTargetOf(ref: InboxRef): StatusTarget {
+  return { table: ref.table, id: ref.rowId, label: ref.form === "appointment" ? String(ref.rowId) : ref.id };
+}
+
+/** Which `release` an inbox row goes through, and the id as that command takes it. */
+export function quarantineArgsOf(ref: InboxRef): { kind: QuarantineKind; text: string } {
+  return ref.form === "appointment"
+    ? { kind: "appointments", text: String(ref.rowId) }
+    : { kind: "leads", text: ref.id };
+}
+
+/** An inbox row: who it is from, as each form names them, then what every submission carries. */
+function toInboxItem(
+  from: Pick<InboxItem, "id" | "form" | "name" | "company">,
+  record: SubmissionFields & { email: string },
+): InboxItem {
+  return {
+    ...from,
+    email: record.email,
+    receivedAt: record.createdAt,
+    read: record.read,
+    status: record.status,
+    suspected: record.suspectedSpam !== null,
+  };
+}
+
+const fromLead = (record: LeadRecord) =>
+  toInboxItem(
+    { id: record.id, form: record.type, name: record.fullName, company: record.companyName },
+    record,
+  );
+
+const fromAppointment = (record: AppointmentRecord) =>
+  toInboxItem(
+    { id: appointmentInboxId(record.id), form: "appointment", name: record.name, company: record.company },
+    record,
+  );
+
+function matches(item: InboxItem, q: string): boolean {
+  const needle = q.toLowerCase();
+  return [item.name, item.company ?? "", item.email].some((text) => text.toLowerCase().includes(needle));
+}
+
+/** One page of the inbox, unread first, then newest first. */
+export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage> {
+  const shared = {
+    since: filter.since,
+    until: filter.until,
+    status: filter.status,
+    spam: filter.suspected ? ("only" as const) : ("exclude" as const),
+  };
+  const leads =
+    filter.form === "appointment"
+      ? []
+      : (await loadLeadRecords(db, { ...shared, type: filter.form })).map(fromLead);
+  const appointments =
+    filter.form === undefined || filter.form === "appointment"
+      ? (await loadAppointmentRecords(db, shared)).map(fromAppointment)
+      : [];
+  const q = filter.q?.trim();
+  const all = [...leads, ...appointments]
+    .filter((item) => !q || matches(item, q))
+    .sort((a, b) => Number(a.read) - Number(b.read) || b.receivedAt.localeCompare(a.receivedAt));
+  const start = (filter.page - 1) * INBOX_PAGE_SIZE;
+  return {
+    items: all.slice(start, start + INBOX_PAGE_SIZE),
+    total: all.length,
+    page: filter.page,
+    pageSize: INBOX_PAGE_SIZE,
+  };
+}
+
+export type InboxRecord =
+  | { form: "website-design" | "web-app"; id: string; record: LeadRecord; history: HistoryEntry[] }
+  | { form: "appointment"; id: string; record: AppointmentRecord; history: HistoryEntry[] };
+
+/** One row in full, as `leads show` / `appointments show` load it, with its status history. */
+export async function loadInboxRecord(db: Db, text: string): Promise<Outcome<InboxRecord>> {
+  const ref = parseInboxId(text);
+  if (!ref) return failed("invalid", invalidInboxId(text));
+  const history = async () =>
+    (await listStatusChanges(db, ref.table, ref.rowId)).map((change) => ({
+      status: change.status,
+      note: change.note,
+      changedBy: change.changed_by,
+      changedAt: change.changed_at,
+    }));
+  if (ref.form === "appointment") {
+    const found = await findAppointmentRecord(db, String(ref.rowId));
+    if (!found.ok) return found;
+    return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history() });
+  }
+  const found = await findLeadRecord(db, ref.id);
+  if (!found.ok) return found;
+  return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history() });
+}

@@ -1,0 +1,215 @@
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import type { Logger } from "#server/logger.ts";
+import { claimAcknowledgment } from "#server/db/acknowledgment-limits.ts";
+import type { StoredCalendar } from "#server/mail/calendar.ts";
+import type { LabelledValue } from "#server/mail/layout.ts";
+import { newMessageId } from "#server/mail/message-id.ts";
+import {
+  type AgencyNotification,
+  type AgencyNotificationKind,
+} from "#server/mail/agency-notification-message.ts";
+import { ACKNOWLEDGMENT, type Acknowledgment } from "#server/mail/acknowledgment-message.ts";
+import { greetingNameOf } from "#server/mail/visitor-layout.ts";
+import { agencyDateOf } from "#shared/forms/appointment.ts";
+import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
+import type { FormTokens } from "./form-guard";
+import {
+  agencyNotification,
+  appointmentChoices,
+  appointmentNotice,
+  appointmentRequestCalendar,
+  appointmentRow,
+  webAppLeadChoices,
+  webAppLeadNotice,
+  webAppLeadRow,
+  websiteDesignLeadChoices,
+  websiteDesignLeadNotice,
+  websiteDesignLeadRow,
+  type LeadNotice,
+} from "./lead-records";
+import {
+  createAppointmentServerSchema,
+  webAppLeadServerSchema,
+  type AppointmentServerSchema,
+} from "./lead-schemas";
+import {
+  createNewsletterService,
+  type NewsletterService,
+} from "#server/operations/subscribers/newsletter-service.ts";
+import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
+
+export type { SubmissionResult } from "./submission";
+export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
+
+/** Who sent a submission, as far as the server can tell: the acknowledgment's IP limit counts by it. */
+export type Visitor = { ip?: string };
+
+/**
+ * Everything a visitor can submit. Plain data in, plain results out: the JSON API and
+ * React Router actions (forms without JavaScript) both call it.
+ */
+export type LeadService = {
+  submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+} & NewsletterService;
+
+/** The service with `visitor` filled in, for route actions that know the request but call without it. */
+export function forVisitor(leads: LeadService, visitor: Visitor): LeadService {
+  return {
+    ...leads,
+    submitWebsiteDesign: (input) => leads.submitWebsiteDesign(input, visitor),
+    submitWebApp: (input) => leads.submitWebApp(input, visitor),
+    requestAppointment: (input) => leads.requestAppointment(input, visitor),
+  };
+}
+
+export type LeadServiceDeps = {
+  db: Db;
+  config: Pick<AppConfig, "forms" | "settings" | "followUp">;
+  logger: Logger;
+  /** Signs and checks the forms' start fields. */
+  tokens: FormTokens;
+  /** The clock for bot timing and the appointment date window; tests fix it. */
+  now?: () => Date;
+  /** Called after a transaction queued an e-mail (wakes the outbox worker). */
+  onQueued?: () => void;
+  /** Counts outcomes and storage failures (/metrics). */
+  metrics?: SubmissionContext["metrics"];
+};
+
+/** How one form's row is stored and told about. */
+type FormHandling<Row extends object> = {
+  kind: AgencyNotificationKind;
+  notice(row: Row & { id: number }): LeadNotice;
+  /** The options picked, which the acknowledgment repeats. */
+  choices(row: Row): LabelledValue[];
+  /** Answers the new row's id: the e-mail names the row by it. */
+  insert(trx: Db, row: Row & { created_at: string; suspected_spam: Arrival["suspected"] }): Promise<number>;
+  /** The agency's tentative calendar entry (appointment requests). */
+  calendar?(row: Row & { id: number }, stamp: string): StoredCalendar | undefined;
+};
+
+export function createLeadService(deps: LeadServiceDeps): LeadService {
+  const { db, config, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const onQueued = deps.onQueued ?? (() => {});
+  const ctx: SubmissionContext = {
+    logger,
+    now,
+    minFillMs: config.forms.minFillMs,
+    tokens: deps.tokens,
+    metrics: deps.metrics,
+  };
+
+  // The date window moves once a day; building a schema per request would be wasted work.
+  let appointmentSchema: { day: string; schema: AppointmentServerSchema } | undefined;
+  function appointmentSchemaFor(at: Date): AppointmentServerSchema {
+    const day = agencyDateOf(at);
+    if (appointmentSchema?.day !== day)
+      appointmentSchema = { day, schema: createAppointmentServerSchema(at) };
+    return appointmentSchema.schema;
+  }
+
+  /**
+   * Queues the visitor's acknowledgment if the limits allow it (one per address a day,
+   * a few per IP a day), in the submission's transaction; answers what staff are told.
+   */
+  async function acknowledge<Row extends object>(
+    trx: Db,
+    form: FormHandling<Row>,
+    row: Row,
+    notice: LeadNotice,
+    at: Date,
+    visitor: Visitor,
+  ): Promise<AgencyNotification["acknowledgment"]> {
+    const verdict = await claimAcknowledgment(trx, {
+      email: notice.visitorEmail,
+      clientIp: visitor.ip,
+      perIpPerDay: config.followUp.acknowledgmentsPerIpPerDay,
+      now: at,
+    });
+    if (verdict !== "allowed") return verdict;
+    const payload: Acknowledgment = {
+      messageId: newMessageId(config.settings.siteUrl),
+      form: form.kind,
+      email: notice.visitorEmail,
+      greetingName: greetingNameOf(notice.visitorName),
+      choices: form.choices(row),
+    };
+    await enqueueOutboxMessage(trx, { kind: ACKNOWLEDGMENT, payload, now: at });
+    return "sent";
+  }
+
+  /**
+   * The row, the agency's e-mail about it and the visitor's acknowledgment commit
+   * together, or none does. A suspected submission is stored without either e-mail;
+   * releasing it queues the agency's (never the acknowledgment: that is for at once).
+   */
+  async function store<Row extends object>(
+    form: FormHandling<Row>,
+    row: Row,
+    { at, suspected }: Arrival,
+    visitor: Visitor,
+  ) {
+    const createdAt = at.toISOString();
+    await db.transaction().execute(async (trx) => {
+      const id = await form.insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
+      if (suspected) return;
+      const stored = { ...row, id };
+      const notice = form.notice(stored);
+      const acknowledgment = config.followUp.acknowledge
+        ? await acknowledge(trx, form, row, notice, at, visitor)
+        : undefined;
+      const calendar = form.calendar?.(stored, createdAt);
+      const payload = agencyNotification(notice, createdAt, config.settings.siteUrl, {
+        acknowledgment,
+        calendar,
+      });
+      await enqueueOutboxMessage(trx, { kind: form.kind, payload, now: at });
+    });
+    if (!suspected) onQueued();
+  }
+
+  const websiteDesign: FormHandling<ReturnType<typeof websiteDesignLeadRow>> = {
+    kind: "website-design-lead",
+    notice: websiteDesignLeadNotice,
+    choices: websiteDesignLeadChoices,
+    insert: insertWebsiteDesignLead,
+  };
+  const webApp: FormHandling<ReturnType<typeof webAppLeadRow>> = {
+    kind: "web-app-lead",
+    notice: webAppLeadNotice,
+    choices: webAppLeadChoices,
+    insert: insertWebAppLead,
+  };
+  const appointment: FormHandling<ReturnType<typeof appointmentRow>> = {
+    kind: "appointment-request",
+    notice: appointmentNotice,
+    choices: appointmentChoices,
+    insert: insertAppointmentRequest,
+    calendar: (row, stamp) => appointmentRequestCalendar(row, config, stamp),
+  };
+
+  return {
+    submitWebsiteDesign: (input, visitor = {}) =>
+      handleSubmission(ctx, "website-design-lead", input, websiteDesignLeadSchema, (lead, arrival) =>
+        store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor),
+      ),
+
+    submitWebApp: (input, visitor = {}) =>
+      handleSubmission(ctx, "web-app-lead", input, webAppLeadServerSchema, (lead, arrival) =>
+        store(webApp, webAppLeadRow(lead), arrival, visitor),
+      ),
+
+    requestAppointment: (input, visitor = {}) =>
+      handleSubmission(ctx, "appointment-request", input, appointmentSchemaFor(now()), (request, arrival) =>
+        store(appointment, appointmentRow(request), arrival, visitor),
+      ),
+
+    ...createNewsletterService({ db, config, ctx, onQueued }),
+  };
+}

@@ -1,0 +1,33 @@
+import parsePhoneNumber, { type CountryCode } from "libphonenumber-js/max";
+import { z } from "zod";
+import { formatIssue } from "#shared/forms/field-errors.ts";
+
+/** Numbers written without a country code are the agency's country's (082 555 1234). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = "ZA";
+
+/**
+ * The number in E.164 ("+27825551234") when libphonenumber-js finds it valid, else
+ * undefined. The full ("max") metadata checks each country's number ranges, not only the
+ * length; it is server-only, so its size costs the browser nothing (decision 010).
+ */
+export function toE164(value: string): string | undefined {
+  // `extract: false`: the whole value must be the number, not merely contain one.
+  const phone = parsePhoneNumber(value, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
+  return phone?.isValid() ? phone.number : undefined;
+}
+
+/**
+ * A shared schema's phone field, finished on the server: a number that passed the light
+ * shape check but is not a real number gets `message` on that field, as a failed phone
+ * format (so the form shows its short message beside it); a valid one comes out in
+ * E.164, which is what is stored and e-mailed. An empty optional answer stays empty.
+ */
+export function inE164<Field extends z.ZodType<string | undefined>>(field: Field, message: string) {
+  return field.transform((value, ctx) => {
+    if (!value) return value;
+    const e164 = toE164(value);
+    if (e164) return e164;
+    ctx.issues.push(formatIssue("phone", message, value));
+    return z.NEVER;
+  });
+}

@@ -1,0 +1,96 @@
+import type { LeadForm } from "#shared/forms/lead-forms.ts";
+import type { z } from "zod";
+import type { SuspectedSpam } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { separateBotGuardFields, staleFormMessage, botGuardFields } from "#shared/forms/bot-guard.ts";
+import {
+  firstErrorMessage,
+  toFailedFormats,
+  toFieldErrors,
+  type FieldErrors,
+  type FieldFormats,
+} from "#shared/forms/field-errors.ts";
+import { describeForLog, notSavedMessage, toVisitorMessage } from "#shared/error-catalogue.ts";
+import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
+import type { SubmissionResult } from "#shared/forms/results.ts";
+import type { MetricsRecorder } from "#server/metrics-recorder.ts";
+import { judgeSubmission, type FormTokens } from "./form-guard";
+
+export type { SubmissionResult } from "#shared/forms/results.ts";
+
+export type SubmissionContext = {
+  logger: Logger;
+  now: () => Date;
+  minFillMs: number;
+  tokens: FormTokens;
+  /** Counts each submission's outcome, and storage failures (server/metrics-recorder.ts). */
+  metrics?: Pick<MetricsRecorder, "leadSubmission" | "storageFailure">;
+};
+
+/** What `store` is told besides the cleaned data: when it arrived, and whether it looks like spam. */
+export type Arrival = { at: Date; suspected: SuspectedSpam | null };
+
+export function invalidSubmission(
+  error: string,
+  fieldErrors: FieldErrors = {},
+  failedFormats: FieldFormats = {},
+): SubmissionResult {
+  return { success: false, error, fieldErrors, failedFormats, reason: "invalid" };
+}
+
+/**
+ * The straight line every form takes: validation with the shared schema (which also
+ * cleans the text), so a visitor always sees what to fix; then the bot traps; then
+ * `store`, which runs in one transaction with the e-mail it queues. What trips a trap is
+ * stored all the same, marked as suspected, and answered like any success: a person
+ * whose password manager filled the honeypot loses nothing, and a bot learns nothing.
+ */
+export async function handleSubmission<S extends z.ZodType>(
+  ctx: SubmissionContext,
+  form: LeadForm,
+  input: unknown,
+  schema: S,
+  store: (data: z.output<S>, arrival: Arrival) => Promise<void>,
+): Promise<SubmissionResult> {
+  const at = ctx.now();
+  const { fields, ...guard } = separateBotGuardFields(input);
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const { error } = parsed;
+    ctx.metrics?.leadSubmission(form, "refused");
+    return invalidSubmission(firstErrorMessage(error), toFieldErrors(error), toFailedFormats(error));
+  }
+  const verdict = judgeSubmission(guard, { tokens: ctx.tokens, now: at.getTime(), minFillMs: ctx.minFillMs });
+  if (verdict === "missing-start") {
+    ctx.metrics?.leadSubmission(form, "refused");
+    return invalidSubmission(staleFormMessage, { [botGuardFields.startedAt]: staleFormMessage });
+  }
+  const suspected = verdict === "ok" ? null : verdict;
+  try {
+    await store(parsed.data, { at, suspected });
+  } catch (error) {
+    ctx.metrics?.leadSubmission(form, "failed");
+    return storeFailure(ctx, form, error);
+  }
+  if (suspected) ctx.logger.info({ form, reason: suspected }, "submission held as suspected spam");
+  ctx.metrics?.leadSubmission(form, suspected ? "suspected" : "accepted");
+  return { success: true };
+}
+
+/**
+ * Nothing was stored, and the visitor is told so. A storage failure (locked, full,
+ * read-only) is logged with its cause and answered 503 with a time to try again, and the
+ * visitor is told that it was not saved; anything else gets the SPEC §8 catalogue's text.
+ */
+function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionResult {
+  const storage = classifyStorageError(error);
+  const fields = { form, error: describeForLog("store submission", error) };
+  const base = { success: false as const, fieldErrors: {} };
+  if (!storage) {
+    ctx.logger.error(fields, "submission not stored");
+    return { ...base, error: toVisitorMessage(error), reason: "failed" };
+  }
+  ctx.logger.error({ ...fields, storage }, "submission not stored: storage unavailable");
+  ctx.metrics?.storageFailure(storage, "submission");
+  return { ...base, error: notSavedMessage, reason: "unavailable", retryAfterSeconds: retryAfterSeconds() };
+}
