@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { listMeetings } from "#server/operations/appointments/meetings.ts";
-import type { MeetingList, MeetingPlan } from "#shared/meetings.ts";
+import type { MeetingList, MeetingPlan } from "#shared/staff-meetings.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { parseCalendar } from "#tests/support/calendar.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";

@@ -1,4 +1,5 @@
-import type { MeetingList } from "#shared/meetings.ts";
+import { formatDateLabel } from "#shared/forms/appointment.ts";
+import type { MeetingList } from "#shared/staff-meetings.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
@@ -50,7 +51,9 @@ export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Meetings" description={description} actions={toggle} />
       {days.length === 0 ? (
         <EmptyState
-          title={showingPast ? "No meetings from this day on." : "No meetings today or ahead."}
+          title={
+            from === today ? "No meetings today or ahead." : `No meetings from ${formatDateLabel(from)} on.`
+          }
           action={
             <ButtonLink href={`${staffPaths.leads}?form=appointment`}>See appointment requests</ButtonLink>
           }

@@ -18,7 +18,7 @@ import {
   type MeetingItem,
   type MeetingList,
   type MeetingPlan,
-} from "#shared/meetings.ts";
+} from "#shared/staff-meetings.ts";
 import { appointmentInboxId } from "./appointment-records";
 import { requestedStart } from "./appointment-times";
 

@@ -4,7 +4,7 @@
  * the calendar invitation, its update or its cancellation.
  */
 import { useState, type FormEvent } from "react";
-import { formatMinutes, type MeetingPlan } from "#shared/meetings.ts";
+import { formatMinutes, type MeetingPlan } from "#shared/staff-meetings.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";

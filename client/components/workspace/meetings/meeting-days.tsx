@@ -3,7 +3,7 @@
  * each a card with its time, length, the visitor and the service, linking to its request.
  * Cards rather than a table so a phone shows everything without scrolling sideways.
  */
-import { formatMinutes, type MeetingDay } from "#shared/meetings.ts";
+import { formatMinutes, type MeetingDay } from "#shared/staff-meetings.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 
 export function MeetingDays({ days }: { days: MeetingDay[] }) {
