@@ -95,6 +95,9 @@ describe("who may", () => {
       expect(refused.status).toBe(403);
     }
     expect((await request(site.app).get("/admin/api/meetings")).status).toBe(401);
+    const adminMember = await signInAs(site, "admin");
+    expect((await adminMember.get("/admin/api/meetings")).status).toBe(200);
+    expect((await adminMember.get("/admin/api/inbox/ap-1/meeting")).status).toBe(200);
     expect(await outboxCount()).toBe(2);
   });
 });
