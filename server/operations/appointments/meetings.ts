@@ -3,6 +3,7 @@ import { findAppointmentRequest } from "#server/db/leads.ts";
 import { listConfirmedMeetings, type MeetingRow } from "#server/db/meetings.ts";
 import type { Db } from "#server/db/database.ts";
 import type { OperationContext } from "#server/operations/context.ts";
+import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseSince } from "#server/operations/input.ts";
 import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import {
@@ -32,18 +33,25 @@ const MAX_MEETINGS = 500;
 
 const inAgencyZone = (iso: string) => DateTime.fromISO(iso, { zone: AGENCY_TIME_ZONE });
 
-function toMeetingItem(row: MeetingRow): MeetingItem {
-  const start = inAgencyZone(row.scheduled_start ?? "");
+/**
+ * "2026-12-03" and "10:00" in Cape Town time. Through the agency clock's one formatter: a
+ * luxon DateTime per row made a list of 500 meetings take about 250 ms instead of a few.
+ */
+function agencyDayAndTime(instant: number): [day: string, time: string] {
+  const [day = "", time = ""] = formatLocalDateTime(new Date(instant).toISOString()).split(" ");
+  return [day, time];
+}
+
+function toMeetingItem(row: MeetingRow, day: string, startTime: string): MeetingItem {
+  const start = row.scheduled_start ?? "";
   const minutes = row.scheduled_minutes ?? 0;
-  const end = start.plus({ minutes });
-  const endText = end.hasSame(start, "day")
-    ? end.toFormat("HH:mm")
-    : `${formatDateLabel(end.toFormat("yyyy-MM-dd"))} ${end.toFormat("HH:mm")}`;
+  const [endDay, endTime] = agencyDayAndTime(Date.parse(start) + minutes * 60_000);
+  const endText = endDay === day ? endTime : `${formatDateLabel(endDay)} ${endTime}`;
   return {
     id: appointmentInboxId(row.id),
-    start: row.scheduled_start ?? "",
+    start,
     minutes,
-    time: `${start.toFormat("HH:mm")} to ${endText}`,
+    time: `${startTime} to ${endText}`,
     name: row.name,
     company: row.company,
     service: answerLabel(serviceTypeOptions, row.service_type) ?? row.service_type,
@@ -54,13 +62,13 @@ function toMeetingItem(row: MeetingRow): MeetingItem {
 function byDay(rows: MeetingRow[], today: string): MeetingDay[] {
   const days: MeetingDay[] = [];
   for (const row of rows) {
-    const date = inAgencyZone(row.scheduled_start ?? "").toFormat("yyyy-MM-dd");
+    const [date, time] = agencyDayAndTime(Date.parse(row.scheduled_start ?? ""));
     let day = days.at(-1);
     if (day?.date !== date) {
       day = { date, label: formatDateLabel(date), today: date === today, meetings: [] };
       days.push(day);
     }
-    day.meetings.push(toMeetingItem(row));
+    day.meetings.push(toMeetingItem(row, date, time));
   }
   return days;
 }
