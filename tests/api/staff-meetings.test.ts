@@ -120,6 +120,15 @@ describe("a request's meeting form", () => {
   });
 
   it("refuses what cannot be done, beside the field it is about, queueing nothing", async () => {
+    // ap-3, which staff marked spam; its notification to the agency goes first.
+    await request(site.app)
+      .post(endpoints.appointments)
+      .send(appointment(new Date(), { email: "seo@offers.test" }))
+      .expect(201);
+    expect((await sales.post("/admin/api/inbox/ap-3/status", { status: "spam" })).status).toBe(200);
+    expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
+    await sink.waitForMessages(1);
+    sink.messages.length = 0;
     const before = await outboxCount();
     const confirm = (body: object, id = "ap-1") => sales.post(`/admin/api/inbox/${id}/meeting`, body);
     const cases: [request.Test, number, Record<string, RegExp>][] = [
@@ -149,6 +158,7 @@ describe("a request's meeting form", () => {
     await sentence(confirm(valid, "ap-99"), 404, /^Unknown appointment id 99\.$/);
     await sentence(confirm(valid, "wd-1"), 404, /Only appointment requests have a meeting/);
     await sentence(confirm(valid, "ap-2"), 409, /^Appointment 2 is held as suspected spam: release it first/);
+    await sentence(confirm(valid, "ap-3"), 409, /^Appointment 3 is marked spam\.$/);
     await sentence(
       sales.post("/admin/api/inbox/ap-1/meeting/reschedule", valid),
       409,
