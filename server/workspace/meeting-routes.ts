@@ -114,25 +114,21 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
     res.json(plan.value);
   });
 
-  router.post("/inbox/:id/meeting", async (req, res) => {
-    const id = appointmentOf(req, res);
-    if (id === undefined) return;
-    const body = meetingBody.safeParse(req.body ?? {});
-    if (!body.success) return answerInvalidBody(res, body.error);
-    const { date, time, minutes } = body.data;
-    const options = { at: `${date} ${time}`, duration: `${minutes}m`, ...whoOf(req, res) };
-    answerChange(res, await confirmAppointmentRequest({ db, config }, String(id), options, now));
-  });
+  /** Confirm and reschedule: the same body, the time typed as the CLI's `--at` and `--duration`. */
+  function scheduleRoute(path: string, change: typeof rescheduleAppointmentRequest): void {
+    router.post(path, async (req, res) => {
+      const id = appointmentOf(req, res);
+      if (id === undefined) return;
+      const body = meetingBody.safeParse(req.body ?? {});
+      if (!body.success) return answerInvalidBody(res, body.error);
+      const { date, time, minutes } = body.data;
+      const options = { at: `${date} ${time}`, duration: `${minutes}m`, ...whoOf(req, res) };
+      answerChange(res, await change({ db, config }, String(id), options, now));
+    });
+  }
 
-  router.post("/inbox/:id/meeting/reschedule", async (req, res) => {
-    const id = appointmentOf(req, res);
-    if (id === undefined) return;
-    const body = meetingBody.safeParse(req.body ?? {});
-    if (!body.success) return answerInvalidBody(res, body.error);
-    const { date, time, minutes } = body.data;
-    const options = { at: `${date} ${time}`, duration: `${minutes}m`, ...whoOf(req, res) };
-    answerChange(res, await rescheduleAppointmentRequest({ db, config }, String(id), options, now));
-  });
+  scheduleRoute("/inbox/:id/meeting", confirmAppointmentRequest);
+  scheduleRoute("/inbox/:id/meeting/reschedule", rescheduleAppointmentRequest);
 
   router.post("/inbox/:id/meeting/cancel", async (req, res) => {
     const id = appointmentOf(req, res);

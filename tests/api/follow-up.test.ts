@@ -18,6 +18,7 @@ import {
 } from "#tests/support/submissions.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
+import { countOutbox } from "#tests/support/test-database.ts";
 
 /**
  * Issue 28: every lead followed up. The visitor's acknowledgment and its limits, the
@@ -38,15 +39,7 @@ const parseCsv = (text: string) =>
   parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
 const toAddress = (mails: ReceivedMail[], address: string) =>
   mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-const outboxCount = async (site: TestApp) =>
-  Number(
-    (
-      await site.db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const outboxCount = (site: TestApp) => countOutbox(site.db);
 
 describe("the visitor's acknowledgment", () => {
   let sink: SmtpSink;

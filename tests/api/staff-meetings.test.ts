@@ -9,6 +9,7 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints, websiteDesignLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { countOutbox } from "#tests/support/test-database.ts";
 
 /**
  * The workspace's meetings: an appointment request confirmed, moved and cancelled from
@@ -24,15 +25,7 @@ const requested = appointment(new Date());
 const day = String(requested.preferred_date);
 const cape = (iso: string) => new Date(`${iso}+02:00`);
 
-const outboxCount = async () =>
-  Number(
-    (
-      await site.db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const outboxCount = () => countOutbox(site.db);
 
 /** The visitor's calendar message and the agency's copy that the last change queued. */
 async function sentUpdates(): Promise<{
