@@ -1,6 +1,6 @@
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
@@ -51,6 +51,20 @@ function detailText(detail: unknown): string {
   return typeof detail === "string" ? detail : JSON.stringify(detail);
 }
 
+const auditColumns: readonly TableColumn<AuditEntry>[] = [
+  { header: "When", card: "meta", className: "whitespace-nowrap", cell: (entry) => formatWhen(entry.at) },
+  { header: "Who", card: "meta", cell: (entry) => entry.actor },
+  { header: "From", card: "meta", cell: (entry) => entry.ip },
+  { header: "Action", card: "title", className: "font-mono text-sm", cell: (entry) => entry.action },
+  { header: "On", card: "meta", cell: (entry) => entry.target },
+  {
+    header: "Details",
+    card: "meta",
+    className: "max-w-xs font-mono text-sm break-all text-ink-soft",
+    cell: (entry) => detailText(entry.detail),
+  },
+];
+
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { entries, nextBefore, action, paged } = loaderData;
   const older = new URLSearchParams(action ? { action } : {});
@@ -79,23 +93,11 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <DataTable
           caption={paged ? "Audit log entries, older page" : "Audit log entries, newest first"}
-          columns={["When", "Who", "From", "Action", "On", "Details"]}
-        >
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className={bodyRow}>
-                <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(entry.at)}</td>
-                <td className={bodyCell}>{entry.actor}</td>
-                <td className={bodyCell}>{entry.ip ?? ""}</td>
-                <td className={`${bodyCell} font-mono text-sm`}>{entry.action}</td>
-                <td className={bodyCell}>{entry.target ?? ""}</td>
-                <td className={`${bodyCell} max-w-xs font-mono text-sm break-all text-ink-soft`}>
-                  {detailText(entry.detail)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+          columns={auditColumns}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          rowName={(entry) => `${entry.action} ${formatWhen(entry.at)}`}
+        />
       )}
       {paged || nextBefore !== null ? (
         <nav aria-label="Audit log pages" className="mt-6 flex gap-3">
