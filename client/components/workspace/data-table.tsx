@@ -38,10 +38,10 @@ const bodyCell = "px-4 py-3 align-top text-ink max-sm:p-0";
 // Below 640 px a row is a card: the title and the actions' menu on the first line, the
 // status under them, then each fact on its own line. Long unbroken words wrap there.
 const cardPlaces: Record<CardPlace, string> = {
-  title: "max-sm:order-first max-sm:min-w-0 max-sm:flex-1 max-sm:self-center max-sm:[overflow-wrap:anywhere]",
+  title: "max-sm:order-first max-sm:min-w-0 max-sm:flex-1 max-sm:self-center max-sm:wrap-anywhere",
   actions: "max-sm:-order-1",
   status: "max-sm:w-full",
-  meta: "max-sm:order-1 max-sm:w-full max-sm:text-sm max-sm:[overflow-wrap:anywhere]",
+  meta: "max-sm:order-1 max-sm:w-full max-sm:text-sm max-sm:wrap-anywhere",
 };
 
 const isEmpty = (content: ReactNode) =>
@@ -74,7 +74,7 @@ export function DataTable<Row>({
       tabIndex={0}
       className="relative rounded-card sm:scroll-shadows-x sm:overflow-x-auto sm:ring-1 sm:ring-line"
     >
-      <table className="w-full border-collapse text-base max-sm:block sm:min-w-xl">
+      <table className="w-full border-collapse text-base max-sm:block sm:min-w-xl sm:wrap-normal">
         <caption className={showCaption ? "p-4 text-left font-semibold text-ink max-sm:block" : "sr-only"}>
           {caption}
         </caption>

@@ -3,6 +3,7 @@ import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
+import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
@@ -73,21 +74,23 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Audit log" description={description} />
       {/* A plain GET form: the filter is in the address, so a filtered page can be shared or reloaded. */}
-      <form method="get" action={staffPaths.audit} className="mb-6 flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-xs">
-          <TextField
-            label="Action starts with"
-            name="action"
-            defaultValue={action}
-            required={false}
-            description="e.g. “user.” or “lead.status”"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {action ? <ButtonLink href={staffPaths.audit}>Show all</ButtonLink> : null}
-      </form>
+      <FilterFold active={action ? 1 : 0}>
+        <form method="get" action={staffPaths.audit} className="flex flex-wrap items-end gap-3">
+          <div className="w-full max-w-xs">
+            <TextField
+              label="Action starts with"
+              name="action"
+              defaultValue={action}
+              required={false}
+              description="e.g. “user.” or “lead.status”"
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          {action ? <ButtonLink href={staffPaths.audit}>Show all</ButtonLink> : null}
+        </form>
+      </FilterFold>
       {entries.length === 0 ? (
         <EmptyState title={action ? `Nothing recorded for “${action}”.` : "Nothing recorded yet."} />
       ) : (

@@ -70,7 +70,7 @@ export function NotificationTable({
     {
       header: "Last error",
       card: "meta",
-      className: "max-w-xs text-sm break-words text-ink-soft",
+      className: "max-w-xs text-sm text-ink-soft wrap-anywhere",
       cell: (row) => row.lastError,
     },
     {
