@@ -144,6 +144,12 @@ test.beforeAll(async () => {
 // The suite's server is shared: what this file added goes again.
 test.afterAll(async () => {
   await db.deleteFrom("outbox").where("id", "in", [deadId, retryId]).execute();
+  // Another file's e-mail may get the same id once this one's is gone: its retry's entry must be its own.
+  await db
+    .deleteFrom("audit_log")
+    .where("action", "=", "notification.retry")
+    .where("target", "=", String(retryId))
+    .execute();
   await db.deleteFrom("website_design_leads").where("id", "=", ids.design).execute();
   await db.deleteFrom("web_app_leads").where("id", "=", ids.app).execute();
   await db.deleteFrom("appointment_requests").where("id", "in", [ids.appointment, ids.long]).execute();
@@ -269,15 +275,11 @@ test("at 390 px the leads start on the first screen, as cards with their status,
   expect(firstBox?.y).toBeLessThan(500);
 
   await visit(page, `${staffPaths.leads}?q=${tag}`, async () => {});
-  for (const [name, status] of [
-    [names.design, "new"],
-    [names.app, "new"],
-    [names.appointment, "new"],
-  ]) {
+  for (const name of [names.design, names.app, names.appointment]) {
     const card = page.getByRole("row", { name: new RegExp(name) });
     await card.scrollIntoViewIfNeeded();
     // A card: the whole row on screen, its status and form in it, no column off to the side.
-    await expect(card.getByText(status, { exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(card.getByText("new", { exact: true })).toBeInViewport({ ratio: 1 });
     const box = await card.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   }
@@ -397,7 +399,8 @@ test("a toast sits inside a 360 px screen", async ({ page, context }) => {
   await visit(page, staffPaths.notifications, (p) =>
     expect(p.getByText(`thandi-${tag}@karoo.test`)).toBeVisible(),
   );
-  await page.getByRole("button", { name: new RegExp(`^Actions for e-mail ${retryId} `) }).click();
+  // A card's one action stands on it, no menu in the way.
+  await expect(page.getByRole("button", { name: /^Actions for e-mail/ })).toHaveCount(0);
   await page.getByRole("button", { name: new RegExp(`^Retry e-mail ${retryId} `) }).click();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toContainText("1 e-mail queued again");

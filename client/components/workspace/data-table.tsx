@@ -11,7 +11,8 @@ import { RowActions } from "./row-actions";
  * - `status`: its state, a badge on its own line;
  * - `meta`: a further fact, one line each, under its column's heading;
  * - `actions`: the row's buttons, on the card in a menu "Actions for <rowName>" (a cell
- *   answering null has none).
+ *   answering null has none);
+ * - `action`: a row's one button, on the card as it is (a menu for one would only hide it).
  *
  * A caption names the table (visually hidden unless `showCaption`); a table wider than
  * its box scrolls sideways in it, and the box is then focusable so the keyboard can
@@ -21,7 +22,7 @@ import { RowActions } from "./row-actions";
  *   <DataTable caption="Staff accounts" rows={users} rowKey={(u) => u.id} rowName={(u) => u.email}
  *     columns={[{ header: "E-mail address", card: "title", cell: (u) => u.email }, …]} />
  */
-export type CardPlace = "title" | "status" | "meta" | "actions";
+export type CardPlace = "title" | "status" | "meta" | "actions" | "action";
 
 export type TableColumn<Row> = {
   header: string;
@@ -40,6 +41,7 @@ const bodyCell = "px-4 py-3 align-top text-ink max-sm:p-0";
 const cardPlaces: Record<CardPlace, string> = {
   title: "max-sm:order-first max-sm:min-w-0 max-sm:flex-1 max-sm:self-center max-sm:wrap-anywhere",
   actions: "max-sm:-order-1",
+  action: "max-sm:-order-1",
   status: "max-sm:w-full",
   meta: "max-sm:order-1 max-sm:w-full max-sm:text-sm max-sm:wrap-anywhere",
 };

@@ -76,7 +76,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
     {
       header: "Actions",
       hideHeader: true,
-      card: "actions",
+      card: "action",
       className: "text-right",
       cell: (passkey) => (
         <ConfirmButton

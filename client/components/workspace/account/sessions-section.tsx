@@ -50,7 +50,7 @@ export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; rel
     {
       header: "Actions",
       hideHeader: true,
-      card: "actions",
+      card: "action",
       className: "text-right",
       cell: (session) => (
         <ConfirmButton

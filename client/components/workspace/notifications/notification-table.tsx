@@ -76,7 +76,7 @@ export function NotificationTable({
     {
       header: "Actions",
       hideHeader: true,
-      card: "actions",
+      card: "action",
       className: "text-right",
       cell: (row) =>
         row.status === "dead" ? (
