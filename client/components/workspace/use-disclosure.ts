@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
  * A button that shows and hides a panel (the phone menu, the folded filters, a card's
  * actions): the button's aria-expanded and aria-controls, Escape in the button or the
  * panel closes it and puts focus back on the button, and a press outside both closes it.
- * Spread `button` on the <button> and `panel` on the element holding both.
+ * Spread `button` on the <button> and `container` on the element holding both; the panel
+ * takes the id `panelId`.
  *
  *   const menu = useDisclosure();
  *   <div {...menu.container}><button {...menu.button}>Menu</button><nav id={menu.panelId} hidden={!menu.open}>…</nav></div>
