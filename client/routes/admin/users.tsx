@@ -1,4 +1,4 @@
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
@@ -26,6 +26,12 @@ export async function clientLoader() {
 }
 clientLoader.hydrate = true as const;
 
+const invitationColumns: readonly TableColumn<Invitation>[] = [
+  { header: "E-mail address", card: "title", cell: (invitation) => invitation.email },
+  { header: "Role", card: "meta", cell: (invitation) => invitation.role },
+  { header: "Link expires", card: "meta", cell: (invitation) => formatWhen(invitation.expiresAt) },
+];
+
 const description = "Who can sign in to the workspace, and with which role.";
 
 export function HydrateFallback() {
@@ -45,17 +51,13 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           {invitations.length === 0 ? (
             <EmptyState title="No invitation is waiting to be accepted." />
           ) : (
-            <DataTable caption="Pending invitations" columns={["E-mail address", "Role", "Link expires"]}>
-              <tbody>
-                {invitations.map((invitation) => (
-                  <tr key={`${invitation.email}-${invitation.expiresAt}`} className={bodyRow}>
-                    <td className={bodyCell}>{invitation.email}</td>
-                    <td className={bodyCell}>{invitation.role}</td>
-                    <td className={bodyCell}>{formatWhen(invitation.expiresAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
+            <DataTable
+              caption="Pending invitations"
+              columns={invitationColumns}
+              rows={invitations}
+              rowKey={(invitation) => `${invitation.email}-${invitation.expiresAt}`}
+              rowName={(invitation) => invitation.email}
+            />
           )}
         </section>
         <InviteForm reload={reload} />

@@ -3,6 +3,7 @@ import { inboxFormLabels, inboxForms, leadStatuses } from "#shared/inbox.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
 export const filterNames = ["form", "status", "since", "until", "q", "suspected", "page"] as const;
@@ -24,50 +25,58 @@ const dateFilters = [
 ] as const;
 
 export function FilterForm({ filters }: { filters: Filters }) {
+  const active = filterNames.filter((name) => name !== "page" && filters[name]).length;
   return (
-    <form
-      method="get"
-      action={staffPaths.leads}
-      role="search"
-      aria-label="Filter leads"
-      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-    >
-      <TextField
-        label="Search"
-        name="q"
-        type="search"
-        defaultValue={filters.q ?? ""}
-        required={false}
-        description="Name, company or e-mail address"
-      />
-      <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
-      <SelectField label="Status" name="status" options={statusOptions} defaultValue={filters.status ?? ""} />
-      {dateFilters.map(({ name, label }) => (
+    <FilterFold active={active}>
+      <form
+        method="get"
+        action={staffPaths.leads}
+        role="search"
+        aria-label="Filter leads"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <TextField
-          key={name}
-          label={label}
-          name={name}
-          type="date"
-          defaultValue={filters[name] ?? ""}
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
           required={false}
+          description="Name, company or e-mail address"
         />
-      ))}
-      <div className="flex items-end gap-3">
-        <label className="flex min-h-11 items-center gap-2 text-ink">
-          <input
-            type="checkbox"
-            name="suspected"
-            value="1"
-            defaultChecked={filters.suspected === "1"}
-            className="size-5 accent-brand"
+        <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
+        <SelectField
+          label="Status"
+          name="status"
+          options={statusOptions}
+          defaultValue={filters.status ?? ""}
+        />
+        {dateFilters.map(({ name, label }) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type="date"
+            defaultValue={filters[name] ?? ""}
+            required={false}
           />
-          Suspected spam only
-        </label>
-      </div>
-      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
-        <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
-      </div>
-    </form>
+        ))}
+        <div className="flex items-end gap-3">
+          <label className="flex min-h-11 items-center gap-2 text-ink">
+            <input
+              type="checkbox"
+              name="suspected"
+              value="1"
+              defaultChecked={filters.suspected === "1"}
+              className="size-5 accent-brand"
+            />
+            Suspected spam only
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">Apply filters</Button>
+          <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
+        </div>
+      </form>
+    </FilterFold>
   );
 }
