@@ -181,6 +181,10 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
     { path: lead(`wd-${ids.design}`), ready: shows(`Karoo Tours ${tag}`) },
     { path: lead(`ap-${ids.appointment}`), ready: shows("A booking portal for a guest house.") },
     { path: lead(`ap-${ids.long}`), ready: shows(`Details ${unbroken}`) },
+    {
+      path: staffPaths.meetings,
+      ready: (page) => expect(main(page).getByRole("heading", { level: 1, name: "Meetings" })).toBeVisible(),
+    },
     { path: staffPaths.notifications, ready: shows(`thandi-${tag}@karoo.test`) },
     { path: staffPaths.users, ready: shows(emails.invitee) },
     { path: staffPaths.audit, ready: (page) => expect(main(page).getByRole("table")).toBeVisible() },
