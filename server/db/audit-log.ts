@@ -51,3 +51,23 @@ export async function listAudit(
     detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
   }));
 }
+
+/** The entries about one target with one of `actions`, oldest first (a lead's history). */
+export async function listAuditOf(
+  db: Kysely<Database>,
+  target: string,
+  actions: readonly string[],
+): Promise<AuditRecord[]> {
+  if (actions.length === 0) return [];
+  const rows = await db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("target", "=", target)
+    .where("action", "in", actions)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+  }));
+}
