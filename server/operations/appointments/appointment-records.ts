@@ -2,7 +2,10 @@ import {
   findAppointmentRequest,
   listAppointmentRequests,
   setAppointmentRequestsRead,
+  type ReadMarker,
 } from "#server/db/leads.ts";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
+import { ownerOf, type OwnerField } from "#server/operations/leads/owner-field.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
@@ -33,7 +36,8 @@ export type AppointmentRecord = {
   /** The confirmed start (ISO instant) and length. */
   scheduledStart: string | null;
   scheduledMinutes: number | null;
-} & SubmissionFields;
+} & SubmissionFields &
+  OwnerField;
 
 export const appointmentColumns = [
   "id",
@@ -49,9 +53,10 @@ export const appointmentColumns = [
   "schedule",
   "scheduledStart",
   "scheduledMinutes",
+  "owner",
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 
-function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
+function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, StaffName>): AppointmentRecord {
   return {
     id: row.id,
     name: row.name,
@@ -66,6 +71,7 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
     schedule: row.schedule_status,
     scheduledStart: row.scheduled_start,
     scheduledMinutes: row.scheduled_minutes,
+    owner: ownerOf(row, staff),
   };
 }
 
@@ -77,9 +83,11 @@ export async function loadAppointmentRecords(
     until?: string;
     spam?: SpamFilter;
     status?: LeadStatus;
+    owner?: number | "none";
   } = {},
 ): Promise<AppointmentRecord[]> {
-  return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
+  const staff = await selectStaffNames(db);
+  return (await listAppointmentRequests(db, filter)).map((row) => toAppointmentRecord(row, staff));
 }
 
 /** One appointment request as `show` and the workspace present it. */
@@ -88,7 +96,7 @@ export async function findAppointmentRecord(db: Db, idText: string): Promise<Out
   if (!id.ok) return failed("invalid", id.message);
   const row = await findAppointmentRequest(db, id.value);
   if (!row) return failed("not-found", `unknown appointment id ${id.value}`);
-  return succeeded(toAppointmentRecord(row));
+  return succeeded(toAppointmentRecord(row, await selectStaffNames(db)));
 }
 
 /** The workspace's and the audit log's name for an appointment request. */
@@ -103,6 +111,7 @@ export async function markAppointmentsRead(
   idTexts: readonly string[],
   read: boolean,
   actor: Actor,
+  marker?: ReadMarker,
 ): Promise<Outcome<{ changed: number[]; already: number[] }>> {
   const ids = parseIds(idTexts, "appointment");
   if (!ids.ok) return failed("invalid", ids.message);
@@ -117,7 +126,7 @@ export async function markAppointmentsRead(
   const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
   const changed = ids.value.filter((id) => !already.includes(id));
   await db.transaction().execute(async (trx) => {
-    await setAppointmentRequestsRead(trx, changed, read);
+    await setAppointmentRequestsRead(trx, changed, read, marker);
     for (const id of changed) {
       await recordAudit(trx, {
         ...actor,

@@ -6,10 +6,13 @@ import {
   listWebsiteDesignLeads,
   setLeadsRead,
   type LeadFilter,
+  type ReadMarker,
 } from "#server/db/leads.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
 import { submissionColumns, toSubmissionFields, type SubmissionFields } from "./submission-fields";
+import { ownerOf, type OwnerField } from "./owner-field";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
@@ -33,7 +36,8 @@ export type LeadRecord = {
   timeline: string | null;
   industry: string | null;
   companySize: string | null;
-} & SubmissionFields;
+} & SubmissionFields &
+  OwnerField;
 
 export const leadColumns = [
   "id",
@@ -48,9 +52,10 @@ export const leadColumns = [
   "industry",
   "companySize",
   ...submissionColumns,
+  "owner",
 ] as const satisfies readonly (keyof LeadRecord)[];
 
-function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
+function fromWebsiteDesign(row: WebsiteDesignLeadRow, staff: StaffNames): LeadRecord {
   return {
     id: leadId("website-design", row.id),
     type: "website-design",
@@ -64,10 +69,11 @@ function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
     industry: null,
     companySize: null,
     ...toSubmissionFields(row),
+    owner: ownerOf(row, staff),
   };
 }
 
-function fromWebApp(row: WebAppLeadRow): LeadRecord {
+function fromWebApp(row: WebAppLeadRow, staff: StaffNames): LeadRecord {
   return {
     id: leadId("web-app", row.id),
     type: "web-app",
@@ -81,6 +87,7 @@ function fromWebApp(row: WebAppLeadRow): LeadRecord {
     industry: row.industry,
     companySize: row.company_size,
     ...toSubmissionFields(row),
+    owner: ownerOf(row, staff),
   };
 }
 
@@ -89,9 +96,14 @@ export async function loadLeadRecords(
   db: Db,
   filter: LeadFilter & { type?: LeadType } = {},
 ): Promise<LeadRecord[]> {
+  const staff = await selectStaffNames(db);
   const records = [
-    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
-    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(fromWebApp) : []),
+    ...(filter.type !== "web-app"
+      ? (await listWebsiteDesignLeads(db, filter)).map((row) => fromWebsiteDesign(row, staff))
+      : []),
+    ...(filter.type !== "website-design"
+      ? (await listWebAppLeads(db, filter)).map((row) => fromWebApp(row, staff))
+      : []),
   ];
   // Stable sort: within one instant, each table's own newest-first order stays.
   return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -101,12 +113,15 @@ export async function loadLeadRecords(
 export async function findLeadRecord(db: Db, text: string): Promise<Outcome<LeadRecord>> {
   const parsed = parseLeadId(text);
   if (!parsed) return failed("invalid", invalidLeadId(text));
+  const staff = await selectStaffNames(db);
   const record =
     parsed.type === "website-design"
-      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), fromWebsiteDesign)
-      : mapDefined(await findWebAppLead(db, parsed.id), fromWebApp);
+      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), (row) => fromWebsiteDesign(row, staff))
+      : mapDefined(await findWebAppLead(db, parsed.id), (row) => fromWebApp(row, staff));
   return record ? succeeded(record) : failed("not-found", `unknown lead id ${text}`);
 }
+
+type StaffNames = Map<number, StaffName>;
 
 const mapDefined = <Row, Result>(row: Row | undefined, map: (row: Row) => Result) => row && map(row);
 
@@ -122,6 +137,7 @@ export async function markLeadsRead(
   idTexts: readonly string[],
   read: boolean,
   actor: Actor,
+  marker?: ReadMarker,
 ): Promise<Outcome<{ changed: string[]; already: string[] }>> {
   const refs: { text: string; type: LeadType; id: number }[] = [];
   for (const text of idTexts) {
@@ -146,7 +162,7 @@ export async function markLeadsRead(
   await db.transaction().execute(async (trx) => {
     for (const type of leadTypes) {
       const ids = changed.filter((ref) => ref.type === type).map((ref) => ref.id);
-      await setLeadsRead(trx, leadTables[type], ids, read);
+      await setLeadsRead(trx, leadTables[type], ids, read, marker);
     }
     for (const ref of changed) {
       await recordAudit(trx, { ...actor, action: "lead.read", target: ref.text, detail: { read } });
