@@ -34,7 +34,7 @@ export async function assignLeadCommand(
   email: string | undefined,
   options: { none?: boolean },
 ): Promise<ExitCode> {
-  if (options.none === (email !== undefined)) {
+  if (Boolean(options.none) === (email !== undefined)) {
     return fail(ctx.out, "give either a staff e-mail address or --none, not both or neither");
   }
   return assignLeadsCommand(ctx, [id], email ?? null);
