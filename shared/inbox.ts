@@ -55,7 +55,7 @@ export type SamePersonEntry = {
 };
 
 /** A member of staff a lead can be assigned to: an active sales or admin account. */
-export type AssignableStaff = { email: string; role: string };
+export type AssignableStaff = { id: number; email: string; role: string };
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
 

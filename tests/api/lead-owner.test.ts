@@ -112,8 +112,8 @@ describe("assigning an owner", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       owners: [
-        { email: "boss@agency.test", role: "admin" },
-        { email: "sales@agency.test", role: "sales" },
+        { id: boss.userId, email: "boss@agency.test", role: "admin" },
+        { id: sales.userId, email: "sales@agency.test", role: "sales" },
       ],
     });
   });

@@ -25,7 +25,7 @@ const MAX_IDS = 500;
 export async function listAssignableStaff(db: Db): Promise<AssignableStaff[]> {
   return [...(await selectStaffNames(db)).values()]
     .filter((name) => !name.disabled && ownerRoles.includes(name.role))
-    .map((name) => ({ email: name.email, role: name.role }));
+    .map((name) => ({ id: name.id, email: name.email, role: name.role }));
 }
 
 /** The account an address names, if a lead may be assigned to it; else why not. */

@@ -181,6 +181,6 @@ export async function loadInboxRecord(db: Db, text: string): Promise<Outcome<Inb
   }
   const found = await findLeadRecord(db, ref.id);
   if (!found.ok) return found;
-  const extras = await loadLeadPageExtras(db, ref, found.value);
+  const extras = await loadLeadPageExtras(db, ref, { ...found.value, phone: found.value.phoneNumber });
   return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history(), ...extras });
 }

@@ -7,6 +7,7 @@ import { selectSamePerson, type SamePersonRow } from "#server/db/same-person.ts"
 import type { ActivityEntry, SamePersonEntry, StaffRef } from "#shared/inbox.ts";
 import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
 import { leadId } from "./lead-records";
+import { toE164 } from "./phone-numbers";
 
 /**
  * What a lead's page shows beside the record: who answers it, who read it, who assigned
@@ -18,7 +19,16 @@ export type LeadPageExtras = {
   readMark: { by: StaffRef | null; at: string | null } | null;
   activity: ActivityEntry[];
   samePerson: SamePersonEntry[];
+  /** The visitor's number for a `tel:` link: E.164 where it is a valid number, else as typed without spaces. */
+  telephone: string | null;
 };
+
+/** E.164 ("+27825551234") where the stored number is a valid one; rows stored before that rule keep their digits. */
+export function telephoneOf(phone: string | null): string | null {
+  const typed = phone?.replace(/[\s().-]/g, "") ?? "";
+  if (typed === "") return null;
+  return toE164(typed) ?? typed;
+}
 
 export type StaffByEmail = Map<string, StaffName>;
 
@@ -87,7 +97,7 @@ export async function loadSamePerson(db: Db, email: string, inboxId: string): Pr
 export async function loadLeadPageExtras(
   db: Db,
   ref: { table: LeadTable; rowId: number; id: string },
-  record: { email: string; read: boolean; owner: string | null },
+  record: { email: string; read: boolean; owner: string | null; phone: string | null },
 ): Promise<LeadPageExtras> {
   const staff = await selectStaffNames(db);
   const byEmail = new Map([...staff.values()].map((name) => [name.email, name]));
@@ -98,5 +108,6 @@ export async function loadLeadPageExtras(
     readMark: record.read ? { by: reader ? toRef(reader) : null, at: mark?.read_at ?? null } : null,
     activity: await loadActivity(db, ref.id),
     samePerson: await loadSamePerson(db, record.email, ref.id),
+    telephone: telephoneOf(record.phone),
   };
 }

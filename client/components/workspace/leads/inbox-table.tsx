@@ -6,16 +6,48 @@ import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
+import { staffLabel } from "#client/components/workspace/lead/owner-form.tsx";
 
-export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {
+/** Which rows are ticked for a bulk change, by inbox id. */
+export type Selection = { selected: ReadonlySet<string>; toggle(id: string, on: boolean): void };
+
+export function InboxTable({
+  items,
+  suspected,
+  selection,
+}: {
+  items: InboxItem[];
+  suspected: boolean;
+  selection?: Selection;
+}) {
   return (
     <DataTable
       caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}
-      columns={["Name", "Form", "Company", "E-mail", "Received", "Status"]}
+      columns={[
+        ...(selection ? [{ hidden: "Select" }] : []),
+        "Name",
+        "Form",
+        "Company",
+        "E-mail",
+        "Received",
+        "Status",
+        "Owner",
+      ]}
     >
       <tbody>
         {items.map((item) => (
           <tr key={item.id} className={bodyRow} data-unread={item.read ? undefined : "true"}>
+            {selection ? (
+              <td className={bodyCell}>
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand"
+                  aria-label={`Select ${item.name} (${item.id})`}
+                  checked={selection.selected.has(item.id)}
+                  onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
+                />
+              </td>
+            ) : null}
             <td className={bodyCell}>
               <a
                 href={staffPath(staffPaths.lead, { id: item.id })}
@@ -36,6 +68,7 @@ export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected
                 <StatusBadge tone={item.status === "new" ? "info" : "neutral"}>{item.status}</StatusBadge>
               )}
             </td>
+            <td className={`${bodyCell} break-all`}>{item.owner ? staffLabel(item.owner) : "Nobody"}</td>
           </tr>
         ))}
       </tbody>
