@@ -47,7 +47,7 @@ export function StatusHistory({
   return (
     <TitledSection id="history" title="History" className="space-y-3">
       {lines.length === 0 ? (
-        <p className="text-ink-soft">No status changes yet.</p>
+        <p className="text-ink-soft">No status changes, assignments or reads yet.</p>
       ) : (
         <ol className="space-y-3">
           {lines.map((line) => (
