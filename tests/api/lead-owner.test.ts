@@ -294,6 +294,14 @@ describe("the same person", () => {
     // Someone else's address shares nothing.
     expect((await detail(sales, "wa-1")).samePerson).toEqual([]);
   });
+
+  it("gives the visitor's number for a tel: link in E.164", async () => {
+    const lead = (await sales.get("/admin/api/inbox/wa-1")).body as { telephone: string | null };
+    expect(lead.telephone).toBe("+27825550199");
+    expect(
+      ((await sales.get("/admin/api/inbox/wd-1")).body as { telephone: string | null }).telephone,
+    ).toBeNull();
+  });
 });
 
 describe("site-admin leads assign", () => {
@@ -306,6 +314,8 @@ describe("site-admin leads assign", () => {
     );
     expect((await admin(site, "leads", "assign", "ap-1", "boss@agency.test")).code).toBe(0);
     expect((await detail(boss, "ap-1")).owner?.email).toBe("boss@agency.test");
+    expect((await admin(site, "leads", "show", "wd-2")).stdout).toMatch(/^Owner: +boss@agency\.test$/m);
+    expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Owner: +nobody$/m);
     const list = (await admin(site, "leads", "list")).stdout.split("\n");
     expect(list[0]).toMatch(/ OWNER$/);
     expect(list.find((line) => line.includes("wd-2"))).toMatch(/ boss@agency\.test$/);
