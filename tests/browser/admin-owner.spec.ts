@@ -208,3 +208,30 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  test("a lead's page with its owner, reader and same address does not scroll sideways", async ({
+    page,
+    context,
+  }) => {
+    await signIn(context);
+    await open(page, staffPath(staffPaths.lead, { id: ids.design }));
+    await expect(page.getByTestId("read-mark")).toBeVisible();
+    await expect(section(page, "same-person").getByRole("listitem")).toHaveCount(1);
+    const overflow = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+  });
+
+  test("the bulk assignment above the leads list does not widen the page", async ({ page, context }) => {
+    await signIn(context);
+    await open(page, `${staffPaths.leads}?q=${tag}`);
+    const form = page.getByRole("form", { name: "Assign the ticked leads" });
+    await expect(form).toBeVisible();
+    const box = await form.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  });
+});
