@@ -5,7 +5,8 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
-type Line = { at: string; key: string; content: ReactNode; note?: string | null };
+/** `order`: within one instant, status changes (kept oldest first) before audited events, each in its own order. */
+type Line = { at: string; key: string; order: number; content: ReactNode; note?: string | null };
 
 function activityText(entry: ActivityEntry): string {
   if (entry.kind === "assigned") {
@@ -20,6 +21,7 @@ function linesOf(history: HistoryEntry[], activity: ActivityEntry[]): Line[] {
   const changes = history.map((change, index) => ({
     at: change.changedAt,
     key: `status-${index}`,
+    order: index,
     content: (
       <>
         <StatusBadge>{change.status}</StatusBadge> by {change.changedBy}
@@ -30,10 +32,11 @@ function linesOf(history: HistoryEntry[], activity: ActivityEntry[]): Line[] {
   const events = activity.map((entry, index) => ({
     at: entry.at,
     key: `activity-${index}`,
+    order: history.length + index,
     content: activityText(entry),
   }));
   // Newest first; for one instant, the later record first.
-  return [...changes, ...events].sort((a, b) => b.at.localeCompare(a.at) || b.key.localeCompare(a.key));
+  return [...changes, ...events].sort((a, b) => b.at.localeCompare(a.at) || b.order - a.order);
 }
 
 export function StatusHistory({
