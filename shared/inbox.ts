@@ -37,9 +37,6 @@ export type InboxItem = {
 /** A member of staff as a lead names them (owner, reader): a disabled account keeps its leads. */
 export type StaffRef = { email: string; disabled: boolean };
 
-/** The inbox's owner filter: anyone (absent), the signed-in member, nobody, or one account by id. */
-export const ownerFilters = ["mine", "none"] as const;
-
 /** What happened to a lead besides its status: who assigned it to whom, who read it. */
 export type ActivityEntry =
   | { kind: "assigned"; from: string | null; to: string | null; by: string; at: string }
