@@ -52,11 +52,16 @@ export async function listAudit(
   }));
 }
 
-/** The entries about one target with one of `actions`, oldest first (a lead's history). */
+/**
+ * The entries about one target with one of `actions`, recorded at or after `since`, oldest
+ * first (a lead's history: a deleted row's id can be given again, and the entries about
+ * the row before it are not about this one).
+ */
 export async function listAuditOf(
   db: Kysely<Database>,
   target: string,
   actions: readonly string[],
+  since: string,
 ): Promise<AuditRecord[]> {
   if (actions.length === 0) return [];
   const rows = await db
@@ -64,6 +69,7 @@ export async function listAuditOf(
     .selectAll()
     .where("target", "=", target)
     .where("action", "in", actions)
+    .where("at", ">=", since)
     .orderBy("id")
     .execute();
   return rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "#server/db/audit-log.ts";
+import { listAudit, recordAudit } from "#server/db/audit-log.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
 import { insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
@@ -96,6 +96,19 @@ beforeAll(async () => {
       created_at: "2026-11-19T08:00:00.000Z",
     })
     .execute();
+  // About an earlier row that had the id wd-1 (a deleted row's id can be given again):
+  // none of it is this lead's history.
+  await recordAudit(
+    site.db,
+    {
+      actor: "old@agency.test",
+      ip: "127.0.0.1",
+      action: "lead.assigned",
+      target: "wd-1",
+      detail: { to: "x" },
+    },
+    new Date("2026-11-01T08:00:00Z"),
+  );
   clock = new Date("2026-11-25T08:00:00Z");
 });
 afterAll(() => site.cleanup());

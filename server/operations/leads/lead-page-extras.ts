@@ -45,9 +45,9 @@ const toRef = (name: StaffName): StaffRef => ({ email: name.email, disabled: nam
 
 const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
 
-/** Assignments and read marks from the audit log, which records each with who and when. */
-async function loadActivity(db: Db, inboxId: string): Promise<ActivityEntry[]> {
-  const entries = await listAuditOf(db, inboxId, ["lead.assigned", "lead.read"]);
+/** Assignments and read marks from the audit log, which records each with who and when, since the row arrived. */
+async function loadActivity(db: Db, inboxId: string, createdAt: string): Promise<ActivityEntry[]> {
+  const entries = await listAuditOf(db, inboxId, ["lead.assigned", "lead.read"], createdAt);
   return entries.map((entry): ActivityEntry => {
     if (entry.action === "lead.assigned") {
       return {
@@ -97,7 +97,7 @@ export async function loadSamePerson(db: Db, email: string, inboxId: string): Pr
 export async function loadLeadPageExtras(
   db: Db,
   ref: { table: LeadTable; rowId: number; id: string },
-  record: { email: string; read: boolean; owner: string | null; phone: string | null },
+  record: { email: string; read: boolean; owner: string | null; phone: string | null; createdAt: string },
 ): Promise<LeadPageExtras> {
   const staff = await selectStaffNames(db);
   const byEmail = new Map([...staff.values()].map((name) => [name.email, name]));
@@ -106,7 +106,7 @@ export async function loadLeadPageExtras(
   return {
     owner: record.owner === null ? null : staffRefOf(record.owner, byEmail),
     readMark: record.read ? { by: reader ? toRef(reader) : null, at: mark?.read_at ?? null } : null,
-    activity: await loadActivity(db, ref.id),
+    activity: await loadActivity(db, ref.id, record.createdAt),
     samePerson: await loadSamePerson(db, record.email, ref.id),
     telephone: telephoneOf(record.phone),
   };
