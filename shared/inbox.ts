@@ -30,7 +30,29 @@ export type InboxItem = {
   read: boolean;
   status: LeadStatusName;
   suspected: boolean;
+  /** Who answers it; null while nobody is assigned. */
+  owner: StaffRef | null;
 };
+
+/** A member of staff as a lead names them (owner, reader): a disabled account keeps its leads. */
+export type StaffRef = { email: string; disabled: boolean };
+
+/** What happened to a lead besides its status: who assigned it to whom, who read it. */
+export type ActivityEntry =
+  | { kind: "assigned"; from: string | null; to: string | null; by: string; at: string }
+  | { kind: "read" | "unread"; by: string; at: string };
+
+/** Another submission from the same address: a lead, an appointment request or a newsletter subscription. */
+export type SamePersonEntry = {
+  kind: InboxForm | "subscription";
+  /** The inbox id ("wd-12", "ap-7"), which its page is named by; a subscription's own number. */
+  id: string;
+  createdAt: string;
+  status: string;
+};
+
+/** A member of staff a lead can be assigned to: an active sales or admin account. */
+export type AssignableStaff = { id: number; email: string; role: string };
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
 

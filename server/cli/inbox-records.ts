@@ -17,6 +17,8 @@ type InboxRecord = {
   statusNote: string | null;
   statusBy: string | null;
   statusAt: string | null;
+  /** Who answers it (`leads assign`); null: nobody. */
+  owner: string | null;
 };
 
 /** How one kind of record is shown: what names it, where its status history is, what the visitor sent. */
@@ -51,6 +53,7 @@ export async function showRecord<Record extends InboxRecord>(
     formatDetails([
       ...view.heading(record),
       ["Read", record.read ? "read" : "unread"],
+      ["Owner", record.owner ?? "nobody"],
       ["Received", formatLocalDateTime(record.createdAt)],
       ["Suspected spam", record.suspectedSpam],
       ...(await statusDetails(db, table, id, record)),

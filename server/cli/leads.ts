@@ -36,6 +36,7 @@ const listColumns: Column<LeadRecord>[] = [
         ? answerLabel(budgetOptions, r.budget)
         : answerLabel(companySizeOptions, r.companySize),
   },
+  { header: "OWNER", value: (r) => r.owner ?? "" },
 ];
 
 function parseLeadType(text: string | undefined): LeadType | undefined | false {

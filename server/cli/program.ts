@@ -11,6 +11,7 @@ import { exportFormats, exportKinds } from "#server/operations/export/export.ts"
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
 import { listLeads, markLeads, showLead } from "./leads";
+import { assignLeadCommand, assignLeadsCommand } from "./lead-owner";
 import { notificationStatuses } from "#server/operations/notifications/notifications.ts";
 import { listNotifications, retryNotifications } from "./notifications";
 import { addScreenshot, listScreenshots, moveScreenshot, removeScreenshot } from "./screenshots";
@@ -240,6 +241,20 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7")')
     .action((ids: string[]) => run((ctx) => markLeads(ctx, ids, false)));
   addStatusCommand(leads, "leads", 'lead id as listed: "wd-12" or "wa-7"');
+  leads
+    .command("assign")
+    .description("assign a lead or appointment request to an active sales or admin account, or to nobody")
+    .argument("<id>", 'lead id as listed ("wd-12", "wa-7"), or an appointment request as "ap-3"')
+    .argument("[email]", "the staff account's e-mail address")
+    .option("--none", "assign it to nobody (as unassign does)")
+    .action((id: string, email: string | undefined, options: { none?: boolean }) =>
+      run((ctx) => assignLeadCommand(ctx, id, email, options)),
+    );
+  leads
+    .command("unassign")
+    .description("assign leads or appointment requests to nobody")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7"), appointment requests as "ap-3"')
+    .action((ids: string[]) => run((ctx) => assignLeadsCommand(ctx, ids, null)));
   leads
     .command("overdue")
     .description(

@@ -51,3 +51,29 @@ export async function listAudit(
     detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
   }));
 }
+
+/**
+ * The entries about one target with one of `actions`, recorded at or after `since`, oldest
+ * first (a lead's history: a deleted row's id can be given again, and the entries about
+ * the row before it are not about this one).
+ */
+export async function listAuditOf(
+  db: Kysely<Database>,
+  target: string,
+  actions: readonly string[],
+  since: string,
+): Promise<AuditRecord[]> {
+  if (actions.length === 0) return [];
+  const rows = await db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("target", "=", target)
+    .where("action", "in", actions)
+    .where("at", ">=", since)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+  }));
+}

@@ -23,6 +23,7 @@ type CommonLeadColumns = {
   reminded_at: Timestamp | null;
   suspected_spam: string | null;
   created_at: Timestamp;
+  owner_id: number | null;
 };
 /** The tables seen through their shared columns (the names below differ per table). */
 type CommonLeads = Kysely<Record<LeadTable, CommonLeadColumns>>;
@@ -44,6 +45,8 @@ export type OpenLead = {
   company: string | null;
   createdAt: Timestamp;
   remindedAt: Timestamp | null;
+  /** The staff_users.id who answers it (migration 0019); null while nobody is assigned. */
+  ownerId: number | null;
 };
 
 function openLeadColumns(table: LeadTable) {
@@ -52,6 +55,7 @@ function openLeadColumns(table: LeadTable) {
     "id",
     "created_at",
     "reminded_at",
+    "owner_id",
     sql<string>`${sql.ref(columns.name)}`.as("name"),
     sql<string>`${sql.ref(columns.email)}`.as("email"),
     sql<string | null>`${sql.ref(columns.company)}`.as("company"),
@@ -62,6 +66,7 @@ type OpenLeadRow = {
   id: number;
   created_at: Timestamp;
   reminded_at: Timestamp | null;
+  owner_id: number | null;
   name: string;
   email: string;
   company: string | null;
@@ -75,6 +80,7 @@ const toOpenLead = (table: LeadTable, row: OpenLeadRow): OpenLead => ({
   company: row.company,
   createdAt: row.created_at,
   remindedAt: row.reminded_at,
+  ownerId: row.owner_id,
 });
 
 const oldestFirst = (a: OpenLead, b: OpenLead) =>

@@ -26,6 +26,8 @@ export type LeadFilter = {
   until?: Timestamp;
   spam?: SpamFilter;
   status?: LeadStatus;
+  /** A staff_users.id: only those assigned to that account; "none": only those nobody is. */
+  owner?: number | "none";
 };
 
 /** SPEC §3: every new lead and appointment request starts unread. */
@@ -56,6 +58,8 @@ async function listRows<T extends LeadTableName>(
   query = filterSpam(query, filter.spam);
   if (filter.unreadOnly) query = query.where("read", "=", toDbBoolean(false));
   if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.owner === "none") query = query.where("owner_id", "is", null);
+  else if (filter.owner !== undefined) query = query.where("owner_id", "=", filter.owner);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   if (filter.until) query = query.where("created_at", "<", filter.until);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -121,21 +125,36 @@ export async function existingAppointmentRequestIds(db: Writer, ids: number[]): 
   return new Set(rows.map((row) => row.id));
 }
 
-/** One statement, so it is atomic beside the running server; setting the same value again is harmless. */
-export const setAppointmentRequestsRead = (db: Writer, ids: number[], read: boolean): Promise<number> =>
-  setLeadsRead(db, "appointment_requests", ids, read);
+/** Who marked rows read, and when: a staff_users.id, or null for the command line. */
+export type ReadMarker = { by: number | null; at: Timestamp };
 
-/** One statement per table, so it is atomic beside the running server; setting the same value again is harmless. */
+/** One statement, so it is atomic beside the running server; setting the same value again is harmless. */
+export const setAppointmentRequestsRead = (
+  db: Writer,
+  ids: number[],
+  read: boolean,
+  marker?: ReadMarker,
+): Promise<number> => setLeadsRead(db, "appointment_requests", ids, read, marker);
+
+/**
+ * One statement per table, so it is atomic beside the running server; setting the same
+ * value again is harmless. Marking read keeps who and when; marking unread forgets them.
+ */
 export async function setLeadsRead(
   db: Writer,
   table: LeadTableName,
   ids: number[],
   read: boolean,
+  marker?: ReadMarker,
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db
     .updateTable(table)
-    .set({ read: toDbBoolean(read) })
+    .set({
+      read: toDbBoolean(read),
+      read_by: read ? (marker?.by ?? null) : null,
+      read_at: read ? (marker?.at ?? null) : null,
+    })
     .where("id", "in", ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -167,4 +186,13 @@ export async function scheduleAppointmentRequest(
     .where("calendar_sequence", "=", readSequence)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Who marked a row read and when (null: unread, or marked from the command line); undefined: no such row. */
+export async function selectReadMark(
+  db: Writer,
+  table: LeadTableName,
+  id: number,
+): Promise<{ read_by: number | null; read_at: Timestamp | null } | undefined> {
+  return db.selectFrom(table).select(["read_by", "read_at"]).where("id", "=", id).executeTakeFirst();
 }

@@ -31,6 +31,11 @@ type FollowUpColumns = {
   status_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   /** When the agency was reminded the lead was still new; set once, by the claim that queued it. */
   reminded_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+  /** The staff_users.id who answers it (sales or admin); null while unassigned (migration 0019). */
+  owner_id: ColumnType<number | null, number | null | undefined>;
+  /** Who marked it read and when: null while unread, or when the command line marked it (0019). */
+  read_by: ColumnType<number | null, number | null | undefined>;
+  read_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
 };
 
 /**

@@ -30,10 +30,14 @@ const reminderSchema = z.object({
       /** When the 24-hour promise runs out, Cape Town time. */
       answerBy: z.string(),
       command: z.string(),
+      /** Who answers it ("(disabled)" after a disabled account's); null: nobody. Absent before 0019. */
+      owner: z.string().nullable().optional(),
     }),
   ),
   /** Leads still new that earlier reminders named already. */
   remindedEarlier: z.number(),
+  /** The owner the reminder goes to; absent: the agency's address (MAIL_TO). */
+  to: z.string().optional(),
 });
 export type FollowUpReminder = z.infer<typeof reminderSchema>;
 
@@ -53,6 +57,8 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
       : "site-admin leads overdue lists every lead still new past the threshold.";
   const describe = (lead: FollowUpReminder["leads"][number]) =>
     `${lead.id}  ${lead.what}: ${lead.name}${lead.company ? `, ${lead.company}` : ""} <${lead.email}>`;
+  const ownerLine = (lead: FollowUpReminder["leads"][number]) =>
+    lead.owner === undefined ? [] : [`owner: ${lead.owner ?? "nobody yet"}`];
   const text = [
     intro,
     next,
@@ -60,6 +66,7 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
     ...data.leads.flatMap((lead) => [
       describe(lead),
       `  received ${lead.received}, answer by ${lead.answerBy}`,
+      ...ownerLine(lead).map((line) => `  ${line}`),
       `  ${lead.command}`,
       "",
     ]),
@@ -70,6 +77,9 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
       (lead) =>
         `<li style="margin:0 0 12px">${escapeHtml(describe(lead))}<br>` +
         `received ${escapeHtml(lead.received)}, answer by <strong>${escapeHtml(lead.answerBy)}</strong><br>` +
+        ownerLine(lead)
+          .map((line) => `${escapeHtml(line)}<br>`)
+          .join("") +
         `<code style="${css.code}">${escapeHtml(lead.command)}</code></li>`,
     )
     .join("");
@@ -79,7 +89,8 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
     `<ul style="padding-left:20px">${items}</ul>`,
     `<p style="${css.paragraph}">${escapeHtml(earlier)}</p>`,
   ]);
-  return { from: ctx.mail.from, to: ctx.mail.to, subject, messageId: data.messageId, text, html };
+  const to = data.to ?? ctx.mail.to;
+  return { from: ctx.mail.from, to, subject, messageId: data.messageId, text, html };
 }
 
 export function renderFollowUpReminder(data: unknown, ctx: MailContext): SendMailOptions {

@@ -16,6 +16,8 @@ import {
   type InboxRef,
 } from "#server/operations/leads/inbox.ts";
 import { parseSince, parseUntil } from "#server/operations/input.ts";
+import { assignOwner, listAssignableStaff } from "#server/operations/leads/assign-owner.ts";
+import { openInboxRecord } from "#server/operations/leads/open-lead.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
 import type { Refusal } from "#server/operations/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
@@ -60,6 +62,10 @@ const inboxQuery = z.object({
   since: oneValue,
   until: oneValue,
   q: oneValue,
+  owner: z
+    .string()
+    .regex(/^(mine|none|[1-9]\d{0,15})$/, { error: "owner must be mine, none or a staff account's number" })
+    .optional(),
   suspected: z.enum(["0", "1"], { error: "suspected must be 0 or 1" }).optional(),
   page: z
     .string()
@@ -72,6 +78,16 @@ const statusBody = z.object({
   note: z.string().optional(),
 });
 const readBody = z.object({ read: z.boolean({ error: "read must be true or false" }) });
+const assignIds = "ids must be a list of lead ids such as wd-12 or ap-3";
+const assignBody = z.object({
+  ids: z
+    .array(z.string({ error: assignIds }), { error: assignIds })
+    .min(1, { error: assignIds })
+    .max(500),
+  owner: z.union([z.string().max(254), z.null()], {
+    error: "owner must be a staff member's e-mail address, or null for nobody",
+  }),
+});
 const purgeBody = z.object({
   form: z.enum(inboxForms, { error: `form must be one of ${inboxForms.join(", ")}` }).optional(),
 });
@@ -89,6 +105,13 @@ const retryBody = z.object({
     .max(1000)
     .optional(),
 });
+
+/** The owner filter as the query gives it: mine, none (nobody), or an account's number. */
+function ownerFilterOf(text: string | undefined, myId: number): number | "none" | undefined {
+  if (text === undefined) return undefined;
+  if (text === "none") return "none";
+  return text === "mine" ? myId : Number(text);
+}
 
 const tablesOfForm: Record<InboxForm, LeadTable> = {
   "website-design": "website_design_leads",
@@ -113,7 +136,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
   router.get("/inbox", async (req, res) => {
     const query = inboxQuery.safeParse(req.query);
     if (!query.success) return badRequest(res, firstIssue(query.error));
-    const { form, status, q, suspected, page } = query.data;
+    const { form, status, q, suspected, page, owner } = query.data;
     const leadStatus = parseLeadStatus(status);
     if (!leadStatus.ok) return badRequest(res, sentence(leadStatus.message));
     const since = parseSince(query.data.since);
@@ -128,6 +151,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
         until: until.value,
         q,
         suspected: suspected === "1",
+        owner: ownerFilterOf(owner, signedIn(res).userId),
         page: page ? Number(page) : 1,
       }),
     );
@@ -150,12 +174,34 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     res.json({ deleted });
   });
 
+  router.get("/inbox/owners", async (_req, res) => {
+    res.json({ owners: await listAssignableStaff(db) });
+  });
+
+  router.post("/inbox/assign", async (req, res) => {
+    const body = assignBody.safeParse(req.body ?? {});
+    if (!body.success) return badRequest(res, firstIssue(body.error));
+    const assigned = await assignOwner(db, body.data.ids, body.data.owner, actorOf(req, res), now);
+    if (!assigned.ok) return answerRefusal(res, assigned);
+    res.json(assigned.value);
+  });
+
   router.get("/inbox/:id", async (req, res) => {
     const ref = inboxRef(req, res);
     if (!ref) return;
     const found = await loadInboxRecord(db, ref.id);
     if (!found.ok) return answerRefusal(res, found);
     res.json(found.value);
+  });
+
+  /** The lead's page opening it: read by this member now, if nobody had read it. */
+  router.post("/inbox/:id/open", async (req, res) => {
+    const ref = inboxRef(req, res);
+    if (!ref) return;
+    const reader = { userId: signedIn(res).userId, actor: actorOf(req, res) };
+    const opened = await openInboxRecord(db, ref.id, reader, now);
+    if (!opened.ok) return answerRefusal(res, opened);
+    res.json(opened.value);
   });
 
   router.post("/inbox/:id/status", async (req, res) => {
@@ -183,10 +229,12 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const body = readBody.safeParse(req.body ?? {});
     if (!body.success) return badRequest(res, firstIssue(body.error));
     // The CLI's `leads read` takes a lead's listed id; `appointments read` the bare number.
+    const marker = { by: signedIn(res).userId, at: now().toISOString() };
+    const { read } = body.data;
     const marked =
       ref.form === "appointment"
-        ? await markAppointmentsRead(db, [String(ref.rowId)], body.data.read, actorOf(req, res))
-        : await markLeadsRead(db, [ref.id], body.data.read, actorOf(req, res));
+        ? await markAppointmentsRead(db, [String(ref.rowId)], read, actorOf(req, res), marker)
+        : await markLeadsRead(db, [ref.id], read, actorOf(req, res), marker);
     if (!marked.ok) return answerRefusal(res, marked);
     res.json({ id: ref.id, read: body.data.read, changed: marked.value.changed.length > 0 });
   });

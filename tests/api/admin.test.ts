@@ -150,6 +150,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         schedule: null,
         scheduledStart: null,
         scheduledMinutes: null,
+        owner: null,
       });
       expect(rows[0]?.company).toBeNull();
     });
@@ -294,7 +295,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const run = await admin(site, "leads", "list");
       expect(run.code).toBe(0);
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +RECEIVED +STATUS +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE$/);
+      expect(lines[0]).toMatch(/^ID +RECEIVED +STATUS +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE +OWNER$/);
       expect(lines.slice(1, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual([
         "wa-2",
         "wd-2",
@@ -340,6 +341,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         statusNote: null,
         statusBy: null,
         statusAt: null,
+        owner: null,
       });
       expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
         type: "web-app",

@@ -94,6 +94,10 @@ describe("database", () => {
       ["scheduled_start", true],
       ["scheduled_minutes", true],
       ["calendar_sequence", false],
+      // Who answers it, and who read it when (migration 0019).
+      ["owner_id", true],
+      ["read_by", true],
+      ["read_at", true],
     ];
     expect(table?.columns.map((column) => column.name)).toEqual(columns.map(([name]) => name));
     // SQLite reports its row-id alias as nullable; it never is.

@@ -81,6 +81,7 @@ describe("the inbox", () => {
         read: false,
         status: "new",
         suspected: false,
+        owner: null,
       },
       expect.objectContaining({ id: "ap-1", form: "appointment", name: "Thandi Nkosi" }),
       expect.objectContaining({ id: "wa-1", form: "web-app", company: "FleetCo" }),

@@ -94,6 +94,8 @@ test.afterAll(async () => {
     .where("lead_table", "=", "website_design_leads")
     .where("lead_row_id", "=", rowId(ids.design))
     .execute();
+  // The rows' ids are given again to the next run's rows, which arrive "minutes ago" too.
+  await db.deleteFrom("audit_log").where("target", "in", Object.values(ids)).execute();
   await db.destroy();
 });
 
@@ -155,7 +157,10 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   await expect(page).toHaveURL(staffPath(staffPaths.lead, { id: ids.design }));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.design);
   await expect(page.getByText(`Acme ${tag}`)).toBeVisible();
-  await expect(page.getByText("No status changes yet.")).toBeVisible();
+  // No status changes yet: only the read mark opening it made.
+  await expect(page.locator("section[aria-labelledby=history-title]").getByRole("listitem")).toHaveText([
+    new RegExp(`^Read by sales-${tag}@agency\\.test, `),
+  ]);
 
   // The status form by keyboard: from the select to the note to the button.
   await page.getByLabel("New status").selectOption("contacted");
@@ -170,17 +175,22 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   const history = page
     .getByRole("region", { name: "History" })
     .or(page.locator("section[aria-labelledby=history-title]"));
-  await expect(history.getByRole("listitem")).toHaveCount(1);
-  await expect(history).toContainText(`contacted by sales-${tag}@agency.test`);
+  // The status change, newest first, above the read mark opening the page made.
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByRole("listitem").first()).toContainText(`contacted by sales-${tag}@agency.test`);
+  await expect(history.getByRole("listitem").last()).toContainText(`Read by sales-${tag}@agency.test`);
   await expect(history).toContainText("Called, proposal Friday");
 
   const shown = await runAdminIn(dataDir, "leads", "show", ids.design);
   expect(shown.stdout).toMatch(new RegExp(`Status: +contacted \\(sales-${tag}@agency\\.test, `));
 
-  // The status leaves the read mark alone: staff mark the lead read from its page.
+  // Opening the lead marked it read by whoever opened it; "Mark unread" puts it back, "Mark read" again.
+  const readMark = page.getByTestId("read-mark");
+  await expect(readMark).toHaveText(new RegExp(`^Read by sales-${tag}@agency\\.test, `));
+  await page.getByRole("button", { name: "Mark unread" }).click();
   await expect(page.getByText("Nobody has read this lead yet.")).toBeVisible();
   await page.getByRole("button", { name: "Mark read" }).click();
-  await expect(page.getByText("Someone has read this lead.")).toBeVisible();
+  await expect(readMark).toHaveText(new RegExp(`^Read by sales-${tag}@agency\\.test, `));
   await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
   const marked = await runAdminIn(dataDir, "leads", "show", ids.design, "--json");
   expect(JSON.parse(marked.stdout)).toMatchObject({ read: true, status: "contacted" });
@@ -195,11 +205,16 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   await expect(page.getByRole("row", { name: new RegExp(names.design) }).getByText("Unread")).toHaveCount(0);
 });
 
-test("an appointment request is marked read and a suspected one released", async ({ page, context }) => {
+test("an appointment request is read on opening, marked unread and read again, and a suspected one released", async ({
+  page,
+  context,
+}) => {
   await signIn(context);
   await page.goto(staffPath(staffPaths.lead, { id: ids.held }));
   await waitForHydration(page);
   await expect(page.getByText("Held back as suspected spam")).toBeVisible();
+  // Opened, it is read; marked unread, and read again from its page.
+  await page.getByRole("button", { name: "Mark unread" }).click();
   await expect(page.getByText("Nobody has read this request yet.")).toBeVisible();
   await page.getByRole("button", { name: "Mark read" }).click();
   await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();

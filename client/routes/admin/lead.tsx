@@ -1,9 +1,11 @@
-import { inboxFormLabels } from "#shared/inbox.ts";
+import { inboxFormLabels, type AssignableStaff } from "#shared/inbox.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { ReadToggle, Release } from "#client/components/workspace/lead/lead-actions.tsx";
 import { LeadFields, type LeadDetail } from "#client/components/workspace/lead/lead-fields.tsx";
 import { loadMeetingPlan, MeetingSection } from "#client/components/workspace/lead/meeting-section.tsx";
+import { OwnerForm } from "#client/components/workspace/lead/owner-form.tsx";
+import { SamePerson } from "#client/components/workspace/lead/same-person.tsx";
 import { StatusForm } from "#client/components/workspace/lead/status-form.tsx";
 import { StatusHistory } from "#client/components/workspace/lead/status-history.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
@@ -17,16 +19,26 @@ export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/work
 export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(`Lead ${params.id}`);
 export const handle = workspaceHandle;
 
-async function loadLead(id: string) {
-  const [lead, meeting] = await Promise.all([
-    workspaceFetch<LeadDetail>(`/inbox/${encodeURIComponent(id)}`),
+const leadPath = (id: string) => `/inbox/${encodeURIComponent(id)}`;
+
+/**
+ * Opening the page marks the lead read by whoever opened it (a POST, so it carries the
+ * session's CSRF token); reloading after a change on the page only reads it, so "Mark
+ * unread" stays unread.
+ */
+async function loadLead(id: string, open: boolean) {
+  const [lead, { owners }, meeting] = await Promise.all([
+    open
+      ? workspaceFetch<LeadDetail>(`${leadPath(id)}/open`, { method: "POST" })
+      : workspaceFetch<LeadDetail>(leadPath(id)),
+    workspaceFetch<{ owners: AssignableStaff[] }>("/inbox/owners"),
     loadMeetingPlan(id),
   ]);
-  return { ...lead, meeting };
+  return { ...lead, owners, meeting };
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return loadLead(params.id);
+  return loadLead(params.id, true);
 }
 clientLoader.hydrate = true as const;
 
@@ -36,7 +48,7 @@ export function HydrateFallback() {
 
 /** One lead or appointment request: `leads show`, its status, read mark and release. */
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const [lead, reload] = useReloadable(loaderData, () => loadLead(loaderData.id));
+  const [lead, reload] = useReloadable(loaderData, () => loadLead(loaderData.id, false));
   const { record } = lead;
   const noun = lead.form === "appointment" ? "request" : "lead";
   return (
@@ -50,10 +62,18 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         <LeadFields lead={lead} />
         <div className="space-y-10">
           {record.suspectedSpam ? <Release id={lead.id} trap={record.suspectedSpam} reload={reload} /> : null}
+          <OwnerForm id={lead.id} owner={lead.owner} owners={lead.owners} reload={reload} />
           {lead.meeting ? <MeetingSection lead={lead} plan={lead.meeting} reload={reload} /> : null}
           <StatusForm lead={lead} reload={reload} />
-          <ReadToggle id={lead.id} noun={noun} read={record.read === true} reload={reload} />
-          <StatusHistory history={lead.history} />
+          <ReadToggle
+            id={lead.id}
+            noun={noun}
+            read={record.read === true}
+            readMark={lead.readMark}
+            reload={reload}
+          />
+          <StatusHistory history={lead.history} activity={lead.activity} />
+          <SamePerson entries={lead.samePerson} email={String(record.email ?? "")} />
         </div>
       </div>
     </>

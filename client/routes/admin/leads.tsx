@@ -1,7 +1,9 @@
-import type { InboxPage } from "#shared/inbox.ts";
+import { useState } from "react";
+import type { AssignableStaff, InboxPage } from "#shared/inbox.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { BulkAssign } from "#client/components/workspace/leads/bulk-assign.tsx";
 import { ExportLinks } from "#client/components/workspace/leads/export-links.tsx";
 import { FilterForm, filterNames, type Filters } from "#client/components/workspace/leads/filter-form.tsx";
 import { InboxTable, Pager } from "#client/components/workspace/leads/inbox-table.tsx";
@@ -31,8 +33,11 @@ function filtersOf(search: string): Filters {
 async function loadInbox(filters: Filters) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const inbox = await workspaceFetch<InboxPage>(`/inbox${query.size > 0 ? `?${query}` : ""}`);
-  return { inbox, filters };
+  const [inbox, { owners }] = await Promise.all([
+    workspaceFetch<InboxPage>(`/inbox${query.size > 0 ? `?${query}` : ""}`),
+    workspaceFetch<{ owners: AssignableStaff[] }>("/inbox/owners"),
+  ]);
+  return { inbox, filters, owners };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -48,20 +53,35 @@ export function HydrateFallback() {
 
 /** The inbox: `leads list` and `appointments list` in one, with search and paging. */
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const [{ inbox, filters }, reload] = useReloadable(loaderData, () => loadInbox(loaderData.filters));
+  const [{ inbox, filters, owners }, reload] = useReloadable(loaderData, () => loadInbox(loaderData.filters));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const assigned = async () => {
+    setSelected(new Set());
+    await reload();
+  };
   const filtered = filterNames.some((name) => name !== "page" && filters[name]);
   const suspected = filters.suspected === "1";
   return (
     <>
       <PageHeader title="Leads" description={description} actions={<ExportLinks />} />
-      <FilterForm filters={filters} />
+      <FilterForm filters={filters} owners={owners} />
       {inbox.items.length === 0 ? (
         <EmptyState
           title={filtered ? "No leads match these filters." : "No leads yet."}
           action={filtered ? <ButtonLink href={staffPaths.leads}>Clear filters</ButtonLink> : undefined}
         />
       ) : (
-        <InboxTable items={inbox.items} suspected={suspected} />
+        <>
+          <BulkAssign selected={[...selected]} owners={owners} done={assigned} />
+          <InboxTable items={inbox.items} suspected={suspected} selection={{ selected, toggle }} />
+        </>
       )}
       <Pager inbox={inbox} filters={filters} />
       {suspected ? <PurgeSuspected form={filters.form} count={inbox.total} reload={reload} /> : null}

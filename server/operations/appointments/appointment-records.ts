@@ -2,7 +2,10 @@ import {
   findAppointmentRequest,
   listAppointmentRequests,
   setAppointmentRequestsRead,
+  type ReadMarker,
 } from "#server/db/leads.ts";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
+import { ownerOf, type OwnerField } from "#server/operations/leads/owner-field.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
@@ -39,7 +42,7 @@ export type AppointmentRecord = CamelCased<AppointmentRequestRow, (typeof answer
     /** The confirmed start (ISO instant) and length. */
     scheduledStart: string | null;
     scheduledMinutes: number | null;
-  };
+  } & OwnerField;
 
 export const appointmentColumns = [
   ...answerColumns.map(camelCase),
@@ -47,15 +50,17 @@ export const appointmentColumns = [
   "schedule",
   "scheduledStart",
   "scheduledMinutes",
+  "owner",
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 
-function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
+function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, StaffName>): AppointmentRecord {
   return {
     ...pickCamelCased(row, answerColumns),
     ...toSubmissionFields(row),
     schedule: row.schedule_status,
     scheduledStart: row.scheduled_start,
     scheduledMinutes: row.scheduled_minutes,
+    owner: ownerOf(row, staff),
   };
 }
 
@@ -67,9 +72,11 @@ export async function loadAppointmentRecords(
     until?: string;
     spam?: SpamFilter;
     status?: LeadStatus;
+    owner?: number | "none";
   } = {},
 ): Promise<AppointmentRecord[]> {
-  return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
+  const staff = await selectStaffNames(db);
+  return (await listAppointmentRequests(db, filter)).map((row) => toAppointmentRecord(row, staff));
 }
 
 /** One appointment request as `show` and the workspace present it. */
@@ -78,7 +85,7 @@ export async function findAppointmentRecord(db: Db, idText: string): Promise<Out
   if (!id.ok) return failed("invalid", id.message);
   const row = await findAppointmentRequest(db, id.value);
   if (!row) return failed("not-found", `unknown appointment id ${id.value}`);
-  return succeeded(toAppointmentRecord(row));
+  return succeeded(toAppointmentRecord(row, await selectStaffNames(db)));
 }
 
 /** The workspace's and the audit log's name for an appointment request. */
@@ -93,6 +100,7 @@ export async function markAppointmentsRead(
   idTexts: readonly string[],
   read: boolean,
   actor: Actor,
+  marker?: ReadMarker,
 ): Promise<Outcome<{ changed: number[]; already: number[] }>> {
   const ids = parseIds(idTexts, "appointment");
   if (!ids.ok) return failed("invalid", ids.message);
@@ -107,7 +115,7 @@ export async function markAppointmentsRead(
   const already = ids.value.filter((_, index) => rows[index] && fromDbBoolean(rows[index].read) === read);
   const changed = ids.value.filter((id) => !already.includes(id));
   await db.transaction().execute(async (trx) => {
-    await setAppointmentRequestsRead(trx, changed, read);
+    await setAppointmentRequestsRead(trx, changed, read, marker);
     for (const id of changed) {
       await recordAudit(trx, {
         ...actor,

@@ -15,6 +15,7 @@ import { createLeasedJob } from "#server/leased-job.ts";
 import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "#server/mail/reminder-message.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { leadId } from "./lead-records";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 
 /**
  * The 24-hour promise, kept: every lead and appointment request still "new" some hours
@@ -46,10 +47,11 @@ const leadKinds: Record<LeadTable, { what: string; id(row: number): string; comm
   },
 };
 
-/** A lead as the reminder and `leads overdue` show it. */
-export function describeOpenLead(lead: OpenLead) {
+/** A lead as the reminder and `leads overdue` show it; `owner` is who answers it, null: nobody yet. */
+export function describeOpenLead(lead: OpenLead, staff: Map<number, StaffName>) {
   const kind = leadKinds[lead.table];
   const id = kind.id(lead.id);
+  const owner = lead.ownerId === null ? undefined : staff.get(lead.ownerId);
   return {
     id,
     what: kind.what,
@@ -59,7 +61,17 @@ export function describeOpenLead(lead: OpenLead) {
     received: formatLocalDateTime(lead.createdAt),
     answerBy: formatLocalDateTime(new Date(Date.parse(lead.createdAt) + PROMISE_MS).toISOString()),
     command: kind.command(id),
+    owner: owner ? `${owner.email}${owner.disabled ? " (disabled)" : ""}` : null,
   };
+}
+
+/**
+ * Whose inbox a lead's reminder goes to: its owner's, while their account is active; the
+ * agency's (null) when nobody, or a disabled account, has it.
+ */
+function recipientOf(lead: OpenLead, staff: Map<number, StaffName>): string | null {
+  const owner = lead.ownerId === null ? undefined : staff.get(lead.ownerId);
+  return owner && !owner.disabled ? owner.email : null;
 }
 
 /** The instant before which a lead still new is overdue. */
@@ -81,13 +93,24 @@ export async function queueFollowUpReminder(
     const claimed = await claimLeadsToRemind(trx, cutoff, now.toISOString());
     if (claimed.length === 0) return 0;
     const stillNew = await listOverdueLeads(trx, cutoff);
-    const payload: FollowUpReminder = {
-      messageId: newMessageId(config.settings.siteUrl),
-      thresholdHours: config.followUp.reminderAfterMs / 3_600_000,
-      leads: claimed.map(describeOpenLead),
-      remindedEarlier: Math.max(0, stillNew.length - claimed.length),
-    };
-    await enqueueOutboxMessage(trx, { kind: FOLLOW_UP_REMINDER, payload, now });
+    const staff = await selectStaffNames(trx);
+    // One reminder per owner, and one to the agency for the leads nobody (active) has.
+    const recipients = new Map<string | null, OpenLead[]>();
+    for (const lead of claimed) {
+      const to = recipientOf(lead, staff);
+      recipients.set(to, [...(recipients.get(to) ?? []), lead]);
+    }
+    for (const [to, leads] of recipients) {
+      const theirs = stillNew.filter((lead) => recipientOf(lead, staff) === to);
+      const payload: FollowUpReminder = {
+        messageId: newMessageId(config.settings.siteUrl),
+        thresholdHours: config.followUp.reminderAfterMs / 3_600_000,
+        leads: leads.map((lead) => describeOpenLead(lead, staff)),
+        remindedEarlier: Math.max(0, theirs.length - leads.length),
+        ...(to === null ? {} : { to }),
+      };
+      await enqueueOutboxMessage(trx, { kind: FOLLOW_UP_REMINDER, payload, now });
+    }
     return claimed.length;
   });
 }

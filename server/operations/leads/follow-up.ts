@@ -6,6 +6,7 @@ import {
   type LeadTable,
 } from "#server/db/lead-follow-up.ts";
 import { describeOpenLead, overdueCutoff } from "./follow-up-reminder";
+import { selectStaffNames } from "#server/db/lead-owners.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
 import { parseId, type Parsed } from "#server/operations/input.ts";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
@@ -122,8 +123,9 @@ export async function loadOverdueLeads(
   { db, config }: Pick<OperationContext, "db" | "config">,
   now: () => Date = () => new Date(),
 ) {
+  const staff = await selectStaffNames(db);
   return (await listOverdueLeads(db, overdueCutoff(config, now()))).map((lead) => ({
-    ...describeOpenLead(lead),
+    ...describeOpenLead(lead, staff),
     reminded: lead.remindedAt !== null,
   }));
 }

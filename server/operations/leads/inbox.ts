@@ -11,6 +11,14 @@ import type { StatusTarget } from "./follow-up";
 import { parseLeadId } from "./lead-ids";
 import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads";
 import type { SubmissionFields } from "./submission-fields";
+import type { OwnerField } from "./owner-field";
+import {
+  loadLeadPageExtras,
+  loadStaffByEmail,
+  staffRefOf,
+  type LeadPageExtras,
+  type StaffByEmail,
+} from "./lead-page-extras";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import type { QuarantineKind } from "./quarantine";
 import {
@@ -38,6 +46,8 @@ export type InboxFilter = {
   q?: string;
   /** Only those held back as suspected spam, instead of only the genuine ones. */
   suspected?: boolean;
+  /** Only those assigned to this staff_users.id, or ("none") to nobody. */
+  owner?: number | "none";
   page: number;
 };
 
@@ -74,7 +84,8 @@ export function quarantineArgsOf(ref: InboxRef): { kind: QuarantineKind; text: s
 /** An inbox row: who it is from, as each form names them, then what every submission carries. */
 function toInboxItem(
   from: Pick<InboxItem, "id" | "form" | "name" | "company">,
-  record: SubmissionFields & { email: string },
+  record: SubmissionFields & OwnerField & { email: string },
+  staff: StaffByEmail,
 ): InboxItem {
   return {
     ...from,
@@ -83,19 +94,22 @@ function toInboxItem(
     read: record.read,
     status: record.status,
     suspected: record.suspectedSpam !== null,
+    owner: record.owner === null ? null : staffRefOf(record.owner, staff),
   };
 }
 
-const fromLead = (record: LeadRecord) =>
+const fromLead = (record: LeadRecord, staff: StaffByEmail) =>
   toInboxItem(
     { id: record.id, form: record.type, name: record.fullName, company: record.companyName },
     record,
+    staff,
   );
 
-const fromAppointment = (record: AppointmentRecord) =>
+const fromAppointment = (record: AppointmentRecord, staff: StaffByEmail) =>
   toInboxItem(
     { id: appointmentInboxId(record.id), form: "appointment", name: record.name, company: record.company },
     record,
+    staff,
   );
 
 function matches(item: InboxItem, q: string): boolean {
@@ -110,14 +124,18 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage>
     until: filter.until,
     status: filter.status,
     spam: filter.suspected ? ("only" as const) : ("exclude" as const),
+    owner: filter.owner,
   };
+  const staff = await loadStaffByEmail(db);
   const leads =
     filter.form === "appointment"
       ? []
-      : (await loadLeadRecords(db, { ...shared, type: filter.form })).map(fromLead);
+      : (await loadLeadRecords(db, { ...shared, type: filter.form })).map((record) =>
+          fromLead(record, staff),
+        );
   const appointments =
     filter.form === undefined || filter.form === "appointment"
-      ? (await loadAppointmentRecords(db, shared)).map(fromAppointment)
+      ? (await loadAppointmentRecords(db, shared)).map((record) => fromAppointment(record, staff))
       : [];
   const q = filter.q?.trim();
   const all = [...leads, ...appointments]
@@ -132,9 +150,11 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage>
   };
 }
 
-export type InboxRecord =
+export type InboxRecord = (
   | { form: "website-design" | "web-app"; id: string; record: LeadRecord; history: HistoryEntry[] }
-  | { form: "appointment"; id: string; record: AppointmentRecord; history: HistoryEntry[] };
+  | { form: "appointment"; id: string; record: AppointmentRecord; history: HistoryEntry[] }
+) &
+  LeadPageExtras;
 
 /** One row in full, as `leads show` / `appointments show` load it, with its status history. */
 export async function loadInboxRecord(db: Db, text: string): Promise<Outcome<InboxRecord>> {
@@ -150,9 +170,17 @@ export async function loadInboxRecord(db: Db, text: string): Promise<Outcome<Inb
   if (ref.form === "appointment") {
     const found = await findAppointmentRecord(db, String(ref.rowId));
     if (!found.ok) return found;
-    return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history() });
+    const extras = await loadLeadPageExtras(db, ref, found.value);
+    return succeeded({
+      form: ref.form,
+      id: ref.id,
+      record: found.value,
+      history: await history(),
+      ...extras,
+    });
   }
   const found = await findLeadRecord(db, ref.id);
   if (!found.ok) return found;
-  return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history() });
+  const extras = await loadLeadPageExtras(db, ref, { ...found.value, phone: found.value.phoneNumber });
+  return succeeded({ form: ref.form, id: ref.id, record: found.value, history: await history(), ...extras });
 }

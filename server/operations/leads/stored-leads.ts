@@ -6,10 +6,13 @@ import {
   listWebsiteDesignLeads,
   setLeadsRead,
   type LeadFilter,
+  type ReadMarker,
 } from "#server/db/leads.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
 import { submissionColumns, toSubmissionFields, type SubmissionFields } from "./submission-fields";
+import { ownerOf, type OwnerField } from "./owner-field";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { leadId } from "./lead-records";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
@@ -33,7 +36,8 @@ export type LeadRecord = {
   timeline: string | null;
   industry: string | null;
   companySize: string | null;
-} & SubmissionFields;
+} & SubmissionFields &
+  OwnerField;
 
 export const leadColumns = [
   "id",
@@ -48,10 +52,11 @@ export const leadColumns = [
   "industry",
   "companySize",
   ...submissionColumns,
+  "owner",
 ] as const satisfies readonly (keyof LeadRecord)[];
 
 /** Either form's row as a LeadRecord: each field from the form that asks for it, else null. */
-function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow): LeadRecord {
+function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow, staff: StaffNames): LeadRecord {
   const design = "business_email" in row ? row : undefined;
   const webApp = "business_email" in row ? undefined : row;
   const type = design ? "website-design" : "web-app";
@@ -68,6 +73,7 @@ function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow): LeadRecord {
     industry: webApp?.industry ?? null,
     companySize: webApp?.company_size ?? null,
     ...toSubmissionFields(row),
+    owner: ownerOf(row, staff),
   };
 }
 
@@ -76,9 +82,14 @@ export async function loadLeadRecords(
   db: Db,
   filter: LeadFilter & { type?: LeadType } = {},
 ): Promise<LeadRecord[]> {
+  const staff = await selectStaffNames(db);
   const records = [
-    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(toLeadRecord) : []),
-    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(toLeadRecord) : []),
+    ...(filter.type !== "web-app"
+      ? (await listWebsiteDesignLeads(db, filter)).map((row) => toLeadRecord(row, staff))
+      : []),
+    ...(filter.type !== "website-design"
+      ? (await listWebAppLeads(db, filter)).map((row) => toLeadRecord(row, staff))
+      : []),
   ];
   // Stable sort: within one instant, each table's own newest-first order stays.
   return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -88,12 +99,15 @@ export async function loadLeadRecords(
 export async function findLeadRecord(db: Db, text: string): Promise<Outcome<LeadRecord>> {
   const parsed = parseLeadId(text);
   if (!parsed) return failed("invalid", invalidLeadId(text));
+  const staff = await selectStaffNames(db);
   const record =
     parsed.type === "website-design"
-      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), toLeadRecord)
-      : mapDefined(await findWebAppLead(db, parsed.id), toLeadRecord);
+      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), (row) => toLeadRecord(row, staff))
+      : mapDefined(await findWebAppLead(db, parsed.id), (row) => toLeadRecord(row, staff));
   return record ? succeeded(record) : failed("not-found", `unknown lead id ${text}`);
 }
+
+type StaffNames = Map<number, StaffName>;
 
 const mapDefined = <Row, Result>(row: Row | undefined, map: (row: Row) => Result) => row && map(row);
 
@@ -109,6 +123,7 @@ export async function markLeadsRead(
   idTexts: readonly string[],
   read: boolean,
   actor: Actor,
+  marker?: ReadMarker,
 ): Promise<Outcome<{ changed: string[]; already: string[] }>> {
   const refs: { text: string; type: LeadType; id: number }[] = [];
   for (const text of idTexts) {
@@ -133,7 +148,7 @@ export async function markLeadsRead(
   await db.transaction().execute(async (trx) => {
     for (const type of leadTypes) {
       const ids = changed.filter((ref) => ref.type === type).map((ref) => ref.id);
-      await setLeadsRead(trx, leadTables[type], ids, read);
+      await setLeadsRead(trx, leadTables[type], ids, read, marker);
     }
     for (const ref of changed) {
       await recordAudit(trx, { ...actor, action: "lead.read", target: ref.text, detail: { read } });

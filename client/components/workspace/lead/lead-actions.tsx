@@ -6,18 +6,30 @@ import { Button } from "#client/components/workspace/button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import type { StaffRef } from "#shared/inbox.ts";
+import { staffLabel } from "./owner-form";
 
-/** Staff mark it read themselves: opening the page leaves the mark as it was. */
+/** Who read it and when, as the read mark keeps it. */
+function readSentence(noun: string, mark: { by: StaffRef | null; at: string | null } | null): string {
+  if (!mark) return `Nobody has read this ${noun} yet.`;
+  const when = mark.at ? `, ${formatWhen(mark.at)}` : "";
+  return mark.by ? `Read by ${staffLabel(mark.by)}${when}.` : `Marked read from the command line${when}.`;
+}
+
+/** Opening the page marks it read by whoever opened it; "Mark unread" puts it back among the unread. */
 export function ReadToggle({
   id,
   noun,
   read,
+  readMark,
   reload,
 }: {
   id: string;
   /** "lead" or "request", as the page names it. */
   noun: string;
   read: boolean;
+  readMark: { by: StaffRef | null; at: string | null } | null;
   reload: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
@@ -35,8 +47,8 @@ export function ReadToggle({
   }
   return (
     <TitledSection id="read" title="Read" className="space-y-3">
-      <p className="text-ink-soft">
-        {read ? `Someone has read this ${noun}.` : `Nobody has read this ${noun} yet.`}
+      <p className="text-ink-soft" data-testid="read-mark">
+        {readSentence(noun, read ? (readMark ?? { by: null, at: null }) : null)}
       </p>
       <Button variant="secondary" busy={busy} onClick={() => void toggle()}>
         {read ? "Mark unread" : "Mark read"}

@@ -8,7 +8,14 @@ import {
   websiteDesignLeadLabels,
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
-import type { HistoryEntry, InboxForm, LeadStatusName } from "#shared/inbox.ts";
+import type {
+  ActivityEntry,
+  HistoryEntry,
+  InboxForm,
+  LeadStatusName,
+  SamePersonEntry,
+  StaffRef,
+} from "#shared/inbox.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
@@ -24,9 +31,16 @@ export type LeadDetail = {
     read?: boolean;
   };
   history: HistoryEntry[];
+  owner: StaffRef | null;
+  readMark: { by: StaffRef | null; at: string | null } | null;
+  activity: ActivityEntry[];
+  samePerson: SamePersonEntry[];
+  /** The visitor's number for a `tel:` link (E.164 where it is a valid number). */
+  telephone: string | null;
 };
 
-type Row = [label: string, value: FieldValue, options?: readonly Option[]];
+/** A label, its value, and either the options its value is one of or the link it opens. */
+type Row = [label: string, value: FieldValue, options?: readonly Option[] | { href: string }];
 
 /**
  * What the visitor sent, labelled as the form asked it and answered with the option's
@@ -34,6 +48,8 @@ type Row = [label: string, value: FieldValue, options?: readonly Option[]];
  */
 function rowsOf(lead: LeadDetail): Row[] {
   const r = lead.record;
+  const mail = r.email ? { href: `mailto:${String(r.email)}` } : undefined;
+  const tel = lead.telephone ? { href: `tel:${lead.telephone}` } : undefined;
   const common: Row[] = [
     ["Received", r.createdAt ? formatWhen(String(r.createdAt)) : null],
     ["Suspected spam (bot trap)", r.suspectedSpam],
@@ -43,7 +59,7 @@ function rowsOf(lead: LeadDetail): Row[] {
     return [
       [l.fullName, r.fullName ?? null],
       [l.companyName, r.companyName ?? null],
-      [l.businessEmail, r.email ?? null],
+      [l.businessEmail, r.email ?? null, mail],
       [l.websiteType, r.websiteType ?? null, websiteTypeOptions],
       [l.budget, r.budget ?? null, budgetOptions],
       [l.timeline, r.timeline ?? null, timelineOptions],
@@ -54,8 +70,8 @@ function rowsOf(lead: LeadDetail): Row[] {
     const l = webAppLeadLabels;
     return [
       [l.fullName, r.fullName ?? null],
-      [l.workEmail, r.email ?? null],
-      [l.phoneNumber, r.phoneNumber ?? null],
+      [l.workEmail, r.email ?? null, mail],
+      [l.phoneNumber, r.phoneNumber ?? null, tel],
       [l.companyName, r.companyName ?? null],
       [l.industry, r.industry ?? null],
       [l.companySize, r.companySize ?? null, companySizeOptions],
@@ -65,8 +81,8 @@ function rowsOf(lead: LeadDetail): Row[] {
   const l = appointmentLabels;
   return [
     [l.name, r.name ?? null],
-    [l.email, r.email ?? null],
-    [l.phone, r.phone ?? null],
+    [l.email, r.email ?? null, mail],
+    [l.phone, r.phone ?? null, tel],
     [l.company, r.company ?? null],
     [l.service_type, r.serviceType ?? null, serviceTypeOptions],
     [l.preferred_date, r.preferredDate ? formatDateLabel(String(r.preferredDate)) : null],
@@ -80,7 +96,19 @@ function rowsOf(lead: LeadDetail): Row[] {
 
 function shown([, value, options]: Row): string {
   if (value === null || value === "") return "—";
-  return options ? (answerLabel(options, String(value)) ?? "—") : String(value);
+  if (options === undefined || "href" in options) return String(value);
+  return answerLabel(options, String(value)) ?? "—";
+}
+
+/** The value, as a link where it opens one (an address in the mail app, a number in the phone's dialler). */
+function Value({ row }: { row: Row }) {
+  const link = row[2] && "href" in row[2] ? row[2].href : undefined;
+  if (!link || row[1] === null || row[1] === "") return shown(row);
+  return (
+    <a href={link} className="text-brand underline underline-offset-4">
+      {shown(row)}
+    </a>
+  );
 }
 
 export function LeadFields({ lead }: { lead: LeadDetail }) {
@@ -90,7 +118,9 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
         {rowsOf(lead).map((row) => (
           <div key={row[0]} className="contents">
             <dt className="font-semibold text-ink">{row[0]}</dt>
-            <dd className="whitespace-pre-line text-ink wrap-anywhere">{shown(row)}</dd>
+            <dd className="whitespace-pre-line text-ink wrap-anywhere">
+              <Value row={row} />
+            </dd>
           </div>
         ))}
       </dl>

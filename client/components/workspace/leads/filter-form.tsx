@@ -1,12 +1,12 @@
 /** The inbox's filters: a plain GET form, so a filtered list can be reloaded or shared. */
-import { inboxFormLabels, inboxForms, leadStatuses } from "#shared/inbox.ts";
+import { inboxFormLabels, inboxForms, leadStatuses, type AssignableStaff } from "#shared/inbox.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
-export const filterNames = ["form", "status", "since", "until", "q", "suspected", "page"] as const;
+export const filterNames = ["form", "status", "owner", "since", "until", "q", "suspected", "page"] as const;
 export type Filters = Partial<Record<(typeof filterNames)[number], string>>;
 
 const formOptions = [
@@ -18,13 +18,21 @@ const statusOptions = [
   ...leadStatuses.map((status) => ({ value: status, label: status })),
 ];
 
+/** Anyone's, the signed-in member's, nobody's, or one member's (by account number). */
+const ownerFilterOptions = (owners: readonly AssignableStaff[]) => [
+  { value: "", label: "Anyone" },
+  { value: "mine", label: "Mine" },
+  { value: "none", label: "Unassigned" },
+  ...owners.map((owner) => ({ value: String(owner.id), label: owner.email })),
+];
+
 /** The received-date range: from that day, until that day. */
 const dateFilters = [
   { name: "since", label: "Received from" },
   { name: "until", label: "Received until" },
 ] as const;
 
-export function FilterForm({ filters }: { filters: Filters }) {
+export function FilterForm({ filters, owners }: { filters: Filters; owners: readonly AssignableStaff[] }) {
   const active = filterNames.filter((name) => name !== "page" && filters[name]).length;
   return (
     <FilterFold active={active}>
@@ -49,6 +57,12 @@ export function FilterForm({ filters }: { filters: Filters }) {
           name="status"
           options={statusOptions}
           defaultValue={filters.status ?? ""}
+        />
+        <SelectField
+          label="Owner"
+          name="owner"
+          options={ownerFilterOptions(owners)}
+          defaultValue={filters.owner ?? ""}
         />
         {dateFilters.map(({ name, label }) => (
           <TextField

@@ -6,6 +6,7 @@ import { DataTable, type TableColumn } from "#client/components/workspace/data-t
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
+import { staffLabel } from "#client/components/workspace/lead/owner-form.tsx";
 
 const columns: readonly TableColumn<InboxItem>[] = [
   {
@@ -47,13 +48,46 @@ const columns: readonly TableColumn<InboxItem>[] = [
         <StatusBadge tone={item.status === "new" ? "info" : "neutral"}>{item.status}</StatusBadge>
       ),
   },
+  {
+    header: "Owner",
+    card: "meta",
+    className: "break-all",
+    cell: (item) => (item.owner ? staffLabel(item.owner) : "Nobody"),
+  },
 ];
 
-export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {
+/** Which rows are ticked for a bulk change, by inbox id. */
+export type Selection = { selected: ReadonlySet<string>; toggle(id: string, on: boolean): void };
+
+/** The tick box of a row, first in the table and beside the name on a card. */
+const selectColumn = (selection: Selection): TableColumn<InboxItem> => ({
+  header: "Select",
+  hideHeader: true,
+  card: "action",
+  cell: (item) => (
+    <input
+      type="checkbox"
+      className="size-5 accent-brand"
+      aria-label={`Select ${item.name} (${item.id})`}
+      checked={selection.selected.has(item.id)}
+      onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
+    />
+  ),
+});
+
+export function InboxTable({
+  items,
+  suspected,
+  selection,
+}: {
+  items: InboxItem[];
+  suspected: boolean;
+  selection?: Selection;
+}) {
   return (
     <DataTable
       caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}
-      columns={columns}
+      columns={selection ? [selectColumn(selection), ...columns] : columns}
       rows={items}
       rowKey={(item) => item.id}
       rowName={(item) => item.name}

@@ -1,0 +1,68 @@
+/** Assigning the ticked rows of the inbox to one owner, or to nobody, as `leads assign` does. */
+import { useState, type FormEvent } from "react";
+import type { AssignableStaff } from "#shared/inbox.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { SelectField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { ownerOptions } from "#client/components/workspace/lead/owner-form.tsx";
+
+export function BulkAssign({
+  selected,
+  owners,
+  done,
+}: {
+  selected: readonly string[];
+  owners: readonly AssignableStaff[];
+  /** After a change: clear the ticks and reload the list. */
+  done: () => Promise<void>;
+}) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function assign(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = String(new FormData(event.currentTarget).get("owner") ?? "");
+    setError("");
+    if (selected.length === 0) return setError("Tick the leads to assign first.");
+    setBusy(true);
+    try {
+      const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
+        body: { json: { ids: selected, owner: chosen === "" ? null : chosen } },
+      });
+      const count = result.changed.length;
+      toast({
+        variant: "success",
+        title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${chosen || "nobody"}`,
+      });
+      await done();
+    } catch (caught) {
+      setError(apiMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      aria-label="Assign the ticked leads"
+      onSubmit={(event) => void assign(event)}
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      {error ? (
+        <Notice tone="danger" className="w-full">
+          {error}
+        </Notice>
+      ) : null}
+      <SelectField
+        label={`Assign ${selected.length === 1 ? "1 ticked lead" : `${selected.length} ticked leads`} to`}
+        name="owner"
+        options={ownerOptions(owners, null)}
+        defaultValue=""
+      />
+      <Button type="submit" variant="secondary" busy={busy}>
+        Assign
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { databaseLocation, loadConfig } from "#server/config.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { runAdminIn } from "#tests/support/admin.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * One person per lead, in the browser (issue 36): a sales member opens a lead (which marks
+ * it read by them), assigns it from its page and others in bulk from the list, filters by
+ * "mine", follows the same address to its other request, and calls or mails the visitor
+ * from the links. The accounts, session and leads go straight into the suite's server's
+ * database, tagged so other files' rows stay apart.
+ */
+const dataDir = "tests/.tmp/browser-data";
+let tag = "";
+let db: Db;
+let sessionToken = "";
+const emails = { sales: "", boss: "" };
+const names = { design: "", app: "", request: "" };
+const ids = { design: "", app: "", request: "" };
+
+test.beforeAll(async () => {
+  tag = randomBytes(4).toString("hex");
+  Object.assign(emails, { sales: `owner-sales-${tag}@agency.test`, boss: `owner-boss-${tag}@agency.test` });
+  Object.assign(names, { design: `Pat ${tag}`, app: `Lindi ${tag}`, request: `Pat Again ${tag}` });
+  db = await openDatabase(databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })));
+  const userId = await addStaff(db, emails.sales, "sales");
+  await addStaff(db, emails.boss, "admin");
+  await addStaff(db, `owner-editor-${tag}@agency.test`, "editor");
+  sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const design = await insertWebsiteDesignLead(db, {
+    full_name: names.design,
+    company_name: `Acme ${tag}`,
+    business_email: `pat-${tag}@acme.test`,
+    website_type: "redesign",
+    budget: "30k-60k",
+    timeline: "1-2-months",
+    created_at: at(30),
+  });
+  const app = await insertWebAppLead(db, {
+    full_name: names.app,
+    work_email: `lindi-${tag}@fleetco.test`,
+    // Stored as typed before numbers were kept in E.164: the link still dials +27.
+    phone_number: "082 555 0199",
+    company_name: `FleetCo ${tag}`,
+    industry: "Logistics",
+    company_size: "51-200",
+    created_at: at(20),
+  });
+  const request = await insertAppointmentRequest(db, {
+    name: names.request,
+    email: `PAT-${tag}@Acme.test`,
+    phone: "+27825550142",
+    company: null,
+    service_type: "web-development",
+    preferred_date: "2026-12-03",
+    preferred_time: "10:00 AM",
+    project_details: "A booking portal.",
+    created_at: at(10),
+  });
+  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, request: `ap-${request}` });
+});
+test.afterAll(async () => {
+  const rowId = (id: string) => Number(id.slice(3));
+  await db.deleteFrom("website_design_leads").where("id", "=", rowId(ids.design)).execute();
+  await db.deleteFrom("web_app_leads").where("id", "=", rowId(ids.app)).execute();
+  await db.deleteFrom("appointment_requests").where("id", "=", rowId(ids.request)).execute();
+  // The rows' ids are given again to the next run's rows, which arrive "minutes ago" too.
+  await db.deleteFrom("audit_log").where("target", "in", Object.values(ids)).execute();
+  await db.destroy();
+});
+
+async function signIn(context: BrowserContext) {
+  await context.addCookies([
+    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
+  ]);
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+const section = (page: Page, id: string) => page.locator(`section[aria-labelledby=${id}-title]`);
+const rowNames = (page: Page) => page.getByRole("region", { name: /^Leads/ }).getByRole("link");
+
+test("opening a lead marks it read by that member; it is assigned from its page; the same address links on", async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  await open(page, staffPath(staffPaths.lead, { id: ids.design }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.design);
+  await expect(page.getByTestId("read-mark")).toHaveText(new RegExp(`^Read by ${emails.sales}, `));
+  await expect(section(page, "history")).toContainText(`Read by ${emails.sales}`);
+  const shown = JSON.parse((await runAdminIn(dataDir, "leads", "show", ids.design, "--json")).stdout) as {
+    read: boolean;
+  };
+  expect(shown.read).toBe(true);
+
+  // The address opens the mail app.
+  await expect(page.getByRole("link", { name: `pat-${tag}@acme.test` })).toHaveAttribute(
+    "href",
+    `mailto:pat-${tag}@acme.test`,
+  );
+
+  // Assign by keyboard: the select, then the button.
+  await expect(page.getByTestId("owner-now")).toHaveText("Nobody is assigned yet.");
+  const ownerSelect = page.getByLabel("Assign to");
+  await expect(ownerSelect.locator("option")).not.toContainText([`owner-editor-${tag}@agency.test`]);
+  await ownerSelect.selectOption(emails.boss);
+  await ownerSelect.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Save owner" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("owner-now")).toHaveText(`Answered by ${emails.boss}.`);
+  await expect(section(page, "history").getByRole("listitem").first()).toContainText(
+    `Assigned to ${emails.boss} by ${emails.sales}`,
+  );
+  const listed = (await runAdminIn(dataDir, "leads", "list")).stdout;
+  expect(listed.split("\n").find((line) => line.includes(ids.design))).toMatch(new RegExp(`${emails.boss}$`));
+
+  // The same visitor's appointment request, whatever the case of the address.
+  const same = section(page, "same-person");
+  await expect(same.getByRole("listitem")).toHaveCount(1);
+  await same.getByRole("link", { name: `Appointment ${ids.request}` }).click();
+  await expect(page).toHaveURL(staffPath(staffPaths.lead, { id: ids.request }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.request);
+  await expect(
+    section(page, "same-person").getByRole("link", { name: `Website design ${ids.design}` }),
+  ).toBeVisible();
+});
+
+test("the phone number dials in E.164", async ({ page, context }) => {
+  await signIn(context);
+  await open(page, staffPath(staffPaths.lead, { id: ids.app }));
+  await expect(page.getByRole("link", { name: "082 555 0199" })).toHaveAttribute("href", "tel:+27825550199");
+  await expect(page.getByRole("link", { name: `lindi-${tag}@fleetco.test` })).toHaveAttribute(
+    "href",
+    `mailto:lindi-${tag}@fleetco.test`,
+  );
+});
+
+test("leads are assigned in bulk from the list and filtered by mine and unassigned", async ({
+  page,
+  context,
+}) => {
+  await signIn(context);
+  await open(page, `${staffPaths.leads}?q=${tag}`);
+  await expect(rowNames(page)).toHaveCount(3);
+  await page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.request} (${ids.request})` }).check();
+  await page.getByLabel("Assign 2 ticked leads to").selectOption(emails.sales);
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText(`2 leads assigned to ${emails.sales}`)).toBeVisible();
+  const ownerOf = (name: string) =>
+    page
+      .getByRole("row", { name: new RegExp(name) })
+      .getByRole("cell")
+      .last();
+  await expect(ownerOf(names.app)).toHaveText(emails.sales);
+  await expect(ownerOf(names.request)).toHaveText(emails.sales);
+  await expect(page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` })).not.toBeChecked();
+
+  await page.getByLabel("Owner").selectOption("mine");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/owner=mine/);
+  // Unread first, then newest: the request came last, and is unread or as read as the other.
+  await expect(rowNames(page)).toHaveText([names.request, names.app]);
+  await page.getByLabel("Owner").selectOption("none");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/owner=none/);
+  await expect(page.getByRole("link", { name: names.app })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: names.request })).toHaveCount(0);
+
+  // Unassign the two in bulk: the unassigned filter finds them.
+  await open(page, `${staffPaths.leads}?q=${tag}&owner=mine`);
+  await page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.request} (${ids.request})` }).check();
+  await page.getByLabel("Assign 2 ticked leads to").selectOption("");
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText("2 leads assigned to nobody")).toBeVisible();
+  await open(page, `${staffPaths.leads}?q=${tag}&owner=none`);
+  await expect(page.getByRole("link", { name: names.app })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: names.request })).toHaveCount(1);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    test("the leads list with owners and a lead with its owner, reader and same address pass axe", async ({
+      page,
+      context,
+    }) => {
+      await signIn(context);
+      for (const path of [`${staffPaths.leads}?q=${tag}`, staffPath(staffPaths.lead, { id: ids.request })]) {
+        await open(page, path);
+        await page.waitForLoadState("networkidle");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        await expect(page).toHaveTitle(/ · Workspace$/);
+        await expectNoAxeViolations(page);
+      }
+    });
+  });
+}
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  test("a lead's page with its owner, reader and same address does not scroll sideways", async ({
+    page,
+    context,
+  }) => {
+    await signIn(context);
+    await open(page, staffPath(staffPaths.lead, { id: ids.design }));
+    await expect(page.getByTestId("read-mark")).toBeVisible();
+    await expect(section(page, "same-person").getByRole("listitem")).toHaveCount(1);
+    const overflow = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+  });
+
+  test("the bulk assignment above the leads list does not widen the page", async ({ page, context }) => {
+    await signIn(context);
+    await open(page, `${staffPaths.leads}?q=${tag}`);
+    const form = page.getByRole("form", { name: "Assign the ticked leads" });
+    await expect(form).toBeVisible();
+    const box = await form.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  });
+});
