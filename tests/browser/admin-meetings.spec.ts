@@ -170,7 +170,11 @@ test("a request is confirmed from its page, listed on Meetings, moved and cancel
   const cancelled = parseCalendar((await mailTo(email, /is cancelled/)).calendar?.content ?? "");
   expect(cancelled).toMatchObject({ method: "CANCEL", uid: event.uid, sequence: 3, status: "CANCELLED" });
   await mailTo("leads@agency.test", /cancelled/);
-  await expect(history.getByRole("listitem")).toHaveCount(3);
+  // Booked, moved and cancelled, and the read mark opening the page left.
+  await expect(history.getByRole("listitem")).toHaveCount(4);
+  await expect(history.getByRole("listitem").filter({ hasText: /^Read by sales@agency\.test/ })).toHaveCount(
+    1,
+  );
 
   await open(page, staffPaths.meetings);
   await expect(page.getByText("No meetings today or ahead.")).toBeVisible();

@@ -47,7 +47,13 @@ export function BulkAssign({
     <form
       aria-label="Assign the ticked leads"
       onSubmit={(event) => void assign(event)}
-      className="mb-4 flex flex-wrap items-end gap-3"
+      // On a phone it takes no room until a lead is ticked, then stays at the foot of the
+      // screen (fixed: the cards under a finger do not move while it ticks them).
+      className={`mb-4 flex flex-wrap items-end gap-3 ${
+        selected.length === 0
+          ? "max-sm:hidden"
+          : "max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-30 max-sm:mb-0 max-sm:border-t max-sm:border-line max-sm:bg-surface max-sm:p-4"
+      }`}
     >
       {error ? (
         <Notice tone="danger" className="w-full">
