@@ -16,6 +16,7 @@ import {
   type InboxRef,
 } from "#server/operations/leads/inbox.ts";
 import { parseSince, parseUntil } from "#server/operations/input.ts";
+import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
 import type { Refusal } from "#server/operations/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
@@ -61,6 +62,8 @@ const inboxQuery = z.object({
   until: oneValue,
   q: oneValue,
   suspected: z.enum(["0", "1"], { error: "suspected must be 0 or 1" }).optional(),
+  unread: z.enum(["0", "1"], { error: "unread must be 0 or 1" }).optional(),
+  overdue: z.enum(["0", "1"], { error: "overdue must be 0 or 1" }).optional(),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, { error: "page must be a whole number from 1" })
@@ -113,7 +116,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
   router.get("/inbox", async (req, res) => {
     const query = inboxQuery.safeParse(req.query);
     if (!query.success) return badRequest(res, firstIssue(query.error));
-    const { form, status, q, suspected, page } = query.data;
+    const { form, status, q, suspected, unread, overdue, page } = query.data;
     const leadStatus = parseLeadStatus(status);
     if (!leadStatus.ok) return badRequest(res, sentence(leadStatus.message));
     const since = parseSince(query.data.since);
@@ -128,6 +131,8 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
         until: until.value,
         q,
         suspected: suspected === "1",
+        unread: unread === "1",
+        overdueCutoff: overdue === "1" ? overdueCutoff(config, now()) : undefined,
         page: page ? Number(page) : 1,
       }),
     );

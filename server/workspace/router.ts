@@ -11,6 +11,7 @@ import { authRoutes } from "./auth-routes";
 import { accountRoutes } from "./account-routes";
 import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
+import { overviewRoutes } from "./overview-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -31,6 +32,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
   router.use(leadRoutes(deps));
+  router.use(overviewRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

@@ -2,9 +2,10 @@ import {
   findAppointmentRequest,
   listAppointmentRequests,
   setAppointmentRequestsRead,
+  type LeadFilter,
 } from "#server/db/leads.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
-import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/db/schema.ts";
+import type { AppointmentRequestRow, ScheduleStatus } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
@@ -15,7 +16,6 @@ import {
 } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
-import type { SpamFilter } from "#server/db/suspected.ts";
 
 /** An appointment request as `--json` and the export show it (the schedule after the submission's fields). */
 export type AppointmentRecord = {
@@ -69,16 +69,7 @@ function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
   };
 }
 
-export async function loadAppointmentRecords(
-  db: Db,
-  filter: {
-    unreadOnly?: boolean;
-    since?: string;
-    until?: string;
-    spam?: SpamFilter;
-    status?: LeadStatus;
-  } = {},
-): Promise<AppointmentRecord[]> {
+export async function loadAppointmentRecords(db: Db, filter: LeadFilter = {}): Promise<AppointmentRecord[]> {
   return (await listAppointmentRequests(db, filter)).map(toAppointmentRecord);
 }
 

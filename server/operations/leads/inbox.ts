@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
+import type { LeadFilter } from "#server/db/leads.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
 import {
   appointmentInboxId,
@@ -38,6 +39,13 @@ export type InboxFilter = {
   q?: string;
   /** Only those held back as suspected spam, instead of only the genuine ones. */
   suspected?: boolean;
+  /** Only those nobody has read yet. */
+  unread?: boolean;
+  /**
+   * Only the overdue: still new and received at or before this instant, the follow-up
+   * reminder's rule (overdueCutoff in follow-up-reminder.ts).
+   */
+  overdueCutoff?: string;
   page: number;
 };
 
@@ -105,10 +113,17 @@ function matches(item: InboxItem, q: string): boolean {
 
 /** One page of the inbox, unread first, then newest first. */
 export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage> {
-  const shared = {
+  const overdue = filter.overdueCutoff !== undefined;
+  // An overdue lead is still new by definition: no other status can be among them.
+  if (overdue && filter.status !== undefined && filter.status !== "new") {
+    return { items: [], total: 0, page: filter.page, pageSize: INBOX_PAGE_SIZE };
+  }
+  const shared: LeadFilter = {
     since: filter.since,
     until: filter.until,
-    status: filter.status,
+    status: overdue ? "new" : filter.status,
+    receivedBy: filter.overdueCutoff,
+    unreadOnly: filter.unread,
     spam: filter.suspected ? ("only" as const) : ("exclude" as const),
   };
   const leads =
