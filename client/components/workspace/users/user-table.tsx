@@ -1,4 +1,4 @@
-/** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
+/** The users page's accounts: role (changed in place), status, passkeys, last sign-in; disable, enable and reset. */
 import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
@@ -8,6 +8,7 @@ import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { RoleControl } from "./role-control";
 
 const statusTone: Record<StaffUserStatus, BadgeTone> = {
   active: "success",
@@ -45,7 +46,9 @@ export function UserList({ users, reload }: { users: StaffUserSummary[]; reload:
           {users.map((user) => (
             <tr key={user.id} className={bodyRow}>
               <td className={bodyCell}>{user.email}</td>
-              <td className={bodyCell}>{user.role}</td>
+              <td className={bodyCell}>
+                {user.email === me ? user.role : <RoleControl user={user} reload={reload} />}
+              </td>
               <td className={bodyCell}>
                 <StatusBadge tone={statusTone[user.status]}>{statusText[user.status]}</StatusBadge>
               </td>
