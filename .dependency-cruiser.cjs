@@ -59,6 +59,48 @@ const upwardRules = layers.slice(1).map((layer, index) => ({
   },
 }));
 
+/** Parts of the tree that never import another part: [name, from, to, why]. */
+const apart = [
+  [
+    "no-visitor-door-into-staff-doors",
+    "^server/api/",
+    "^server/(workspace|cli)/",
+    "The visitor API does not use the staff workspace's or the CLI's modules.",
+  ],
+  [
+    "shared-below-everything",
+    "^shared/",
+    "^(server|client)/",
+    "shared/ is read by the server and the browser alike: it imports neither.",
+  ],
+  [
+    "client-not-server",
+    "^client/",
+    "^server/",
+    "Browser code never imports server modules (the server reaches pages through the React Router build).",
+  ],
+  [
+    "server-not-client",
+    "^server/",
+    "^client/",
+    "The server loads the client only as the React Router build, at run time, never by import.",
+  ],
+  [
+    "data-is-content",
+    "^data/",
+    "^(server|client|scripts|tests)/",
+    "data/ is the built-in content both sides read: it imports only shared/ types and packages.",
+  ],
+];
+
+const apartRules = apart.map(([name, from, to, comment]) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: from, pathNot: tests },
+  to: { path: to },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -70,35 +112,7 @@ module.exports = {
       from: { path: "^server/", pathNot: [tests, ...layers.flatMap((layer) => layer.paths)] },
       to: { path: "^(server|shared)/" },
     },
-    {
-      name: "no-visitor-door-into-staff-doors",
-      comment: "The visitor API does not use the staff workspace's or the CLI's modules.",
-      severity: "error",
-      from: { path: "^server/api/" },
-      to: { path: "^server/(workspace|cli)/" },
-    },
-    {
-      name: "shared-below-everything",
-      comment: "shared/ is read by the server and the browser alike: it imports neither.",
-      severity: "error",
-      from: { path: "^shared/" },
-      to: { path: "^(server|client)/" },
-    },
-    {
-      name: "client-not-server",
-      comment:
-        "Browser code never imports server modules (the server reaches pages through the React Router build).",
-      severity: "error",
-      from: { path: "^client/" },
-      to: { path: "^server/" },
-    },
-    {
-      name: "server-not-client",
-      comment: "The server loads the client only as the React Router build, at run time, never by import.",
-      severity: "error",
-      from: { path: "^server/" },
-      to: { path: "^client/" },
-    },
+    ...apartRules,
     {
       name: "no-circular",
       comment: "No module reaches itself through its imports.",

@@ -60,6 +60,7 @@ export default [
     route(admin(staffPaths.account), "routes/admin/account.tsx"),
     route(admin(staffPaths.leads), "routes/admin/leads.tsx"),
     route(admin(staffPaths.lead), "routes/admin/lead.tsx"),
+    route(admin(staffPaths.meetings), "routes/admin/meetings.tsx"),
     route(admin(staffPaths.notifications), "routes/admin/notifications.tsx"),
     route(admin(staffPaths.users), "routes/admin/users.tsx"),
     route(admin(staffPaths.audit), "routes/admin/audit.tsx"),

@@ -7,9 +7,6 @@ import { staffPath, staffPaths } from "./staff-paths";
  * The links are built here so the page and its tests follow the same addresses.
  */
 
-/** The "Meetings" page: confirmed appointments by day. */
-export const MEETINGS_PATH = "/admin/meetings";
-
 export type FormWeek = { form: InboxForm; thisWeek: number; lastWeek: number };
 
 export type LeadsOverview = {
@@ -45,7 +42,7 @@ export const overviewLinks = {
   unread: leadsWhere({ unread: "1" }),
   overdue: leadsWhere({ overdue: "1" }),
   waitingEmails: staffPaths.notifications,
-  meetings: MEETINGS_PATH,
+  meetings: staffPaths.meetings,
   thisWeek: (form: InboxForm, week: LeadsOverview["week"]) => leadsWhere({ form, since: week.start }),
   lastWeek: (form: InboxForm, week: LeadsOverview["week"]) =>
     leadsWhere({ form, since: week.lastWeekStart, until: week.lastWeekEnd }),

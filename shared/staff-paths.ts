@@ -11,6 +11,7 @@ export const staffPaths = {
   account: "/admin/account",
   leads: "/admin/leads",
   lead: "/admin/leads/:id",
+  meetings: "/admin/meetings",
   notifications: "/admin/notifications",
   content: "/admin/content/:kind",
   contentNew: "/admin/content/:kind/new",

@@ -30,6 +30,7 @@ export function mayUse(role: StaffRole, area: WorkspaceArea): boolean {
 /** The first segment after /admin of each area's pages. */
 const areaBySegment: Record<string, WorkspaceArea> = {
   [segmentOf(staffPaths.leads)]: "leads",
+  [segmentOf(staffPaths.meetings)]: "leads",
   [segmentOf(staffPaths.notifications)]: "leads",
   [segmentOf(staffPaths.content)]: "content",
   [segmentOf(staffPaths.screenshots)]: "content",

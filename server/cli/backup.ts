@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { OutboxStatus } from "#server/db/schema.ts";
+import { outboxStatuses } from "#server/db/schema.ts";
 import { type AdminFileContext, type AdminOutput } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
@@ -27,7 +27,6 @@ const leadTableNames = Object.keys(leadTables) as LeadTable[];
 
 /** A file without these tables is some other SQLite database, not this site's. */
 const siteTables = ["kysely_migration", ...leadTableNames, "outbox"];
-const outboxStatuses = ["pending", "sent", "dead"] as const satisfies readonly OutboxStatus[];
 
 /**
  * The most pages sqlite3_backup_step may copy at once. Copying in small steps lets

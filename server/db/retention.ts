@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import type { AppConfig } from "#server/config.ts";
 import type { Db } from "./database";
 import type { Database } from "./schema";
 import { sessionEnded } from "./staff-sessions";
@@ -9,14 +10,7 @@ import { sessionEnded } from "./staff-sessions";
  * suspected spam for 30 days, sent e-mails' data for 90 days. Dead e-mails stay until a
  * person looks, unless the lead they are about is itself past retention.
  */
-export type RetentionPolicy = {
-  /** Leads and appointment requests, from when they arrived. */
-  leadMonths: number;
-  /** Submissions held back as suspected spam. */
-  suspectedDays: number;
-  /** Sent e-mails' data in the outbox. */
-  sentMailDays: number;
-};
+export type RetentionPolicy = Omit<AppConfig["retention"], "sweepEveryMs">;
 
 export type RetentionCutoffs = {
   /** Leads, appointment requests and any e-mail created before this go. */
@@ -46,19 +40,22 @@ export function retentionCutoffs(policy: RetentionPolicy, now: Date): RetentionC
 export const leadTables = ["website_design_leads", "web_app_leads", "appointment_requests"] as const;
 type LeadTable = (typeof leadTables)[number];
 
+/**
+ * Every table a sweep deletes from. audit_log is who did what in the workspace or the CLI,
+ * with their IP: kept as long as the leads it is about; staff_sessions go once ended (they
+ * hold the member of staff's IP and browser).
+ */
+export const retainedTables = [
+  ...leadTables,
+  "newsletter_subscribers",
+  "lead_status_changes",
+  "outbox",
+  "audit_log",
+  "staff_sessions",
+] as const;
+
 /** Rows past due per table. */
-export type RetentionCounts = {
-  website_design_leads: number;
-  web_app_leads: number;
-  appointment_requests: number;
-  newsletter_subscribers: number;
-  lead_status_changes: number;
-  outbox: number;
-  /** Who did what in the workspace or the CLI, with their IP: kept as long as the leads it is about. */
-  audit_log: number;
-  /** Ended staff sessions (they hold the member of staff's IP and browser). */
-  staff_sessions: number;
-};
+export type RetentionCounts = Record<(typeof retainedTables)[number], number>;
 
 function auditDue(cutoffs: RetentionCutoffs) {
   return (eb: ExpressionBuilder<Database, "audit_log">): Expression<SqlBool> => eb("at", "<", cutoffs.leads);

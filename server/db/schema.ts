@@ -95,7 +95,9 @@ export type AppointmentRequestTable = FollowUpColumns & {
 
 export type ScheduleStatus = "confirmed" | "cancelled";
 
-export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+/** Where a newsletter sign-up is, in the order it moves; `subscribers list --status` takes these. */
+export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 export type NewsletterSubscriberTable = {
   id: Id;
@@ -113,7 +115,9 @@ export type NewsletterSubscriberTable = {
   created_at: Timestamp;
 };
 
-export type OutboxStatus = "pending" | "sent" | "dead";
+/** pending: queued or retrying; sent; dead: given up (the metrics report each). */
+export const outboxStatuses = ["pending", "sent", "dead"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
 
 export type OutboxTable = {
   id: Id;

@@ -135,14 +135,24 @@ describe("several workers on one outbox", () => {
 describe("bounded concurrency", () => {
   const scratch = useScratchDatabase();
 
-  /** Counts sends in flight; the message keyed `slowKey` takes `slowMs`, the rest a few ms. */
-  function countingTransport(slowKey?: string, slowMs = 0) {
+  /**
+   * Counts sends in flight; the rest take a few ms. The message keyed `slowKey` stays in
+   * flight until `slowUntil` others are delivered, or `slowMs` have passed: a worker that
+   * waits for its whole batch delivers only the batch's others in that time, however busy
+   * the machine is.
+   */
+  function countingTransport(slowKey?: string, slowMs = 0, slowUntil = Infinity) {
     const stats = { inFlight: 0, most: 0, delivered: [] as string[], deliveredWhileSlow: 0 };
+    const holdSlowSend = async () => {
+      const giveUpAt = Date.now() + slowMs;
+      do await sleep(5);
+      while (stats.delivered.length < slowUntil && Date.now() < giveUpAt);
+    };
     const transport: MailTransport = {
       async deliver(_message, key) {
         stats.inFlight++;
         stats.most = Math.max(stats.most, stats.inFlight);
-        await sleep(key === slowKey ? slowMs : 2 + Math.random() * 8);
+        await (key === slowKey ? holdSlowSend() : sleep(2 + Math.random() * 8));
         stats.inFlight--;
         if (key === slowKey) stats.deliveredWhileSlow = stats.delivered.length;
         stats.delivered.push(key);
@@ -154,7 +164,7 @@ describe("bounded concurrency", () => {
 
   it("never has more than `concurrency` sends in flight, and fills a freed slot at once", async () => {
     const [first] = await enqueue(scratch.db, 40);
-    const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 400);
+    const { transport, stats } = countingTransport(`outbox-${first}-web-app-lead`, 5000, 39);
     const worker = scratch.worker({
       transport,
       options: { concurrency: 4 },

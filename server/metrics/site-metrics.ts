@@ -4,7 +4,7 @@ import { alertConditions } from "#server/alerts/incidents.ts";
 import type { Db } from "#server/db/database.ts";
 import { readAlertIncidents } from "#server/db/alert-incidents.ts";
 import { readOutboxOverview } from "#server/db/outbox.ts";
-import type { OutboxStatus } from "#server/db/schema.ts";
+import { outboxStatuses } from "#server/db/schema.ts";
 import { classifyStorageError } from "#server/db/storage-errors.ts";
 import { leadForms } from "#shared/forms/lead-forms.ts";
 import { leadOutcomes, type MetricsRecorder } from "#server/metrics-recorder.ts";
@@ -22,8 +22,6 @@ export type SiteMetrics = MetricsRecorder & {
   observeRequests: RequestHandler;
 };
 
-const outboxStatuses: OutboxStatus[] = ["pending", "sent", "dead"];
-
 export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetrics {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -31,37 +29,37 @@ export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetri
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
+  // Every counter lives in this app's registry.
+  const countBy = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+    new Counter({ name, help, labelNames, registers });
+
   const httpLabels = ["method", "route", "status"] as const;
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by method, route pattern and status",
-    labelNames: httpLabels,
-    registers,
-  });
+  const requests = countBy(
+    "http_requests_total",
+    "HTTP requests answered, by method, route pattern and status",
+    httpLabels,
+  );
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from a request's arrival to the end of its answer, by method, route pattern and status",
     labelNames: httpLabels,
     registers,
   });
-  const leadSubmissions = new Counter({
-    name: "site_lead_submissions_total",
-    help: "Form submissions by form and outcome (accepted, suspected: held as spam, refused: 400, failed: not stored)",
-    labelNames: ["form", "outcome"] as const,
-    registers,
-  });
-  const pageCache = new Counter({
-    name: "site_page_cache_lookups_total",
-    help: "Page cache lookups by outcome (hit: sent from memory, miss: rendered)",
-    labelNames: ["outcome"] as const,
-    registers,
-  });
-  const storageFailures = new Counter({
-    name: "site_database_errors_total",
-    help: "Storage failures answered 503 (or reported not ready), by cause and where",
-    labelNames: ["kind", "where"] as const,
-    registers,
-  });
+  const leadSubmissions = countBy(
+    "site_lead_submissions_total",
+    "Form submissions by form and outcome (accepted, suspected: held as spam, refused: 400, failed: not stored)",
+    ["form", "outcome"] as const,
+  );
+  const pageCache = countBy(
+    "site_page_cache_lookups_total",
+    "Page cache lookups by outcome (hit: sent from memory, miss: rendered)",
+    ["outcome"] as const,
+  );
+  const storageFailures = countBy(
+    "site_database_errors_total",
+    "Storage failures answered 503 (or reported not ready), by cause and where",
+    ["kind", "where"] as const,
+  );
   // Every series a dashboard expects exists from the start, at 0, so rate() sees the first one.
   for (const form of leadForms)
     for (const outcome of leadOutcomes) leadSubmissions.labels({ form, outcome }).inc(0);

@@ -6,6 +6,7 @@ import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
 import { leadRoutes } from "./lead-routes";
+import { meetingRoutes } from "./meeting-routes";
 import { sessionRoutes } from "./session-routes";
 import { authRoutes } from "./auth-routes";
 import { accountRoutes } from "./account-routes";
@@ -32,6 +33,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
   router.use(leadRoutes(deps));
+  router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });

@@ -6,7 +6,7 @@ import { createLogger } from "#server/logger.ts";
 import { parse } from "csv-parse/sync";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
-import { parseCalendar } from "#tests/support/calendar.ts";
+import { parseCalendar, type ParsedEvent } from "#tests/support/calendar.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
@@ -18,6 +18,7 @@ import {
 } from "#tests/support/submissions.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
+import { countOutbox } from "#tests/support/test-database.ts";
 
 /**
  * Issue 28: every lead followed up. The visitor's acknowledgment and its limits, the
@@ -38,15 +39,7 @@ const parseCsv = (text: string) =>
   parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
 const toAddress = (mails: ReceivedMail[], address: string) =>
   mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-const outboxCount = async (site: TestApp) =>
-  Number(
-    (
-      await site.db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const outboxCount = (site: TestApp) => countOutbox(site.db);
 
 describe("the visitor's acknowledgment", () => {
   let sink: SmtpSink;
@@ -268,18 +261,21 @@ describe("appointments in calendars", () => {
 
   const cape = (iso: string) => new Date(`${iso}+02:00`);
 
+  /** The request's one event at one step: same UID, written in Cape Town's zone, stamped in UTC. */
+  const appointmentEvent = (
+    step: Pick<ParsedEvent, "method" | "sequence" | "status"> & Partial<ParsedEvent>,
+  ) => ({
+    uid: "appointment-1@agency.test",
+    startZone: "Africa/Johannesburg",
+    stampIsUtc: true,
+    ...step,
+  });
+
   it("gives the staff notification a tentative event at the requested time in Africa/Johannesburg", async () => {
     const [mail] = sink.messages.splice(0);
     expect(mail?.calendar?.contentType).toMatch(/^text\/calendar; .*method=PUBLISH/i);
     const event = parseCalendar(mail?.calendar?.content ?? "");
-    expect(event).toMatchObject({
-      method: "PUBLISH",
-      uid: "appointment-1@agency.test",
-      sequence: 0,
-      status: "TENTATIVE",
-      startZone: "Africa/Johannesburg",
-      stampIsUtc: true,
-    });
+    expect(event).toMatchObject(appointmentEvent({ method: "PUBLISH", sequence: 0, status: "TENTATIVE" }));
     expect(event.start).toEqual(cape(`${day}T10:00:00`));
     expect(event.end.getTime() - event.start.getTime()).toBe(45 * 60_000);
     // The same file as an attachment, for clients that ignore the alternative.
@@ -330,15 +326,14 @@ describe("appointments in calendars", () => {
     expect(visitor?.text).toContain("accept it to put the consultation in your calendar");
     expect(visitor?.calendar?.contentType).toMatch(/method=REQUEST/i);
     const invitation = parseCalendar(visitor?.calendar?.content ?? "");
-    expect(invitation).toMatchObject({
-      method: "REQUEST",
-      uid: "appointment-1@agency.test",
-      sequence: 1,
-      status: "CONFIRMED",
-      startZone: "Africa/Johannesburg",
-      organizer: "mailto:hello@kloofdigital.co.za",
-      stampIsUtc: true,
-    });
+    expect(invitation).toMatchObject(
+      appointmentEvent({
+        method: "REQUEST",
+        sequence: 1,
+        status: "CONFIRMED",
+        organizer: "mailto:hello@kloofdigital.co.za",
+      }),
+    );
     expect(invitation.attendees.map((address) => address.toLowerCase())).toEqual([
       "mailto:thandi@example.co.za",
     ]);

@@ -38,6 +38,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   inbox: "leads",
   export: "leads",
   notifications: "leads",
+  meetings: "leads",
   content: "content",
   screenshots: "content",
   uploads: "content",

@@ -246,7 +246,10 @@ test.describe("in the workspace", () => {
       buffer: await png("#b83a1e"),
     });
     await upload.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByRole("img", { name: "The booking portal's calendar" })).toBeVisible();
+    // The upload answers once every width and format of the image is written: seconds on a busy machine.
+    await expect(page.getByRole("img", { name: "The booking portal's calendar" })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.goto(`${server.url}${paths.websiteDesign}`);
     await expect(page.getByRole("img", { name: "The booking portal's calendar" }).first()).toBeAttached();
   });

@@ -67,3 +67,12 @@ export function useSuiteDatabase(options: DatabaseOptions = {}): { readonly db: 
     },
   };
 }
+
+/** How many e-mails the outbox holds, whatever their state. */
+export async function countOutbox(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,8 +1,9 @@
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
+import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
@@ -51,6 +52,20 @@ function detailText(detail: unknown): string {
   return typeof detail === "string" ? detail : JSON.stringify(detail);
 }
 
+const auditColumns: readonly TableColumn<AuditEntry>[] = [
+  { header: "When", card: "meta", className: "whitespace-nowrap", cell: (entry) => formatWhen(entry.at) },
+  { header: "Who", card: "meta", cell: (entry) => entry.actor },
+  { header: "From", card: "meta", cell: (entry) => entry.ip },
+  { header: "Action", card: "title", className: "font-mono text-sm", cell: (entry) => entry.action },
+  { header: "On", card: "meta", cell: (entry) => entry.target },
+  {
+    header: "Details",
+    card: "meta",
+    className: "max-w-xs font-mono text-sm break-all text-ink-soft",
+    cell: (entry) => detailText(entry.detail),
+  },
+];
+
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { entries, nextBefore, action, paged } = loaderData;
   const older = new URLSearchParams(action ? { action } : {});
@@ -59,43 +74,33 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Audit log" description={description} />
       {/* A plain GET form: the filter is in the address, so a filtered page can be shared or reloaded. */}
-      <form method="get" action={staffPaths.audit} className="mb-6 flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-xs">
-          <TextField
-            label="Action starts with"
-            name="action"
-            defaultValue={action}
-            required={false}
-            description="e.g. “user.” or “lead.status”"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {action ? <ButtonLink href={staffPaths.audit}>Show all</ButtonLink> : null}
-      </form>
+      <FilterFold active={action ? 1 : 0}>
+        <form method="get" action={staffPaths.audit} className="flex flex-wrap items-end gap-3">
+          <div className="w-full max-w-xs">
+            <TextField
+              label="Action starts with"
+              name="action"
+              defaultValue={action}
+              required={false}
+              description="e.g. “user.” or “lead.status”"
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          {action ? <ButtonLink href={staffPaths.audit}>Show all</ButtonLink> : null}
+        </form>
+      </FilterFold>
       {entries.length === 0 ? (
         <EmptyState title={action ? `Nothing recorded for “${action}”.` : "Nothing recorded yet."} />
       ) : (
         <DataTable
           caption={paged ? "Audit log entries, older page" : "Audit log entries, newest first"}
-          columns={["When", "Who", "From", "Action", "On", "Details"]}
-        >
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className={bodyRow}>
-                <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(entry.at)}</td>
-                <td className={bodyCell}>{entry.actor}</td>
-                <td className={bodyCell}>{entry.ip ?? ""}</td>
-                <td className={`${bodyCell} font-mono text-sm`}>{entry.action}</td>
-                <td className={bodyCell}>{entry.target ?? ""}</td>
-                <td className={`${bodyCell} max-w-xs font-mono text-sm break-all text-ink-soft`}>
-                  {detailText(entry.detail)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+          columns={auditColumns}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          rowName={(entry) => `${entry.action} ${formatWhen(entry.at)}`}
+        />
       )}
       {paged || nextBefore !== null ? (
         <nav aria-label="Audit log pages" className="mt-6 flex gap-3">

@@ -37,6 +37,12 @@ const destinations: readonly Destination[] = [
     text: "Read new enquiries first, update their status and notes, export CSV.",
   },
   {
+    title: "Meetings",
+    href: staffPaths.meetings,
+    area: "leads",
+    text: "The meetings agreed with visitors, by day, today's first.",
+  },
+  {
     title: "Notifications",
     href: staffPaths.notifications,
     area: "leads",

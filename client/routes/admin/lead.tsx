@@ -3,6 +3,7 @@ import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { ReadToggle, Release } from "#client/components/workspace/lead/lead-actions.tsx";
 import { LeadFields, type LeadDetail } from "#client/components/workspace/lead/lead-fields.tsx";
+import { loadMeetingPlan, MeetingSection } from "#client/components/workspace/lead/meeting-section.tsx";
 import { StatusForm } from "#client/components/workspace/lead/status-form.tsx";
 import { StatusHistory } from "#client/components/workspace/lead/status-history.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
@@ -16,8 +17,12 @@ export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/work
 export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(`Lead ${params.id}`);
 export const handle = workspaceHandle;
 
-function loadLead(id: string) {
-  return workspaceFetch<LeadDetail>(`/inbox/${encodeURIComponent(id)}`);
+async function loadLead(id: string) {
+  const [lead, meeting] = await Promise.all([
+    workspaceFetch<LeadDetail>(`/inbox/${encodeURIComponent(id)}`),
+    loadMeetingPlan(id),
+  ]);
+  return { ...lead, meeting };
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -45,6 +50,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         <LeadFields lead={lead} />
         <div className="space-y-10">
           {record.suspectedSpam ? <Release id={lead.id} trap={record.suspectedSpam} reload={reload} /> : null}
+          {lead.meeting ? <MeetingSection lead={lead} plan={lead.meeting} reload={reload} /> : null}
           <StatusForm lead={lead} reload={reload} />
           <ReadToggle id={lead.id} noun={noun} read={record.read === true} reload={reload} />
           <StatusHistory history={lead.history} />

@@ -16,35 +16,33 @@ import {
 } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
+import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
-/** An appointment request as `--json` and the export show it (the schedule after the submission's fields). */
-export type AppointmentRecord = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  serviceType: string;
-  preferredDate: string;
-  preferredTime: string;
-  projectDetails: string;
-  /** Null while requested only; "confirmed" or "cancelled" by `appointments confirm|cancel`. */
-  schedule: ScheduleStatus | null;
-  /** The confirmed start (ISO instant) and length. */
-  scheduledStart: string | null;
-  scheduledMinutes: number | null;
-} & SubmissionFields;
-
-export const appointmentColumns = [
+/** The visitor's answers an appointment record starts with, in order. */
+const answerColumns = [
   "id",
   "name",
   "email",
   "phone",
   "company",
-  "serviceType",
-  "preferredDate",
-  "preferredTime",
-  "projectDetails",
+  "service_type",
+  "preferred_date",
+  "preferred_time",
+  "project_details",
+] as const satisfies readonly (keyof AppointmentRequestRow)[];
+
+/** An appointment request as `--json` and the export show it (the schedule after the submission's fields). */
+export type AppointmentRecord = CamelCased<AppointmentRequestRow, (typeof answerColumns)[number]> &
+  SubmissionFields & {
+    /** Null while requested only; "confirmed" or "cancelled" by `appointments confirm|cancel`. */
+    schedule: ScheduleStatus | null;
+    /** The confirmed start (ISO instant) and length. */
+    scheduledStart: string | null;
+    scheduledMinutes: number | null;
+  };
+
+export const appointmentColumns = [
+  ...answerColumns.map(camelCase),
   ...submissionColumns,
   "schedule",
   "scheduledStart",
@@ -53,15 +51,7 @@ export const appointmentColumns = [
 
 function toAppointmentRecord(row: AppointmentRequestRow): AppointmentRecord {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    serviceType: row.service_type,
-    preferredDate: row.preferred_date,
-    preferredTime: row.preferred_time,
-    projectDetails: row.project_details,
+    ...pickCamelCased(row, answerColumns),
     ...toSubmissionFields(row),
     schedule: row.schedule_status,
     scheduledStart: row.scheduled_start,

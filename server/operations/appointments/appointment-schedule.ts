@@ -14,9 +14,18 @@ import { APPOINTMENT_UPDATE, type AppointmentUpdate } from "#server/mail/appoint
 import { greetingNameOf } from "#server/mail/visitor-layout.ts";
 import { serviceTypeOptions } from "#shared/forms/appointment.ts";
 import { answerLabel } from "#shared/forms/rules.ts";
-import type { OperationContext } from "#server/operations/context.ts";
-import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
+import {
+  failed,
+  notFound,
+  refuse,
+  succeeded,
+  type Outcome,
+  type Refusal,
+} from "#server/operations/outcome.ts";
 import { parseId, type Parsed } from "#server/operations/input.ts";
+import { appointmentInboxId } from "./appointment-records";
 
 /**
  * `appointments confirm|reschedule|cancel`: the agreed time is stored, and the visitor
@@ -28,8 +37,35 @@ import { parseId, type Parsed } from "#server/operations/input.ts";
 
 type Change = AppointmentUpdate["change"];
 
-/** Scheduling records who did it (`by`) in the status history; it writes no audit entry itself. */
+/**
+ * Scheduling records who did it (`by`) in the status history. Given an `actor` (the
+ * workspace), it writes the audit entry in the same transaction; the CLI records its own
+ * after the command (server/cli/program.ts), so it gives none.
+ */
 type ScheduleContext = Pick<OperationContext, "db" | "config">;
+type Who = { by: string; actor?: Actor };
+
+/** The audit log's action for each change, the names the CLI records for its commands. */
+const auditActions = {
+  confirmed: "appointment.confirm",
+  rescheduled: "appointment.reschedule",
+  cancelled: "appointment.cancel",
+} as const;
+
+/**
+ * The form field a refusal is about, in words for a form rather than the shell's flags:
+ * `at` (the start: date and time) and `duration`.
+ */
+const fieldMessages = {
+  at: "Give a date and a time in Cape Town time.",
+  passed: "That time has passed: choose a later one.",
+  duration: "Choose a length from 5 minutes to 8 hours.",
+  same: "The appointment is already at this time and length: change one of them.",
+  noRequestedTime: "The visitor's requested time cannot be read: choose a date and time.",
+};
+
+/** Not in a state for this change (already confirmed, cancelled, held, marked spam). */
+const conflict = (message: string): Refusal => failed("conflict", message);
 
 /** What a schedule change did, for the door to say: which request, its visitor and the new time. */
 export type ScheduledAppointment = { id: number; email: string; when: string };
@@ -55,21 +91,18 @@ function parseAt(text: string): Parsed<string> {
   return { ok: true, value: start };
 }
 
-type Loaded = { row: AppointmentRequestRow; label: string };
-
-async function load(ctx: ScheduleContext, idText: string): Promise<Parsed<Loaded>> {
+async function load(ctx: ScheduleContext, idText: string): Promise<Outcome<AppointmentRequestRow>> {
   const id = parseId(idText, "appointment");
-  if (!id.ok) return id;
+  if (!id.ok) return refuse(id.message);
   const row = await findAppointmentRequest(ctx.db, id.value);
-  if (!row) return { ok: false, message: `unknown appointment id ${id.value}` };
+  if (!row) return notFound(`unknown appointment id ${id.value}`);
   if (row.suspected_spam) {
-    return {
-      ok: false,
-      message: `appointment ${row.id} is held as suspected spam: release it first (site-admin appointments release ${row.id})`,
-    };
+    return conflict(
+      `appointment ${row.id} is held as suspected spam: release it first (site-admin appointments release ${row.id})`,
+    );
   }
-  if (row.status === "spam") return { ok: false, message: `appointment ${row.id} is marked spam` };
-  return { ok: true, value: { row, label: String(row.id) } };
+  if (row.status === "spam") return conflict(`appointment ${row.id} is marked spam`);
+  return succeeded(row);
 }
 
 const when = (row: Pick<AppointmentRequestRow, "scheduled_start" | "scheduled_minutes">) =>
@@ -136,9 +169,18 @@ function updates(
   return [visitor, agency];
 }
 
+/** The history's note for a change: "appointment moved to Thu, 3 Dec 2026, 14:30 to 15:30". */
+function historyNote(change: Change, schedule: AppointmentSchedule): string {
+  const time = formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes);
+  if (change === "confirmed") return `appointment confirmed for ${time}`;
+  if (change === "rescheduled") return `appointment moved to ${time}`;
+  return `appointment cancelled (was ${time})`;
+}
+
 /**
  * Stores the new schedule (only if nobody changed it since it was read) and queues both
- * e-mails; confirming a request still "new" also records that staff were in touch.
+ * e-mails. Every change is a line in the request's history with who made it; confirming a
+ * request still "new" also records that staff were in touch (its status moves on).
  */
 async function apply(
   ctx: ScheduleContext,
@@ -146,20 +188,38 @@ async function apply(
   schedule: AppointmentSchedule,
   change: Change,
   now: Date,
-  by: string,
+  who: Who,
 ): Promise<boolean> {
   const stamp = now.toISOString();
+  const { by, actor } = who;
   return ctx.db.transaction().execute(async (trx: Db) => {
     if (!(await scheduleAppointmentRequest(trx, row.id, row.calendar_sequence, schedule))) return false;
-    if (change === "confirmed" && row.status === "new") {
-      const note = `appointment confirmed for ${formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes)}`;
-      const statusChange = { status: "contacted" as const, note, by, at: stamp };
+    const note = historyNote(change, schedule);
+    const contacted = change === "confirmed" && row.status === "new";
+    if (contacted) {
       await trx
         .updateTable("appointment_requests")
         .set({ status: "contacted", status_note: note, status_by: by, status_at: stamp })
         .where("id", "=", row.id)
         .execute();
-      await recordStatusChange(trx, "appointment_requests", row.id, statusChange);
+    }
+    const status = contacted ? ("contacted" as const) : row.status;
+    await recordStatusChange(trx, "appointment_requests", row.id, { status, note, by, at: stamp });
+    if (actor) {
+      await recordAudit(
+        trx,
+        {
+          ...actor,
+          action: auditActions[change],
+          target: appointmentInboxId(row.id),
+          detail: {
+            start: schedule.scheduled_start,
+            minutes: schedule.scheduled_minutes,
+            sequence: schedule.calendar_sequence,
+          },
+        },
+        now,
+      );
     }
     for (const payload of updates(ctx, row, schedule, change, stamp)) {
       await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
@@ -169,32 +229,42 @@ async function apply(
 }
 
 const changedMeanwhile = (id: number) =>
-  `appointment ${id} was changed by someone else meanwhile: nothing sent; show it and try again`;
+  conflict(`appointment ${id} was changed by someone else meanwhile: nothing sent; show it and try again`);
+
+const invalidAt = (message: string) => refuse(message, { at: fieldMessages.at });
+const invalidDuration = (message: string) => refuse(message, { duration: fieldMessages.duration });
 
 export async function confirmAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
-  options: { at?: string; duration?: string; by: string },
+  options: { at?: string; duration?: string } & Who,
   now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
   const at = options.at === undefined ? undefined : parseAt(options.at);
-  if (at && !at.ok) return refuse(at.message);
+  if (at && !at.ok) return invalidAt(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
-  if (duration && !duration.ok) return refuse(duration.message);
+  if (duration && !duration.ok) return invalidDuration(duration.message);
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return refuse(loaded.message);
-  const { row } = loaded.value;
+  if (!loaded.ok) return loaded;
+  const row = loaded.value;
   if (row.schedule_status === "confirmed") {
-    return refuse(`appointment ${row.id} is already confirmed for ${when(row)}: use reschedule to move it`);
+    return conflict(`appointment ${row.id} is already confirmed for ${when(row)}: use reschedule to move it`);
   }
   if (row.schedule_status === "cancelled") {
-    return refuse(`appointment ${row.id} was cancelled: ask the visitor to request a new one`);
+    return conflict(`appointment ${row.id} was cancelled: ask the visitor to request a new one`);
   }
   const start = at?.value ?? requestedStart(row.preferred_date, row.preferred_time);
-  if (!start) return refuse(`appointment ${row.id} has no usable requested time: give one with --at`);
+  if (!start) {
+    return refuse(`appointment ${row.id} has no usable requested time: give one with --at`, {
+      at: fieldMessages.noRequestedTime,
+    });
+  }
   if (Date.parse(start) <= now().getTime()) {
     return refuse(
       `${formatAppointmentTime(start, 0).split(" to ")[0]} has passed: give a later time with --at`,
+      {
+        at: fieldMessages.passed,
+      },
     );
   }
   const schedule: AppointmentSchedule = {
@@ -203,35 +273,36 @@ export async function confirmAppointmentRequest(
     scheduled_minutes: duration?.value ?? ctx.config.followUp.appointmentMinutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "confirmed", now(), options.by))) {
-    return refuse(changedMeanwhile(row.id));
-  }
+  if (!(await apply(ctx, row, schedule, "confirmed", now(), options))) return changedMeanwhile(row.id);
   return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
 export async function rescheduleAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
-  options: { at: string; duration?: string; by: string },
+  options: { at: string; duration?: string } & Who,
   now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
   const at = parseAt(options.at);
-  if (!at.ok) return refuse(at.message);
+  if (!at.ok) return invalidAt(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
-  if (duration && !duration.ok) return refuse(duration.message);
+  if (duration && !duration.ok) return invalidDuration(duration.message);
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return refuse(loaded.message);
-  const { row } = loaded.value;
+  if (!loaded.ok) return loaded;
+  const row = loaded.value;
   if (row.schedule_status !== "confirmed") {
     const state = row.schedule_status === "cancelled" ? "was cancelled" : "is not confirmed";
-    return refuse(`appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
+    return conflict(`appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
   }
   if (Date.parse(at.value) <= now().getTime()) {
-    return refuse(`--at "${options.at}" has passed: give a later time`);
+    return refuse(`--at "${options.at}" has passed: give a later time`, { at: fieldMessages.passed });
   }
   const minutes = duration?.value ?? row.scheduled_minutes ?? ctx.config.followUp.appointmentMinutes;
   if (at.value === row.scheduled_start && minutes === row.scheduled_minutes) {
-    return refuse(`appointment ${row.id} is already at ${when(row)}: nothing to change`);
+    return {
+      ...conflict(`appointment ${row.id} is already at ${when(row)}: nothing to change`),
+      fieldErrors: { at: fieldMessages.same },
+    };
   }
   const schedule: AppointmentSchedule = {
     schedule_status: "confirmed",
@@ -239,24 +310,22 @@ export async function rescheduleAppointmentRequest(
     scheduled_minutes: minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options.by))) {
-    return refuse(changedMeanwhile(row.id));
-  }
+  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options))) return changedMeanwhile(row.id);
   return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
 export async function cancelAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
-  options: { by: string },
+  options: Who,
   now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
   const loaded = await load(ctx, idText);
-  if (!loaded.ok) return refuse(loaded.message);
-  const { row } = loaded.value;
-  if (row.schedule_status === "cancelled") return refuse(`appointment ${row.id} is already cancelled`);
+  if (!loaded.ok) return loaded;
+  const row = loaded.value;
+  if (row.schedule_status === "cancelled") return conflict(`appointment ${row.id} is already cancelled`);
   if (row.schedule_status !== "confirmed" || !row.scheduled_start || !row.scheduled_minutes) {
-    return refuse(`appointment ${row.id} is not confirmed: there is no invitation to cancel`);
+    return conflict(`appointment ${row.id} is not confirmed: there is no invitation to cancel`);
   }
   const schedule: AppointmentSchedule = {
     schedule_status: "cancelled",
@@ -264,8 +333,6 @@ export async function cancelAppointmentRequest(
     scheduled_minutes: row.scheduled_minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "cancelled", now(), options.by))) {
-    return refuse(changedMeanwhile(row.id));
-  }
+  if (!(await apply(ctx, row, schedule, "cancelled", now(), options))) return changedMeanwhile(row.id);
   return succeeded({ id: row.id, email: row.email, when: when(row) });
 }

@@ -52,11 +52,64 @@ export function leadId(type: keyof typeof leadIdPrefixes, rowId: number): string
 
 const labelled = (label: string, value: string | undefined | null) => ({ label, value: value ?? "" });
 const answer = (options: readonly Option[], value: string | null) => answerLabel(options, value) ?? "";
-const chosen = (label: string, options: readonly Option[], value: string | null) =>
-  labelled(label, answer(options, value));
 const orNull = (value: string | undefined) => (value ? value : null);
 /** The e-mail's first line: the answers given, in order, blanks left out. */
 const summaryOf = (...answers: (string | null)[]) => answers.filter((text) => text).join(" · ");
+
+/**
+ * One answer of a form as its e-mails show it: its label and its stored value in words.
+ * A repeatable one is what an acknowledgment may repeat back to the visitor: an option
+ * they picked, as the form labelled it, never something they typed
+ * (docs/decisions/020-lead-follow-up.md).
+ */
+type Answer<Row> = { label: string; text: Text<Row>; repeatable: boolean };
+type Text<Row> = (row: Row) => string | null;
+
+const typed = <Row>(label: string, text: Text<Row>): Answer<Row> => ({ label, text, repeatable: false });
+const picked = <Row>(label: string, text: Text<Row>): Answer<Row> => ({ label, text, repeatable: true });
+const pickedFrom = <Row>(label: string, options: readonly Option[], value: Text<Row>) =>
+  picked<Row>(label, (row) => answer(options, value(row)));
+
+/** Every answer, in the form's order, for the agency's e-mail. */
+const shown = <Row>(answers: readonly Answer<Row>[], row: Row): LabelledValue[] =>
+  answers.map(({ label, text }) => labelled(label, text(row)));
+
+/** The repeatable answers the visitor gave, for their acknowledgment. */
+const repeated = <Row>(answers: readonly Answer<Row>[], row: Row): LabelledValue[] =>
+  shown(
+    answers.filter((item) => item.repeatable),
+    row,
+  ).filter((choice) => choice.value !== "");
+
+const websiteDesignAnswers: readonly Answer<FormColumns<WebsiteDesignLeadRow>>[] = [
+  typed(websiteDesignLeadLabels.fullName, (row) => row.full_name),
+  typed(websiteDesignLeadLabels.companyName, (row) => row.company_name),
+  typed(websiteDesignLeadLabels.businessEmail, (row) => row.business_email),
+  pickedFrom(websiteDesignLeadLabels.websiteType, websiteTypeOptions, (row) => row.website_type),
+  pickedFrom(websiteDesignLeadLabels.budget, budgetOptions, (row) => row.budget),
+  pickedFrom(websiteDesignLeadLabels.timeline, timelineOptions, (row) => row.timeline),
+];
+
+const webAppAnswers: readonly Answer<FormColumns<WebAppLeadRow>>[] = [
+  typed(webAppLeadLabels.fullName, (row) => row.full_name),
+  typed(webAppLeadLabels.workEmail, (row) => row.work_email),
+  typed(webAppLeadLabels.phoneNumber, (row) => row.phone_number),
+  typed(webAppLeadLabels.companyName, (row) => row.company_name),
+  typed(webAppLeadLabels.industry, (row) => row.industry),
+  pickedFrom(webAppLeadLabels.companySize, companySizeOptions, (row) => row.company_size),
+];
+
+const appointmentAnswers: readonly Answer<FormColumns<AppointmentRequestRow>>[] = [
+  typed(appointmentLabels.name, (row) => row.name),
+  typed(appointmentLabels.email, (row) => row.email),
+  typed(appointmentLabels.phone, (row) => row.phone),
+  typed(appointmentLabels.company, (row) => row.company),
+  pickedFrom(appointmentLabels.service_type, serviceTypeOptions, (row) => row.service_type),
+  picked(appointmentLabels.preferred_date, (row) => formatDateLabel(row.preferred_date)),
+  // One of the seven offered slots: the schema accepts nothing else.
+  picked(appointmentLabels.preferred_time, (row) => row.preferred_time),
+  typed(appointmentLabels.project_details, (row) => row.project_details),
+];
 
 export function websiteDesignLeadRow(lead: WebsiteDesignLead): FormColumns<WebsiteDesignLeadRow> {
   return {
@@ -70,7 +123,6 @@ export function websiteDesignLeadRow(lead: WebsiteDesignLead): FormColumns<Websi
 }
 
 export function websiteDesignLeadNotice(row: StoredColumns<WebsiteDesignLeadRow>): LeadNotice {
-  const l = websiteDesignLeadLabels;
   return {
     recordId: leadId("website-design", row.id),
     summary: summaryOf(
@@ -81,14 +133,7 @@ export function websiteDesignLeadNotice(row: StoredColumns<WebsiteDesignLeadRow>
     ),
     visitorName: row.full_name,
     visitorEmail: row.business_email,
-    fields: [
-      labelled(l.fullName, row.full_name),
-      labelled(l.companyName, row.company_name),
-      labelled(l.businessEmail, row.business_email),
-      chosen(l.websiteType, websiteTypeOptions, row.website_type),
-      chosen(l.budget, budgetOptions, row.budget),
-      chosen(l.timeline, timelineOptions, row.timeline),
-    ],
+    fields: shown(websiteDesignAnswers, row),
   };
 }
 
@@ -104,21 +149,13 @@ export function webAppLeadRow(lead: WebAppLead): FormColumns<WebAppLeadRow> {
 }
 
 export function webAppLeadNotice(row: StoredColumns<WebAppLeadRow>): LeadNotice {
-  const l = webAppLeadLabels;
   return {
     recordId: leadId("web-app", row.id),
     // The form asks for neither a service (the page is one) nor a budget.
     summary: summaryOf(row.full_name, row.company_name),
     visitorName: row.full_name,
     visitorEmail: row.work_email,
-    fields: [
-      labelled(l.fullName, row.full_name),
-      labelled(l.workEmail, row.work_email),
-      labelled(l.phoneNumber, row.phone_number),
-      labelled(l.companyName, row.company_name),
-      labelled(l.industry, row.industry),
-      chosen(l.companySize, companySizeOptions, row.company_size),
-    ],
+    fields: shown(webAppAnswers, row),
   };
 }
 
@@ -127,22 +164,12 @@ export function appointmentRow(request: AppointmentRequest): FormColumns<Appoint
 }
 
 export function appointmentNotice(row: StoredColumns<AppointmentRequestRow>): LeadNotice {
-  const l = appointmentLabels;
   return {
     recordId: String(row.id),
     summary: summaryOf(row.name, row.company, answer(serviceTypeOptions, row.service_type)),
     visitorName: row.name,
     visitorEmail: row.email,
-    fields: [
-      labelled(l.name, row.name),
-      labelled(l.email, row.email),
-      labelled(l.phone, row.phone),
-      labelled(l.company, row.company),
-      chosen(l.service_type, serviceTypeOptions, row.service_type),
-      labelled(l.preferred_date, formatDateLabel(row.preferred_date)),
-      labelled(l.preferred_time, row.preferred_time),
-      labelled(l.project_details, row.project_details),
-    ],
+    fields: shown(appointmentAnswers, row),
   };
 }
 
@@ -156,33 +183,16 @@ export function agencyNotification(
   return { messageId: newMessageId(siteUrl), submittedAt, ...notice, ...extra };
 }
 
-/*
- * What an acknowledgment may repeat back to the visitor: the options they picked, as the
- * form labelled them, and nothing they typed (docs/decisions/020-lead-follow-up.md).
- */
-const picked = (...choices: LabelledValue[]) => choices.filter((choice) => choice.value !== "");
-
 export function websiteDesignLeadChoices(row: FormColumns<WebsiteDesignLeadRow>): LabelledValue[] {
-  const l = websiteDesignLeadLabels;
-  return picked(
-    chosen(l.websiteType, websiteTypeOptions, row.website_type),
-    chosen(l.budget, budgetOptions, row.budget),
-    chosen(l.timeline, timelineOptions, row.timeline),
-  );
+  return repeated(websiteDesignAnswers, row);
 }
 
 export function webAppLeadChoices(row: FormColumns<WebAppLeadRow>): LabelledValue[] {
-  return picked(chosen(webAppLeadLabels.companySize, companySizeOptions, row.company_size));
+  return repeated(webAppAnswers, row);
 }
 
 export function appointmentChoices(row: FormColumns<AppointmentRequestRow>): LabelledValue[] {
-  const l = appointmentLabels;
-  return picked(
-    chosen(l.service_type, serviceTypeOptions, row.service_type),
-    labelled(l.preferred_date, formatDateLabel(row.preferred_date)),
-    // One of the seven offered slots: the schema accepts nothing else.
-    labelled(l.preferred_time, row.preferred_time),
-  );
+  return repeated(appointmentAnswers, row);
 }
 
 /**

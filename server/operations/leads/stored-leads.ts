@@ -50,36 +50,23 @@ export const leadColumns = [
   ...submissionColumns,
 ] as const satisfies readonly (keyof LeadRecord)[];
 
-function fromWebsiteDesign(row: WebsiteDesignLeadRow): LeadRecord {
+/** Either form's row as a LeadRecord: each field from the form that asks for it, else null. */
+function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow): LeadRecord {
+  const design = "business_email" in row ? row : undefined;
+  const webApp = "business_email" in row ? undefined : row;
+  const type = design ? "website-design" : "web-app";
   return {
-    id: leadId("website-design", row.id),
-    type: "website-design",
+    id: leadId(type, row.id),
+    type,
     fullName: row.full_name,
     companyName: row.company_name,
-    email: row.business_email,
-    phoneNumber: null,
-    websiteType: row.website_type,
-    budget: row.budget,
-    timeline: row.timeline,
-    industry: null,
-    companySize: null,
-    ...toSubmissionFields(row),
-  };
-}
-
-function fromWebApp(row: WebAppLeadRow): LeadRecord {
-  return {
-    id: leadId("web-app", row.id),
-    type: "web-app",
-    fullName: row.full_name,
-    companyName: row.company_name,
-    email: row.work_email,
-    phoneNumber: row.phone_number,
-    websiteType: null,
-    budget: null,
-    timeline: null,
-    industry: row.industry,
-    companySize: row.company_size,
+    email: "business_email" in row ? row.business_email : row.work_email,
+    phoneNumber: webApp?.phone_number ?? null,
+    websiteType: design?.website_type ?? null,
+    budget: design?.budget ?? null,
+    timeline: design?.timeline ?? null,
+    industry: webApp?.industry ?? null,
+    companySize: webApp?.company_size ?? null,
     ...toSubmissionFields(row),
   };
 }
@@ -90,8 +77,8 @@ export async function loadLeadRecords(
   filter: LeadFilter & { type?: LeadType } = {},
 ): Promise<LeadRecord[]> {
   const records = [
-    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(fromWebsiteDesign) : []),
-    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(fromWebApp) : []),
+    ...(filter.type !== "web-app" ? (await listWebsiteDesignLeads(db, filter)).map(toLeadRecord) : []),
+    ...(filter.type !== "website-design" ? (await listWebAppLeads(db, filter)).map(toLeadRecord) : []),
   ];
   // Stable sort: within one instant, each table's own newest-first order stays.
   return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -103,8 +90,8 @@ export async function findLeadRecord(db: Db, text: string): Promise<Outcome<Lead
   if (!parsed) return failed("invalid", invalidLeadId(text));
   const record =
     parsed.type === "website-design"
-      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), fromWebsiteDesign)
-      : mapDefined(await findWebAppLead(db, parsed.id), fromWebApp);
+      ? mapDefined(await findWebsiteDesignLead(db, parsed.id), toLeadRecord)
+      : mapDefined(await findWebAppLead(db, parsed.id), toLeadRecord);
   return record ? succeeded(record) : failed("not-found", `unknown lead id ${text}`);
 }
 

@@ -4,6 +4,7 @@ import {
   countPastRetention,
   deletePastRetention,
   outboxIdsPastRetention,
+  retainedTables,
   retentionCutoffs,
   type RetentionCounts,
 } from "#server/db/retention.ts";
@@ -24,16 +25,7 @@ export const RETENTION_LEASE = "retention-sweep";
 export type SweepResult = RetentionCounts & { mailFiles: number };
 
 export function sweepTotal(result: SweepResult): number {
-  return (
-    result.website_design_leads +
-    result.web_app_leads +
-    result.appointment_requests +
-    result.newsletter_subscribers +
-    result.lead_status_changes +
-    result.outbox +
-    result.audit_log +
-    result.staff_sessions
-  );
+  return retainedTables.reduce((total, table) => total + result[table], 0);
 }
 
 type SweepConfig = Pick<AppConfig, "retention" | "mail">;

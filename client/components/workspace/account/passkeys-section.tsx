@@ -3,7 +3,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "
 import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
@@ -65,6 +65,34 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
     }
   }
 
+  const columns: readonly TableColumn<Passkey>[] = [
+    { header: "Name", card: "title", cell: (passkey) => passkey.name },
+    { header: "Added", card: "meta", cell: (passkey) => formatWhen(passkey.createdAt) },
+    {
+      header: "Last used",
+      card: "meta",
+      cell: (passkey) => (passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"),
+    },
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "action",
+      className: "text-right",
+      cell: (passkey) => (
+        <ConfirmButton
+          label="Remove"
+          accessibleLabel={`Remove ${passkey.name}`}
+          variant="quiet"
+          title={`Remove “${passkey.name}”?`}
+          confirmLabel="Remove passkey"
+          onConfirm={() => remove(passkey)}
+        >
+          You can no longer sign in with it. Your password and authenticator app still work.
+        </ConfirmButton>
+      ),
+    },
+  ];
+
   return (
     <TitledSection id="passkeys" title="Passkeys">
       <p className="max-w-prose text-ink-soft">
@@ -74,29 +102,13 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
       {passkeys.length === 0 ? (
         <EmptyState title="You have no passkey yet.">Add one below to sign in faster.</EmptyState>
       ) : (
-        <DataTable caption="Your passkeys" columns={["Name", "Added", "Last used", { hidden: "Actions" }]}>
-          <tbody>
-            {passkeys.map((passkey) => (
-              <tr key={passkey.id} className={bodyRow}>
-                <td className={bodyCell}>{passkey.name}</td>
-                <td className={bodyCell}>{formatWhen(passkey.createdAt)}</td>
-                <td className={bodyCell}>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"}</td>
-                <td className={`${bodyCell} text-right`}>
-                  <ConfirmButton
-                    label="Remove"
-                    accessibleLabel={`Remove ${passkey.name}`}
-                    variant="quiet"
-                    title={`Remove “${passkey.name}”?`}
-                    confirmLabel="Remove passkey"
-                    onConfirm={() => remove(passkey)}
-                  >
-                    You can no longer sign in with it. Your password and authenticator app still work.
-                  </ConfirmButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <DataTable
+          caption="Your passkeys"
+          columns={columns}
+          rows={passkeys}
+          rowKey={(passkey) => passkey.id}
+          rowName={(passkey) => passkey.name}
+        />
       )}
       <form
         aria-label="Add a passkey"

@@ -2,7 +2,7 @@
 import { staffPaths } from "#shared/staff-paths.ts";
 import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
@@ -33,6 +33,46 @@ export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; rel
     }
   }
 
+  const columns: readonly TableColumn<SessionSummary>[] = [
+    {
+      header: "Browser",
+      card: "title",
+      cell: (session) => (
+        <>
+          {session.browser}
+          {session.current ? <span className="ml-2 font-semibold text-ink">(this browser)</span> : null}
+        </>
+      ),
+    },
+    { header: "IP address", card: "meta", cell: (session) => session.ip ?? "Unknown" },
+    { header: "Signed in", card: "meta", cell: (session) => formatWhen(session.createdAt) },
+    { header: "Last used", card: "meta", cell: (session) => formatWhen(session.lastUsedAt) },
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "action",
+      className: "text-right",
+      cell: (session) => (
+        <ConfirmButton
+          label="Sign out"
+          accessibleLabel={
+            session.current
+              ? "Sign out this browser"
+              : `Sign out ${session.browser}, last used ${formatWhen(session.lastUsedAt)}`
+          }
+          variant="quiet"
+          title={session.current ? "Sign out this browser?" : `Sign out ${session.browser}?`}
+          confirmLabel="Sign out"
+          onConfirm={() => end(session)}
+        >
+          {session.current
+            ? "You will have to sign in again here."
+            : "That browser will have to sign in again to use the workspace."}
+        </ConfirmButton>
+      ),
+    },
+  ];
+
   return (
     <TitledSection id="sessions" title="Signed-in browsers">
       <p className="max-w-prose text-ink-soft">
@@ -40,40 +80,11 @@ export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; rel
       </p>
       <DataTable
         caption="Browsers signed in to your account"
-        columns={["Browser", "IP address", "Signed in", "Last used", { hidden: "Actions" }]}
-      >
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id} className={bodyRow}>
-              <td className={bodyCell}>
-                {session.browser}
-                {session.current ? <span className="ml-2 font-semibold text-ink">(this browser)</span> : null}
-              </td>
-              <td className={bodyCell}>{session.ip ?? "Unknown"}</td>
-              <td className={bodyCell}>{formatWhen(session.createdAt)}</td>
-              <td className={bodyCell}>{formatWhen(session.lastUsedAt)}</td>
-              <td className={`${bodyCell} text-right`}>
-                <ConfirmButton
-                  label="Sign out"
-                  accessibleLabel={
-                    session.current
-                      ? "Sign out this browser"
-                      : `Sign out ${session.browser}, last used ${formatWhen(session.lastUsedAt)}`
-                  }
-                  variant="quiet"
-                  title={session.current ? "Sign out this browser?" : `Sign out ${session.browser}?`}
-                  confirmLabel="Sign out"
-                  onConfirm={() => end(session)}
-                >
-                  {session.current
-                    ? "You will have to sign in again here."
-                    : "That browser will have to sign in again to use the workspace."}
-                </ConfirmButton>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+        columns={columns}
+        rows={sessions}
+        rowKey={(session) => session.id}
+        rowName={(session) => (session.current ? "this browser" : session.browser)}
+      />
       <ConfirmButton
         label="Sign out everywhere"
         title="Sign out everywhere?"

@@ -7,7 +7,7 @@ import type { ContentListItem } from "#client/lib/workspace-content.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
@@ -44,89 +44,106 @@ export function ContentTable({
     }
   }
 
+  const columns: readonly TableColumn<ContentListItem>[] = [
+    { header: "Position", card: "meta", cell: (item) => item.position },
+    {
+      header: "Title",
+      card: "title",
+      cell: (item) => (
+        <a
+          href={staffPath(staffPaths.contentEdit, { kind, id: item.id })}
+          className="font-medium text-brand underline-offset-4 hover:underline"
+        >
+          {item.title}
+        </a>
+      ),
+    },
+    {
+      header: "Status",
+      card: "status",
+      cell: (item) => (
+        <StatusBadge tone={item.status === "published" ? "success" : "warning"}>
+          {item.status === "published" ? "Published" : "Draft"}
+        </StatusBadge>
+      ),
+    },
+    {
+      header: "Changed",
+      card: "meta",
+      className: "whitespace-nowrap",
+      cell: (item) => formatWhen(item.updatedAt),
+    },
+    {
+      header: "Actions",
+      card: "actions",
+      cell: (item) => {
+        const index = items.indexOf(item);
+        const id = encodeURIComponent(item.id);
+        return (
+          <div className="flex flex-wrap items-center gap-1">
+            <Button
+              variant="quiet"
+              disabled={index === 0}
+              aria-label={`Move “${item.title}” up`}
+              onClick={() =>
+                void act(`${id}/move`, `Moved “${item.title}” up`, { position: item.position - 1 })
+              }
+            >
+              Up
+            </Button>
+            <Button
+              variant="quiet"
+              disabled={index === items.length - 1}
+              aria-label={`Move “${item.title}” down`}
+              onClick={() =>
+                void act(`${id}/move`, `Moved “${item.title}” down`, {
+                  position: item.position + 1,
+                })
+              }
+            >
+              Down
+            </Button>
+            {item.status === "published" ? (
+              <Button
+                variant="quiet"
+                aria-label={`Unpublish “${item.title}”`}
+                onClick={() => void act(`${id}/unpublish`, `“${item.title}” is a draft again`)}
+              >
+                Unpublish
+              </Button>
+            ) : (
+              <Button
+                variant="quiet"
+                aria-label={`Publish “${item.title}”`}
+                onClick={() => void act(`${id}/publish`, `Published “${item.title}”`)}
+              >
+                Publish
+              </Button>
+            )}
+            <ConfirmButton
+              label="Remove"
+              accessibleLabel={`Remove “${item.title}”`}
+              variant="quiet"
+              title={`Remove “${item.title}”?`}
+              confirmLabel={`Remove ${spec.one}`}
+              onConfirm={() => remove(item)}
+            >
+              It goes from {spec.page} at once, with the uploaded images nothing else shows. This cannot be
+              undone.
+            </ConfirmButton>
+          </div>
+        );
+      },
+    },
+  ];
+
   return (
     <DataTable
       caption={`${titleOf(spec)} in page order`}
-      columns={["Position", "Title", "Status", "Changed", "Actions"]}
-    >
-      <tbody>
-        {items.map((item, index) => {
-          const id = encodeURIComponent(item.id);
-          return (
-            <tr key={item.id} className={bodyRow}>
-              <td className={bodyCell}>{item.position}</td>
-              <td className={bodyCell}>
-                <a
-                  href={staffPath(staffPaths.contentEdit, { kind, id: item.id })}
-                  className="font-medium text-brand underline-offset-4 hover:underline"
-                >
-                  {item.title}
-                </a>
-              </td>
-              <td className={bodyCell}>
-                <StatusBadge tone={item.status === "published" ? "success" : "warning"}>
-                  {item.status === "published" ? "Published" : "Draft"}
-                </StatusBadge>
-              </td>
-              <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(item.updatedAt)}</td>
-              <td className={bodyCell}>
-                <div className="flex flex-wrap items-center gap-1">
-                  <Button
-                    variant="quiet"
-                    disabled={index === 0}
-                    aria-label={`Move “${item.title}” up`}
-                    onClick={() =>
-                      void act(`${id}/move`, `Moved “${item.title}” up`, { position: item.position - 1 })
-                    }
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    variant="quiet"
-                    disabled={index === items.length - 1}
-                    aria-label={`Move “${item.title}” down`}
-                    onClick={() =>
-                      void act(`${id}/move`, `Moved “${item.title}” down`, {
-                        position: item.position + 1,
-                      })
-                    }
-                  >
-                    Down
-                  </Button>
-                  {item.status === "published" ? (
-                    <Button
-                      variant="quiet"
-                      aria-label={`Unpublish “${item.title}”`}
-                      onClick={() => void act(`${id}/unpublish`, `“${item.title}” is a draft again`)}
-                    >
-                      Unpublish
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="quiet"
-                      aria-label={`Publish “${item.title}”`}
-                      onClick={() => void act(`${id}/publish`, `Published “${item.title}”`)}
-                    >
-                      Publish
-                    </Button>
-                  )}
-                  <ConfirmButton
-                    label="Remove"
-                    accessibleLabel={`Remove “${item.title}”`}
-                    variant="quiet"
-                    title={`Remove “${item.title}”?`}
-                    confirmLabel={`Remove ${spec.one}`}
-                    onConfirm={() => remove(item)}
-                  >
-                    It goes from {spec.page} at once, with the uploaded images nothing else shows. This cannot
-                    be undone.
-                  </ConfirmButton>
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </DataTable>
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      rowName={(item) => `“${item.title}”`}
+    />
   );
 }

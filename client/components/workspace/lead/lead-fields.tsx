@@ -90,7 +90,7 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
         {rowsOf(lead).map((row) => (
           <div key={row[0]} className="contents">
             <dt className="font-semibold text-ink">{row[0]}</dt>
-            <dd className="break-words whitespace-pre-line text-ink">{shown(row)}</dd>
+            <dd className="whitespace-pre-line text-ink wrap-anywhere">{shown(row)}</dd>
           </div>
         ))}
       </dl>

@@ -3,6 +3,7 @@ import { inboxFormLabels, inboxForms, leadStatuses } from "#shared/inbox.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
 export const filterNames = [
@@ -41,52 +42,60 @@ const checkFilters = [
 ] as const;
 
 export function FilterForm({ filters }: { filters: Filters }) {
+  const active = filterNames.filter((name) => name !== "page" && filters[name]).length;
   return (
-    <form
-      method="get"
-      action={staffPaths.leads}
-      role="search"
-      aria-label="Filter leads"
-      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-    >
-      <TextField
-        label="Search"
-        name="q"
-        type="search"
-        defaultValue={filters.q ?? ""}
-        required={false}
-        description="Name, company or e-mail address"
-      />
-      <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
-      <SelectField label="Status" name="status" options={statusOptions} defaultValue={filters.status ?? ""} />
-      {dateFilters.map(({ name, label }) => (
+    <FilterFold active={active}>
+      <form
+        method="get"
+        action={staffPaths.leads}
+        role="search"
+        aria-label="Filter leads"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <TextField
-          key={name}
-          label={label}
-          name={name}
-          type="date"
-          defaultValue={filters[name] ?? ""}
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
           required={false}
+          description="Name, company or e-mail address"
         />
-      ))}
-      <div className="flex flex-wrap items-end gap-x-5">
-        {checkFilters.map(({ name, label }) => (
-          <label key={name} className="flex min-h-11 items-center gap-2 text-ink">
-            <input
-              type="checkbox"
-              name={name}
-              value="1"
-              defaultChecked={filters[name] === "1"}
-              className="size-5 accent-brand"
-            />
-            {label}
-          </label>
+        <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
+        <SelectField
+          label="Status"
+          name="status"
+          options={statusOptions}
+          defaultValue={filters.status ?? ""}
+        />
+        {dateFilters.map(({ name, label }) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type="date"
+            defaultValue={filters[name] ?? ""}
+            required={false}
+          />
         ))}
-      </div>
-      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
-        <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
-      </div>
-    </form>
+        <div className="flex flex-wrap items-end gap-x-5">
+          {checkFilters.map(({ name, label }) => (
+            <label key={name} className="flex min-h-11 items-center gap-2 text-ink">
+              <input
+                type="checkbox"
+                name={name}
+                value="1"
+                defaultChecked={filters[name] === "1"}
+                className="size-5 accent-brand"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">Apply filters</Button>
+          <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
+        </div>
+      </form>
+    </FilterFold>
   );
 }

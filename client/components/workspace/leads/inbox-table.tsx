@@ -2,44 +2,63 @@
 import { inboxFormLabels, type InboxItem, type InboxPage } from "#shared/inbox.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
+
+const columns: readonly TableColumn<InboxItem>[] = [
+  {
+    header: "Name",
+    card: "title",
+    cell: (item) => (
+      <>
+        <a
+          href={staffPath(staffPaths.lead, { id: item.id })}
+          className={`text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
+        >
+          {item.name}
+        </a>{" "}
+        {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}
+      </>
+    ),
+  },
+  {
+    header: "Form",
+    card: "meta",
+    className: "whitespace-nowrap",
+    cell: (item) => inboxFormLabels[item.form],
+  },
+  { header: "Company", card: "meta", cell: (item) => item.company },
+  { header: "E-mail", card: "meta", className: "break-all", cell: (item) => item.email },
+  {
+    header: "Received",
+    card: "meta",
+    className: "whitespace-nowrap",
+    cell: (item) => formatWhen(item.receivedAt),
+  },
+  {
+    header: "Status",
+    card: "status",
+    cell: (item) =>
+      item.suspected ? (
+        <StatusBadge tone="warning">Suspected spam</StatusBadge>
+      ) : (
+        <StatusBadge tone={item.status === "new" ? "info" : "neutral"}>{item.status}</StatusBadge>
+      ),
+  },
+];
 
 export function InboxTable({ items, suspected }: { items: InboxItem[]; suspected: boolean }) {
   return (
     <DataTable
       caption={suspected ? "Suspected spam, newest first" : "Leads, unread first then newest"}
-      columns={["Name", "Form", "Company", "E-mail", "Received", "Status"]}
-    >
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id} className={bodyRow} data-unread={item.read ? undefined : "true"}>
-            <td className={bodyCell}>
-              <a
-                href={staffPath(staffPaths.lead, { id: item.id })}
-                className={`text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
-              >
-                {item.name}
-              </a>{" "}
-              {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}
-            </td>
-            <td className={`${bodyCell} whitespace-nowrap`}>{inboxFormLabels[item.form]}</td>
-            <td className={bodyCell}>{item.company ?? ""}</td>
-            <td className={`${bodyCell} break-all`}>{item.email}</td>
-            <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(item.receivedAt)}</td>
-            <td className={bodyCell}>
-              {item.suspected ? (
-                <StatusBadge tone="warning">Suspected spam</StatusBadge>
-              ) : (
-                <StatusBadge tone={item.status === "new" ? "info" : "neutral"}>{item.status}</StatusBadge>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      rowName={(item) => item.name}
+      rowAttributes={(item) => ({ "data-unread": item.read ? undefined : "true" })}
+    />
   );
 }
 

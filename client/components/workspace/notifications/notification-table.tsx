@@ -4,7 +4,7 @@ import type { NotificationItem } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
@@ -48,41 +48,56 @@ export function NotificationTable({
   busy: number | "all" | null;
   retry: (ids?: number[]) => Promise<void>;
 }) {
+  const columns: readonly TableColumn<NotificationItem>[] = [
+    {
+      header: "Status",
+      card: "status",
+      cell: (row) => (
+        <StatusBadge tone={row.status === "dead" ? "danger" : "info"}>
+          {row.status === "dead" ? "Dead" : "Pending"}
+        </StatusBadge>
+      ),
+    },
+    { header: "What", card: "meta", className: "font-mono text-sm", cell: (row) => row.kind },
+    { header: "About", card: "title", className: "break-all", cell: (row) => row.about },
+    {
+      header: "Queued",
+      card: "meta",
+      className: "whitespace-nowrap",
+      cell: (row) => formatWhen(row.createdAt),
+    },
+    { header: "Tries", card: "meta", cell: (row) => row.attempts },
+    {
+      header: "Last error",
+      card: "meta",
+      className: "max-w-xs text-sm text-ink-soft wrap-anywhere",
+      cell: (row) => row.lastError,
+    },
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "action",
+      className: "text-right",
+      cell: (row) =>
+        row.status === "dead" ? (
+          <Button
+            variant="quiet"
+            busy={busy === row.id}
+            aria-label={`Retry e-mail ${row.id} (${row.kind})`}
+            onClick={() => void retry([row.id])}
+          >
+            Retry
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <DataTable
       caption="Pending and dead notification e-mails, newest first"
-      columns={["Status", "What", "About", "Queued", "Tries", "Last error", { hidden: "Actions" }]}
-    >
-      <tbody>
-        {notifications.map((row) => (
-          <tr key={row.id} className={bodyRow}>
-            <td className={bodyCell}>
-              <StatusBadge tone={row.status === "dead" ? "danger" : "info"}>
-                {row.status === "dead" ? "Dead" : "Pending"}
-              </StatusBadge>
-            </td>
-            <td className={`${bodyCell} font-mono text-sm`}>{row.kind}</td>
-            <td className={`${bodyCell} break-all`}>{row.about}</td>
-            <td className={`${bodyCell} whitespace-nowrap`}>{formatWhen(row.createdAt)}</td>
-            <td className={bodyCell}>{row.attempts}</td>
-            <td className={`${bodyCell} max-w-xs text-sm break-words text-ink-soft`}>
-              {row.lastError ?? ""}
-            </td>
-            <td className={`${bodyCell} text-right`}>
-              {row.status === "dead" ? (
-                <Button
-                  variant="quiet"
-                  busy={busy === row.id}
-                  aria-label={`Retry e-mail ${row.id} (${row.kind})`}
-                  onClick={() => void retry([row.id])}
-                >
-                  Retry
-                </Button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+      columns={columns}
+      rows={notifications}
+      rowKey={(row) => row.id}
+      rowName={(row) => `e-mail ${row.id} (${row.kind})`}
+    />
   );
 }

@@ -1,7 +1,7 @@
 /** The invitations not yet accepted: send one again with a new link, or withdraw it. */
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
@@ -26,6 +26,41 @@ export function PendingInvitations({
     }
   }
 
+  const columns: readonly TableColumn<Invitation>[] = [
+    { header: "E-mail address", card: "title", cell: (invitation) => invitation.email },
+    { header: "Role", card: "meta", cell: (invitation) => invitation.role },
+    { header: "Link expires", card: "meta", cell: (invitation) => formatWhen(invitation.expiresAt) },
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "actions",
+      className: "text-right whitespace-nowrap",
+      cell: ({ email }) => (
+        <div className="flex justify-end gap-1">
+          <Button
+            variant="quiet"
+            aria-label={`Send the invitation to ${email} again`}
+            onClick={() =>
+              act(email, "resend", `${email} was sent a new link; the earlier one no longer works`)
+            }
+          >
+            Send again
+          </Button>
+          <ConfirmButton
+            label="Withdraw"
+            accessibleLabel={`Withdraw the invitation to ${email}`}
+            variant="quiet"
+            title={`Withdraw the invitation to ${email}?`}
+            confirmLabel="Withdraw invitation"
+            onConfirm={() => act(email, "revoke", `The invitation to ${email} is withdrawn`)}
+          >
+            The link in their e-mail stops working. You can invite them again later.
+          </ConfirmButton>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section className="space-y-4">
       <h2 className="text-2xl font-bold text-ink">Pending invitations</h2>
@@ -34,47 +69,11 @@ export function PendingInvitations({
       ) : (
         <DataTable
           caption="Pending invitations"
-          columns={["E-mail address", "Role", "Link expires", { hidden: "Actions" }]}
-        >
-          <tbody>
-            {invitations.map((invitation) => (
-              <tr key={`${invitation.email}-${invitation.expiresAt}`} className={bodyRow}>
-                <td className={`${bodyCell} break-all`}>{invitation.email}</td>
-                <td className={bodyCell}>{invitation.role}</td>
-                <td className={bodyCell}>{formatWhen(invitation.expiresAt)}</td>
-                <td className={`${bodyCell} text-right`}>
-                  <div className="flex flex-wrap justify-end gap-1">
-                    <Button
-                      variant="quiet"
-                      aria-label={`Send the invitation to ${invitation.email} again`}
-                      onClick={() =>
-                        act(
-                          invitation.email,
-                          "resend",
-                          `${invitation.email} was sent a new link; the earlier one no longer works`,
-                        )
-                      }
-                    >
-                      Send again
-                    </Button>
-                    <ConfirmButton
-                      label="Withdraw"
-                      accessibleLabel={`Withdraw the invitation to ${invitation.email}`}
-                      variant="quiet"
-                      title={`Withdraw the invitation to ${invitation.email}?`}
-                      confirmLabel="Withdraw invitation"
-                      onConfirm={() =>
-                        act(invitation.email, "revoke", `The invitation to ${invitation.email} is withdrawn`)
-                      }
-                    >
-                      The link in their e-mail stops working. You can invite them again later.
-                    </ConfirmButton>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+          columns={columns}
+          rows={invitations}
+          rowKey={(invitation) => `${invitation.email}-${invitation.expiresAt}`}
+          rowName={(invitation) => invitation.email}
+        />
       )}
     </section>
   );

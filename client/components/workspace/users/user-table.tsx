@@ -1,7 +1,7 @@
 /** The users page's accounts: role (changed in place), status, passkeys, last sign-in; disable, enable and reset. */
 import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { bodyCell, bodyRow, DataTable } from "#client/components/workspace/data-table.tsx";
+import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { StatusBadge, type BadgeTone } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
@@ -35,36 +35,55 @@ export function UserList({ users, reload }: { users: StaffUserSummary[]; reload:
     }
   }
 
+  const columns: readonly TableColumn<StaffUserSummary>[] = [
+    {
+      header: "E-mail address",
+      card: "title",
+      cell: (user) =>
+        user.email === me ? (
+          <>
+            {user.email} <StatusBadge tone="brand">You</StatusBadge>
+          </>
+        ) : (
+          user.email
+        ),
+    },
+    {
+      header: "Role",
+      card: "meta",
+      // Nobody changes their own role (server/auth/accounts.ts): theirs is text.
+      cell: (user) => (user.email === me ? user.role : <RoleControl user={user} reload={reload} />),
+    },
+    {
+      header: "Status",
+      card: "status",
+      cell: (user) => <StatusBadge tone={statusTone[user.status]}>{statusText[user.status]}</StatusBadge>,
+    },
+    { header: "Passkeys", card: "meta", cell: (user) => user.passkeys },
+    {
+      header: "Last signed in",
+      card: "meta",
+      cell: (user) => (user.lastSignInAt ? formatWhen(user.lastSignInAt) : "Never"),
+    },
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "actions",
+      className: "text-right whitespace-nowrap",
+      cell: (user) => (user.email === me ? null : <UserActions user={user} act={act} />),
+    },
+  ];
+
   return (
     <section className="space-y-4">
       <h2 className="text-2xl font-bold text-ink">Accounts</h2>
       <DataTable
         caption="Staff accounts"
-        columns={["E-mail address", "Role", "Status", "Passkeys", "Last signed in", { hidden: "Actions" }]}
-      >
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className={bodyRow}>
-              <td className={bodyCell}>{user.email}</td>
-              <td className={bodyCell}>
-                {user.email === me ? user.role : <RoleControl user={user} reload={reload} />}
-              </td>
-              <td className={bodyCell}>
-                <StatusBadge tone={statusTone[user.status]}>{statusText[user.status]}</StatusBadge>
-              </td>
-              <td className={bodyCell}>{user.passkeys}</td>
-              <td className={bodyCell}>{user.lastSignInAt ? formatWhen(user.lastSignInAt) : "Never"}</td>
-              <td className={`${bodyCell} text-right whitespace-nowrap`}>
-                {user.email === me ? (
-                  <span className="text-sm text-ink-soft">You</span>
-                ) : (
-                  <UserActions user={user} act={act} />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+        columns={columns}
+        rows={users}
+        rowKey={(user) => user.id}
+        rowName={(user) => user.email}
+      />
     </section>
   );
 }

@@ -1,0 +1,206 @@
+/**
+ * An appointment request's meeting: confirm it for a date, time and length, move it or
+ * cancel it, as `appointments confirm|reschedule|cancel` do, each e-mailing the visitor
+ * the calendar invitation, its update or its cancellation.
+ */
+import { useState, type FormEvent } from "react";
+import { formatMinutes, type MeetingPlan } from "#shared/staff-meetings.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { formatWhen } from "#client/components/workspace/when.ts";
+import type { LeadDetail } from "./lead-fields";
+
+const meetingPath = (id: string) => `/inbox/${encodeURIComponent(id)}/meeting`;
+
+/** The request's meeting plan for its page; nothing for a lead, which has no meeting. */
+export function loadMeetingPlan(id: string): Promise<MeetingPlan | undefined> {
+  return id.startsWith("ap-") ? workspaceFetch<MeetingPlan>(meetingPath(id)) : Promise.resolve(undefined);
+}
+
+type Done = { when: string; email: string };
+type Errors = { message: string; fields: Record<string, string> };
+const noErrors: Errors = { message: "", fields: {} };
+
+/** What a refused change says: beside its field when it is about one, else above the form. */
+function errorsOf(caught: unknown): Errors {
+  const fields = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
+  return { message: Object.keys(fields).length > 0 ? "" : apiMessage(caught), fields };
+}
+
+function MeetingForm({
+  id,
+  plan,
+  action,
+  submitLabel,
+  done,
+}: {
+  id: string;
+  plan: MeetingPlan;
+  /** "" to confirm, "/reschedule" to move. */
+  action: "" | "/reschedule";
+  submitLabel: string;
+  done: (result: Done) => Promise<void>;
+}) {
+  const [errors, setErrors] = useState(noErrors);
+  const [busy, setBusy] = useState(false);
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    setBusy(true);
+    setErrors(noErrors);
+    try {
+      const result = await workspaceFetch<Done>(`${meetingPath(id)}${action}`, {
+        body: {
+          json: {
+            date: fields.get("date"),
+            time: fields.get("time"),
+            minutes: Number(fields.get("minutes")),
+          },
+        },
+      });
+      await done(result);
+    } catch (caught) {
+      setErrors(errorsOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(event) => void save(event)} className="space-y-4" noValidate>
+      {errors.message ? <Notice tone="danger">{errors.message}</Notice> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          required
+          defaultValue={plan.date}
+          error={errors.fields.date}
+        />
+        <TextField
+          label="Time"
+          name="time"
+          type="time"
+          step={60}
+          required
+          defaultValue={plan.time}
+          description="Cape Town time."
+          error={errors.fields.time}
+        />
+      </div>
+      <SelectField
+        label="Length"
+        name="minutes"
+        required
+        defaultValue={String(plan.minutes)}
+        options={plan.lengths.map((minutes) => ({ value: String(minutes), label: formatMinutes(minutes) }))}
+        error={errors.fields.minutes}
+      />
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+export function MeetingSection({
+  lead,
+  plan,
+  reload,
+}: {
+  lead: LeadDetail;
+  plan: MeetingPlan;
+  reload: () => Promise<void>;
+}) {
+  const { record } = lead;
+  const name = String(record.name ?? lead.id);
+  const confirmedFor =
+    record.scheduledStart && record.scheduledMinutes
+      ? `${formatWhen(String(record.scheduledStart))}, ${formatMinutes(Number(record.scheduledMinutes))}`
+      : "";
+  async function finished(title: string) {
+    toast({ variant: "success", title });
+    await reload();
+  }
+  async function cancel() {
+    try {
+      const result = await workspaceFetch<Done>(`${meetingPath(lead.id)}/cancel`, { method: "POST" });
+      await finished(`Meeting cancelled: the cancellation to ${result.email} is queued`);
+    } catch (caught) {
+      toast({ title: "Could not cancel the meeting", description: apiMessage(caught) });
+    }
+  }
+
+  let body;
+  if (record.suspectedSpam) {
+    body = <p className="text-ink-soft">Release this request before booking a meeting.</p>;
+  } else if (record.status === "spam") {
+    body = <p className="text-ink-soft">This request is marked spam: no meeting can be booked.</p>;
+  } else if (plan.schedule === "cancelled") {
+    body = (
+      <p className="text-ink-soft">
+        The meeting{confirmedFor ? ` of ${confirmedFor}` : ""} was cancelled. To meet after all, ask the
+        visitor to request a new time.
+      </p>
+    );
+  } else if (plan.schedule === "confirmed") {
+    body = (
+      <>
+        <p className="text-ink">Confirmed for {confirmedFor} (Cape Town time).</p>
+        <h3 className="text-lg font-semibold text-ink">Move it</h3>
+        <MeetingForm
+          id={lead.id}
+          plan={plan}
+          action="/reschedule"
+          submitLabel="Reschedule and send the update"
+          done={(result) =>
+            finished(`Meeting moved to ${result.when}: the update to ${result.email} is queued`)
+          }
+        />
+        <ConfirmButton
+          label="Cancel the meeting"
+          title={`Cancel the meeting with ${name}?`}
+          confirmLabel="Cancel the meeting"
+          onConfirm={cancel}
+        >
+          {name} is e-mailed a cancellation that takes it out of their calendar. This cannot be undone: to
+          meet after all, they request a new time.
+        </ConfirmButton>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-ink-soft">
+          Not booked yet. Agree a time with the visitor, then confirm it: they get a calendar invitation.
+        </p>
+        <MeetingForm
+          id={lead.id}
+          plan={plan}
+          action=""
+          submitLabel="Confirm and send the invitation"
+          done={(result) =>
+            finished(`Meeting confirmed for ${result.when}: the invitation to ${result.email} is queued`)
+          }
+        />
+      </>
+    );
+  }
+  return (
+    <TitledSection id="meeting" title="Meeting">
+      {/* Keyed by the schedule, so each form starts afresh from the time just saved. */}
+      <div
+        key={`${plan.schedule ?? "requested"}-${plan.date}-${plan.time}-${plan.minutes}`}
+        className="space-y-4"
+      >
+        {body}
+      </div>
+    </TitledSection>
+  );
+}
