@@ -66,6 +66,8 @@ export type AppOptions = {
   retention?: { autoStart?: boolean; now?: () => Date };
   /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
   alerts?: { autoStart?: boolean; now?: () => Date };
+  /** The staff workspace API's clock (the overview's today and this week, audit times). */
+  workspace?: { now?: () => Date };
   /**
    * How often the page cache reads the content revision (default once a second). Tests
    * that change content and look at once read it on every request.
@@ -222,6 +224,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       config,
       logger: logger.child({ component: "workspace" }),
       onQueued: outbox.wake,
+      now: options.workspace?.now,
     }),
   );
   guardPageForms(app, config, rateLimits);

@@ -32,6 +32,14 @@ export function staffPath(pattern: string, params: Record<string, string | numbe
   });
 }
 
+/**
+ * A lead's or appointment request's page as an absolute link, for e-mails: `inboxId` as
+ * the workspace names it ("wd-12", "wa-3", "ap-7").
+ */
+export function leadPageUrl(siteUrl: string, inboxId: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${staffPath(staffPaths.lead, { id: inboxId })}`;
+}
+
 /** Sign-in, then back to where the member of staff was going (only a workspace path). */
 export function signInPath(next?: string): string {
   return next && isWorkspacePath(next)

@@ -5,11 +5,13 @@ import type { Database } from "#server/db/schema.ts";
 import {
   clearAccountSignInMethods,
   insertStaffAccount,
+  lockActiveAdminIds,
   selectAccountByEmail,
   selectStaffAccount,
   selectStaffAccounts,
   setAccountCredentials,
   setAccountDisabledAt,
+  setAccountRole,
   type StaffAccountRow,
 } from "#server/db/staff-accounts.ts";
 import {
@@ -18,6 +20,7 @@ import {
   markInvitationUsed,
   selectLiveInvitation,
   selectPendingInvitations,
+  selectUnusedInvitation,
 } from "#server/db/staff-invitations.ts";
 import { STAFF_INVITATION, type StaffInvitationMessage } from "#server/mail/invitation-message.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
@@ -60,6 +63,10 @@ export const accountMessages = {
   disabled: "That account is disabled. Enable it first.",
   ownAccountDisable: "You cannot disable your own account.",
   ownAccountReset: "You cannot reset your own account.",
+  ownRole: "You cannot change your own role. Another admin can.",
+  lastAdmin: (email: string) =>
+    `${email} is the last active admin. Make another account admin first, so someone can still manage accounts.`,
+  noInvitation: "No invitation is waiting for that address. Invite them instead.",
 } as const;
 
 const emailSchema = z.email();
@@ -244,6 +251,94 @@ export async function resetStaff(
     );
     await recordAudit(trx, { ...actor, action: "user.reset", target: user.email, detail: { sessions } }, now);
     return { user: await findUser(trx, { id: user.id }), invitation };
+  });
+}
+
+/**
+ * Gives an account another role. It takes effect on the member's next request (the guard
+ * reads the role with the session, 027); no session ends. Nobody changes their own, and
+ * the last enabled admin keeps the role, so someone can always manage accounts.
+ */
+export async function changeStaffRole(
+  db: Kysely<Database>,
+  ref: AccountRef,
+  input: { role: unknown },
+  actor: Actor & { userId?: number },
+  now = new Date(),
+): Promise<{ user: StaffUserSummary; changed: boolean }> {
+  const role = validRole(input.role);
+  return db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, ref);
+    if (user.id === actor.userId) throw new AccountError(accountMessages.ownRole, "invalid", "role");
+    if (user.role === role) return { user, changed: false };
+    if (user.role === "admin") {
+      const admins = await lockActiveAdminIds(trx);
+      if (admins.every((id) => id === user.id)) {
+        throw new AccountError(accountMessages.lastAdmin(user.email), "conflict", "role");
+      }
+    }
+    await setAccountRole(trx, user.id, role);
+    await recordAudit(
+      trx,
+      { ...actor, action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
+      now,
+    );
+    return { user: await findUser(trx, { id: user.id }), changed: true };
+  });
+}
+
+/**
+ * Sends an invitation not yet used again, expired or not: a new link valid 24 hours from
+ * now, by a new e-mail; the old link stops working. The role is the invitation's.
+ */
+export async function resendInvitation(
+  db: Kysely<Database>,
+  input: { email: unknown; siteUrl: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<PendingInvitation> {
+  const email = validEmail(input.email);
+  return db.transaction().execute(async (trx) => {
+    const waiting = await selectUnusedInvitation(trx, email);
+    if (!waiting || !isStaffRole(waiting.role)) {
+      throw new AccountError(accountMessages.noInvitation, "not-found", "email");
+    }
+    // An account that exists was reset: its new link says so, as the first one did.
+    const account = await selectAccountByEmail(trx, email);
+    if (account?.disabled_at) throw new AccountError(accountMessages.disabled, "conflict", "email");
+    const invitation = await queueInvitation(
+      trx,
+      {
+        email,
+        role: waiting.role,
+        invitedBy: actor.actor,
+        siteUrl: input.siteUrl,
+        reset: account !== undefined,
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      { ...actor, action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
+      now,
+    );
+    return invitation;
+  });
+}
+
+/** Withdraws an invitation not yet used: its link opens nothing from now on. */
+export async function revokeInvitation(
+  db: Kysely<Database>,
+  input: { email: unknown },
+  actor: Actor,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const email = validEmail(input.email);
+  return db.transaction().execute(async (trx) => {
+    const revoked = await deleteUnusedInvitations(trx, email);
+    if (revoked === 0) throw new AccountError(accountMessages.noInvitation, "not-found", "email");
+    await recordAudit(trx, { ...actor, action: "staff.invitation-revoked", target: email }, now);
+    return { email };
   });
 }
 

@@ -21,12 +21,14 @@ import { purgeHeld, releaseHeld } from "./quarantine";
 import { subscriberStatuses } from "#server/operations/subscribers/subscriber-records.ts";
 import { listSubscribers } from "./subscribers";
 import {
+  changeRoleCommand,
   disableUserCommand,
   enableUserCommand,
   inviteUserCommand,
   listAuditCommand,
   listUsersCommand,
   resetUserCommand,
+  revokeInvitationCommand,
 } from "./users";
 import { servicePages } from "#shared/content-types.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
@@ -373,13 +375,26 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .description("e-mail a one-time link (24 hours) that sets up an account's password and authenticator")
     .argument("<email>", "their e-mail address")
     .addOption(
-      new Option("--role <role>", "sales: leads; editor: content; admin: both, and users")
-        .choices(staffRoles)
-        .makeOptionMandatory(),
+      new Option(
+        "--role <role>",
+        "sales: leads; editor: content; admin: both, and users (required unless --resend)",
+      ).choices(staffRoles),
     )
-    .action((email: string, options: { role: string }) =>
+    .option("--resend", "send a waiting invitation again with a new link; the earlier link stops working")
+    .action((email: string, options: { role?: string; resend?: boolean }) =>
       run((ctx) => inviteUserCommand(ctx, email, options)),
     );
+  users
+    .command("revoke")
+    .description("withdraw an invitation not yet used: its link stops working")
+    .argument("<email>", "the address it was sent to")
+    .action((email: string) => run((ctx) => revokeInvitationCommand(ctx, email)));
+  users
+    .command("role")
+    .description("give an account another role, from its next request (not the last admin's)")
+    .argument("<email>", "the account's e-mail address")
+    .argument("<role>", `one of ${staffRoles.join(", ")}`)
+    .action((email: string, role: string) => run((ctx) => changeRoleCommand(ctx, email, role)));
   users
     .command("list")
     .description("list staff accounts and the invitations still waiting")

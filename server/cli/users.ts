@@ -1,16 +1,19 @@
 import {
   AccountError,
+  changeStaffRole,
   disableStaff,
   enableStaff,
   inviteStaff,
   listStaff,
+  resendInvitation,
   resetStaff,
+  revokeInvitation,
   type PendingInvitation,
 } from "#server/auth/accounts.ts";
 import { isStaffRole } from "#server/auth/staff.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { cliActor, type AdminContext } from "./context";
-import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
+import { exitCodes, fail, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 
@@ -47,13 +50,29 @@ function printInvitation(ctx: AdminContext, invitation: PendingInvitation): void
 export async function inviteUserCommand(
   ctx: AdminContext,
   email: string,
-  options: { role: string },
+  options: { role?: string; resend?: boolean },
 ): Promise<ExitCode> {
-  if (!isStaffRole(options.role)) return fail(ctx.out, `invalid role "${options.role}"`);
+  if (options.resend) {
+    // A resent invitation keeps the role it was sent with.
+    if (options.role !== undefined)
+      return usageError(ctx.out, "--resend keeps the invitation's role: leave out --role");
+    return accountCommand(ctx, async () => {
+      const invitation = await resendInvitation(
+        ctx.db,
+        { email, siteUrl: ctx.config.settings.siteUrl },
+        cliActor(),
+      );
+      printLine(ctx.out, `The earlier link for ${invitation.email} no longer works.`);
+      printInvitation(ctx, invitation);
+    });
+  }
+  if (options.role === undefined) return usageError(ctx.out, "required option '--role <role>' not specified");
+  const role = options.role;
+  if (!isStaffRole(role)) return fail(ctx.out, `invalid role "${role}"`);
   return accountCommand(ctx, async () => {
     const invitation = await inviteStaff(
       ctx.db,
-      { email, role: options.role, siteUrl: ctx.config.settings.siteUrl },
+      { email, role, siteUrl: ctx.config.settings.siteUrl },
       cliActor(),
     );
     printInvitation(ctx, invitation);
@@ -126,6 +145,25 @@ export async function resetUserCommand(ctx: AdminContext, email: string): Promis
       `${email}: password, authenticator, passkeys and recovery codes cleared; signed out everywhere.`,
     );
     printInvitation(ctx, invitation);
+  });
+}
+
+export async function changeRoleCommand(ctx: AdminContext, email: string, role: string): Promise<ExitCode> {
+  return accountCommand(ctx, async () => {
+    const { user, changed } = await changeStaffRole(ctx.db, { email }, { role }, cliActor());
+    printLine(
+      ctx.out,
+      changed
+        ? `${user.email} now has the ${user.role} role, from their next click in the workspace.`
+        : `${user.email} already has the ${user.role} role: nothing changed.`,
+    );
+  });
+}
+
+export async function revokeInvitationCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
+  return accountCommand(ctx, async () => {
+    const revoked = await revokeInvitation(ctx.db, { email }, cliActor());
+    printLine(ctx.out, `The invitation for ${revoked.email} is withdrawn: its link no longer works.`);
   });
 }
 

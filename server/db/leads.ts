@@ -24,6 +24,8 @@ export type LeadFilter = {
   unreadOnly?: boolean;
   since?: Timestamp;
   until?: Timestamp;
+  /** Received at or before this instant (the follow-up rule's "overdue", 020). */
+  receivedBy?: Timestamp;
   spam?: SpamFilter;
   status?: LeadStatus;
   /** A staff_users.id: only those assigned to that account; "none": only those nobody is. */
@@ -62,6 +64,7 @@ async function listRows<T extends LeadTableName>(
   else if (filter.owner !== undefined) query = query.where("owner_id", "=", filter.owner);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
   if (filter.until) query = query.where("created_at", "<", filter.until);
+  if (filter.receivedBy) query = query.where("created_at", "<=", filter.receivedBy);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
   // selectAll over one table of the union gives that table's row.
   return rows as Selectable<Database[T]>[];

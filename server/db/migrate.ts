@@ -16,6 +16,7 @@ import * as staffSignIn from "./migrations/0015_staff_sign_in";
 import * as leadRead from "./migrations/0016_lead_read";
 import * as stepUpAndDevices from "./migrations/0018_step_up_and_devices";
 import * as leadOwner from "./migrations/0019_lead_owner";
+import * as overviewIndexes from "./migrations/0020_overview_indexes";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0016_lead_read": leadRead,
   "0018_step_up_and_devices": stepUpAndDevices,
   "0019_lead_owner": leadOwner,
+  "0020_overview_indexes": overviewIndexes,
 };
 
 export class MigrationError extends Error {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isPostgres } from "./dialect";
 import type { Database } from "./schema";
 
 /** The staff_users table, with what an account list shows of its passkeys. */
@@ -154,4 +155,24 @@ export async function replacePasswordHash(
     .where("password_hash", "=", previous)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets an account's role. */
+export async function setAccountRole(db: Kysely<Database>, id: number, role: string): Promise<void> {
+  await db.updateTable("staff_users").set({ role }).where("id", "=", id).execute();
+}
+
+/**
+ * The ids of the enabled admin accounts, locked until the transaction ends on PostgreSQL:
+ * two admins demoting each other at once then take turns, and the second sees the first's
+ * change, so the last admin cannot be demoted by a race. (SQLite runs one writer at a time.)
+ */
+export async function lockActiveAdminIds(db: Kysely<Database>): Promise<number[]> {
+  let query = db
+    .selectFrom("staff_users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null);
+  if (isPostgres(db)) query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
 }

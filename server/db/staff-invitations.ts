@@ -12,9 +12,25 @@ export type StaffInvitationRow = {
   expiresAt: string;
 };
 
-/** Voids the address's links not yet used. */
-export async function deleteUnusedInvitations(db: Kysely<Database>, email: string): Promise<void> {
-  await db.deleteFrom("staff_invitations").where("email", "=", email).where("used_at", "is", null).execute();
+/** Voids the address's links not yet used; answers how many there were. */
+export async function deleteUnusedInvitations(db: Kysely<Database>, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("staff_invitations")
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The address's newest link not yet used, expired or not. */
+export async function selectUnusedInvitation(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("staff_invitations")
+    .select(["email", "role", "expires_at"])
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
 }
 
 export async function insertInvitation(db: Kysely<Database>, row: StaffInvitationRow): Promise<void> {

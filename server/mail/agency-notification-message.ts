@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppConfig } from "#server/config.ts";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { leadPageUrl } from "#shared/staff-paths.ts";
 import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
 
@@ -55,9 +56,16 @@ function formatSubmittedAt(iso: string): string {
  * id in the subject, and the command to run. Appointment requests have a read flag, so
  * theirs marks the request read; leads have none, so theirs shows the lead.
  */
-type AdminHandle = { tag(id: string): string; action: string; command(id: string): string };
+type AdminHandle = {
+  tag(id: string): string;
+  /** The row's id as the workspace's pages name it. */
+  pageId(id: string): string;
+  action: string;
+  command(id: string): string;
+};
 const showLead: AdminHandle = {
   tag: (id) => id,
+  pageId: (id) => id,
   action: "Show it with",
   command: (id) => `site-admin leads show ${id}`,
 };
@@ -67,6 +75,7 @@ const adminHandles: Record<AgencyNotificationKind, AdminHandle> = {
   "appointment-request": {
     // A bare "(7)" in a subject reads like a count.
     tag: (id) => `#${id}`,
+    pageId: (id) => `ap-${id}`,
     action: "Mark it read with",
     command: (id) => `site-admin appointments read ${id}`,
   },
@@ -80,11 +89,11 @@ const NOT_GIVEN = "(not given)";
  */
 const nextSteps: Record<AgencyNotificationKind, (id: string, name: string) => string> = {
   "website-design-lead": (id, name) =>
-    `Next: reply to this e-mail to answer ${name} within 24 hours, then run site-admin leads status ${id} contacted`,
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page (or run site-admin leads status ${id} contacted)`,
   "web-app-lead": (id, name) =>
-    `Next: reply to this e-mail to answer ${name} within 24 hours, then run site-admin leads status ${id} contacted`,
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page (or run site-admin leads status ${id} contacted)`,
   "appointment-request": (id, name) =>
-    `Next: reply to this e-mail to agree the time with ${name}, then run site-admin appointments confirm ${id} (it sends the calendar invitation)`,
+    `Next: reply to this e-mail to agree the time with ${name}, then confirm the meeting on its page, which sends the calendar invitation (or run site-admin appointments confirm ${id})`,
 };
 
 /** What staff are told about the visitor's automatic acknowledgment, if anything. */
@@ -115,6 +124,8 @@ export function renderAgencyNotification(
   const subject = id ? `${title}: ${data.visitorName} (${handle.tag(id)})` : `${title}: ${data.visitorName}`;
   const about = id ? `${title} ${id} from the ${brand} website.` : `${title} from the ${brand} website.`;
   const command = id && handle.command(id);
+  // The workspace first (staff without a shell use it, on a phone too); the command after.
+  const page = id && leadPageUrl(ctx.settings.siteUrl, handle.pageId(id));
   const next = id ? nextSteps[kind](id, data.visitorName) : undefined;
   const rows = [...data.fields, { label: "Submitted", value: formatSubmittedAt(data.submittedAt) }];
   // Rows queued before the "Next" line existed keep their closing advice.
@@ -128,6 +139,7 @@ export function renderAgencyNotification(
     summary,
     "",
     about,
+    ...(page ? [`Open it in the workspace: ${page}`] : []),
     ...(command ? [`${handle.action}: ${command}`] : []),
     ...(next ? [next] : []),
     "",
@@ -139,6 +151,9 @@ export function renderAgencyNotification(
   const html = htmlDocument(subject, [
     `<p style="${css.summary}">${escapeHtml(summary)}</p>`,
     `<p style="${css.paragraph}">${escapeHtml(about)}</p>`,
+    page
+      ? `<p style="${css.paragraph}"><a href="${escapeHtml(page)}" style="${css.button}">Open it in the workspace</a></p>`
+      : "",
     command
       ? `<p style="${css.paragraph}">${handle.action}: <code style="${css.code}">${escapeHtml(command)}</code></p>`
       : "",

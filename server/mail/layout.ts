@@ -9,6 +9,9 @@ export const css = {
   summary: "margin:0 0 16px;font-size:17px;font-weight:bold",
   paragraph: "margin:0 0 8px",
   heading: "margin:20px 0 8px;font-size:16px;font-weight:bold",
+  /** A link that is the message's first action, big enough to tap. */
+  button:
+    "display:inline-block;padding:10px 16px;border-radius:6px;background:#b83a1e;color:#ffffff;font-weight:bold;text-decoration:none",
   code: "font-family:Consolas,Menlo,monospace;font-size:14px;background:#f0f0f0;padding:1px 4px",
   label: "padding:4px 16px 4px 0;text-align:left;vertical-align:top;white-space:nowrap;font-weight:bold",
   // Long unbroken text (a URL) wraps instead of widening the message on a phone.

@@ -15,6 +15,7 @@ import type { OutboxRow } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { redactSensitive, errorText } from "#shared/error-catalogue.ts";
 import { renderOutboxMessage } from "./outbox-messages";
+import { withWholeTextLines } from "./plain-text-part";
 import { redactSentPayload } from "./sent-payload";
 import {
   createLeaseRenewer,
@@ -127,7 +128,7 @@ export function createOutboxWorker(deps: {
       return "failed";
     }
     try {
-      await transport.deliver(message, mailFileKey(row));
+      await transport.deliver(withWholeTextLines(message), mailFileKey(row));
     } catch (error) {
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;

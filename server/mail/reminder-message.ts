@@ -2,12 +2,13 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "#server/config.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { leadPageUrl } from "#shared/staff-paths.ts";
 import { css, htmlDocument } from "./layout";
 
 /**
  * The agency's reminder of leads still "new" well into the 24-hour promise
- * (server/operations/leads/follow-up-reminder.ts): each lead is in one reminder only, with the
- * command that records it was answered.
+ * (server/operations/leads/follow-up-reminder.ts): each lead is in one reminder only, with a
+ * link to its page in the workspace and the command that records it was answered.
  */
 
 type MailContext = Pick<AppConfig, "mail" | "settings">;
@@ -41,6 +42,9 @@ const reminderSchema = z.object({
 });
 export type FollowUpReminder = z.infer<typeof reminderSchema>;
 
+/** The workspace's name for a reminded row: an appointment request's bare number is "ap-7" there. */
+const workspaceIdOf = (id: string) => (/^\d+$/.test(id) ? `ap-${id}` : id);
+
 const hours = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)} hours`;
 
 function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptions {
@@ -50,11 +54,14 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
   const intro =
     `The site promises an answer within 24 hours. ${count === 1 ? "This one has" : "These have"} ` +
     `had none recorded ${hours(data.thresholdHours)} after arriving.`;
-  const next = "Next: answer each one, then record it with the command beside it.";
+  const next =
+    "Next: answer each one, then record it on its page in the workspace (or with the command beside it).";
   const earlier =
     data.remindedEarlier > 0
       ? `${data.remindedEarlier} more still new from earlier reminders: site-admin leads overdue lists them all.`
       : "site-admin leads overdue lists every lead still new past the threshold.";
+  const page = (lead: FollowUpReminder["leads"][number]) =>
+    leadPageUrl(ctx.settings.siteUrl, workspaceIdOf(lead.id));
   const describe = (lead: FollowUpReminder["leads"][number]) =>
     `${lead.id}  ${lead.what}: ${lead.name}${lead.company ? `, ${lead.company}` : ""} <${lead.email}>`;
   const ownerLine = (lead: FollowUpReminder["leads"][number]) =>
@@ -67,6 +74,7 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
       describe(lead),
       `  received ${lead.received}, answer by ${lead.answerBy}`,
       ...ownerLine(lead).map((line) => `  ${line}`),
+      `  ${page(lead)}`,
       `  ${lead.command}`,
       "",
     ]),
@@ -80,7 +88,8 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
         ownerLine(lead)
           .map((line) => `${escapeHtml(line)}<br>`)
           .join("") +
-        `<code style="${css.code}">${escapeHtml(lead.command)}</code></li>`,
+        `<a href="${escapeHtml(page(lead))}">Open ${escapeHtml(workspaceIdOf(lead.id))} in the workspace</a><br>` +
+        `or in the shell: <code style="${css.code}">${escapeHtml(lead.command)}</code></li>`,
     )
     .join("");
   const html = htmlDocument(subject, [

@@ -68,3 +68,22 @@ export function agencyMidnight(date: string): Date | undefined {
   instant = utcMidnight - agencyOffsetMs(instant);
   return new Date(instant);
 }
+
+/** The agency's calendar day at `instant`, "YYYY-MM-DD". */
+export function agencyDate(instant: Date): string {
+  const p = agencyParts(instant);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** A "YYYY-MM-DD" day moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+/** The Monday that starts the agency's week holding `date` ("YYYY-MM-DD"). */
+export function mondayOf(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  const weekday = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}

@@ -18,6 +18,7 @@ import {
 import { parseSince, parseUntil } from "#server/operations/input.ts";
 import { assignOwner, listAssignableStaff } from "#server/operations/leads/assign-owner.ts";
 import { openInboxRecord } from "#server/operations/leads/open-lead.ts";
+import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
 import type { Refusal } from "#server/operations/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
@@ -67,6 +68,8 @@ const inboxQuery = z.object({
     .regex(/^(mine|none|[1-9]\d{0,15})$/, { error: "owner must be mine, none or a staff account's number" })
     .optional(),
   suspected: z.enum(["0", "1"], { error: "suspected must be 0 or 1" }).optional(),
+  unread: z.enum(["0", "1"], { error: "unread must be 0 or 1" }).optional(),
+  overdue: z.enum(["0", "1"], { error: "overdue must be 0 or 1" }).optional(),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, { error: "page must be a whole number from 1" })
@@ -136,7 +139,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
   router.get("/inbox", async (req, res) => {
     const query = inboxQuery.safeParse(req.query);
     if (!query.success) return badRequest(res, firstIssue(query.error));
-    const { form, status, q, suspected, page, owner } = query.data;
+    const { form, status, q, suspected, unread, overdue, page, owner } = query.data;
     const leadStatus = parseLeadStatus(status);
     if (!leadStatus.ok) return badRequest(res, sentence(leadStatus.message));
     const since = parseSince(query.data.since);
@@ -152,6 +155,8 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
         q,
         suspected: suspected === "1",
         owner: ownerFilterOf(owner, signedIn(res).userId),
+        unread: unread === "1",
+        overdueCutoff: overdue === "1" ? overdueCutoff(config, now()) : undefined,
         page: page ? Number(page) : 1,
       }),
     );

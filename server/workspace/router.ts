@@ -12,6 +12,7 @@ import { authRoutes } from "./auth-routes";
 import { accountRoutes } from "./account-routes";
 import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
+import { overviewRoutes } from "./overview-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -33,6 +34,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(contentRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
+  router.use(overviewRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

@@ -1,16 +1,20 @@
 import express, { type Response, type Router } from "express";
 import {
   AccountError,
+  changeStaffRole,
   disableStaff,
   enableStaff,
   inviteStaff,
   listStaff,
+  resendInvitation,
   resetStaff,
+  revokeInvitation,
   type AccountRef,
 } from "#server/auth/accounts.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
+import { requireFreshProof } from "./step-up";
 
 const AUDIT_PAGE_DEFAULT = 50;
 const AUDIT_PAGE_MAX = 200;
@@ -53,6 +57,42 @@ export function userRoutes(deps: WorkspaceDeps): Router {
       );
       deps.onQueued();
       res.status(201).json(invitation);
+    } catch (error) {
+      answerError(res, error);
+    }
+  });
+
+  router.post("/users/invitations/resend", requireStaff("users"), async (req, res) => {
+    try {
+      const invitation = await resendInvitation(
+        db,
+        { email: req.body?.email, siteUrl },
+        actorOf(req, res),
+        now(),
+      );
+      deps.onQueued();
+      res.json(invitation);
+    } catch (error) {
+      answerError(res, error);
+    }
+  });
+
+  // Like disabling, withdrawing a link only takes access away: no fresh proof is asked.
+  router.post("/users/invitations/revoke", requireStaff("users"), async (req, res) => {
+    try {
+      res.json(await revokeInvitation(db, { email: req.body?.email }, actorOf(req, res), now()));
+    } catch (error) {
+      answerError(res, error);
+    }
+  });
+
+  // A role can make someone an admin: as with a change to how one signs in (032), a stolen
+  // session alone is not enough, so it needs a proof from the last 5 minutes.
+  router.post("/users/:id/role", requireStaff("users"), requireFreshProof(now), async (req, res, next) => {
+    const ref = refOf(String(req.params.id));
+    if (!ref) return next();
+    try {
+      res.json(await changeStaffRole(db, ref, { role: req.body?.role }, actorWithId(req, res), now()));
     } catch (error) {
       answerError(res, error);
     }

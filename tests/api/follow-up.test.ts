@@ -602,11 +602,21 @@ describe("the reminder of leads still new", () => {
     expect(mail?.subject).toBe("Follow up: 2 leads are still new after 20 hours");
     expect(mail?.text.split(/\r?\n/).slice(0, 2)).toEqual([
       "The site promises an answer within 24 hours. These have had none recorded 20 hours after arriving.",
-      "Next: answer each one, then record it with the command beside it.",
+      "Next: answer each one, then record it on its page in the workspace (or with the command beside it).",
     ]);
     expect(mail?.text).toMatch(/^wd-1 {2}Website-design lead: Old One, Acme <old@x\.test>$/m);
     expect(mail?.text).toMatch(/^1 {2}Appointment request: Slow Reply <slow@x\.test>$/m);
-    expect(mail?.text).toContain("  site-admin appointments status 1 contacted");
+    // Each lead's page first, the command for the shell after it.
+    const siteUrl = site.config.settings.siteUrl;
+    const lines = mail?.text.split(/\r?\n/) ?? [];
+    const pageLine = lines.indexOf(`  ${siteUrl}/admin/leads/ap-1`);
+    expect(pageLine).toBeGreaterThan(0);
+    expect(lines[pageLine + 1]).toBe("  site-admin appointments status 1 contacted");
+    expect(lines[lines.indexOf(`  ${siteUrl}/admin/leads/wd-1`) + 1]).toBe(
+      "  site-admin leads status wd-1 contacted",
+    );
+    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/ap-1">Open ap-1 in the workspace</a>`);
+    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/wd-1">Open wd-1 in the workspace</a>`);
     for (const name of ["Fresh", "Answered", "Held"]) expect(mail?.text).not.toContain(name);
 
     // A second instance on the same database (a restart, or another replica) finds nothing to send.

@@ -17,25 +17,35 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 const mailEnv = { MAIL_TO: "leads@agency.test", MAIL_FROM: "Agency website <noreply@agency.test>" };
 
 /**
- * What staff read first, in both parts: the one-line summary, then which row it is and
- * the admin command for it. The HTML part is a whole document, as mail clients expect.
+ * What staff read first, in both parts: the one-line summary, then which row it is, the
+ * link to its page in the workspace, and the admin command for it. The HTML part is a
+ * whole document, as mail clients expect.
  */
 function expectHeadOfBothParts(
   mail: ParsedMail | undefined,
-  head: { summary: string; about: string; command: string; next: string },
+  head: { summary: string; about: string; page: string; command: string; next: string },
 ) {
   // An appointment request's calendar entry makes the message multipart/mixed.
   expect(mail?.header("content-type")).toMatch(/^multipart\/(alternative|mixed);/);
   const lines = mail?.text.split(/\r?\n/) ?? [];
-  expect(lines.slice(0, 5)).toEqual([head.summary, "", head.about, head.command, head.next]);
+  expect(lines.slice(0, 6)).toEqual([
+    head.summary,
+    "",
+    head.about,
+    `Open it in the workspace: ${head.page}`,
+    head.command,
+    head.next,
+  ]);
   const html = mail?.html ?? "";
   expect(html).toMatch(/^<!DOCTYPE html>/);
-  // The same, in the same order, ahead of the answers' table; the command set as code.
+  // The same, in the same order, ahead of the answers' table: the page a link, the command set as code.
   const [action, command] = head.command.split(": ");
   const positions = [
     "<body",
     escapeHtml(head.summary),
     escapeHtml(head.about),
+    `<a href="${escapeHtml(head.page)}"`,
+    ">Open it in the workspace</a>",
     `${action}: <code`,
     `${command}</code>`,
     escapeHtml(head.next),
@@ -44,6 +54,10 @@ function expectHeadOfBothParts(
   expect(positions[0]).toBeGreaterThan(0);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
 }
+
+/** The lead's page in the workspace, as the e-mail links it. */
+const leadPage = (mailing: { site: TestApp }, id: string) =>
+  `${mailing.site.config.settings.siteUrl}/admin/leads/${id}`;
 
 /** The Reply-To header without the quotes a display name gets when it holds punctuation. */
 const replyTo = (mail: ParsedMail | undefined) => mail?.header("reply-to")?.replace(/"/g, "");
@@ -69,8 +83,9 @@ describe("notification e-mails through SMTP", () => {
     expectHeadOfBothParts(mail, {
       summary: `Jane O'Neil · ${company} · Website redesign · R15k - R30k`,
       about: "New website-design lead wd-1 from the Kloof Digital website.",
+      page: leadPage(mailing, "wd-1"),
       command: "Show it with: site-admin leads show wd-1",
-      next: "Next: reply to this e-mail to answer Jane O'Neil within 24 hours, then run site-admin leads status wd-1 contacted",
+      next: "Next: reply to this e-mail to answer Jane O'Neil within 24 hours, then mark it contacted on its page (or run site-admin leads status wd-1 contacted)",
     });
     for (const line of [
       "Full Name: Jane O'Neil",
@@ -97,8 +112,9 @@ describe("notification e-mails through SMTP", () => {
     expectHeadOfBothParts(mail, {
       summary: "Sipho Dlamini · FleetCo",
       about: "New web-app lead wa-1 from the Kloof Digital website.",
+      page: leadPage(mailing, "wa-1"),
       command: "Show it with: site-admin leads show wa-1",
-      next: "Next: reply to this e-mail to answer Sipho Dlamini within 24 hours, then run site-admin leads status wa-1 contacted",
+      next: "Next: reply to this e-mail to answer Sipho Dlamini within 24 hours, then mark it contacted on its page (or run site-admin leads status wa-1 contacted)",
     });
     for (const line of [
       "Full Name: Sipho Dlamini",
@@ -126,8 +142,9 @@ describe("notification e-mails through SMTP", () => {
     expectHeadOfBothParts(mail, {
       summary: "Thandi Nkosi · Nkosi Consulting · Web Application Development",
       about: "New appointment request 1 from the Kloof Digital website.",
+      page: leadPage(mailing, "ap-1"),
       command: "Mark it read with: site-admin appointments read 1",
-      next: "Next: reply to this e-mail to agree the time with Thandi Nkosi, then run site-admin appointments confirm 1 (it sends the calendar invitation)",
+      next: "Next: reply to this e-mail to agree the time with Thandi Nkosi, then confirm the meeting on its page, which sends the calendar invitation (or run site-admin appointments confirm 1)",
     });
     // A second line stays under its label in the text and is a line break in the HTML.
     expect(mail?.text).toMatch(

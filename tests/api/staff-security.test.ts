@@ -52,6 +52,8 @@ const areaOf: Record<string, WorkspaceArea> = {
   sessions: "account",
   "step-up": "account",
   account: "account",
+  // Everyone signed in has an overview; it counts only their role's areas.
+  overview: "account",
 };
 
 /** A concrete URL for a route pattern: any value does, the guard answers before the handler. */

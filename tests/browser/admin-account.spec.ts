@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -127,6 +128,48 @@ test.describe("new recovery codes", () => {
       .locator("li");
     await expect(codes).toHaveCount(10);
   });
+});
+
+test("new recovery codes are downloaded as a text file and printed alone", async ({ page }) => {
+  const email = `codes-${Date.now()}@example.co.za`;
+  await acceptInvitation(page, at(await server.invite(email, "sales")), email);
+  await page.getByRole("button", { name: "Make new recovery codes" }).click();
+  await page
+    .getByRole("dialog", { name: "Make new recovery codes?" })
+    .getByRole("button", { name: "Make new codes" })
+    .click();
+  const list = page.getByRole("heading", { name: "Your recovery codes" }).locator("xpath=..").locator("li");
+  await expect(list).toHaveCount(10);
+  const codes = await list.allTextContents();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("kloof-digital-recovery-codes.txt");
+  const file = await download.path();
+  const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
+  expect(lines[0]).toMatch(
+    new RegExp(
+      `^Kloof Digital staff workspace: recovery codes for ${email.replaceAll(".", "\\.")}, made \\d{4}-\\d{2}-\\d{2}$`,
+    ),
+  );
+  expect(lines.slice(2)).toEqual(codes);
+
+  // Print calls the browser's dialog; on paper only the codes and their heading show.
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute("data-printed", "yes");
+  });
+  await page.getByRole("button", { name: "Print" }).click();
+  await expect(page.locator("body")).toHaveAttribute("data-printed", "yes");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Download" })).toBeHidden();
+  await expect(page.getByText(/recovery codes for .*, made /)).toBeVisible();
+  for (const code of codes) await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/recovery codes for .*, made /)).toBeHidden();
 });
 
 test("the authenticator app is replaced by scanning a new key and confirming a code from it", async ({

@@ -185,10 +185,12 @@ test("an admin invites, disables and reads the audit log; an unknown page is a 4
   await page.goto(at("/admin/users"));
   const invitee = unique("sales");
   await page.getByLabel("E-mail address", { exact: true }).fill(invitee);
-  await page.getByLabel("Role").selectOption("sales");
+  await page.getByLabel("Role", { exact: true }).selectOption("sales");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(
-    page.getByRole("table", { name: "Pending invitations" }).getByRole("cell", { name: invitee }),
+    page
+      .getByRole("table", { name: "Pending invitations" })
+      .getByRole("cell", { name: invitee, exact: true }),
   ).toBeVisible();
 
   const colleague = unique("editor");
@@ -216,6 +218,87 @@ test("an admin invites, disables and reads the audit log; an unknown page is a 4
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
   await expect(page.getByRole("navigation", { name: "Workspace" })).toBeVisible();
+});
+
+test.describe("an admin's changes to roles and invitations", () => {
+  // A stale proof is refused once on purpose; withdrawn and replaced links are refused.
+  test.use({ expectedHttpErrors: ["/admin/api/invitations/read"] });
+
+  test("changes a colleague's role (confirming it's you once the proof is stale), sends an invitation again and withdraws one", async ({
+    page,
+    browser,
+    expectedHttpErrors,
+  }) => {
+    test.slow();
+    const boss = await newStaff(page, "admin");
+    const colleague = unique("sales");
+    const elsewhere = await browser.newPage();
+    await acceptInvitation(elsewhere, at(await server.invite(colleague, "sales")), colleague);
+    await elsewhere.close();
+
+    await page.goto(at("/admin/users"));
+    await waitForHydration(page);
+    const listed = (await (await page.request.get(at("/admin/api/users"))).json()) as {
+      users: { id: number; email: string }[];
+    };
+    const colleagueId = listed.users.find((user) => user.email === colleague)?.id;
+    expectedHttpErrors.push(`/admin/api/users/${colleagueId}/role`);
+    const role = page.getByLabel(`Role of ${colleague}`);
+    await expect(role).toHaveValue("sales");
+    // Nobody changes their own: the admin's own row shows the role as text.
+    await expect(page.getByLabel(`Role of ${boss.email}`)).toHaveCount(0);
+    await role.selectOption("editor");
+    await page.getByRole("button", { name: `Change the role of ${colleague} to editor` }).click();
+    await expect(page.getByText(`${colleague} now has the editor role`)).toBeVisible();
+    await expect(role).toHaveValue("editor");
+
+    // Later, with a stale proof, the change asks "Confirm it's you" first.
+    await server.expireProofs(boss.email);
+    await role.selectOption("admin");
+    await page.getByRole("button", { name: `Change the role of ${colleague} to admin` }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Password", { exact: true }).fill(boss.password);
+    await dialog.getByLabel("Authenticator code or recovery code").fill(boss.recoveryCodes[0] ?? "");
+    await dialog.getByLabel("Authenticator code or recovery code").press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`${colleague} now has the admin role`)).toBeVisible();
+
+    // An invitation sent again: a new link, and the old one opens nothing.
+    const late = unique("editor");
+    const firstLink = await server.invite(late, "editor");
+    await page.reload();
+    const invitations = page.getByRole("table", { name: "Pending invitations" });
+    await invitations.getByRole("button", { name: `Send the invitation to ${late} again` }).click();
+    await expect(
+      page.getByText(`${late} was sent a new link; the earlier one no longer works`),
+    ).toBeVisible();
+    await expect.poll(() => server.invitationPath(late)).not.toBe(firstLink);
+    const secondLink = await server.invitationPath(late);
+
+    // Withdrawn: asked first, then gone from the list, and its link opens nothing.
+    await invitations.getByRole("button", { name: `Withdraw the invitation to ${late}` }).click();
+    const withdraw = page.getByRole("dialog", { name: `Withdraw the invitation to ${late}?` });
+    await expect(withdraw.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await withdraw.getByRole("button", { name: "Withdraw invitation" }).click();
+    await expect(page.getByText(`The invitation to ${late} is withdrawn`)).toBeVisible();
+    await expect(page.getByRole("cell", { name: late })).toHaveCount(0);
+
+    await page.goto(at("/admin/audit?action=staff."));
+    const log = page.getByRole("table", { name: /Audit log entries/ });
+    for (const action of ["staff.role-changed", "staff.invitation-resent", "staff.invitation-revoked"]) {
+      await expect(log.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
+    }
+
+    const invited = await browser.newPage();
+    for (const link of [firstLink, secondLink]) {
+      await invited.goto(at(link));
+      await expect(invited.getByRole("alert")).toHaveText(
+        "This invitation link has expired or was already used. Ask an admin for a new one.",
+      );
+    }
+    await invited.close();
+  });
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -1,11 +1,31 @@
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import type { StaffOverview } from "#shared/staff-overview.ts";
 import { mayUse, type WorkspaceArea } from "#shared/staff-roles.ts";
+import {
+  ContentOverviewSection,
+  UsersOverviewSection,
+} from "#client/components/workspace/overview/area-overviews.tsx";
+import { LeadsOverviewSection } from "#client/components/workspace/overview/leads-overview.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { Route } from "./+types/home";
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
 export const meta = () => workspaceMeta("Overview");
 export const handle = workspaceHandle;
+
+export async function clientLoader() {
+  return { overview: await workspaceFetch<StaffOverview>("/overview") };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <PageHeader title="Overview" description="Counting what needs doing…" />;
+}
 
 type Destination = { title: string; href: string; area: WorkspaceArea; text: string };
 
@@ -15,6 +35,12 @@ const destinations: readonly Destination[] = [
     href: staffPaths.leads,
     area: "leads",
     text: "Read new enquiries first, update their status and notes, export CSV.",
+  },
+  {
+    title: "Meetings",
+    href: staffPaths.meetings,
+    area: "leads",
+    text: "The meetings agreed with visitors, by day, today's first.",
   },
   {
     title: "Notifications",
@@ -61,26 +87,34 @@ const destinations: readonly Destination[] = [
   },
 ];
 
-/** Where a member of staff starts: the parts of the workspace their role gives them. */
-export default function WorkspaceHome() {
+/** Where a member of staff starts: what needs doing in their role's areas, then every part of the workspace they may use. */
+export default function WorkspaceHome({ loaderData }: Route.ComponentProps) {
   const { email, role } = useStaff();
+  const { overview } = loaderData;
   const mine = destinations.filter((destination) => mayUse(role, destination.area));
   return (
     <>
       <PageHeader title="Overview" description={`Signed in as ${email}, with the ${role} role.`} />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {mine.map((destination) => (
-          <li key={destination.href}>
-            <a
-              href={destination.href}
-              className="block h-full rounded-card border border-line bg-surface p-5 hover:border-brand"
-            >
-              <span className="text-lg font-bold text-ink">{destination.title}</span>
-              <span className="mt-1 block text-ink-soft">{destination.text}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div className="space-y-12">
+        {overview.leads ? <LeadsOverviewSection overview={overview.leads} /> : null}
+        {overview.content ? <ContentOverviewSection overview={overview.content} /> : null}
+        {overview.users ? <UsersOverviewSection overview={overview.users} /> : null}
+        <TitledSection id="workspace-parts" title="Your workspace">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {mine.map((destination) => (
+              <li key={destination.href}>
+                <a
+                  href={destination.href}
+                  className="block h-full rounded-card border border-line bg-surface p-5 hover:border-brand"
+                >
+                  <span className="text-lg font-bold text-ink">{destination.title}</span>
+                  <span className="mt-1 block text-ink-soft">{destination.text}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
+      </div>
     </>
   );
 }

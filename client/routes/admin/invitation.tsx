@@ -60,7 +60,7 @@ export function HydrateFallback() {
 
 /**
  * The one-time link an admin's invitation sent: choose a password, add the authenticator
- * app, confirm its code, keep the recovery codes. Then the account page offers a passkey.
+ * app, confirm its code, keep the recovery codes. Then the overview; the account page offers a passkey.
  */
 export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const { token, invitation, refusal } = loaderData;
@@ -84,7 +84,11 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
       }
     >
       {recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} onSaved={() => window.location.assign(staffPaths.account)} />
+        <RecoveryCodes
+          codes={recoveryCodes}
+          account={invitation.email}
+          onSaved={() => window.location.assign(staffPaths.home)}
+        />
       ) : enrolment ? (
         <AuthenticatorStep token={token} enrolment={enrolment} onConfirmed={setRecoveryCodes} />
       ) : (

@@ -2,12 +2,13 @@ import {
   findAppointmentRequest,
   listAppointmentRequests,
   setAppointmentRequestsRead,
+  type LeadFilter,
   type ReadMarker,
 } from "#server/db/leads.ts";
 import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { ownerOf, type OwnerField } from "#server/operations/leads/owner-field.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
-import type { AppointmentRequestRow, LeadStatus, ScheduleStatus } from "#server/db/schema.ts";
+import type { AppointmentRequestRow, ScheduleStatus } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
@@ -18,7 +19,6 @@ import {
 } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
-import type { SpamFilter } from "#server/db/suspected.ts";
 import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
 /** The visitor's answers an appointment record starts with, in order. */
@@ -64,17 +64,7 @@ function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, Staf
   };
 }
 
-export async function loadAppointmentRecords(
-  db: Db,
-  filter: {
-    unreadOnly?: boolean;
-    since?: string;
-    until?: string;
-    spam?: SpamFilter;
-    status?: LeadStatus;
-    owner?: number | "none";
-  } = {},
-): Promise<AppointmentRecord[]> {
+export async function loadAppointmentRecords(db: Db, filter: LeadFilter = {}): Promise<AppointmentRecord[]> {
   const staff = await selectStaffNames(db);
   return (await listAppointmentRequests(db, filter)).map((row) => toAppointmentRecord(row, staff));
 }

@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
+import type { LeadFilter } from "#server/db/leads.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
 import {
   appointmentInboxId,
@@ -48,6 +49,13 @@ export type InboxFilter = {
   suspected?: boolean;
   /** Only those assigned to this staff_users.id, or ("none") to nobody. */
   owner?: number | "none";
+  /** Only those nobody has read yet. */
+  unread?: boolean;
+  /**
+   * Only the overdue: still new and received at or before this instant, the follow-up
+   * reminder's rule (overdueCutoff in follow-up-reminder.ts).
+   */
+  overdueCutoff?: string;
   page: number;
 };
 
@@ -119,10 +127,17 @@ function matches(item: InboxItem, q: string): boolean {
 
 /** One page of the inbox, unread first, then newest first. */
 export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage> {
-  const shared = {
+  const overdue = filter.overdueCutoff !== undefined;
+  // An overdue lead is still new by definition: no other status can be among them.
+  if (overdue && filter.status !== undefined && filter.status !== "new") {
+    return { items: [], total: 0, page: filter.page, pageSize: INBOX_PAGE_SIZE };
+  }
+  const shared: LeadFilter = {
     since: filter.since,
     until: filter.until,
-    status: filter.status,
+    status: overdue ? "new" : filter.status,
+    receivedBy: filter.overdueCutoff,
+    unreadOnly: filter.unread,
     spam: filter.suspected ? ("only" as const) : ("exclude" as const),
     owner: filter.owner,
   };

@@ -7,9 +7,11 @@ import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "./step-up";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
 
 export function NewRecoveryCodes() {
   const withStepUp = useStepUp();
+  const { email } = useStaff();
   const [codes, setCodes] = useState<string[] | null>(null);
   async function renew() {
     try {
@@ -24,7 +26,7 @@ export function NewRecoveryCodes() {
   return (
     <TitledSection id="recovery" title="Recovery codes">
       {codes ? (
-        <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
+        <RecoveryCodes codes={codes} account={email} onSaved={() => setCodes(null)} />
       ) : (
         <>
           <p className="max-w-prose text-ink-soft">

@@ -6,7 +6,18 @@ import { SelectField, TextField } from "#client/components/workspace/fields.tsx"
 import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
-export const filterNames = ["form", "status", "owner", "since", "until", "q", "suspected", "page"] as const;
+export const filterNames = [
+  "form",
+  "status",
+  "owner",
+  "since",
+  "until",
+  "q",
+  "unread",
+  "overdue",
+  "suspected",
+  "page",
+] as const;
 export type Filters = Partial<Record<(typeof filterNames)[number], string>>;
 
 const formOptions = [
@@ -30,6 +41,13 @@ const ownerFilterOptions = (owners: readonly AssignableStaff[]) => [
 const dateFilters = [
   { name: "since", label: "Received from" },
   { name: "until", label: "Received until" },
+] as const;
+
+/** Yes-or-no filters: the overview links to the first two. */
+const checkFilters = [
+  { name: "unread", label: "Unread only" },
+  { name: "overdue", label: "Overdue for follow-up" },
+  { name: "suspected", label: "Suspected spam only" },
 ] as const;
 
 export function FilterForm({ filters, owners }: { filters: Filters; owners: readonly AssignableStaff[] }) {
@@ -74,17 +92,19 @@ export function FilterForm({ filters, owners }: { filters: Filters; owners: read
             required={false}
           />
         ))}
-        <div className="flex items-end gap-3">
-          <label className="flex min-h-11 items-center gap-2 text-ink">
-            <input
-              type="checkbox"
-              name="suspected"
-              value="1"
-              defaultChecked={filters.suspected === "1"}
-              className="size-5 accent-brand"
-            />
-            Suspected spam only
-          </label>
+        <div className="flex flex-wrap items-end gap-x-5">
+          {checkFilters.map(({ name, label }) => (
+            <label key={name} className="flex min-h-11 items-center gap-2 text-ink">
+              <input
+                type="checkbox"
+                name={name}
+                value="1"
+                defaultChecked={filters[name] === "1"}
+                className="size-5 accent-brand"
+              />
+              {label}
+            </label>
+          ))}
         </div>
         <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
           <Button type="submit">Apply filters</Button>

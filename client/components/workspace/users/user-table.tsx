@@ -1,4 +1,4 @@
-/** The users page's accounts: role, status, passkeys, last sign-in; disable, enable and reset. */
+/** The users page's accounts: role (changed in place), status, passkeys, last sign-in; disable, enable and reset. */
 import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
@@ -8,6 +8,7 @@ import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { RoleControl } from "./role-control";
 
 const statusTone: Record<StaffUserStatus, BadgeTone> = {
   active: "success",
@@ -47,7 +48,12 @@ export function UserList({ users, reload }: { users: StaffUserSummary[]; reload:
           user.email
         ),
     },
-    { header: "Role", card: "meta", cell: (user) => user.role },
+    {
+      header: "Role",
+      card: "meta",
+      // Nobody changes their own role (server/auth/accounts.ts): theirs is text.
+      cell: (user) => (user.email === me ? user.role : <RoleControl user={user} reload={reload} />),
+    },
     {
       header: "Status",
       card: "status",

@@ -1,0 +1,92 @@
+/** The overview's leads area: what needs an answer, and this week's arrivals per form beside last week's. */
+import { overviewForms, overviewLinks, type LeadsOverview } from "#shared/staff-overview.ts";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { CountTiles } from "./count-tiles";
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) {
+  const { waitingEmails, week } = overview;
+  const waiting = waitingEmails.pending + waitingEmails.dead;
+  return (
+    <TitledSection id="leads-overview" title="Leads to act on">
+      <CountTiles
+        label="Leads and meetings to act on"
+        tiles={[
+          {
+            count: overview.newLeads,
+            label: plural(overview.newLeads, "new lead", "new leads"),
+            href: overviewLinks.newLeads,
+          },
+          { count: overview.unread, label: "unread", href: overviewLinks.unread },
+          {
+            count: overview.overdue,
+            label: "overdue for follow-up",
+            hint: `Still new after ${overview.overdueAfterHours} hours`,
+            href: overviewLinks.overdue,
+          },
+          {
+            count: waiting,
+            label: plural(waiting, "e-mail waiting", "e-mails waiting"),
+            hint: waitingEmails.dead > 0 ? `${waitingEmails.dead} could not be delivered` : undefined,
+            href: overviewLinks.waitingEmails,
+          },
+          {
+            count: overview.meetingsToday,
+            label: plural(overview.meetingsToday, "meeting today", "meetings today"),
+            href: overviewLinks.meetings,
+          },
+          {
+            count: overview.meetingsThisWeek,
+            label: plural(overview.meetingsThisWeek, "meeting this week", "meetings this week"),
+            href: overviewLinks.meetings,
+          },
+        ]}
+      />
+      <div className="max-w-xl overflow-hidden rounded-card ring-1 ring-line">
+        <table className="w-full border-collapse text-base">
+          <caption className="p-4 text-left font-semibold text-ink">
+            Leads per form, this week (from Monday {week.start}) and last week
+          </caption>
+          <thead>
+            <tr className="border-t border-line">
+              <th scope="col" className="px-4 py-3 text-left text-sm font-semibold text-ink">
+                Form
+              </th>
+              <th scope="col" className="px-4 py-3 text-right text-sm font-semibold text-ink">
+                This week
+              </th>
+              <th scope="col" className="px-4 py-3 text-right text-sm font-semibold text-ink">
+                Last week
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {overviewForms.map(({ form, label }) => {
+              const counts = overview.byForm.find((row) => row.form === form);
+              return (
+                <tr key={form} className="border-t border-line">
+                  <th scope="row" className="px-4 py-3 text-left font-normal text-ink">
+                    {label}
+                  </th>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    <a className="text-brand underline" href={overviewLinks.thisWeek(form, week)}>
+                      {counts?.thisWeek ?? 0}
+                      <span className="sr-only"> {label} this week</span>
+                    </a>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    <a className="text-brand underline" href={overviewLinks.lastWeek(form, week)}>
+                      {counts?.lastWeek ?? 0}
+                      <span className="sr-only"> {label} last week</span>
+                    </a>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </TitledSection>
+  );
+}

@@ -1,0 +1,221 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toDbBoolean } from "#server/db/dialect.ts";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
+import { overviewLinks, type StaffOverview } from "#shared/staff-overview.ts";
+import { freePort } from "#tests/support/smtp-sink.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import {
+  appointment,
+  endpoints,
+  startedBefore,
+  webAppLead,
+  websiteDesignLead,
+} from "#tests/support/submissions.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+/**
+ * The workspace's overview: exact counts of what needs doing on known data, per role,
+ * and each count's link listing exactly those rows.
+ */
+type Page = { items: { id: string }[]; total: number };
+
+let site: TestApp;
+let admin: StaffClient;
+let sales: StaffClient;
+let editor: StaffClient;
+let clock = new Date();
+// Wednesday 25 November 2026, 12:00 in Cape Town. The week began on Monday 23 November at
+// 00:00 there (22:00 UTC on Sunday); a lead still new 20 hours after it came is overdue.
+const NOW = "2026-11-25T10:00:00.000Z";
+
+async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
+  clock = new Date(iso);
+  await request(site.app).post(url).send(body(clock)).expect(201);
+}
+
+async function update(table: LeadTable, id: number, values: Record<string, unknown>) {
+  await site.db.updateTable(table).set(values).where("id", "=", id).execute();
+}
+
+async function overviewOf(client: StaffClient): Promise<StaffOverview> {
+  const response = await client.get("/admin/api/overview");
+  expect(response.status).toBe(200);
+  return response.body as StaffOverview;
+}
+
+/** The inbox's ids for a link the overview gives, e.g. "/admin/leads?unread=1". */
+async function listed(link: string): Promise<string[]> {
+  const query = new URL(link, "http://workspace").search;
+  const response = await sales.get(`/admin/api/inbox${query}`);
+  expect(response.status).toBe(200);
+  return (response.body as Page).items.map((item) => item.id).sort();
+}
+
+beforeAll(async () => {
+  // No mail server, and the outbox is not started: every queued e-mail stays pending.
+  site = await createTestApp(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      FORM_MIN_FILL_SECONDS: "0",
+      LEAD_RATE_LIMIT_MAX: "1000",
+    },
+    { now: () => clock, workspace: { now: () => clock }, outbox: { autoStart: false } },
+  );
+  [admin, sales, editor] = [
+    await signInAs(site, "admin"),
+    await signInAs(site, "sales"),
+    await signInAs(site, "editor"),
+  ];
+  const stamp = () => startedBefore(clock.getTime());
+  // Last week (Tuesday), answered since.
+  await submitAt("2026-11-17T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+  // This week (Monday), still new and unread: overdue.
+  await submitAt("2026-11-23T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+  // Sunday 23:30 in Cape Town: last week's; still new, read, overdue.
+  await submitAt("2026-11-22T21:30:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  // An hour ago: new and unread, not yet overdue.
+  await submitAt("2026-11-25T09:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  // Appointment requests: one this week with a meeting today, one last week with a meeting
+  // on Friday, one cancelled, one confirmed for next week.
+  await submitAt("2026-11-24T08:00:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-16T06:00:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-24T09:00:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-24T10:00:00Z", endpoints.appointments, (at) => appointment(at));
+  // Held back as suspected spam this week: counted nowhere.
+  await submitAt("2026-11-24T11:00:00Z", endpoints.websiteDesign, () =>
+    websiteDesignLead({ ...stamp(), website: "x", fullName: "Potted Pete" }),
+  );
+  clock = new Date(NOW);
+
+  const read = toDbBoolean(true);
+  await update("website_design_leads", 1, { status: "contacted", read });
+  await update("web_app_leads", 1, { read });
+  const meeting = (start: string, status: "confirmed" | "cancelled") => ({
+    schedule_status: status,
+    scheduled_start: start,
+    scheduled_minutes: 45,
+    calendar_sequence: 1,
+  });
+  await update("appointment_requests", 1, meeting("2026-11-25T13:00:00.000Z", "confirmed"));
+  await update("appointment_requests", 2, {
+    status: "contacted",
+    read,
+    ...meeting("2026-11-27T08:00:00.000Z", "confirmed"),
+  });
+  await update("appointment_requests", 3, {
+    status: "contacted",
+    read,
+    ...meeting("2026-11-25T08:00:00.000Z", "cancelled"),
+  });
+  // Monday next week, 00:30 in Cape Town: not this week's.
+  await update("appointment_requests", 4, {
+    status: "contacted",
+    read,
+    ...meeting("2026-11-29T22:30:00.000Z", "confirmed"),
+  });
+  // One e-mail given up on.
+  const first = await site.db.selectFrom("outbox").select("id").orderBy("id").executeTakeFirstOrThrow();
+  await site.db.updateTable("outbox").set({ status: "dead" }).where("id", "=", first.id).execute();
+});
+afterAll(() => site.cleanup());
+
+describe("the overview for the leads roles", () => {
+  it("counts new, unread and overdue leads, waiting e-mails and meetings exactly", async () => {
+    const overview = await overviewOf(sales);
+    const queued = await site.db.selectFrom("outbox").select("status").execute();
+    expect(overview.leads).toEqual({
+      newLeads: 4, // wd-2, wa-1, wa-2, ap-1
+      unread: 3, // wd-2, wa-2, ap-1
+      overdue: 3, // wd-2, wa-1, ap-1
+      overdueAfterHours: 20,
+      waitingEmails: { pending: queued.length - 1, dead: 1 },
+      meetingsToday: 1,
+      meetingsThisWeek: 2,
+      week: { start: "2026-11-23", lastWeekStart: "2026-11-16", lastWeekEnd: "2026-11-22" },
+      byForm: [
+        { form: "website-design", thisWeek: 1, lastWeek: 1 },
+        { form: "web-app", thisWeek: 1, lastWeek: 1 },
+        { form: "appointment", thisWeek: 3, lastWeek: 1 },
+      ],
+    });
+    expect(overview.content).toBeUndefined();
+    expect(overview.users).toBeUndefined();
+  });
+
+  it("links each count to the inbox filtered to exactly those", async () => {
+    const { leads } = await overviewOf(sales);
+    if (!leads) throw new Error("no leads overview");
+    expect(await listed(overviewLinks.newLeads)).toEqual(["ap-1", "wa-1", "wa-2", "wd-2"]);
+    expect(await listed(overviewLinks.unread)).toEqual(["ap-1", "wa-2", "wd-2"]);
+    expect(await listed(overviewLinks.overdue)).toEqual(["ap-1", "wa-1", "wd-2"]);
+    expect(await listed(overviewLinks.thisWeek("website-design", leads.week))).toEqual(["wd-2"]);
+    expect(await listed(overviewLinks.lastWeek("web-app", leads.week))).toEqual(["wa-1"]);
+    expect(await listed(overviewLinks.thisWeek("appointment", leads.week))).toEqual(["ap-1", "ap-3", "ap-4"]);
+    expect(await listed(overviewLinks.lastWeek("appointment", leads.week))).toEqual(["ap-2"]);
+  });
+
+  it("combines the overdue filter with the others, and none but new is overdue", async () => {
+    expect(await listed("/admin/leads?overdue=1&form=web-app")).toEqual(["wa-1"]);
+    expect(await listed("/admin/leads?overdue=1&unread=1")).toEqual(["ap-1", "wd-2"]);
+    expect(await listed("/admin/leads?overdue=1&status=contacted")).toEqual([]);
+    expect(await listed("/admin/leads?overdue=0&unread=0")).toHaveLength(8);
+    const refused = await sales.get("/admin/api/inbox?unread=yes");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: "Unread must be 0 or 1." });
+  });
+
+  it("moves with the clock: a lead becomes overdue once its hours have passed", async () => {
+    clock = new Date("2026-11-26T06:00:00.000Z");
+    try {
+      const { leads } = await overviewOf(sales);
+      expect(leads?.overdue).toBe(4);
+      expect(leads?.meetingsToday).toBe(0);
+      expect(await listed(overviewLinks.overdue)).toEqual(["ap-1", "wa-1", "wa-2", "wd-2"]);
+    } finally {
+      clock = new Date(NOW);
+    }
+  });
+
+  it("gives an admin every area, with the invitations waiting", async () => {
+    await admin
+      .post("/admin/api/users/invite", { email: "new.person@agency.test", role: "sales" })
+      .expect(201);
+    const overview = await overviewOf(admin);
+    expect(overview.leads).toEqual((await overviewOf(sales)).leads);
+    expect(overview.users).toEqual({ pendingInvitations: 1 });
+    expect(overview.content?.kinds.map((kind) => kind.kind)).toEqual(["projects", "news", "case-studies"]);
+  });
+});
+
+describe("the overview for editors", () => {
+  it("counts drafts and published items per kind, and nothing of leads", async () => {
+    const rows = await site.db.selectFrom("content_items").select(["kind", "status"]).execute();
+    const counted = (kind: string, status: string) =>
+      rows.filter((row) => row.kind === kind && row.status === status).length;
+    await site.db
+      .updateTable("content_items")
+      .set({ status: "draft" })
+      .where("kind", "=", "news")
+      .where("position", "=", 1)
+      .execute();
+    const overview = await overviewOf(editor);
+    expect(overview.leads).toBeUndefined();
+    expect(overview.users).toBeUndefined();
+    expect(overview.content?.kinds).toEqual([
+      { kind: "projects", drafts: counted("projects", "draft"), published: counted("projects", "published") },
+      { kind: "news", drafts: counted("news", "draft") + 1, published: counted("news", "published") - 1 },
+      {
+        kind: "case-studies",
+        drafts: counted("case-studies", "draft"),
+        published: counted("case-studies", "published"),
+      },
+    ]);
+    expect(overview.content?.kinds.find((kind) => kind.kind === "news")?.published).toBeGreaterThan(0);
+  });
+
+  it("refuses without a session", async () => {
+    const response = await request(site.app).get("/admin/api/overview");
+    expect(response.status).toBe(401);
+  });
+});
