@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 import { markdown } from "./scripts/lib/markdown-plugin.ts";
 import { siteScript } from "./scripts/lib/site-script-plugin.ts";
+import { noScriptPageModule } from "./scripts/lib/no-script-page-modules.ts";
 import { workspaceModule } from "./scripts/lib/workspace-modules.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -30,11 +31,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   // Small pieces most pages use (layout, sections, icons); the heavy ones
                   // (carousel, form validation and the API's messages) stay with the pages
-                  // that need them.
+                  // that need them, and what only pages without JavaScript use never reaches it.
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
                     !workspaceModule.test(id) &&
+                    !noScriptPageModule.test(id) &&
                     !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
                       id,
                     ),
