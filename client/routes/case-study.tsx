@@ -4,6 +4,7 @@ import { otherCaseStudies } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
+import { Section } from "#client/components/sections/section.tsx";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
@@ -122,25 +123,20 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
       {others.length > 0 ? (
-        <section aria-labelledby="other-case-studies" className="section bg-muted">
-          <div className="page-container">
-            <h2 id="other-case-studies" className="section-title text-center">
-              Other Case Studies
-            </h2>
-            <ul className="mt-10 grid gap-8 md:grid-cols-3">
-              {others.map((other) => (
-                <li key={other.id}>
-                  <CaseStudyCard study={other} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-            <div className="mt-10 text-center">
-              <a href={paths.caseStudies} className="btn-secondary">
-                View All Case Studies
-              </a>
-            </div>
+        <Section id="other-case-studies" title="Other Case Studies" tone="muted">
+          <ul className="mt-10 grid gap-8 md:grid-cols-3">
+            {others.map((other) => (
+              <li key={other.id}>
+                <CaseStudyCard study={other} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 text-center">
+            <a href={paths.caseStudies} className="btn-secondary">
+              View All Case Studies
+            </a>
           </div>
-        </section>
+        </Section>
       ) : null}
     </>
   );
