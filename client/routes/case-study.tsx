@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { otherCaseStudies } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
+import { ClientLogo } from "#client/components/content/client-logo.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
@@ -91,13 +92,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
               Back to Case Studies
             </a>
             <div className="mt-6 flex items-center gap-4">
-              <img
-                src={study.clientLogo.src}
-                alt={`${study.clientName} logo`}
-                width={64}
-                height={64}
-                className="size-16 rounded-card bg-surface"
-              />
+              <ClientLogo study={study} size={64} lazy={false} className="size-16 rounded-card bg-surface" />
               <h1 className="text-headline font-extrabold text-balance">How We Helped {study.clientName}</h1>
             </div>
             <p className="mt-4 max-w-3xl text-lg text-on-inverse-soft">{study.title}</p>

@@ -1,5 +1,6 @@
 import type { CaseStudy } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
+import { ClientLogo } from "#client/components/content/client-logo.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 
 /** Proof: the clients of the case studies, each logo a link to how we helped them. */
@@ -19,13 +20,10 @@ export function ClientLogos({ studies, total }: { studies: readonly CaseStudy[];
               href={paths.caseStudy(study.id)}
               className="group flex min-h-11 items-center gap-2.5 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-ink-soft hover:bg-muted hover:text-ink"
             >
-              <img
-                src={study.clientLogo.src}
-                alt=""
-                width={36}
-                height={36}
-                loading="lazy"
-                decoding="async"
+              <ClientLogo
+                study={study}
+                size={36}
+                named
                 className="size-9 rounded-control grayscale transition duration-(--duration-quick) group-hover:grayscale-0"
               />
               <span>
