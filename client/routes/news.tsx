@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
-import { ArticleCard, FeaturedArticle } from "#client/components/content/news-cards.tsx";
+import { ArticleTeaser } from "#client/components/content/news-cards.tsx";
 import { NewsCategories } from "#client/components/content/news-categories.tsx";
 import { Pagination } from "#client/components/content/pagination.tsx";
 import { NewsletterForm } from "#client/components/forms/newsletter-form.tsx";
@@ -119,7 +119,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         >
           <div className="mt-8">
             {featured ? (
-              <FeaturedArticle post={featured} />
+              <ArticleTeaser post={featured} look="featured" />
             ) : (
               <p className="text-lg text-ink-soft">No featured article available</p>
             )}
@@ -136,7 +136,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {others.map((post) => (
               <li key={post.id}>
-                <ArticleCard post={post} />
+                <ArticleTeaser post={post} look="card" />
               </li>
             ))}
           </ul>
