@@ -96,6 +96,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // SPEC §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
   const others = list.page === 1 ? list.items.slice(1) : list.items;
+  const listTitle = list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`;
   const pathOf = (page: number) =>
     category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
 
@@ -126,12 +127,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         </Section>
       ) : null}
-      <Section
-        id="latest-articles"
-        title={list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`}
-        tone="plain"
-        titleClassName="section-title"
-      >
+      <Section id="latest-articles" title={listTitle} tone="plain" titleClassName="section-title">
         {others.length > 0 ? (
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {others.map((post) => (
