@@ -32,12 +32,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Small pieces most pages use (layout, sections, icons); the heavy ones
                   // (carousel, form validation and the API's messages) stay with the pages
                   // that need them, and what only pages without JavaScript use never reaches it.
+                  // The service pages' opening imports the carousel, so it stays out too: a
+                  // group also takes what its modules import.
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
                     !workspaceModule.test(id) &&
                     !noScriptPageModule.test(id) &&
-                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
+                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel)/.test(
                       id,
                     ),
                   minShareCount: 2,
