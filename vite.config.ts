@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
 import { markdown } from "./scripts/lib/markdown-plugin.ts";
 import { siteScript } from "./scripts/lib/site-script-plugin.ts";
+import { noScriptPageModule } from "./scripts/lib/no-script-page-modules.ts";
 import { workspaceModule } from "./scripts/lib/workspace-modules.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -30,12 +31,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   // Small pieces most pages use (layout, sections, icons); the heavy ones
                   // (carousel, form validation and the API's messages) stay with the pages
-                  // that need them.
+                  // that need them, and what only pages without JavaScript use never reaches it.
+                  // The service pages' opening imports the carousel, so it stays out too: a
+                  // group also takes what its modules import.
                   name: "common",
                   test: (id: string) =>
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
                     !workspaceModule.test(id) &&
-                    !/[\\/](forms|request-messages|screenshot-showcase|showcase-slides|use-lazy-carousel)/.test(
+                    !noScriptPageModule.test(id) &&
+                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel)/.test(
                       id,
                     ),
                   minShareCount: 2,

@@ -3,7 +3,9 @@ import { data } from "react-router";
 import { otherCaseStudies } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
+import { ClientLogo } from "#client/components/content/client-logo.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
+import { Section } from "#client/components/sections/section.tsx";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
@@ -90,13 +92,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
               Back to Case Studies
             </a>
             <div className="mt-6 flex items-center gap-4">
-              <img
-                src={study.clientLogo.src}
-                alt={`${study.clientName} logo`}
-                width={64}
-                height={64}
-                className="size-16 rounded-card bg-surface"
-              />
+              <ClientLogo study={study} size={64} lazy={false} className="size-16 rounded-card bg-surface" />
               <h1 className="text-headline font-extrabold text-balance">How We Helped {study.clientName}</h1>
             </div>
             <p className="mt-4 max-w-3xl text-lg text-on-inverse-soft">{study.title}</p>
@@ -122,25 +118,20 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
       {others.length > 0 ? (
-        <section aria-labelledby="other-case-studies" className="section bg-muted">
-          <div className="page-container">
-            <h2 id="other-case-studies" className="section-title text-center">
-              Other Case Studies
-            </h2>
-            <ul className="mt-10 grid gap-8 md:grid-cols-3">
-              {others.map((other) => (
-                <li key={other.id}>
-                  <CaseStudyCard study={other} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-            <div className="mt-10 text-center">
-              <a href={paths.caseStudies} className="btn-secondary">
-                View All Case Studies
-              </a>
-            </div>
+        <Section id="other-case-studies" title="Other Case Studies" tone="muted">
+          <ul className="mt-10 grid gap-8 md:grid-cols-3">
+            {others.map((other) => (
+              <li key={other.id}>
+                <CaseStudyCard study={other} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 text-center">
+            <a href={paths.caseStudies} className="btn-secondary">
+              View All Case Studies
+            </a>
           </div>
-        </section>
+        </Section>
       ) : null}
     </>
   );

@@ -66,21 +66,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <FeatureCards items={values} />
       </Section>
 
-      <section aria-labelledby="results" className="bg-brand-soft py-14">
-        <div className="page-container">
-          <h2 id="results" className="sr-only">
-            Results our clients see
-          </h2>
-          <ul className="grid gap-8 md:grid-cols-3">
-            {claims.map((claim) => (
-              <li key={claim.figure} className="border-l-4 border-brand pl-5">
-                <p className="text-headline font-extrabold text-brand">{claim.figure}</p>
-                <p className="mt-2 text-ink-soft">{claim.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        id="results"
+        title="Results our clients see"
+        className="bg-brand-soft py-14"
+        titleClassName="sr-only"
+      >
+        <ul className="grid gap-8 md:grid-cols-3">
+          {claims.map((claim) => (
+            <li key={claim.figure} className="border-l-4 border-brand pl-5">
+              <p className="text-headline font-extrabold text-brand">{claim.figure}</p>
+              <p className="mt-2 text-ink-soft">{claim.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <FeaturedWork projects={loaderData.projects} />
 

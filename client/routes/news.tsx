@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
-import { ArticleCard, FeaturedArticle } from "#client/components/content/news-cards.tsx";
+import { ArticleTeaser } from "#client/components/content/news-cards.tsx";
 import { NewsCategories } from "#client/components/content/news-categories.tsx";
 import { Pagination } from "#client/components/content/pagination.tsx";
 import { NewsletterForm } from "#client/components/forms/newsletter-form.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { loadContent } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
@@ -95,6 +96,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // SPEC §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
   const others = list.page === 1 ? list.items.slice(1) : list.items;
+  const listTitle = list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`;
   const pathOf = (page: number) =>
     category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
 
@@ -110,40 +112,35 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <NewsCategories categories={categories} current={category} />
       </div>
       {list.page === 1 ? (
-        <section aria-labelledby="featured-article" className="section pb-0">
-          <div className="page-container">
-            <h2 id="featured-article" className="section-title">
-              Featured Article
-            </h2>
-            <div className="mt-8">
-              {featured ? (
-                <FeaturedArticle post={featured} />
-              ) : (
-                <p className="text-lg text-ink-soft">No featured article available</p>
-              )}
-            </div>
+        <Section
+          id="featured-article"
+          title="Featured Article"
+          className="section pb-0"
+          titleClassName="section-title"
+        >
+          <div className="mt-8">
+            {featured ? (
+              <ArticleTeaser post={featured} look="featured" />
+            ) : (
+              <p className="text-lg text-ink-soft">No featured article available</p>
+            )}
           </div>
-        </section>
+        </Section>
       ) : null}
-      <section aria-labelledby="latest-articles" className="section">
-        <div className="page-container">
-          <h2 id="latest-articles" className="section-title">
-            {list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`}
-          </h2>
-          {others.length > 0 ? (
-            <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {others.map((post) => (
-                <li key={post.id}>
-                  <ArticleCard post={post} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-8 text-lg text-ink-soft">No articles available</p>
-          )}
-          <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
-        </div>
-      </section>
+      <Section id="latest-articles" title={listTitle} tone="plain" titleClassName="section-title">
+        {others.length > 0 ? (
+          <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {others.map((post) => (
+              <li key={post.id}>
+                <ArticleTeaser post={post} look="card" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-8 text-lg text-ink-soft">No articles available</p>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
+      </Section>
       <NewsletterForm formToken={loaderData.formToken} actionData={actionData} />
     </>
   );

@@ -91,36 +91,31 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         title="Our Projects"
         subtitle="A selection of the websites, web applications and mobile apps we have designed and built for our clients."
       />
-      <section aria-labelledby="project-list" className="section">
-        <div className="page-container">
-          <h2 id="project-list" className="sr-only">
-            Project list
-          </h2>
-          {failed ? (
-            <p role="alert" className="py-12 text-center text-lg font-medium text-danger">
-              Failed to load projects
-            </p>
-          ) : projects.length === 0 ? (
-            <p className="py-12 text-center text-lg text-ink-soft">
-              No projects available yet. Check back soon!
-            </p>
-          ) : (
-            <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {projects.map((project, index) => (
-                <li key={project.id}>
-                  <ProjectCard project={project} eager={index < 3} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination
-            page={list.page}
-            pageCount={list.pageCount}
-            pathOf={paths.projectsPage}
-            label="Projects pages"
-          />
-        </div>
-      </section>
+      <Section id="project-list" title="Project list" tone="plain" titleClassName="sr-only">
+        {failed ? (
+          <p role="alert" className="py-12 text-center text-lg font-medium text-danger">
+            Failed to load projects
+          </p>
+        ) : projects.length === 0 ? (
+          <p className="py-12 text-center text-lg text-ink-soft">
+            No projects available yet. Check back soon!
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {projects.map((project, index) => (
+              <li key={project.id}>
+                <ProjectCard project={project} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          pathOf={paths.projectsPage}
+          label="Projects pages"
+        />
+      </Section>
       <Section id="development-process" title="Our Development Process" tone="muted">
         <ProcessSteps steps={PROCESS} />
       </Section>

@@ -4,8 +4,7 @@ import { paths } from "#shared/paths.ts";
 import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
-import { PageHeader } from "#client/components/sections/page-header.tsx";
-import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
+import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
@@ -38,15 +37,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        tone="protea"
-        eyebrow="Service"
+      <ServiceHero
         title="Custom Web-App Development"
         subtitle="Software shaped around how your business works, so your team can do more with less. Teams using custom tools report up to 46% productivity gains."
         problems={problems}
-      />
-      <ScreenshotShowcase
-        title="Our Web-App Portfolio"
+        showcaseTitle="Our Web-App Portfolio"
         servicePage="web-app-development"
         screenshots={loaderData.screenshots}
       />

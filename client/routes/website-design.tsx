@@ -3,8 +3,7 @@ import { paths } from "#shared/paths.ts";
 import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
-import { PageHeader } from "#client/components/sections/page-header.tsx";
-import { ScreenshotShowcase } from "#client/components/sections/screenshot-showcase.tsx";
+import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
@@ -38,15 +37,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        tone="protea"
-        eyebrow="Service"
+      <ServiceHero
         title="Website Design & Development"
         subtitle="Websites that look the part, load fast and turn visitors into enquiries."
         problems={problems}
-      />
-      <ScreenshotShowcase
-        title="Our Website Portfolio"
+        showcaseTitle="Our Website Portfolio"
         servicePage="website-design"
         screenshots={loaderData.screenshots}
       />

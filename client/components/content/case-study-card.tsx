@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { listCardContributions, listCardDescription } from "#shared/case-study-rules.ts";
 import type { CaseStudy } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
+import { ClientLogo } from "./client-logo";
 import { ContentImage, type ContentImageProps } from "#client/components/ui/content-image.tsx";
 
 /** SPEC §2 list card: screenshot, logo, title, cut description, two contributions, link. */
@@ -26,15 +27,7 @@ export function CaseStudyCard({
       />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center gap-3">
-          <img
-            src={study.clientLogo.src}
-            alt={`${study.clientName} logo`}
-            width={48}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="size-12 rounded-control"
-          />
+          <ClientLogo study={study} size={48} className="size-12 rounded-control" />
           <Heading className="text-xl font-semibold text-ink">{study.title}</Heading>
         </div>
         <p className="mt-3 text-ink-soft">{listCardDescription(study)}</p>

@@ -35,50 +35,55 @@ export function Byline({
   );
 }
 
-/** SPEC §2: the first news item, shown large. */
-export function FeaturedArticle({ post }: { post: NewsSummary }) {
-  return (
-    <article className="grid overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line lg:grid-cols-2">
-      <ContentImage
-        image={post.image}
-        alt={post.image_alt}
-        priority="high"
-        sizes="(min-width: 1024px) 50vw, 100vw"
-        className="aspect-video h-full w-full bg-muted object-cover"
-      />
-      <div className="flex flex-col justify-center p-8">
-        <p className="w-fit rounded-full bg-brand px-3 py-1 text-sm font-semibold text-on-brand">
-          {post.category}
-        </p>
-        <h3 className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{post.title}</h3>
-        <p className="mt-3 text-lg text-ink-soft">{post.excerpt}</p>
-        <Byline post={post} prefix="By " />
-        <div className="mt-6">
-          <ArticleMore post={post} label="Read Full Article" />
-        </div>
-      </div>
-    </article>
-  );
-}
+/** How a teaser looks: the first news item shown large, or a card in the grid of the others. */
+const looks = {
+  featured: {
+    article: "grid overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line lg:grid-cols-2",
+    image: "aspect-video h-full w-full bg-muted object-cover",
+    priority: "high",
+    sizes: "(min-width: 1024px) 50vw, 100vw",
+    body: "flex flex-col justify-center p-8",
+    category: "w-fit rounded-full bg-brand px-3 py-1 text-sm font-semibold text-on-brand",
+    title: "mt-4 text-2xl font-bold text-ink sm:text-3xl",
+    excerpt: "mt-3 text-lg text-ink-soft",
+    bylinePrefix: "By ",
+    more: "mt-6",
+    moreLabel: "Read Full Article",
+  },
+  card: {
+    article: "flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line",
+    image: "aspect-video w-full bg-muted object-cover",
+    priority: undefined,
+    sizes: undefined,
+    body: "flex flex-1 flex-col p-6",
+    category: "w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-on-brand-soft",
+    title: "mt-3 text-xl font-semibold text-ink",
+    excerpt: "mt-2 flex-1 text-ink-soft",
+    bylinePrefix: "",
+    more: "mt-4",
+    moreLabel: "Read More",
+  },
+} as const;
 
-/** SPEC §2: a card in the grid of the other articles. */
-export function ArticleCard({ post }: { post: NewsSummary }) {
+/** SPEC §2: a news item in the list, its image, category, title, excerpt and byline. */
+export function ArticleTeaser({ post, look }: { post: NewsSummary; look: keyof typeof looks }) {
+  const classes = looks[look];
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line">
+    <article className={classes.article}>
       <ContentImage
         image={post.image}
         alt={post.image_alt}
-        className="aspect-video w-full bg-muted object-cover"
+        priority={classes.priority}
+        sizes={classes.sizes}
+        className={classes.image}
       />
-      <div className="flex flex-1 flex-col p-6">
-        <p className="w-fit rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-on-brand-soft">
-          {post.category}
-        </p>
-        <h3 className="mt-3 text-xl font-semibold text-ink">{post.title}</h3>
-        <p className="mt-2 flex-1 text-ink-soft">{post.excerpt}</p>
-        <Byline post={post} prefix="" />
-        <div className="mt-4">
-          <ArticleMore post={post} label="Read More" />
+      <div className={classes.body}>
+        <p className={classes.category}>{post.category}</p>
+        <h3 className={classes.title}>{post.title}</h3>
+        <p className={classes.excerpt}>{post.excerpt}</p>
+        <Byline post={post} prefix={classes.bylinePrefix} />
+        <div className={classes.more}>
+          <ArticleMore post={post} label={classes.moreLabel} />
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import type { Option } from "#shared/forms/rules.ts";
+import { SelectOptions } from "#client/components/ui/select-options.tsx";
 
 type FieldBase = {
   name: string;
@@ -125,11 +126,7 @@ export function SelectField(props: FieldBase & { options: readonly Option[]; pla
     <FieldFrame {...props}>
       <select {...controlProps(props)} defaultValue={props.defaultValue ?? ""}>
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );

@@ -5,6 +5,7 @@ import type { ServicePage, ServiceScreenshot } from "#shared/content-types.ts";
 import { buildShowcaseSlides, type ShowcaseSlide } from "#shared/showcase-slides.ts";
 import { useLazyCarousel } from "#client/lib/use-lazy-carousel.ts";
 import { useReducedMotion } from "#client/lib/use-reduced-motion.ts";
+import { Section } from "./section";
 
 export type ScreenshotShowcaseProps = {
   title: string;
@@ -22,22 +23,17 @@ export function ScreenshotShowcase({ title, servicePage, screenshots }: Screensh
   const [onlySlide] = slides;
   const headingId = `showcase-${servicePage}`;
   return (
-    <section aria-labelledby={headingId} className="section bg-muted">
-      <div className="page-container">
-        <h2 id={headingId} className="section-title text-center">
-          {title}
-        </h2>
-        <div className="mt-10">
-          {slides.length === 1 && onlySlide ? (
-            <div className="mx-auto max-w-4xl">
-              <SlideContent slide={onlySlide} single />
-            </div>
-          ) : (
-            <Carousel slides={slides} label={title} />
-          )}
-        </div>
+    <Section id={headingId} title={title} tone="muted">
+      <div className="mt-10">
+        {slides.length === 1 && onlySlide ? (
+          <div className="mx-auto max-w-4xl">
+            <SlideContent slide={onlySlide} single />
+          </div>
+        ) : (
+          <Carousel slides={slides} label={title} />
+        )}
       </div>
-    </section>
+    </Section>
   );
 }
 

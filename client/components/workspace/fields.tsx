@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { SelectOptions } from "#client/components/ui/select-options.tsx";
 
 /**
  * Form fields with their label, an optional description under it and the inline error
@@ -118,11 +119,7 @@ export function SelectField({
   return (
     <FieldFrame {...field.frame}>
       <select {...field.control} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );

@@ -1,0 +1,8 @@
+/** A select's choices: the visitors' forms and the staff workspace list them alike. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
