@@ -1,4 +1,4 @@
-import { ourStory, teamImage, values, whyChoose } from "#data/pages/about.ts";
+import { ourStory, teamImage, values, whyChoose } from "#data/pages/about-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";

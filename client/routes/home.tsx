@@ -1,4 +1,4 @@
-import { claims, steps, values } from "#data/pages/home.ts";
+import { claims, steps, values } from "#data/pages/home-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { ClientLogos } from "#client/components/home/client-logos.tsx";
 import { FeaturedWork } from "#client/components/home/featured-work.tsx";

@@ -1,5 +1,5 @@
 import policy from "#data/pages/privacy-policy.md";
-import { policyValues, tableOfContents } from "#data/pages/privacy-policy.ts";
+import { policyValues, tableOfContents } from "#data/pages/privacy-policy-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Prose } from "#client/components/sections/prose.tsx";

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { services } from "#data/pages/services.ts";
+import { services } from "#data/pages/services-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";

@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { ourProcess, painPoints, problems, technology } from "#data/pages/web-app-development.ts";
+import { ourProcess, painPoints, problems, technology } from "#data/pages/web-app-development-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";

@@ -1,4 +1,4 @@
-import { problems, websiteTypes, whatToExpect, whyChooseUs } from "#data/pages/website-design.ts";
+import { problems, websiteTypes, whatToExpect, whyChooseUs } from "#data/pages/website-design-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";

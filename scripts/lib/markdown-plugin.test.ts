@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders, placeholderNames } from "#client/components/sections/prose.tsx";
-import { policyValues, tableOfContents } from "#data/pages/privacy-policy.ts";
+import { policyValues, tableOfContents } from "#data/pages/privacy-policy-copy.ts";
 import { projectRoot } from "#server/config.ts";
 import { defaultSiteSettings } from "#shared/site-settings.ts";
 import { markdown, renderMarkdown } from "./markdown-plugin";

@@ -10,7 +10,7 @@ import { ChangePassword } from "#client/components/workspace/account/password-se
 import { NewRecoveryCodes } from "#client/components/workspace/account/recovery-codes-section.tsx";
 import { Sessions } from "#client/components/workspace/account/sessions-section.tsx";
 import type { SessionSummary } from "#shared/staff-session-summary.ts";
-import { StepUpProvider } from "#client/components/workspace/account/step-up.tsx";
+import { StepUpProvider } from "#client/components/workspace/account/step-up-dialog.tsx";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 

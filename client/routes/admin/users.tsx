@@ -7,7 +7,7 @@ import { UserList } from "#client/components/workspace/users/user-table.tsx";
 import type { StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { InviteForm, type Invitation } from "#client/components/workspace/users/invite-form.tsx";
 import { PendingInvitations } from "#client/components/workspace/users/pending-invitations.tsx";
-import { StepUpProvider } from "#client/components/workspace/account/step-up.tsx";
+import { StepUpProvider } from "#client/components/workspace/account/step-up-dialog.tsx";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 

@@ -8,7 +8,7 @@ import {
   AuthenticatorKey,
   type Enrolment,
 } from "#client/components/workspace/authenticator-key.tsx";
-import { useStepUp } from "./step-up";
+import { useStepUp } from "./step-up-dialog";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 

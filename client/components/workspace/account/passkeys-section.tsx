@@ -11,7 +11,7 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
-import { useStepUp } from "./step-up";
+import { useStepUp } from "./step-up-dialog";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };

@@ -4,7 +4,7 @@ import { Button } from "#client/components/workspace/button.tsx";
 import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
-import { useStepUp } from "./step-up";
+import { useStepUp } from "./step-up-dialog";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 

@@ -5,7 +5,7 @@ import { RecoveryCodes } from "#client/components/workspace/recovery-codes.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
-import { useStepUp } from "./step-up";
+import { useStepUp } from "./step-up-dialog";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import type { StaffUserSummary } from "#shared/staff-user-summary.ts";
 import { staffRoles, type StaffRole } from "#shared/staff-roles.ts";
-import { useStepUp } from "#client/components/workspace/account/step-up.tsx";
+import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
