@@ -164,7 +164,9 @@ test("an editor sees no leads and is refused them", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Leads" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
-  // A refused page asks the API for nothing.
+  // A refused page asks the API for nothing (once the Account page newStaff ends on has
+  // finished asking for its own).
+  await page.waitForLoadState("networkidle");
   const asked: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/admin/api/")) asked.push(request.url());
