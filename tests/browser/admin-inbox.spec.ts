@@ -8,13 +8,12 @@ import { runAdminIn } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
 import {
   minutesAgo,
   removeSeededRows,
-  seedAppointmentRequest,
   seedDeadNotification,
-  seedWebAppLead,
-  seedWebsiteDesignLead,
+  seedOneOfEachForm,
   type SeededRows,
 } from "./seeded-leads";
 
@@ -42,28 +41,23 @@ test.beforeAll(async () => {
   db = await openDatabase(databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })));
   const userId = await addStaff(db, `sales-${tag}@agency.test`, "sales");
   sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  const design = await seedWebsiteDesignLead(db, {
-    full_name: names.design,
-    company_name: `Acme ${tag}`,
-    business_email: `jane-${tag}@acme.test`,
-    created_at: minutesAgo(30),
+  const seededIds = await seedOneOfEachForm(db, {
+    design: { full_name: names.design, company_name: `Acme ${tag}`, business_email: `jane-${tag}@acme.test` },
+    app: {
+      full_name: names.app,
+      work_email: `sipho-${tag}@fleetco.test`,
+      phone_number: "+27825550199",
+      company_name: `FleetCo ${tag}`,
+    },
+    request: {
+      name: names.held,
+      email: `quinn-${tag}@example.test`,
+      phone: "+27825550142",
+      project_details: "A booking portal.\nWith two lines.",
+      suspected_spam: "too-fast",
+    },
   });
-  const app = await seedWebAppLead(db, {
-    full_name: names.app,
-    work_email: `sipho-${tag}@fleetco.test`,
-    phone_number: "+27825550199",
-    company_name: `FleetCo ${tag}`,
-    created_at: minutesAgo(20),
-  });
-  const held = await seedAppointmentRequest(db, {
-    name: names.held,
-    email: `quinn-${tag}@example.test`,
-    phone: "+27825550142",
-    project_details: "A booking portal.\nWith two lines.",
-    suspected_spam: "too-fast",
-    created_at: minutesAgo(10),
-  });
-  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, held: `ap-${held}` });
+  Object.assign(ids, { design: seededIds.design, app: seededIds.app, held: seededIds.request });
   deadId = await seedDeadNotification(db, {
     kind: "website-design-lead",
     visitorName: names.design,
@@ -71,7 +65,7 @@ test.beforeAll(async () => {
     createdAt: minutesAgo(30),
     lastError: "550 mailbox unavailable",
   });
-  seeded = { design: [design], app: [app], requests: [held], notifications: [deadId] };
+  seeded = { ...seededIds.rows, notifications: [deadId] };
 });
 // The suite's server is shared: what this file added goes again, so other files' lists stay theirs.
 test.afterAll(async () => {
@@ -79,11 +73,7 @@ test.afterAll(async () => {
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 async function openInbox(page: Page, query = "") {
   await page.goto(`${staffPaths.leads}${query}`);

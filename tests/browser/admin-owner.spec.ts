@@ -8,14 +8,8 @@ import { runAdminIn } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  minutesAgo,
-  removeSeededRows,
-  seedAppointmentRequest,
-  seedWebAppLead,
-  seedWebsiteDesignLead,
-  type SeededRows,
-} from "./seeded-leads";
+import { addSessionCookie } from "./session-cookie";
+import { removeSeededRows, seedOneOfEachForm, type SeededRows } from "./seeded-leads";
 
 /**
  * One person per lead, in the browser (issue 36): a sales member opens a lead (which marks
@@ -42,40 +36,31 @@ test.beforeAll(async () => {
   await addStaff(db, emails.boss, "admin");
   await addStaff(db, `owner-editor-${tag}@agency.test`, "editor");
   sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  const design = await seedWebsiteDesignLead(db, {
-    full_name: names.design,
-    company_name: `Acme ${tag}`,
-    business_email: `pat-${tag}@acme.test`,
-    created_at: minutesAgo(30),
+  const seededIds = await seedOneOfEachForm(db, {
+    design: { full_name: names.design, company_name: `Acme ${tag}`, business_email: `pat-${tag}@acme.test` },
+    app: {
+      full_name: names.app,
+      work_email: `lindi-${tag}@fleetco.test`,
+      // Stored as typed before numbers were kept in E.164: the link still dials +27.
+      phone_number: "082 555 0199",
+      company_name: `FleetCo ${tag}`,
+    },
+    request: {
+      name: names.request,
+      email: `PAT-${tag}@Acme.test`,
+      phone: "+27825550142",
+      project_details: "A booking portal.",
+    },
   });
-  const app = await seedWebAppLead(db, {
-    full_name: names.app,
-    work_email: `lindi-${tag}@fleetco.test`,
-    // Stored as typed before numbers were kept in E.164: the link still dials +27.
-    phone_number: "082 555 0199",
-    company_name: `FleetCo ${tag}`,
-    created_at: minutesAgo(20),
-  });
-  const request = await seedAppointmentRequest(db, {
-    name: names.request,
-    email: `PAT-${tag}@Acme.test`,
-    phone: "+27825550142",
-    project_details: "A booking portal.",
-    created_at: minutesAgo(10),
-  });
-  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, request: `ap-${request}` });
-  seeded = { design: [design], app: [app], requests: [request], notifications: [] };
+  Object.assign(ids, { design: seededIds.design, app: seededIds.app, request: seededIds.request });
+  seeded = seededIds.rows;
 });
 test.afterAll(async () => {
   await removeSeededRows(db, seeded);
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 async function open(page: Page, path: string) {
   await page.goto(path);

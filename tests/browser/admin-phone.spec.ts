@@ -10,6 +10,7 @@ import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
 import {
   minutesAgo,
   removeSeededRows,
@@ -140,11 +141,7 @@ test.afterAll(async () => {
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 const widths = [360, 390] as const;
 const phone = (width: number) => ({ width, height: 844 });

@@ -43,6 +43,31 @@ export const seedAppointmentRequest = (
     ...request,
   });
 
+type Fields<Seed extends (db: Db, row: never) => unknown> = Omit<Parameters<Seed>[1], "created_at">;
+
+/**
+ * One row of each form, arriving in that order 30, 20 and 10 minutes ago; answers their
+ * inbox ids ("wd-12", "wa-3", "ap-7") and the rows for removeSeededRows.
+ */
+export async function seedOneOfEachForm(
+  db: Db,
+  fields: {
+    design: Fields<typeof seedWebsiteDesignLead>;
+    app: Fields<typeof seedWebAppLead>;
+    request: Fields<typeof seedAppointmentRequest>;
+  },
+): Promise<{ design: string; app: string; request: string; rows: SeededRows }> {
+  const design = await seedWebsiteDesignLead(db, { ...fields.design, created_at: minutesAgo(30) });
+  const app = await seedWebAppLead(db, { ...fields.app, created_at: minutesAgo(20) });
+  const request = await seedAppointmentRequest(db, { ...fields.request, created_at: minutesAgo(10) });
+  return {
+    design: `wd-${design}`,
+    app: `wa-${app}`,
+    request: `ap-${request}`,
+    rows: { design: [design], app: [app], requests: [request], notifications: [] },
+  };
+}
+
 /** A lead's notification the mail server kept refusing, for the notifications page to list; returns its id. */
 export async function seedDeadNotification(
   db: Db,
