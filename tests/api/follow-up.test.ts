@@ -6,7 +6,7 @@ import { createLogger } from "#server/logger.ts";
 import { parse } from "csv-parse/sync";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
-import { parseCalendar, type ParsedEvent } from "#tests/support/calendar.ts";
+import { cape, expectConfirmedMeeting, parseCalendar, type ParsedEvent } from "#tests/support/calendar.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
@@ -259,8 +259,6 @@ describe("appointments in calendars", () => {
     return { visitor, agency };
   }
 
-  const cape = (iso: string) => new Date(`${iso}+02:00`);
-
   /** The request's one event at one step: same UID, written in Cape Town's zone, stamped in UTC. */
   const appointmentEvent = (
     step: Pick<ParsedEvent, "method" | "sequence" | "status"> & Partial<ParsedEvent>,
@@ -337,13 +335,9 @@ describe("appointments in calendars", () => {
     expect(invitation.attendees.map((address) => address.toLowerCase())).toEqual([
       "mailto:thandi@example.co.za",
     ]);
-    expect(invitation.start).toEqual(cape(`${day}T10:00:00`));
-    expect(invitation.end).toEqual(cape(`${day}T11:00:00`));
-    expect(parseCalendar(agency?.calendar?.content ?? "")).toMatchObject({
-      method: "PUBLISH",
-      uid: invitation.uid,
-      sequence: 1,
-      status: "CONFIRMED",
+    expectConfirmedMeeting(invitation, agency?.calendar?.content ?? "", {
+      start: `${day}T10:00:00`,
+      end: `${day}T11:00:00`,
     });
     // Agreeing a time is being in touch: the request is no longer new.
     const show = (await admin(site, "appointments", "show", "1")).stdout;

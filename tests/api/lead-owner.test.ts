@@ -1,11 +1,10 @@
 import { parse } from "csv-parse/sync";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit, recordAudit } from "#server/db/audit-log.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
 import { insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
-import { freePort, startSmtpSink } from "#tests/support/smtp-sink.ts";
+import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { addStaff, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import {
   appointment,
@@ -15,6 +14,7 @@ import {
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
 
 /**
  * One person per lead (issue 36): the owner of leads and appointment requests, set from
@@ -37,12 +37,10 @@ let site: TestApp;
 let sales: StaffClient;
 let boss: StaffClient;
 let editor: StaffClient;
-let clock = new Date();
+const clock: ArrivalClock = { at: new Date() };
 
-async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
-  clock = new Date(iso);
-  await request(site.app).post(url).send(body(clock)).expect(201);
-}
+const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
+  submitLeadAt(site, clock, iso, url, body);
 
 const ids = async (client: StaffClient, query = ""): Promise<string[]> => {
   const response = await client.get(`/admin/api/inbox${query}`);
@@ -60,18 +58,11 @@ const assign = (client: StaffClient, ids: string[], owner: string | null) =>
   client.post("/admin/api/inbox/assign", { ids, owner });
 
 beforeAll(async () => {
-  site = await createTestApp(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      FORM_MIN_FILL_SECONDS: "0",
-      LEAD_RATE_LIMIT_MAX: "1000",
-    },
-    { now: () => clock, outbox: { autoStart: false } },
-  );
+  site = await createArrivalsApp(clock, { outbox: { autoStart: false } });
   sales = await signInAs(site, "sales", "sales@agency.test");
   boss = await signInAs(site, "admin", "boss@agency.test");
   editor = await signInAs(site, "editor", "editor@agency.test");
-  const stamp = () => startedBefore(clock.getTime());
+  const stamp = () => startedBefore(clock.at.getTime());
   await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
   await submitAt("2026-11-21T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
   await submitAt("2026-11-22T08:00:00Z", endpoints.appointments, (at) => appointment(at));
@@ -109,7 +100,7 @@ beforeAll(async () => {
     },
     new Date("2026-11-01T08:00:00Z"),
   );
-  clock = new Date("2026-11-25T08:00:00Z");
+  clock.at = new Date("2026-11-25T08:00:00Z");
 });
 afterAll(() => site.cleanup());
 

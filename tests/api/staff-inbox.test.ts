@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { freePort } from "#tests/support/smtp-sink.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import {
   appointment,
@@ -12,7 +11,8 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
 
 /**
  * The workspace's Leads API: the inbox sales staff work from, and each change going
@@ -23,12 +23,10 @@ type Page = { items: Item[]; total: number; page: number; pageSize: number };
 
 let site: TestApp;
 let sales: StaffClient;
-let clock = new Date();
+const clock: ArrivalClock = { at: new Date() };
 
-async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
-  clock = new Date(iso);
-  await request(site.app).post(url).send(body(clock)).expect(201);
-}
+const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
+  submitLeadAt(site, clock, iso, url, body);
 
 const ids = async (query = ""): Promise<string[]> => {
   const response = await sales.get(`/admin/api/inbox${query}`);
@@ -41,16 +39,9 @@ const auditCount = async () => (await listAudit(site.db, { limit: 1000 })).lengt
 
 beforeAll(async () => {
   // The mail server is down and one failed attempt is the last, so notifications go dead.
-  site = await createTestApp(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      FORM_MIN_FILL_SECONDS: "0",
-      LEAD_RATE_LIMIT_MAX: "1000",
-    },
-    { now: () => clock, outbox: { autoStart: false, maxAttempts: 1 } },
-  );
+  site = await createArrivalsApp(clock, { outbox: { autoStart: false, maxAttempts: 1 } });
   sales = await signInAs(site, "sales");
-  const stamp = () => startedBefore(clock.getTime());
+  const stamp = () => startedBefore(clock.at.getTime());
   await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
   await submitAt("2026-11-21T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
   // Sunday 23:30 in Cape Town, then Monday 00:30 there (still Sunday in UTC).
@@ -282,7 +273,7 @@ describe("suspected spam", () => {
   });
 
   it("is purged per form or all at once, genuine rows untouched", async () => {
-    const stamp = () => startedBefore(clock.getTime());
+    const stamp = () => startedBefore(clock.at.getTime());
     await submitAt("2026-11-24T08:00:00Z", endpoints.appointments, (at) =>
       appointment(at, { ...stamp(), website: "x", name: "Quick Quinn" }),
     );
@@ -501,7 +492,7 @@ describe("paging", () => {
   it("gives 50 a page, the rest on the next", async () => {
     for (let n = 0; n < 50; n += 1) {
       await submitAt(`2026-11-25T06:${String(n).padStart(2, "0")}:00Z`, endpoints.webApp, () =>
-        webAppLead({ ...startedBefore(clock.getTime()), fullName: `Lead ${n}` }),
+        webAppLead({ ...startedBefore(clock.at.getTime()), fullName: `Lead ${n}` }),
       );
     }
     expect((await sales.post("/admin/api/inbox/wd-2/read", { read: true })).status).toBe(200);

@@ -4,7 +4,7 @@ import { listAudit } from "#server/db/audit-log.ts";
 import { listMeetings } from "#server/operations/appointments/meetings.ts";
 import type { MeetingList, MeetingPlan } from "#shared/staff-meetings.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { parseCalendar } from "#tests/support/calendar.ts";
+import { cape, expectConfirmedMeeting, parseCalendar } from "#tests/support/calendar.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints, websiteDesignLead } from "#tests/support/submissions.ts";
@@ -23,7 +23,6 @@ let sales: StaffClient;
 let editor: StaffClient;
 const requested = appointment(new Date());
 const day = String(requested.preferred_date);
-const cape = (iso: string) => new Date(`${iso}+02:00`);
 
 const outboxCount = () => countOutbox(site.db);
 
@@ -43,6 +42,10 @@ async function sentUpdates(): Promise<{
 }
 
 const lastAudit = async () => (await listAudit(site.db, { limit: 1 }))[0];
+
+/** Confirms appointment 1's meeting (or with "/reschedule" moves it) to a time on the requested day. */
+const postMeeting = (step: "" | "/reschedule", time: string, minutes: number) =>
+  sales.post(`/admin/api/inbox/ap-1/meeting${step}`, { date: day, time, minutes });
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -171,11 +174,7 @@ describe("confirm, reschedule and cancel", () => {
   let uid = "";
 
   it("confirm sends the CLI's invitation (METHOD:REQUEST), audited and in the history", async () => {
-    const response = await sales.post("/admin/api/inbox/ap-1/meeting", {
-      date: day,
-      time: "10:00",
-      minutes: 60,
-    });
+    const response = await postMeeting("", "10:00", 60);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: 1, email: "thandi@example.co.za" });
     expect(response.body.when).toMatch(/^\w{3}, .* 10:00 to 11:00$/);
@@ -190,12 +189,9 @@ describe("confirm, reschedule and cancel", () => {
       status: "CONFIRMED",
       startZone: "Africa/Johannesburg",
     });
-    expect(invitation.start).toEqual(cape(`${day}T10:00:00`));
-    expect(invitation.end).toEqual(cape(`${day}T11:00:00`));
-    expect(parseCalendar(agency?.calendar?.content ?? "")).toMatchObject({
-      method: "PUBLISH",
-      uid: invitation.uid,
-      sequence: 1,
+    expectConfirmedMeeting(invitation, agency?.calendar?.content ?? "", {
+      start: `${day}T10:00:00`,
+      end: `${day}T11:00:00`,
     });
     uid = invitation.uid;
 
@@ -227,11 +223,7 @@ describe("confirm, reschedule and cancel", () => {
       /^Booked: +confirmed .* 10:00 to 11:00$/m,
     );
 
-    const again = await sales.post("/admin/api/inbox/ap-1/meeting", {
-      date: day,
-      time: "10:00",
-      minutes: 60,
-    });
+    const again = await postMeeting("", "10:00", 60);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/is already confirmed for .*: use reschedule to move it\.$/);
   });
@@ -281,11 +273,7 @@ describe("confirm, reschedule and cancel", () => {
   });
 
   it("reschedule sends an update of the same event, SEQUENCE one higher, audited", async () => {
-    const response = await sales.post("/admin/api/inbox/ap-1/meeting/reschedule", {
-      date: day,
-      time: "14:30",
-      minutes: 30,
-    });
+    const response = await postMeeting("/reschedule", "14:30", 30);
     expect(response.status).toBe(200);
     expect(response.body.when).toMatch(/14:30 to 15:00$/);
     const { visitor } = await sentUpdates();
@@ -300,11 +288,7 @@ describe("confirm, reschedule and cancel", () => {
       detail: { minutes: 30, sequence: 2 },
     });
 
-    const same = await sales.post("/admin/api/inbox/ap-1/meeting/reschedule", {
-      date: day,
-      time: "14:30",
-      minutes: 30,
-    });
+    const same = await postMeeting("/reschedule", "14:30", 30);
     expect(same.status).toBe(409);
     expect(same.body.fieldErrors.time).toMatch(/already at this time and length/);
     const history = (await sales.get("/admin/api/inbox/ap-1")).body.history as { note: string }[];
@@ -345,11 +329,7 @@ describe("confirm, reschedule and cancel", () => {
     const again = await sales.post("/admin/api/inbox/ap-1/meeting/cancel");
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("Appointment 1 is already cancelled.");
-    const confirm = await sales.post("/admin/api/inbox/ap-1/meeting", {
-      date: day,
-      time: "10:00",
-      minutes: 45,
-    });
+    const confirm = await postMeeting("", "10:00", 45);
     expect(confirm.status).toBe(409);
     expect(confirm.body.error).toMatch(/was cancelled: ask the visitor to request a new one\.$/);
     expect(await outboxCount()).toBe(before);

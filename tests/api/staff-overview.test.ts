@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDbBoolean } from "#server/db/dialect.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { overviewLinks, type StaffOverview } from "#shared/staff-overview.ts";
-import { freePort } from "#tests/support/smtp-sink.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import {
   appointment,
@@ -12,7 +11,8 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
 
 /**
  * The workspace's overview: exact counts of what needs doing on known data, per role,
@@ -24,15 +24,13 @@ let site: TestApp;
 let admin: StaffClient;
 let sales: StaffClient;
 let editor: StaffClient;
-let clock = new Date();
+const clock: ArrivalClock = { at: new Date() };
 // Wednesday 25 November 2026, 12:00 in Cape Town. The week began on Monday 23 November at
 // 00:00 there (22:00 UTC on Sunday); a lead still new 20 hours after it came is overdue.
 const NOW = "2026-11-25T10:00:00.000Z";
 
-async function submitAt(iso: string, url: string, body: (at: Date) => Record<string, unknown>) {
-  clock = new Date(iso);
-  await request(site.app).post(url).send(body(clock)).expect(201);
-}
+const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
+  submitLeadAt(site, clock, iso, url, body);
 
 async function update(table: LeadTable, id: number, values: Record<string, unknown>) {
   await site.db.updateTable(table).set(values).where("id", "=", id).execute();
@@ -54,20 +52,13 @@ async function listed(link: string): Promise<string[]> {
 
 beforeAll(async () => {
   // No mail server, and the outbox is not started: every queued e-mail stays pending.
-  site = await createTestApp(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      FORM_MIN_FILL_SECONDS: "0",
-      LEAD_RATE_LIMIT_MAX: "1000",
-    },
-    { now: () => clock, workspace: { now: () => clock }, outbox: { autoStart: false } },
-  );
+  site = await createArrivalsApp(clock, { workspace: { now: () => clock.at }, outbox: { autoStart: false } });
   [admin, sales, editor] = [
     await signInAs(site, "admin"),
     await signInAs(site, "sales"),
     await signInAs(site, "editor"),
   ];
-  const stamp = () => startedBefore(clock.getTime());
+  const stamp = () => startedBefore(clock.at.getTime());
   // Last week (Tuesday), answered since.
   await submitAt("2026-11-17T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
   // This week (Monday), still new and unread: overdue.
@@ -86,7 +77,7 @@ beforeAll(async () => {
   await submitAt("2026-11-24T11:00:00Z", endpoints.websiteDesign, () =>
     websiteDesignLead({ ...stamp(), website: "x", fullName: "Potted Pete" }),
   );
-  clock = new Date(NOW);
+  clock.at = new Date(NOW);
 
   const read = toDbBoolean(true);
   await update("website_design_leads", 1, { status: "contacted", read });
@@ -166,14 +157,14 @@ describe("the overview for the leads roles", () => {
   });
 
   it("moves with the clock: a lead becomes overdue once its hours have passed", async () => {
-    clock = new Date("2026-11-26T06:00:00.000Z");
+    clock.at = new Date("2026-11-26T06:00:00.000Z");
     try {
       const { leads } = await overviewOf(sales);
       expect(leads?.overdue).toBe(4);
       expect(leads?.meetingsToday).toBe(0);
       expect(await listed(overviewLinks.overdue)).toEqual(["ap-1", "wa-1", "wa-2", "wd-2"]);
     } finally {
-      clock = new Date(NOW);
+      clock.at = new Date(NOW);
     }
   });
 

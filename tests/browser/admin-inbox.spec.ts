@@ -2,13 +2,20 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { databaseLocation, loadConfig } from "#server/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { runAdminIn } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
+import {
+  minutesAgo,
+  removeSeededRows,
+  seedDeadNotification,
+  seedOneOfEachForm,
+  type SeededRows,
+} from "./seeded-leads";
 
 /**
  * A sales member works the inbox in the browser: filters, searches, opens a lead,
@@ -26,6 +33,7 @@ const ids = { design: "", app: "", held: "" };
 let db: Db;
 let sessionToken = "";
 let deadId = 0;
+let seeded: SeededRows = { design: [], app: [], requests: [], notifications: [] };
 
 test.beforeAll(async () => {
   tag = randomBytes(4).toString("hex");
@@ -33,77 +41,39 @@ test.beforeAll(async () => {
   db = await openDatabase(databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })));
   const userId = await addStaff(db, `sales-${tag}@agency.test`, "sales");
   sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const design = await insertWebsiteDesignLead(db, {
-    full_name: names.design,
-    company_name: `Acme ${tag}`,
-    business_email: `jane-${tag}@acme.test`,
-    website_type: "redesign",
-    budget: "30k-60k",
-    timeline: "1-2-months",
-    created_at: at(30),
+  const seededIds = await seedOneOfEachForm(db, {
+    design: { full_name: names.design, company_name: `Acme ${tag}`, business_email: `jane-${tag}@acme.test` },
+    app: {
+      full_name: names.app,
+      work_email: `sipho-${tag}@fleetco.test`,
+      phone_number: "+27825550199",
+      company_name: `FleetCo ${tag}`,
+    },
+    request: {
+      name: names.held,
+      email: `quinn-${tag}@example.test`,
+      phone: "+27825550142",
+      project_details: "A booking portal.\nWith two lines.",
+      suspected_spam: "too-fast",
+    },
   });
-  const app = await insertWebAppLead(db, {
-    full_name: names.app,
-    work_email: `sipho-${tag}@fleetco.test`,
-    phone_number: "+27825550199",
-    company_name: `FleetCo ${tag}`,
-    industry: "Logistics",
-    company_size: "51-200",
-    created_at: at(20),
+  Object.assign(ids, { design: seededIds.design, app: seededIds.app, held: seededIds.request });
+  deadId = await seedDeadNotification(db, {
+    kind: "website-design-lead",
+    visitorName: names.design,
+    visitorEmail: `jane-${tag}@acme.test`,
+    createdAt: minutesAgo(30),
+    lastError: "550 mailbox unavailable",
   });
-  const held = await insertAppointmentRequest(db, {
-    name: names.held,
-    email: `quinn-${tag}@example.test`,
-    phone: "+27825550142",
-    company: null,
-    service_type: "web-development",
-    preferred_date: "2026-12-03",
-    preferred_time: "10:00 AM",
-    project_details: "A booking portal.\nWith two lines.",
-    suspected_spam: "too-fast",
-    created_at: at(10),
-  });
-  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, held: `ap-${held}` });
-  // A notification the mail server kept refusing, for the notifications page to list.
-  const dead = await db
-    .insertInto("outbox")
-    .values({
-      kind: "website-design-lead",
-      payload: JSON.stringify({ visitorName: names.design, visitorEmail: `jane-${tag}@acme.test` }),
-      status: "dead",
-      attempts: 5,
-      next_attempt_at: at(5),
-      created_at: at(30),
-      last_error: "550 mailbox unavailable",
-      dead_at: at(5),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  deadId = dead.id;
+  seeded = { ...seededIds.rows, notifications: [deadId] };
 });
 // The suite's server is shared: what this file added goes again, so other files' lists stay theirs.
 test.afterAll(async () => {
-  const rowId = (id: string) => Number(id.slice(3));
-  await db.deleteFrom("outbox").where("id", "=", deadId).execute();
-  await db.deleteFrom("website_design_leads").where("id", "=", rowId(ids.design)).execute();
-  await db.deleteFrom("web_app_leads").where("id", "=", rowId(ids.app)).execute();
-  await db.deleteFrom("appointment_requests").where("id", "=", rowId(ids.held)).execute();
-  await db
-    .deleteFrom("lead_status_changes")
-    .where("lead_table", "=", "website_design_leads")
-    .where("lead_row_id", "=", rowId(ids.design))
-    .execute();
-  // The rows' ids are given again to the next run's rows, which arrive "minutes ago" too.
-  await db.deleteFrom("audit_log").where("target", "in", Object.values(ids)).execute();
+  await removeSeededRows(db, seeded);
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 async function openInbox(page: Page, query = "") {
   await page.goto(`${staffPaths.leads}${query}`);

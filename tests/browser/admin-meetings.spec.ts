@@ -10,6 +10,7 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
@@ -45,11 +46,7 @@ test.afterAll(async () => {
 
 const at = (pathname: string) => `${server.url}${pathname}`;
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 async function open(page: Page, pathname: string) {
   await page.goto(at(pathname));

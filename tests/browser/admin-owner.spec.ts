@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { databaseLocation, loadConfig } from "#server/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { runAdminIn } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
+import { removeSeededRows, seedOneOfEachForm, type SeededRows } from "./seeded-leads";
 
 /**
  * One person per lead, in the browser (issue 36): a sales member opens a lead (which marks
@@ -24,6 +25,7 @@ let sessionToken = "";
 const emails = { sales: "", boss: "" };
 const names = { design: "", app: "", request: "" };
 const ids = { design: "", app: "", request: "" };
+let seeded: SeededRows = { design: [], app: [], requests: [], notifications: [] };
 
 test.beforeAll(async () => {
   tag = randomBytes(4).toString("hex");
@@ -34,54 +36,31 @@ test.beforeAll(async () => {
   await addStaff(db, emails.boss, "admin");
   await addStaff(db, `owner-editor-${tag}@agency.test`, "editor");
   sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const design = await insertWebsiteDesignLead(db, {
-    full_name: names.design,
-    company_name: `Acme ${tag}`,
-    business_email: `pat-${tag}@acme.test`,
-    website_type: "redesign",
-    budget: "30k-60k",
-    timeline: "1-2-months",
-    created_at: at(30),
+  const seededIds = await seedOneOfEachForm(db, {
+    design: { full_name: names.design, company_name: `Acme ${tag}`, business_email: `pat-${tag}@acme.test` },
+    app: {
+      full_name: names.app,
+      work_email: `lindi-${tag}@fleetco.test`,
+      // Stored as typed before numbers were kept in E.164: the link still dials +27.
+      phone_number: "082 555 0199",
+      company_name: `FleetCo ${tag}`,
+    },
+    request: {
+      name: names.request,
+      email: `PAT-${tag}@Acme.test`,
+      phone: "+27825550142",
+      project_details: "A booking portal.",
+    },
   });
-  const app = await insertWebAppLead(db, {
-    full_name: names.app,
-    work_email: `lindi-${tag}@fleetco.test`,
-    // Stored as typed before numbers were kept in E.164: the link still dials +27.
-    phone_number: "082 555 0199",
-    company_name: `FleetCo ${tag}`,
-    industry: "Logistics",
-    company_size: "51-200",
-    created_at: at(20),
-  });
-  const request = await insertAppointmentRequest(db, {
-    name: names.request,
-    email: `PAT-${tag}@Acme.test`,
-    phone: "+27825550142",
-    company: null,
-    service_type: "web-development",
-    preferred_date: "2026-12-03",
-    preferred_time: "10:00 AM",
-    project_details: "A booking portal.",
-    created_at: at(10),
-  });
-  Object.assign(ids, { design: `wd-${design}`, app: `wa-${app}`, request: `ap-${request}` });
+  Object.assign(ids, { design: seededIds.design, app: seededIds.app, request: seededIds.request });
+  seeded = seededIds.rows;
 });
 test.afterAll(async () => {
-  const rowId = (id: string) => Number(id.slice(3));
-  await db.deleteFrom("website_design_leads").where("id", "=", rowId(ids.design)).execute();
-  await db.deleteFrom("web_app_leads").where("id", "=", rowId(ids.app)).execute();
-  await db.deleteFrom("appointment_requests").where("id", "=", rowId(ids.request)).execute();
-  // The rows' ids are given again to the next run's rows, which arrive "minutes ago" too.
-  await db.deleteFrom("audit_log").where("target", "in", Object.values(ids)).execute();
+  await removeSeededRows(db, seeded);
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 async function open(page: Page, path: string) {
   await page.goto(path);

@@ -5,12 +5,20 @@ import { createSession } from "#server/auth/sessions.ts";
 import { hashToken, newToken } from "#server/auth/tokens.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { insertInvitation } from "#server/db/staff-invitations.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
+import { addSessionCookie } from "./session-cookie";
+import {
+  minutesAgo,
+  removeSeededRows,
+  seedAppointmentRequest,
+  seedDeadNotification,
+  seedWebAppLead,
+  seedWebsiteDesignLead,
+} from "./seeded-leads";
 
 /**
  * The workspace on a phone: every page at 360 and 390 px wide, signed in as an admin with
@@ -60,77 +68,50 @@ test.beforeAll(async () => {
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + 60 * 60_000).toISOString(),
   });
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  ids.design = await insertWebsiteDesignLead(db, {
+  ids.design = await seedWebsiteDesignLead(db, {
     full_name: names.design,
     company_name: `Karoo Tours ${tag}`,
     business_email: `thandi-${tag}@karoo.test`,
-    website_type: "redesign",
-    budget: "30k-60k",
-    timeline: "1-2-months",
-    created_at: at(40),
+    created_at: minutesAgo(40),
   });
-  ids.app = await insertWebAppLead(db, {
+  ids.app = await seedWebAppLead(db, {
     full_name: names.app,
     work_email: `pieter-${tag}@fleet.test`,
     phone_number: "+27825550111",
     company_name: `Fleet ${tag}`,
-    industry: "Logistics",
-    company_size: "51-200",
-    created_at: at(30),
+    created_at: minutesAgo(30),
   });
-  ids.appointment = await insertAppointmentRequest(db, {
+  ids.appointment = await seedAppointmentRequest(db, {
     name: names.appointment,
     email: `lerato-${tag}@example.test`,
     phone: "+27825550122",
-    company: null,
-    service_type: "web-development",
-    preferred_date: "2026-12-03",
-    preferred_time: "10:00 AM",
     project_details: "A booking portal for a guest house.",
-    created_at: at(20),
+    created_at: minutesAgo(20),
   });
-  ids.long = await insertAppointmentRequest(db, {
+  ids.long = await seedAppointmentRequest(db, {
     name: names.long,
     email: `${"y".repeat(60)}-${tag}@${"z".repeat(60)}.example.test`,
     phone: "+27825550133",
     company: `Company${unbroken}`,
-    service_type: "web-development",
     preferred_date: "2026-12-04",
     preferred_time: "11:00 AM",
     project_details: `Details ${unbroken}`,
-    created_at: at(10),
+    created_at: minutesAgo(10),
   });
-  const dead = await db
-    .insertInto("outbox")
-    .values({
-      kind: "website-design-lead",
-      payload: JSON.stringify({ visitorName: names.design, visitorEmail: `thandi-${tag}@karoo.test` }),
-      status: "dead",
-      attempts: 5,
-      next_attempt_at: at(5),
-      created_at: at(40),
-      last_error: `550 mailbox unavailable ${unbroken}`,
-      dead_at: at(5),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  deadId = dead.id;
-  const retry = await db
-    .insertInto("outbox")
-    .values({
-      kind: "web-app-lead",
-      payload: JSON.stringify({ visitorName: names.app, visitorEmail: `pieter-${tag}@fleet.test` }),
-      status: "dead",
-      attempts: 5,
-      next_attempt_at: at(5),
-      created_at: at(30),
-      last_error: "550 mailbox unavailable",
-      dead_at: at(5),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  retryId = retry.id;
+  deadId = await seedDeadNotification(db, {
+    kind: "website-design-lead",
+    visitorName: names.design,
+    visitorEmail: `thandi-${tag}@karoo.test`,
+    createdAt: minutesAgo(40),
+    lastError: `550 mailbox unavailable ${unbroken}`,
+  });
+  retryId = await seedDeadNotification(db, {
+    kind: "web-app-lead",
+    visitorName: names.app,
+    visitorEmail: `pieter-${tag}@fleet.test`,
+    createdAt: minutesAgo(30),
+    lastError: "550 mailbox unavailable",
+  });
   // The invitation as the log records one, with an unbroken detail for the log's page.
   await recordAudit(db, {
     actor: emails.admin,
@@ -143,26 +124,24 @@ test.beforeAll(async () => {
 
 // The suite's server is shared: what this file added goes again.
 test.afterAll(async () => {
-  await db.deleteFrom("outbox").where("id", "in", [deadId, retryId]).execute();
+  await removeSeededRows(db, {
+    design: [ids.design],
+    app: [ids.app],
+    requests: [ids.appointment, ids.long],
+    notifications: [deadId, retryId],
+  });
   // Another file's e-mail may get the same id once this one's is gone: its retry's entry must be its own.
   await db
     .deleteFrom("audit_log")
     .where("action", "=", "notification.retry")
     .where("target", "=", String(retryId))
     .execute();
-  await db.deleteFrom("website_design_leads").where("id", "=", ids.design).execute();
-  await db.deleteFrom("web_app_leads").where("id", "=", ids.app).execute();
-  await db.deleteFrom("appointment_requests").where("id", "in", [ids.appointment, ids.long]).execute();
   await db.deleteFrom("staff_invitations").where("email", "=", emails.invitee).execute();
   await db.deleteFrom("audit_log").where("target", "=", emails.invitee).execute();
   await db.destroy();
 });
 
-async function signIn(context: BrowserContext) {
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: "127.0.0.1", path: "/admin", httpOnly: true },
-  ]);
-}
+const signIn = (context: BrowserContext) => addSessionCookie(context, sessionToken);
 
 const widths = [360, 390] as const;
 const phone = (width: number) => ({ width, height: 844 });

@@ -50,3 +50,25 @@ export function parseCalendar(text: string): ParsedEvent {
     stampIsUtc: stamp instanceof ICAL.Time && stamp.zone === ICAL.Timezone.utcTimezone,
   };
 }
+
+/** A Cape Town wall-clock time ("2026-12-03T10:00:00") as an instant: UTC+2 all year. */
+export const cape = (iso: string) => new Date(`${iso}+02:00`);
+
+/**
+ * A confirmed meeting's invitation to the visitor, from `start` to `end` in Cape Town, and
+ * the agency's copy of it: the same event at the same step, published to its own calendar.
+ */
+export function expectConfirmedMeeting(
+  invitation: ParsedEvent,
+  agencyCopy: string,
+  times: { start: string; end: string },
+): void {
+  expect(invitation.start).toEqual(cape(times.start));
+  expect(invitation.end).toEqual(cape(times.end));
+  expect(parseCalendar(agencyCopy)).toMatchObject({
+    method: "PUBLISH",
+    uid: invitation.uid,
+    sequence: invitation.sequence,
+    status: invitation.status,
+  });
+}

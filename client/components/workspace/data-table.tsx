@@ -33,6 +33,15 @@ export type TableColumn<Row> = {
   className?: string;
 };
 
+/** The column of a row's one button: at the row's right, its heading for screen readers only. */
+export const actionColumn = <Row,>(cell: (row: Row) => ReactNode): TableColumn<Row> => ({
+  header: "Actions",
+  hideHeader: true,
+  card: "action",
+  className: "text-right",
+  cell,
+});
+
 const headCell = "px-4 py-3 text-left text-sm font-semibold whitespace-nowrap text-ink";
 const bodyCell = "px-4 py-3 align-top text-ink max-sm:p-0";
 

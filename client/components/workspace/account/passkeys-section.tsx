@@ -3,7 +3,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "
 import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
+import { actionColumn, DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
@@ -73,24 +73,18 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
       card: "meta",
       cell: (passkey) => (passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"),
     },
-    {
-      header: "Actions",
-      hideHeader: true,
-      card: "action",
-      className: "text-right",
-      cell: (passkey) => (
-        <ConfirmButton
-          label="Remove"
-          accessibleLabel={`Remove ${passkey.name}`}
-          variant="quiet"
-          title={`Remove “${passkey.name}”?`}
-          confirmLabel="Remove passkey"
-          onConfirm={() => remove(passkey)}
-        >
-          You can no longer sign in with it. Your password and authenticator app still work.
-        </ConfirmButton>
-      ),
-    },
+    actionColumn((passkey) => (
+      <ConfirmButton
+        label="Remove"
+        accessibleLabel={`Remove ${passkey.name}`}
+        variant="quiet"
+        title={`Remove “${passkey.name}”?`}
+        confirmLabel="Remove passkey"
+        onConfirm={() => remove(passkey)}
+      >
+        You can no longer sign in with it. Your password and authenticator app still work.
+      </ConfirmButton>
+    )),
   ];
 
   return (

@@ -2,7 +2,7 @@
 import { staffPaths } from "#shared/staff-paths.ts";
 import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
+import { actionColumn, DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
@@ -47,30 +47,24 @@ export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; rel
     { header: "IP address", card: "meta", cell: (session) => session.ip ?? "Unknown" },
     { header: "Signed in", card: "meta", cell: (session) => formatWhen(session.createdAt) },
     { header: "Last used", card: "meta", cell: (session) => formatWhen(session.lastUsedAt) },
-    {
-      header: "Actions",
-      hideHeader: true,
-      card: "action",
-      className: "text-right",
-      cell: (session) => (
-        <ConfirmButton
-          label="Sign out"
-          accessibleLabel={
-            session.current
-              ? "Sign out this browser"
-              : `Sign out ${session.browser}, last used ${formatWhen(session.lastUsedAt)}`
-          }
-          variant="quiet"
-          title={session.current ? "Sign out this browser?" : `Sign out ${session.browser}?`}
-          confirmLabel="Sign out"
-          onConfirm={() => end(session)}
-        >
-          {session.current
-            ? "You will have to sign in again here."
-            : "That browser will have to sign in again to use the workspace."}
-        </ConfirmButton>
-      ),
-    },
+    actionColumn((session) => (
+      <ConfirmButton
+        label="Sign out"
+        accessibleLabel={
+          session.current
+            ? "Sign out this browser"
+            : `Sign out ${session.browser}, last used ${formatWhen(session.lastUsedAt)}`
+        }
+        variant="quiet"
+        title={session.current ? "Sign out this browser?" : `Sign out ${session.browser}?`}
+        confirmLabel="Sign out"
+        onConfirm={() => end(session)}
+      >
+        {session.current
+          ? "You will have to sign in again here."
+          : "That browser will have to sign in again to use the workspace."}
+      </ConfirmButton>
+    )),
   ];
 
   return (

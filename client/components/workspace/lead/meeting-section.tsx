@@ -33,20 +33,34 @@ function errorsOf(caught: unknown): Errors {
   return { message: Object.keys(fields).length > 0 ? "" : apiMessage(caught), fields };
 }
 
+/** The two ways to set a meeting's time: the path after the meeting's, the button, and what is said once done. */
+const meetingSteps = {
+  confirm: {
+    path: "",
+    submitLabel: "Confirm and send the invitation",
+    doneTitle: (result: Done) =>
+      `Meeting confirmed for ${result.when}: the invitation to ${result.email} is queued`,
+  },
+  reschedule: {
+    path: "/reschedule",
+    submitLabel: "Reschedule and send the update",
+    doneTitle: (result: Done) => `Meeting moved to ${result.when}: the update to ${result.email} is queued`,
+  },
+};
+
 function MeetingForm({
   id,
   plan,
-  action,
-  submitLabel,
-  done,
+  step,
+  finished,
 }: {
   id: string;
   plan: MeetingPlan;
-  /** "" to confirm, "/reschedule" to move. */
-  action: "" | "/reschedule";
-  submitLabel: string;
-  done: (result: Done) => Promise<void>;
+  step: keyof typeof meetingSteps;
+  /** Says the title and reloads the page's data. */
+  finished: (title: string) => Promise<void>;
 }) {
+  const { path, submitLabel, doneTitle } = meetingSteps[step];
   const [errors, setErrors] = useState(noErrors);
   const [busy, setBusy] = useState(false);
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +69,7 @@ function MeetingForm({
     setBusy(true);
     setErrors(noErrors);
     try {
-      const result = await workspaceFetch<Done>(`${meetingPath(id)}${action}`, {
+      const result = await workspaceFetch<Done>(`${meetingPath(id)}${path}`, {
         body: {
           json: {
             date: fields.get("date"),
@@ -64,7 +78,7 @@ function MeetingForm({
           },
         },
       });
-      await done(result);
+      await finished(doneTitle(result));
     } catch (caught) {
       setErrors(errorsOf(caught));
     } finally {
@@ -154,15 +168,7 @@ export function MeetingSection({
       <>
         <p className="text-ink">Confirmed for {confirmedFor} (Cape Town time).</p>
         <h3 className="text-lg font-semibold text-ink">Move it</h3>
-        <MeetingForm
-          id={lead.id}
-          plan={plan}
-          action="/reschedule"
-          submitLabel="Reschedule and send the update"
-          done={(result) =>
-            finished(`Meeting moved to ${result.when}: the update to ${result.email} is queued`)
-          }
-        />
+        <MeetingForm id={lead.id} plan={plan} step="reschedule" finished={finished} />
         <ConfirmButton
           label="Cancel the meeting"
           title={`Cancel the meeting with ${name}?`}
@@ -180,15 +186,7 @@ export function MeetingSection({
         <p className="text-ink-soft">
           Not booked yet. Agree a time with the visitor, then confirm it: they get a calendar invitation.
         </p>
-        <MeetingForm
-          id={lead.id}
-          plan={plan}
-          action=""
-          submitLabel="Confirm and send the invitation"
-          done={(result) =>
-            finished(`Meeting confirmed for ${result.when}: the invitation to ${result.email} is queued`)
-          }
-        />
+        <MeetingForm id={lead.id} plan={plan} step="confirm" finished={finished} />
       </>
     );
   }

@@ -1,13 +1,12 @@
 /** Who answers a lead or appointment request, changed as `leads assign ID EMAIL` does. */
-import { useState, type FormEvent } from "react";
 import type { AssignableStaff, StaffRef } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 
 /** "ana@agency.co.za", or "ana@agency.co.za (disabled)" for an account that can no longer sign in. */
 export const staffLabel = (staff: StaffRef) => `${staff.email}${staff.disabled ? " (disabled)" : ""}`;
@@ -35,40 +34,29 @@ export function OwnerForm({
   owners: readonly AssignableStaff[];
   reload: () => Promise<void>;
 }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const chosen = String(new FormData(event.currentTarget).get("owner") ?? "");
-    setBusy(true);
-    setError("");
-    try {
-      const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
-        body: { json: { ids: [id], owner: chosen === "" ? null : chosen } },
-      });
-      toast({
-        variant: "success",
-        title:
-          result.changed.length === 0
-            ? "Nothing changed: it was already so"
-            : chosen
-              ? `Assigned to ${chosen}`
-              : "Assigned to nobody",
-      });
-      await reload();
-    } catch (caught) {
-      setError(apiMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, busy, onSubmit } = useFormSave(async (fields) => {
+    const chosen = String(fields.get("owner") ?? "");
+    const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
+      body: { json: { ids: [id], owner: chosen === "" ? null : chosen } },
+    });
+    toast({
+      variant: "success",
+      title:
+        result.changed.length === 0
+          ? "Nothing changed: it was already so"
+          : chosen
+            ? `Assigned to ${chosen}`
+            : "Assigned to nobody",
+    });
+    await reload();
+  });
   return (
     <TitledSection id="owner" title="Owner">
       <p className="text-ink-soft" data-testid="owner-now">
         {owner ? `Answered by ${staffLabel(owner)}.` : "Nobody is assigned yet."}
         {owner?.disabled ? " That account is disabled: assign it to someone who can answer." : ""}
       </p>
-      <form key={owner?.email ?? ""} onSubmit={(event) => void save(event)} className="space-y-4">
+      <form key={owner?.email ?? ""} onSubmit={onSubmit} className="space-y-4">
         {error ? <Notice tone="danger">{error}</Notice> : null}
         <SelectField
           label="Assign to"

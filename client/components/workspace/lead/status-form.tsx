@@ -1,8 +1,6 @@
 /** A lead's status with a note, saved as `leads status ID STATUS --note` does. */
-import { useState, type FormEvent } from "react";
 import { leadStatuses } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextAreaField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
@@ -10,34 +8,22 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import type { LeadDetail } from "./lead-fields";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 
 export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => Promise<void> }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    setBusy(true);
-    setError("");
-    try {
-      const result = await workspaceFetch<{ changed: boolean }>(
-        `/inbox/${encodeURIComponent(lead.id)}/status`,
-        {
-          body: { json: { status: fields.get("status"), note: fields.get("note") } },
-        },
-      );
-      toast({
-        variant: "success",
-        title: result.changed ? "Status saved" : `Already ${String(fields.get("status"))}: nothing changed`,
-      });
-      await reload();
-    } catch (caught) {
-      setError(apiMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, busy, onSubmit } = useFormSave(async (fields) => {
+    const result = await workspaceFetch<{ changed: boolean }>(
+      `/inbox/${encodeURIComponent(lead.id)}/status`,
+      {
+        body: { json: { status: fields.get("status"), note: fields.get("note") } },
+      },
+    );
+    toast({
+      variant: "success",
+      title: result.changed ? "Status saved" : `Already ${String(fields.get("status"))}: nothing changed`,
+    });
+    await reload();
+  });
   return (
     <TitledSection id="status" title="Status">
       <p className="text-ink-soft">
@@ -48,11 +34,7 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
         {lead.record.statusNote ? ` — ${lead.record.statusNote}` : ""}
       </p>
       {/* Keyed by the last change, so the form starts afresh from the status just saved. */}
-      <form
-        key={`${lead.record.status}-${lead.history.length}`}
-        onSubmit={(event) => void save(event)}
-        className="space-y-4"
-      >
+      <form key={`${lead.record.status}-${lead.history.length}`} onSubmit={onSubmit} className="space-y-4">
         {error ? <Notice tone="danger">{error}</Notice> : null}
         <SelectField
           label="New status"

@@ -4,7 +4,7 @@ import type { NotificationItem } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
+import { actionColumn, DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
@@ -73,23 +73,18 @@ export function NotificationTable({
       className: "max-w-xs text-sm text-ink-soft wrap-anywhere",
       cell: (row) => row.lastError,
     },
-    {
-      header: "Actions",
-      hideHeader: true,
-      card: "action",
-      className: "text-right",
-      cell: (row) =>
-        row.status === "dead" ? (
-          <Button
-            variant="quiet"
-            busy={busy === row.id}
-            aria-label={`Retry e-mail ${row.id} (${row.kind})`}
-            onClick={() => void retry([row.id])}
-          >
-            Retry
-          </Button>
-        ) : null,
-    },
+    actionColumn((row) =>
+      row.status === "dead" ? (
+        <Button
+          variant="quiet"
+          busy={busy === row.id}
+          aria-label={`Retry e-mail ${row.id} (${row.kind})`}
+          onClick={() => void retry([row.id])}
+        >
+          Retry
+        </Button>
+      ) : null,
+    ),
   ];
   return (
     <DataTable

@@ -3,6 +3,12 @@ import { overviewForms, overviewLinks, type LeadsOverview } from "#shared/staff-
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { CountTiles } from "./count-tiles";
 
+/** The two weeks compared, each a column of counts that link to the leads counted. */
+const weekColumns = [
+  { key: "thisWeek", header: "This week" },
+  { key: "lastWeek", header: "Last week" },
+] as const;
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) {
@@ -53,12 +59,11 @@ export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) 
               <th scope="col" className="px-4 py-3 text-left text-sm font-semibold text-ink">
                 Form
               </th>
-              <th scope="col" className="px-4 py-3 text-right text-sm font-semibold text-ink">
-                This week
-              </th>
-              <th scope="col" className="px-4 py-3 text-right text-sm font-semibold text-ink">
-                Last week
-              </th>
+              {weekColumns.map(({ key, header }) => (
+                <th key={key} scope="col" className="px-4 py-3 text-right text-sm font-semibold text-ink">
+                  {header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -69,18 +74,17 @@ export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) 
                   <th scope="row" className="px-4 py-3 text-left font-normal text-ink">
                     {label}
                   </th>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    <a className="text-brand underline" href={overviewLinks.thisWeek(form, week)}>
-                      {counts?.thisWeek ?? 0}
-                      <span className="sr-only"> {label} this week</span>
-                    </a>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    <a className="text-brand underline" href={overviewLinks.lastWeek(form, week)}>
-                      {counts?.lastWeek ?? 0}
-                      <span className="sr-only"> {label} last week</span>
-                    </a>
-                  </td>
+                  {weekColumns.map(({ key, header }) => (
+                    <td key={key} className="px-4 py-3 text-right tabular-nums">
+                      <a className="text-brand underline" href={overviewLinks[key](form, week)}>
+                        {counts?.[key] ?? 0}
+                        <span className="sr-only">
+                          {" "}
+                          {label} {header.toLowerCase()}
+                        </span>
+                      </a>
+                    </td>
+                  ))}
                 </tr>
               );
             })}
