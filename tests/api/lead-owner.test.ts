@@ -6,15 +6,13 @@ import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
 import { insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { addStaff, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
-import {
-  appointment,
-  endpoints,
-  startedBefore,
-  webAppLead,
-  websiteDesignLead,
-} from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
+import {
+  createArrivalsApp,
+  submitFormAt,
+  type ArrivalClock,
+  type ArrivingForm,
+} from "#tests/support/lead-arrivals.ts";
 
 /**
  * One person per lead (issue 36): the owner of leads and appointment requests, set from
@@ -39,8 +37,8 @@ let boss: StaffClient;
 let editor: StaffClient;
 const clock: ArrivalClock = { at: new Date() };
 
-const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
-  submitLeadAt(site, clock, iso, url, body);
+const submitAt = (iso: string, form: ArrivingForm, answers: Record<string, unknown> = {}) =>
+  submitFormAt(site, clock, iso, form, answers);
 
 const ids = async (client: StaffClient, query = ""): Promise<string[]> => {
   const response = await client.get(`/admin/api/inbox${query}`);
@@ -62,17 +60,15 @@ beforeAll(async () => {
   sales = await signInAs(site, "sales", "sales@agency.test");
   boss = await signInAs(site, "admin", "boss@agency.test");
   editor = await signInAs(site, "editor", "editor@agency.test");
-  const stamp = () => startedBefore(clock.at.getTime());
-  await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
-  await submitAt("2026-11-21T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
-  await submitAt("2026-11-22T08:00:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-20T08:00:00Z", "website-design");
+  await submitAt("2026-11-21T08:00:00Z", "web-app");
+  await submitAt("2026-11-22T08:00:00Z", "appointment");
   // The website-design lead's visitor again, in another case and with spaces around it.
-  await submitAt("2026-11-23T08:00:00Z", endpoints.appointments, (at) =>
-    appointment(at, { name: "Jane Doe", email: "  JANE@Acme.co.za " }),
-  );
-  await submitAt("2026-11-24T08:00:00Z", endpoints.websiteDesign, () =>
-    websiteDesignLead({ ...stamp(), businessEmail: "Jane@acme.co.za", companyName: "Acme Two" }),
-  );
+  await submitAt("2026-11-23T08:00:00Z", "appointment", { name: "Jane Doe", email: "  JANE@Acme.co.za " });
+  await submitAt("2026-11-24T08:00:00Z", "website-design", {
+    businessEmail: "Jane@acme.co.za",
+    companyName: "Acme Two",
+  });
   await site.db
     .insertInto("newsletter_subscribers")
     .values({

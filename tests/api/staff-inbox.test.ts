@@ -4,15 +4,13 @@ import { fromDbBoolean } from "#server/db/dialect.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
-import {
-  appointment,
-  endpoints,
-  startedBefore,
-  webAppLead,
-  websiteDesignLead,
-} from "#tests/support/submissions.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
-import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
+import {
+  createArrivalsApp,
+  submitFormAt,
+  type ArrivalClock,
+  type ArrivingForm,
+} from "#tests/support/lead-arrivals.ts";
 
 /**
  * The workspace's Leads API: the inbox sales staff work from, and each change going
@@ -25,8 +23,8 @@ let site: TestApp;
 let sales: StaffClient;
 const clock: ArrivalClock = { at: new Date() };
 
-const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
-  submitLeadAt(site, clock, iso, url, body);
+const submitAt = (iso: string, form: ArrivingForm, answers: Record<string, unknown> = {}) =>
+  submitFormAt(site, clock, iso, form, answers);
 
 const ids = async (query = ""): Promise<string[]> => {
   const response = await sales.get(`/admin/api/inbox${query}`);
@@ -41,18 +39,21 @@ beforeAll(async () => {
   // The mail server is down and one failed attempt is the last, so notifications go dead.
   site = await createArrivalsApp(clock, { outbox: { autoStart: false, maxAttempts: 1 } });
   sales = await signInAs(site, "sales");
-  const stamp = () => startedBefore(clock.at.getTime());
-  await submitAt("2026-11-20T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
-  await submitAt("2026-11-21T08:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  await submitAt("2026-11-20T08:00:00Z", "website-design");
+  await submitAt("2026-11-21T08:00:00Z", "web-app");
   // Sunday 23:30 in Cape Town, then Monday 00:30 there (still Sunday in UTC).
-  await submitAt("2026-11-22T21:30:00Z", endpoints.appointments, (at) => appointment(at));
-  await submitAt("2026-11-22T22:30:00Z", endpoints.appointments, (at) =>
-    appointment(at, { name: "Lerato Mokoena", email: "lerato@mokoena.co.za", company: "" }),
-  );
+  await submitAt("2026-11-22T21:30:00Z", "appointment");
+  await submitAt("2026-11-22T22:30:00Z", "appointment", {
+    name: "Lerato Mokoena",
+    email: "lerato@mokoena.co.za",
+    company: "",
+  });
   // A filled honeypot: held back as suspected spam.
-  await submitAt("2026-11-23T08:00:00Z", endpoints.websiteDesign, () =>
-    websiteDesignLead({ ...stamp(), website: "x", fullName: "Potted Pete", businessEmail: "pete@spam.test" }),
-  );
+  await submitAt("2026-11-23T08:00:00Z", "website-design", {
+    website: "x",
+    fullName: "Potted Pete",
+    businessEmail: "pete@spam.test",
+  });
 });
 afterAll(() => site.cleanup());
 
@@ -273,13 +274,8 @@ describe("suspected spam", () => {
   });
 
   it("is purged per form or all at once, genuine rows untouched", async () => {
-    const stamp = () => startedBefore(clock.at.getTime());
-    await submitAt("2026-11-24T08:00:00Z", endpoints.appointments, (at) =>
-      appointment(at, { ...stamp(), website: "x", name: "Quick Quinn" }),
-    );
-    await submitAt("2026-11-24T08:00:00Z", endpoints.webApp, () =>
-      webAppLead({ ...stamp(), website: "x", fullName: "Bot Bob" }),
-    );
+    await submitAt("2026-11-24T08:00:00Z", "appointment", { website: "x", name: "Quick Quinn" });
+    await submitAt("2026-11-24T08:00:00Z", "web-app", { website: "x", fullName: "Bot Bob" });
     // At one instant, leads come before appointment requests.
     expect(await ids("?suspected=1")).toEqual(["wa-2", "ap-3"]);
 
@@ -491,9 +487,7 @@ describe("access", () => {
 describe("paging", () => {
   it("gives 50 a page, the rest on the next", async () => {
     for (let n = 0; n < 50; n += 1) {
-      await submitAt(`2026-11-25T06:${String(n).padStart(2, "0")}:00Z`, endpoints.webApp, () =>
-        webAppLead({ ...startedBefore(clock.at.getTime()), fullName: `Lead ${n}` }),
-      );
+      await submitAt(`2026-11-25T06:${String(n).padStart(2, "0")}:00Z`, "web-app", { fullName: `Lead ${n}` });
     }
     expect((await sales.post("/admin/api/inbox/wd-2/read", { read: true })).status).toBe(200);
     const first = (await sales.get("/admin/api/inbox")).body as Page;

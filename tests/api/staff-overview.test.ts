@@ -4,15 +4,13 @@ import { toDbBoolean } from "#server/db/dialect.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { overviewLinks, type StaffOverview } from "#shared/staff-overview.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
-import {
-  appointment,
-  endpoints,
-  startedBefore,
-  webAppLead,
-  websiteDesignLead,
-} from "#tests/support/submissions.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
-import { createArrivalsApp, submitLeadAt, type ArrivalClock } from "#tests/support/lead-arrivals.ts";
+import {
+  createArrivalsApp,
+  submitFormAt,
+  type ArrivalClock,
+  type ArrivingForm,
+} from "#tests/support/lead-arrivals.ts";
 
 /**
  * The workspace's overview: exact counts of what needs doing on known data, per role,
@@ -29,8 +27,8 @@ const clock: ArrivalClock = { at: new Date() };
 // 00:00 there (22:00 UTC on Sunday); a lead still new 20 hours after it came is overdue.
 const NOW = "2026-11-25T10:00:00.000Z";
 
-const submitAt = (iso: string, url: string, body: (at: Date) => Record<string, unknown>) =>
-  submitLeadAt(site, clock, iso, url, body);
+const submitAt = (iso: string, form: ArrivingForm, answers: Record<string, unknown> = {}) =>
+  submitFormAt(site, clock, iso, form, answers);
 
 async function update(table: LeadTable, id: number, values: Record<string, unknown>) {
   await site.db.updateTable(table).set(values).where("id", "=", id).execute();
@@ -58,25 +56,22 @@ beforeAll(async () => {
     await signInAs(site, "sales"),
     await signInAs(site, "editor"),
   ];
-  const stamp = () => startedBefore(clock.at.getTime());
   // Last week (Tuesday), answered since.
-  await submitAt("2026-11-17T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+  await submitAt("2026-11-17T08:00:00Z", "website-design");
   // This week (Monday), still new and unread: overdue.
-  await submitAt("2026-11-23T08:00:00Z", endpoints.websiteDesign, () => websiteDesignLead(stamp()));
+  await submitAt("2026-11-23T08:00:00Z", "website-design");
   // Sunday 23:30 in Cape Town: last week's; still new, read, overdue.
-  await submitAt("2026-11-22T21:30:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  await submitAt("2026-11-22T21:30:00Z", "web-app");
   // An hour ago: new and unread, not yet overdue.
-  await submitAt("2026-11-25T09:00:00Z", endpoints.webApp, () => webAppLead(stamp()));
+  await submitAt("2026-11-25T09:00:00Z", "web-app");
   // Appointment requests: one this week with a meeting today, one last week with a meeting
   // on Friday, one cancelled, one confirmed for next week.
-  await submitAt("2026-11-24T08:00:00Z", endpoints.appointments, (at) => appointment(at));
-  await submitAt("2026-11-16T06:00:00Z", endpoints.appointments, (at) => appointment(at));
-  await submitAt("2026-11-24T09:00:00Z", endpoints.appointments, (at) => appointment(at));
-  await submitAt("2026-11-24T10:00:00Z", endpoints.appointments, (at) => appointment(at));
+  await submitAt("2026-11-24T08:00:00Z", "appointment");
+  await submitAt("2026-11-16T06:00:00Z", "appointment");
+  await submitAt("2026-11-24T09:00:00Z", "appointment");
+  await submitAt("2026-11-24T10:00:00Z", "appointment");
   // Held back as suspected spam this week: counted nowhere.
-  await submitAt("2026-11-24T11:00:00Z", endpoints.websiteDesign, () =>
-    websiteDesignLead({ ...stamp(), website: "x", fullName: "Potted Pete" }),
-  );
+  await submitAt("2026-11-24T11:00:00Z", "website-design", { website: "x", fullName: "Potted Pete" });
   clock.at = new Date(NOW);
 
   const read = toDbBoolean(true);

@@ -1,6 +1,7 @@
 import request from "supertest";
 import type { AppOptions } from "#server/app.ts";
 import { freePort } from "./smtp-sink";
+import { appointment, endpoints, startedBefore, webAppLead, websiteDesignLead } from "./submissions";
 import { createTestApp, type TestApp } from "./test-app";
 
 /**
@@ -37,4 +38,31 @@ export async function submitLeadAt(
 ): Promise<void> {
   clock.at = new Date(iso);
   await request(site.app).post(url).send(body(clock.at)).expect(201);
+}
+
+export type ArrivingForm = "website-design" | "web-app" | "appointment";
+
+const endpointOf: Record<ArrivingForm, string> = {
+  "website-design": endpoints.websiteDesign,
+  "web-app": endpoints.webApp,
+  appointment: endpoints.appointments,
+};
+
+/** A form's sample answers as a visitor fills them in at `at`, with `answers` over them. */
+function answersAt(form: ArrivingForm, at: Date, answers: Record<string, unknown>): Record<string, unknown> {
+  const served = { ...startedBefore(at.getTime()), ...answers };
+  if (form === "website-design") return websiteDesignLead(served);
+  if (form === "web-app") return webAppLead(served);
+  return appointment(at, served);
+}
+
+/** Sends one of the lead forms at `iso`, with its sample answers and `answers` over them. */
+export function submitFormAt(
+  site: TestApp,
+  clock: ArrivalClock,
+  iso: string,
+  form: ArrivingForm,
+  answers: Record<string, unknown> = {},
+): Promise<void> {
+  return submitLeadAt(site, clock, iso, endpointOf[form], (at) => answersAt(form, at, answers));
 }
