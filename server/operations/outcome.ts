@@ -32,5 +32,7 @@ export const refuse = (message: string, fieldErrors: Record<string, string> = {}
 export const notFound = (message: string): Refusal => failed("not-found", message);
 
 /** A CLI line as a sentence for a form: "invalid position "0": expected …" → "Invalid position "0": expected …." */
-export const asSentence = (message: string) =>
-  `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.$/, "")}.`;
+export function asSentence(message: string): string {
+  const text = `${message.charAt(0).toUpperCase()}${message.slice(1)}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

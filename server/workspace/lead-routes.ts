@@ -20,9 +20,10 @@ import { assignOwner, listAssignableStaff } from "#server/operations/leads/assig
 import { openInboxRecord } from "#server/operations/leads/open-lead.ts";
 import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
-import type { Refusal } from "#server/operations/outcome.ts";
+import { asSentence } from "#server/operations/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
+import { answerInvalidQuery, answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 
@@ -31,30 +32,6 @@ import { actorOf, requireStaff, signedIn } from "./guard";
  * status, read mark and release or purge of suspected spam, the CSV exports and the
  * notification e-mails. Each route runs the admin CLI's own code for it.
  */
-
-/** The CLI's one-line messages ("invalid status …") as the API's sentences. */
-function sentence(message: string): string {
-  const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-const refusalStatus: Record<Refusal["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
-
-function answerRefusal(res: Response, failure: Refusal): void {
-  res.status(refusalStatus[failure.reason]).json({ error: sentence(failure.message) });
-}
-
-function badRequest(res: Response, message: string): void {
-  res.status(400).json({ error: message });
-}
-
-/** The first problem zod found, as one sentence naming the field (unless the message does already). */
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const field = issue?.path[0] === undefined ? "" : String(issue.path[0]);
-  const message = issue?.message ?? "invalid input";
-  return sentence(field && !message.startsWith(field) ? `${field}: ${message}` : message);
-}
 
 const oneValue = z.string().max(200).optional();
 const inboxQuery = z.object({
@@ -132,20 +109,20 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
   function inboxRef(req: Request, res: Response): InboxRef | undefined {
     const text = String(req.params.id);
     const ref = parseInboxId(text);
-    if (!ref) badRequest(res, sentence(invalidInboxId(text)));
+    if (!ref) badRequest(res, asSentence(invalidInboxId(text)));
     return ref || undefined;
   }
 
   router.get("/inbox", async (req, res) => {
     const query = inboxQuery.safeParse(req.query);
-    if (!query.success) return badRequest(res, firstIssue(query.error));
+    if (!query.success) return answerInvalidQuery(res, query.error);
     const { form, status, q, suspected, unread, overdue, page, owner } = query.data;
     const leadStatus = parseLeadStatus(status);
-    if (!leadStatus.ok) return badRequest(res, sentence(leadStatus.message));
+    if (!leadStatus.ok) return badRequest(res, asSentence(leadStatus.message));
     const since = parseSince(query.data.since);
-    if (!since.ok) return badRequest(res, sentence(since.message));
+    if (!since.ok) return badRequest(res, asSentence(since.message));
     const until = parseUntil(query.data.until);
-    if (!until.ok) return badRequest(res, sentence(until.message));
+    if (!until.ok) return badRequest(res, asSentence(until.message));
     res.json(
       await listInbox(db, {
         form,
@@ -164,7 +141,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/inbox/purge", async (req, res) => {
     const body = purgeBody.safeParse(req.body ?? {});
-    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (!body.success) return answerInvalidQuery(res, body.error);
     const { form } = body.data;
     const tables = form ? [tablesOfForm[form]] : Object.values(tablesOfForm);
     // Everything held back so far: from the workspace, purging is a decision about what is there now.
@@ -185,7 +162,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/inbox/assign", async (req, res) => {
     const body = assignBody.safeParse(req.body ?? {});
-    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (!body.success) return answerInvalidQuery(res, body.error);
     const assigned = await assignOwner(db, body.data.ids, body.data.owner, actorOf(req, res), now);
     if (!assigned.ok) return answerRefusal(res, assigned);
     res.json(assigned.value);
@@ -213,7 +190,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const ref = inboxRef(req, res);
     if (!ref) return;
     const body = statusBody.safeParse(req.body ?? {});
-    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (!body.success) return answerInvalidQuery(res, body.error);
     const staff = signedIn(res);
     const changed = await changeStatus(
       db,
@@ -232,7 +209,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const ref = inboxRef(req, res);
     if (!ref) return;
     const body = readBody.safeParse(req.body ?? {});
-    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (!body.success) return answerInvalidQuery(res, body.error);
     // The CLI's `leads read` takes a lead's listed id; `appointments read` the bare number.
     const marker = { by: signedIn(res).userId, at: now().toISOString() };
     const { read } = body.data;
@@ -282,7 +259,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/notifications/retry", async (req, res) => {
     const body = retryBody.safeParse(req.body ?? {});
-    if (!body.success) return badRequest(res, firstIssue(body.error));
+    if (!body.success) return answerInvalidQuery(res, body.error);
     const ids = body.data.ids?.map(String);
     const retried = await requeueNotifications(db, ids, actorOf(req, res), now());
     if (!retried.ok) return answerRefusal(res, retried);

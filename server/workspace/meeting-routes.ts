@@ -9,7 +9,8 @@ import {
 import { listMeetings, planMeeting } from "#server/operations/appointments/meetings.ts";
 import { parseSince } from "#server/operations/input.ts";
 import { invalidInboxId, parseInboxId } from "#server/operations/leads/inbox.ts";
-import { asSentence, type Outcome, type Refusal } from "#server/operations/outcome.ts";
+import { asSentence, type Outcome } from "#server/operations/outcome.ts";
+import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 
@@ -19,25 +20,8 @@ import { actorOf, requireStaff, signedIn } from "./guard";
  * audited with who and from where, and the list of meetings agreed.
  */
 
-const refusalStatus: Record<Refusal["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
-
 /** The operation's fields as the Meeting form names them: the start is typed as a time on a date. */
 const formFieldOf: Record<string, string> = { at: "time", duration: "minutes" };
-
-/**
- * A refusal as the form shows it: the operation's message as a sentence, and where it is
- * about a field, that field's plain words (which name no shell flag) beside it and as the
- * message.
- */
-function answerRefusal(res: Response, refusal: Refusal): void {
-  const fieldErrors = Object.fromEntries(
-    Object.entries(refusal.fieldErrors).map(([field, message]) => [formFieldOf[field] ?? field, message]),
-  );
-  const first = Object.values(fieldErrors)[0];
-  res
-    .status(refusalStatus[refusal.reason])
-    .json({ error: first ?? asSentence(refusal.message), fieldErrors });
-}
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const dateField = z
@@ -58,17 +42,6 @@ const meetingBody = z.object({ date: dateField, time: timeField, minutes: minute
 const listQuery = z.object({
   from: z.string().regex(dayPattern, { error: "Give the day to list from as YYYY-MM-DD." }).optional(),
 });
-
-/** Each field's first problem, and the first of them as the message. */
-function answerInvalidBody(res: Response, error: z.ZodError): void {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  const first = Object.values(fieldErrors)[0] ?? error.issues[0]?.message ?? "Invalid input.";
-  res.status(400).json({ error: first, fieldErrors });
-}
 
 export function meetingRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
@@ -93,7 +66,7 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
   const whoOf = (req: Request, res: Response) => ({ by: signedIn(res).email, actor: actorOf(req, res) });
 
   function answerChange(res: Response, done: Outcome<ScheduledAppointment>): void {
-    if (!done.ok) return answerRefusal(res, done);
+    if (!done.ok) return answerRefusal(res, done, formFieldOf);
     deps.onQueued();
     res.json(done.value);
   }
@@ -102,7 +75,7 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
     const query = listQuery.safeParse(req.query);
     if (!query.success) return answerInvalidBody(res, query.error);
     const listed = await listMeetings(db, query.data.from, now());
-    if (!listed.ok) return answerRefusal(res, listed);
+    if (!listed.ok) return answerRefusal(res, listed, formFieldOf);
     res.json(listed.value);
   });
 
@@ -110,7 +83,7 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
     const id = appointmentOf(req, res);
     if (id === undefined) return;
     const plan = await planMeeting({ db, config }, id);
-    if (!plan.ok) return answerRefusal(res, plan);
+    if (!plan.ok) return answerRefusal(res, plan, formFieldOf);
     res.json(plan.value);
   });
 
