@@ -64,8 +64,13 @@ function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, Staf
   };
 }
 
-export async function loadAppointmentRecords(db: Db, filter: LeadFilter = {}): Promise<AppointmentRecord[]> {
-  const staff = await selectStaffNames(db);
+export async function loadAppointmentRecords(
+  db: Db,
+  filter: LeadFilter = {},
+  /** The accounts owners are named from, where the caller has read them already. */
+  staffNames?: Map<number, StaffName>,
+): Promise<AppointmentRecord[]> {
+  const staff = staffNames ?? (await selectStaffNames(db));
   return (await listAppointmentRequests(db, filter)).map((row) => toAppointmentRecord(row, staff));
 }
 

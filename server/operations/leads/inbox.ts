@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import { selectStaffNames } from "#server/db/lead-owners.ts";
 import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
 import type { LeadFilter } from "#server/db/leads.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
@@ -15,7 +16,7 @@ import type { SubmissionFields } from "./submission-fields";
 import type { OwnerField } from "./owner-field";
 import {
   loadLeadPageExtras,
-  loadStaffByEmail,
+  staffByEmail,
   staffRefOf,
   type LeadPageExtras,
   type StaffByEmail,
@@ -141,16 +142,18 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage>
     spam: filter.suspected ? ("only" as const) : ("exclude" as const),
     owner: filter.owner,
   };
-  const staff = await loadStaffByEmail(db);
+  // The accounts are read once: the records name owners from them, the items mark the disabled.
+  const names = await selectStaffNames(db);
+  const staff = staffByEmail(names);
   const leads =
     filter.form === "appointment"
       ? []
-      : (await loadLeadRecords(db, { ...shared, type: filter.form })).map((record) =>
+      : (await loadLeadRecords(db, { ...shared, type: filter.form }, names)).map((record) =>
           fromLead(record, staff),
         );
   const appointments =
     filter.form === undefined || filter.form === "appointment"
-      ? (await loadAppointmentRecords(db, shared)).map((record) => fromAppointment(record, staff))
+      ? (await loadAppointmentRecords(db, shared, names)).map((record) => fromAppointment(record, staff))
       : [];
   const q = filter.q?.trim();
   const all = [...leads, ...appointments]

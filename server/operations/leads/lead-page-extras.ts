@@ -32,8 +32,8 @@ export function telephoneOf(phone: string | null): string | null {
 
 export type StaffByEmail = Map<string, StaffName>;
 
-export async function loadStaffByEmail(db: Db): Promise<StaffByEmail> {
-  return new Map([...(await selectStaffNames(db)).values()].map((name) => [name.email, name]));
+export function staffByEmail(names: Map<number, StaffName>): StaffByEmail {
+  return new Map([...names.values()].map((name) => [name.email, name]));
 }
 
 /** An account as a lead names it; an address no account has any more is shown as disabled. */
@@ -100,7 +100,7 @@ export async function loadLeadPageExtras(
   record: { email: string; read: boolean; owner: string | null; phone: string | null; createdAt: string },
 ): Promise<LeadPageExtras> {
   const staff = await selectStaffNames(db);
-  const byEmail = new Map([...staff.values()].map((name) => [name.email, name]));
+  const byEmail = staffByEmail(staff);
   const mark = record.read ? await selectReadMark(db, ref.table, ref.rowId) : undefined;
   const reader = mark?.read_by == null ? undefined : staff.get(mark.read_by);
   return {

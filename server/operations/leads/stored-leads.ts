@@ -81,8 +81,10 @@ function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow, staff: StaffNam
 export async function loadLeadRecords(
   db: Db,
   filter: LeadFilter & { type?: LeadType } = {},
+  /** The accounts owners are named from, where the caller has read them already. */
+  staffNames?: Map<number, StaffName>,
 ): Promise<LeadRecord[]> {
-  const staff = await selectStaffNames(db);
+  const staff = staffNames ?? (await selectStaffNames(db));
   const records = [
     ...(filter.type !== "web-app"
       ? (await listWebsiteDesignLeads(db, filter)).map((row) => toLeadRecord(row, staff))
