@@ -12,7 +12,7 @@ import {
   parseInboxId,
   quarantineArgsOf,
   statusTargetOf,
-  type InboxForm,
+  tableOfForm,
   type InboxRef,
 } from "#server/operations/leads/inbox.ts";
 import { parseSince, parseUntil } from "#server/operations/input.ts";
@@ -22,7 +22,6 @@ import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
 import { asSentence } from "#server/operations/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
-import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { answerInvalidQuery, answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
@@ -93,12 +92,6 @@ function ownerFilterOf(text: string | undefined, myId: number): number | "none" 
   return text === "mine" ? myId : Number(text);
 }
 
-const tablesOfForm: Record<InboxForm, LeadTable> = {
-  "website-design": "website_design_leads",
-  "web-app": "web_app_leads",
-  appointment: "appointment_requests",
-};
-
 export function leadRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -143,7 +136,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const body = purgeBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidQuery(res, body.error);
     const { form } = body.data;
-    const tables = form ? [tablesOfForm[form]] : Object.values(tablesOfForm);
+    const tables = form ? [tableOfForm[form]] : Object.values(tableOfForm);
     // Everything held back so far: from the workspace, purging is a decision about what is there now.
     const deleted = await purgeSuspectedRows(
       db,

@@ -60,6 +60,16 @@ export type InboxFilter = {
   page: number;
 };
 
+/** The table each of the inbox's forms is stored in, and the form each table holds. */
+export const tableOfForm: Record<InboxForm, LeadTable> = {
+  "website-design": "website_design_leads",
+  "web-app": "web_app_leads",
+  appointment: "appointment_requests",
+};
+export const formOfTable = Object.fromEntries(
+  Object.entries(tableOfForm).map(([form, table]) => [table, form]),
+) as Record<LeadTable, InboxForm>;
+
 /** One inbox row as stored: its table, row id, and how the CLI names it. */
 export type InboxRef = { form: InboxForm; table: LeadTable; rowId: number; id: string };
 
@@ -67,12 +77,11 @@ export function parseInboxId(text: string): InboxRef | false {
   const appointment = /^ap-([1-9]\d{0,15})$/.exec(text);
   if (appointment) {
     const rowId = Number(appointment[1]);
-    return { form: "appointment", table: "appointment_requests", rowId, id: text };
+    return { form: "appointment", table: tableOfForm.appointment, rowId, id: text };
   }
   const lead = parseLeadId(text);
   if (!lead) return false;
-  const table = lead.type === "website-design" ? "website_design_leads" : "web_app_leads";
-  return { form: lead.type, table, rowId: lead.id, id: text };
+  return { form: lead.type, table: tableOfForm[lead.type], rowId: lead.id, id: text };
 }
 
 export const invalidInboxId = (text: string) =>

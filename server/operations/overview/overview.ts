@@ -1,6 +1,6 @@
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
-import { leadTables, type LeadTable } from "#server/db/lead-follow-up.ts";
+import { leadTables } from "#server/db/lead-follow-up.ts";
 import {
   countConfirmedMeetings,
   countContentByStatus,
@@ -10,23 +10,17 @@ import {
   type LeadCountBounds,
 } from "#server/db/overview-counts.ts";
 import { contentKinds } from "#shared/content-fields.ts";
-import type { InboxForm } from "#shared/inbox.ts";
 import type { ContentOverview, LeadsOverview, StaffOverview, UsersOverview } from "#shared/staff-overview.ts";
 import { mayUse, type StaffRole } from "#shared/staff-roles.ts";
 import { addDays, agencyDate, agencyMidnight, mondayOf } from "#server/operations/agency-time.ts";
 import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
+import { formOfTable } from "#server/operations/leads/inbox.ts";
 
 /**
  * The workspace's overview: for each area a role gives, what needs doing now, counted
  * (docs/decisions/035-overview-counts.md). Days and weeks are the agency's, in Cape Town:
  * a week starts on Monday at midnight there.
  */
-
-const formOfTable: Record<LeadTable, InboxForm> = {
-  website_design_leads: "website-design",
-  web_app_leads: "web-app",
-  appointment_requests: "appointment",
-};
 
 /** Midnight in Cape Town at the start of `date` as an ISO instant (the day is one this code made). */
 function startOf(date: string): string {
