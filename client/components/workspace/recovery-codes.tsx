@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { slugify } from "#shared/slug.ts";
-import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { Button } from "./button";
 import { Notice } from "./notice";
@@ -11,9 +11,6 @@ import { toast } from "./toasts";
  * "Download" (a text file), "Print" (only the codes go on paper, app.css) and "I've saved
  * them", which calls `onSaved` (go on to the overview, or hide them).
  */
-
-// The agency's calendar day, "2026-11-26": the file and the paper say when the set was made.
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: AGENCY_TIME_ZONE, dateStyle: "short" });
 
 /** The file's text: a heading line naming the account and the day, then one code a line. */
 export function recoveryCodesText(
@@ -49,7 +46,8 @@ export function RecoveryCodes({
 }) {
   const { brandName } = useSiteSettings();
   const [copied, setCopied] = useState(false);
-  const day = dayFormat.format(new Date());
+  // The agency's calendar day, "2026-11-26": the file and the paper say when the set was made.
+  const day = agencyDateOf(new Date());
   const heading = `${brandName} staff workspace: recovery codes for ${account}, made ${day}`;
   async function copy() {
     try {

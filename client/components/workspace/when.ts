@@ -1,3 +1,5 @@
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+
 /**
  * A date and time as staff read it: in South African time, whatever the browser's zone,
  * e.g. "25 Nov 2026, 14:05". `formatDay` for a date alone.
@@ -5,9 +7,9 @@
 const dateTime = new Intl.DateTimeFormat("en-ZA", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
+  timeZone: AGENCY_TIME_ZONE,
 });
-const day = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "Africa/Johannesburg" });
+const day = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: AGENCY_TIME_ZONE });
 
 export function formatWhen(iso: string | number): string {
   return dateTime.format(new Date(iso));
