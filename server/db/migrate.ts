@@ -17,6 +17,7 @@ import * as leadRead from "./migrations/0016_lead_read";
 import * as stepUpAndDevices from "./migrations/0018_step_up_and_devices";
 import * as leadOwner from "./migrations/0019_lead_owner";
 import * as overviewIndexes from "./migrations/0020_overview_indexes";
+import * as leadAttribution from "./migrations/0021_lead_attribution";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0018_step_up_and_devices": stepUpAndDevices,
   "0019_lead_owner": leadOwner,
   "0020_overview_indexes": overviewIndexes,
+  "0021_lead_attribution": leadAttribution,
 };
 
 export class MigrationError extends Error {

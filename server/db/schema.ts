@@ -38,6 +38,27 @@ type FollowUpColumns = {
   read_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
 };
 
+/** Where a lead came from (migration 0021), set from the form's submission. */
+export type AttributionColumnName = keyof AttributionColumns;
+
+/** Where a lead came from (migration 0021); each null when the visitor's browser did not say. */
+type AttributionColumns = {
+  /** The path of the page the form was sent from. */
+  source_page: ColumnType<string | null, string | null | undefined>;
+  /** The path the visit began on, without its query string. */
+  landing_page: ColumnType<string | null, string | null | undefined>;
+  /** The host of the site that sent the visitor (no path, no query). */
+  referrer_host: ColumnType<string | null, string | null | undefined>;
+  utm_source: ColumnType<string | null, string | null | undefined>;
+  utm_medium: ColumnType<string | null, string | null | undefined>;
+  utm_campaign: ColumnType<string | null, string | null | undefined>;
+  utm_term: ColumnType<string | null, string | null | undefined>;
+  utm_content: ColumnType<string | null, string | null | undefined>;
+  /** "gclid" or "fbclid": which paid campaign's click id `click_id` holds. */
+  click_id_kind: ColumnType<string | null, string | null | undefined>;
+  click_id: ColumnType<string | null, string | null | undefined>;
+};
+
 /**
  * Whether staff have read it: 0 or 1 in SQLite, false or true in PostgreSQL (read it with
  * fromDbBoolean). Every row starts unread; appointment_requests since SPEC §3, the lead
@@ -49,54 +70,57 @@ type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
 export type FollowUpColumnName =
   keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
 
-export type WebsiteDesignLeadTable = FollowUpColumns & {
-  id: Id;
-  full_name: string;
-  company_name: string;
-  business_email: string;
-  website_type: string | null;
-  budget: string | null;
-  timeline: string | null;
-  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
-  created_at: Timestamp;
-  read: ReadMark;
-};
+export type WebsiteDesignLeadTable = FollowUpColumns &
+  AttributionColumns & {
+    id: Id;
+    full_name: string;
+    company_name: string;
+    business_email: string;
+    website_type: string | null;
+    budget: string | null;
+    timeline: string | null;
+    suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
+    created_at: Timestamp;
+    read: ReadMark;
+  };
 
-export type WebAppLeadTable = FollowUpColumns & {
-  id: Id;
-  full_name: string;
-  work_email: string;
-  phone_number: string | null;
-  company_name: string;
-  industry: string | null;
-  company_size: string | null;
-  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
-  created_at: Timestamp;
-  read: ReadMark;
-};
+export type WebAppLeadTable = FollowUpColumns &
+  AttributionColumns & {
+    id: Id;
+    full_name: string;
+    work_email: string;
+    phone_number: string | null;
+    company_name: string;
+    industry: string | null;
+    company_size: string | null;
+    suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
+    created_at: Timestamp;
+    read: ReadMark;
+  };
 
 /** SPEC §3 appointment_requests, plus id and created_at. */
-export type AppointmentRequestTable = FollowUpColumns & {
-  id: Id;
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  service_type: string;
-  preferred_date: string;
-  preferred_time: string;
-  project_details: string;
-  read: ReadMark;
-  suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
-  created_at: Timestamp;
-  /** Null while only requested; "confirmed" or "cancelled" once staff ran the command. */
-  schedule_status: ColumnType<ScheduleStatus | null, ScheduleStatus | null | undefined>;
-  /** The confirmed start (ISO instant), null until confirmed. */
-  scheduled_start: ColumnType<Timestamp | null, Timestamp | null | undefined>;
-  scheduled_minutes: ColumnType<number | null, number | null | undefined>;
-  /** The calendar SEQUENCE last sent: 0 for the staff's tentative event, +1 per update. */
-  calendar_sequence: ColumnType<number, number | undefined>;
-};
+export type AppointmentRequestTable = FollowUpColumns &
+  AttributionColumns & {
+    id: Id;
+    name: string;
+    email: string;
+    phone: string;
+    company: string | null;
+    service_type: string;
+    preferred_date: string;
+    preferred_time: string;
+    project_details: string;
+    read: ReadMark;
+    suspected_spam: ColumnType<SuspectedSpam | null, SuspectedSpam | null | undefined>;
+    created_at: Timestamp;
+    /** Null while only requested; "confirmed" or "cancelled" once staff ran the command. */
+    schedule_status: ColumnType<ScheduleStatus | null, ScheduleStatus | null | undefined>;
+    /** The confirmed start (ISO instant), null until confirmed. */
+    scheduled_start: ColumnType<Timestamp | null, Timestamp | null | undefined>;
+    scheduled_minutes: ColumnType<number | null, number | null | undefined>;
+    /** The calendar SEQUENCE last sent: 0 for the staff's tentative event, +1 per update. */
+    calendar_sequence: ColumnType<number, number | undefined>;
+  };
 
 export type ScheduleStatus = "confirmed" | "cancelled";
 

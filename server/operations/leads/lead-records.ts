@@ -1,5 +1,6 @@
 import type {
   AppointmentRequestRow,
+  AttributionColumnName,
   FollowUpColumnName,
   WebAppLeadRow,
   WebsiteDesignLeadRow,
@@ -30,8 +31,11 @@ import type { WebsiteDesignLead } from "#shared/forms/website-design-lead-schema
  * null and shown as "(not given)".
  */
 
-/** A row's columns from the form: without its id, arrival time, spam verdict, read flag or follow-up. */
-type FormColumns<Row> = Omit<Row, "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName>;
+/** A row's columns from the form: without its id, arrival time, spam verdict, read flag, follow-up or source. */
+type FormColumns<Row> = Omit<
+  Row,
+  "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName | AttributionColumnName
+>;
 /** A stored row as its e-mail needs it: the form's columns and the id it was stored under. */
 type StoredColumns<Row extends { id: number }> = FormColumns<Row> & Pick<Row, "id">;
 
