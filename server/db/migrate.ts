@@ -18,6 +18,7 @@ import * as stepUpAndDevices from "./migrations/0018_step_up_and_devices";
 import * as leadOwner from "./migrations/0019_lead_owner";
 import * as overviewIndexes from "./migrations/0020_overview_indexes";
 import * as leadAttribution from "./migrations/0021_lead_attribution";
+import * as revisions from "./migrations/0022_revisions";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0019_lead_owner": leadOwner,
   "0020_overview_indexes": overviewIndexes,
   "0021_lead_attribution": leadAttribution,
+  "0022_revisions": revisions,
 };
 
 export class MigrationError extends Error {

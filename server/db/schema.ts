@@ -407,6 +407,20 @@ export type AuditLogTable = {
   detail: ColumnType<string | null, string | null | undefined>;
 };
 
+/** One saved state of something visitors read (server/db/revisions.ts). */
+export type RevisionTable = {
+  id: Id;
+  /** What was saved: "settings", "page:<name>", or a content item as "<kind>/<id>". */
+  target: string;
+  /** JSON of the whole of it as saved. */
+  document: string;
+  /** A staff e-mail address, or "cli:<user>", as the audit log names them. */
+  actor: string;
+  saved_at: Timestamp;
+  /** Why it was saved, when not an edit: "Restored revision 12". */
+  note: ColumnType<string | null, string | null | undefined>;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -434,6 +448,7 @@ export type Database = {
   staff_known_devices: StaffKnownDeviceTable;
   staff_auth_flows: StaffAuthFlowTable;
   audit_log: AuditLogTable;
+  revisions: RevisionTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

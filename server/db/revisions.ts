@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+
+/**
+ * Revisions: every save of something visitors read keeps the whole of it, so any earlier
+ * state can be shown and put back (docs/decisions/041-revisions.md). A target names what
+ * was saved: "settings", "page:<name>", or a content item as "<kind>/<id>".
+ */
+export type RevisionRecord = {
+  id: number;
+  target: string;
+  /** The document as saved, parsed from its JSON. */
+  document: unknown;
+  actor: string;
+  savedAt: string;
+  note: string | null;
+};
+
+/** How many of a target's revisions the sweep keeps whatever their age, and how long it keeps all. */
+export const revisionRetention = { newest: 50, days: 30 } as const;
+
+/** Keeps `document` as the target's newest revision; pass the transaction that saves it, so both happen or neither. */
+export async function recordRevision(
+  db: Kysely<Database>,
+  revision: { target: string; document: unknown; actor: string; note?: string },
+  now = new Date(),
+): Promise<number> {
+  const row = await db
+    .insertInto("revisions")
+    .values({
+      target: revision.target,
+      document: JSON.stringify(revision.document),
+      actor: revision.actor,
+      saved_at: now.toISOString(),
+      note: revision.note ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A target's revisions, newest first. */
+export async function listRevisions(
+  db: Kysely<Database>,
+  target: string,
+  options: { limit?: number } = {},
+): Promise<RevisionRecord[]> {
+  let query = db.selectFrom("revisions").selectAll().where("target", "=", target).orderBy("id", "desc");
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()).map(revisionOf);
+}
+
+/** One revision of a target; undefined when it is not one of that target's. */
+export async function findRevision(
+  db: Kysely<Database>,
+  target: string,
+  id: number,
+): Promise<RevisionRecord | undefined> {
+  const row = await db
+    .selectFrom("revisions")
+    .selectAll()
+    .where("target", "=", target)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && revisionOf(row);
+}
+
+/**
+ * Forgets revisions older than `revisionRetention.days` beyond each target's newest
+ * `revisionRetention.newest`; returns how many went.
+ */
+export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - revisionRetention.days * 86_400_000).toISOString();
+  const old = await db
+    .selectFrom("revisions")
+    .select(["id", "target"])
+    .where("saved_at", "<", cutoff)
+    .execute();
+  if (old.length === 0) return 0;
+  let removed = 0;
+  for (const target of new Set(old.map((row) => row.target))) {
+    const kept = await db
+      .selectFrom("revisions")
+      .select("id")
+      .where("target", "=", target)
+      .orderBy("id", "desc")
+      .limit(revisionRetention.newest)
+      .execute();
+    const lowestKept = kept.at(-1)?.id ?? 0;
+    const result = await db
+      .deleteFrom("revisions")
+      .where("target", "=", target)
+      .where("saved_at", "<", cutoff)
+      .where("id", "<", lowestKept)
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
+}
+
+function revisionOf(row: {
+  id: number;
+  target: string;
+  document: string;
+  actor: string;
+  saved_at: string;
+  note: string | null;
+}): RevisionRecord {
+  return {
+    id: Number(row.id),
+    target: row.target,
+    document: JSON.parse(row.document) as unknown,
+    actor: row.actor,
+    savedAt: row.saved_at,
+    note: row.note,
+  };
+}
