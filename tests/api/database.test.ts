@@ -8,6 +8,7 @@ import { createDatabase, openDatabase, type Db } from "#server/db/database.ts";
 import { fromDbBoolean, isUniqueViolation, toDbBoolean } from "#server/db/dialect.ts";
 import { insertWebAppLead } from "#server/db/leads.ts";
 import { migrateToLatest, migrations } from "#server/db/migrate.ts";
+import { attributionColumns } from "#server/db/migrations/0021_lead_attribution.ts";
 import { saveServiceScreenshot } from "#server/db/screenshots.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import {
@@ -52,6 +53,7 @@ describe("database", () => {
       "outbox",
       "rate_limit_hits",
       "readiness_probe",
+      "revisions",
       "scheduler_leases",
       "service_screenshots",
       "staff_auth_flows",
@@ -98,6 +100,8 @@ describe("database", () => {
       ["owner_id", true],
       ["read_by", true],
       ["read_at", true],
+      // Where it came from (migration 0021).
+      ...attributionColumns.map((name): [string, boolean] => [name, true]),
     ];
     expect(table?.columns.map((column) => column.name)).toEqual(columns.map(([name]) => name));
     // SQLite reports its row-id alias as nullable; it never is.
