@@ -255,7 +255,7 @@ function needsAltText(spec: ContentKindSpec, draft: Draft): Refusal | undefined 
   if (!uploaded) return undefined;
   return refuse("--image-alt: is required with --image: say what the image shows, for screen readers", {
     image_alt:
-      "Image alt text is required with an uploaded image: say what the image shows, for screen readers.",
+      "Cover image alt text is required with an uploaded image: say what the image shows, for screen readers.",
   });
 }
 
