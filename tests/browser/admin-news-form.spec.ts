@@ -137,6 +137,10 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
   await expect(original).toHaveAttribute("target", "_blank");
   await expect(original).toHaveAttribute("rel", "noopener noreferrer");
   await expect(page.getByText(/Originally published at/)).toBeVisible();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+  }
   await page.goto(`${server.url}${paths.newsCategory("launch-stories")}`);
   await expect(page.getByRole("heading", { name: "Launch Notes From Cape Town" })).toBeVisible();
   await expect(page.getByText("26 Nov 2026", { exact: true }).first()).toBeVisible();
