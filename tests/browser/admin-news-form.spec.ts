@@ -146,6 +146,33 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
   await expect(page.getByText("26 Nov 2026", { exact: true }).first()).toBeVisible();
 });
 
+test("a cover upload can be cancelled, and a file over the limit is refused where it was chosen", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/admin/content/news/core-web-vitals-and-conversion`);
+  const cover = page.getByRole("group", { name: "Cover image", exact: true });
+  await cover.getByLabel("Cover image alt text").fill("A speed gauge beside a shopping cart");
+  const file = cover.getByLabel("Replace the cover image");
+  await file.setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(11 * 1024 * 1024),
+  });
+  await expect(file).toHaveAccessibleDescription(/“huge\.png” is 11\.0 MB; the limit is 10\.0 MB/);
+
+  const release = await holdRequests(page, /\/admin\/api\/uploads\/news/);
+  await file.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await png() });
+  await expect(cover.getByRole("progressbar", { name: "Uploading the cover image" })).toBeVisible();
+  await cover.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(cover.getByRole("status")).toHaveText("Upload cancelled. Nothing was changed.");
+  await expect(cover.getByRole("progressbar")).toHaveCount(0);
+  release();
+  // The cover is still the one it had.
+  await expect(
+    cover.getByRole("img", { name: "Current cover image: A speed gauge beside a shopping cart" }),
+  ).toHaveAttribute("src", "/images/news/core-web-vitals-and-conversion.svg");
+});
+
 test("an editor renames a category on the news list, and its page follows", async ({ page }) => {
   await page.goto(`${server.url}/admin/content/news`);
   const section = page.getByRole("region", { name: "Categories" });
