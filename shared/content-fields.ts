@@ -142,20 +142,21 @@ export const contentKindSpecs: Record<ContentKind, ContentKindSpec> = {
         optional: true,
       },
       {
+        // The one image a post has of its own: on its card, atop its page and in link previews.
         key: "image",
-        label: "Image",
+        label: "Cover image",
         altKey: "image_alt",
         flag: "image",
         type: "image",
-        help: "image file (shown 16:9)",
+        help: "cover image file (shown 16:9 on the post's card and atop its page)",
         recipe: image([640, 1280]),
       },
       {
         key: "image_alt",
-        label: "Image alt text",
+        label: "Cover image alt text",
         flag: "image-alt",
         type: "line",
-        help: "what the image shows (required with --image)",
+        help: "what the cover image shows (required with --image)",
         optional: true,
       },
       {

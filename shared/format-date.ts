@@ -1,9 +1,17 @@
-/** "2025-03-12" → "12 March 2025"; UTC so server and browser render the same text (no hydration mismatch). */
+/**
+ * "2025-03-12" → "12 Mar 2025": the one way the site and the workspace write a day
+ * (docs/decisions/043-news-form-and-categories.md), as the workspace's dates and times
+ * already read ("12 Mar 2025, 14:05"). UTC, so server and browser render the same text
+ * (no hydration mismatch).
+ */
+// en-GB: "1 Mar", where en-ZA writes "01 Mar".
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 export function formatIsoDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-ZA", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -10,6 +10,11 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
+/** For a call made without workspaceFetch (an upload that reports its progress). */
+export function readCsrfToken(): string {
+  return csrfToken;
+}
+
 /** A refusal the API explained: its message is written for the member of staff to read. */
 export class WorkspaceApiError extends Error {
   override name = "WorkspaceApiError";

@@ -5,6 +5,7 @@ import { slugify } from "#shared/slug.ts";
 import { socialImagePath } from "#shared/social-cards.ts";
 import { ArticleNeighbours } from "#client/components/content/article-neighbours.tsx";
 import { Byline } from "#client/components/content/news-cards.tsx";
+import { OriginalSource } from "#client/components/content/original-source.tsx";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { NotFoundSection } from "#client/components/sections/not-found-section.tsx";
 import { ContentImage } from "#client/components/ui/content-image.tsx";
@@ -105,6 +106,7 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
         />
         {/* Rendered on the server from Markdown, raw HTML escaped (server/content/article-markdown.ts). */}
         <div className="prose mt-10 text-lg" dangerouslySetInnerHTML={{ __html: html }} />
+        {post.article_link ? <OriginalSource link={post.article_link} /> : null}
       </article>
       <ArticleNeighbours previous={previous} next={next} />
       <CallToAction

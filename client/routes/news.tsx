@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
 import { ArticleTeaser } from "#client/components/content/news-cards.tsx";
@@ -39,6 +39,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     },
     { categories: [], category: undefined, unknownCategory: false, list: emptyList(page) },
   );
+  if (!failed && value.unknownCategory && categorySlug !== undefined) {
+    // A renamed category's old address moves to its new one for good.
+    const moved = await context.content.findNewsCategoryRedirect(categorySlug);
+    if (moved) throw redirect(paths.newsCategory(moved, page), 301);
+  }
   if (!failed && (value.unknownCategory || page > value.list.pageCount)) throw notFound();
   return { ...value, failed, formToken: context.formTokens.issue() };
 }

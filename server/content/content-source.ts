@@ -25,6 +25,7 @@ import {
   listNewsCategories,
   type ContentItemOf,
 } from "#server/db/content-items.ts";
+import { findNewsCategoryRedirect } from "#server/db/news-categories.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
@@ -40,6 +41,8 @@ export type ContentSource = {
   listNewsPage(page: number, category?: string): Promise<ListPage<NewsSummary>>;
   /** The categories of published news, alphabetically. */
   listNewsCategories(): Promise<string[]>;
+  /** A renamed category's page address now, given an old one; undefined for any other. */
+  findNewsCategoryRedirect(oldSlug: string): Promise<string | undefined>;
   /** The latest published posts, their bodies rendered, for the feeds. */
   listLatestNews(count: number): Promise<FeedEntry[]>;
   /** A published post with a body, with its neighbours in the list; undefined for drafts and unknown ids. */
@@ -140,6 +143,7 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
     listProjectsPage: (page) => listPage("projects", page, (project) => project),
     listNewsPage: (page, category) => listPage("news", page, summariseNewsPost, category),
     listNewsCategories: () => listNewsCategories(db),
+    findNewsCategoryRedirect: (oldSlug) => findNewsCategoryRedirect(db, oldSlug),
     async listLatestNews(count) {
       const { records } = await listContentPage(db, "news", { offset: 0, limit: count });
       return records.map(({ item, updatedAt }) => ({

@@ -2,6 +2,7 @@ import type { Kysely, Transaction, Updateable } from "kysely";
 import type { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
+import { ensureNewsCategory } from "./news-categories";
 import type { ContentItemTable, Database } from "./schema";
 import type { ContentStatus } from "#shared/content-fields.ts";
 import {
@@ -314,6 +315,7 @@ export async function insertContent<K extends ContentKind>(
           })
           .execute();
         await renumber(trx, kind, ids, [...before, checked.id]);
+        if ("category" in checked) await ensureNewsCategory(trx, checked.category, options.now ?? new Date());
         return toContentRecord(
           kind,
           await trx
@@ -349,6 +351,8 @@ function updatingItem(
         .where("kind", "=", kind)
         .where("id", "=", id)
         .executeTakeFirst();
+      // A post's category is always one on the list (server/db/news-categories.ts).
+      if (typeof columns.category === "string") await ensureNewsCategory(trx, columns.category, new Date());
       return result.numUpdatedRows > 0n;
     },
     audit,

@@ -421,6 +421,24 @@ export type RevisionTable = {
   note: ColumnType<string | null, string | null | undefined>;
 };
 
+/** A news category editors choose from (server/db/news-categories.ts). */
+export type NewsCategoryTable = {
+  id: Id;
+  /** As staff typed it, and as posts and pages show it: "Web Development". */
+  name: string;
+  /** The name in lower case: unique, so no two categories differ only in case. */
+  name_key: string;
+  /** Its page's address under /news/category/. */
+  slug: string;
+  created_at: Timestamp;
+};
+
+/** A renamed category's old page address, answered with a redirect to its new one. */
+export type NewsCategoryRedirectTable = {
+  old_slug: string;
+  slug: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -449,6 +467,8 @@ export type Database = {
   staff_auth_flows: StaffAuthFlowTable;
   audit_log: AuditLogTable;
   revisions: RevisionTable;
+  news_categories: NewsCategoryTable;
+  news_category_redirects: NewsCategoryRedirectTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -49,6 +49,8 @@ describe("database", () => {
       "erasures",
       "instance_secrets",
       "lead_status_changes",
+      "news_categories",
+      "news_category_redirects",
       "newsletter_subscribers",
       "outbox",
       "rate_limit_hits",

@@ -173,19 +173,19 @@ test.describe("in the workspace", () => {
     await page.getByLabel("Headline").fill("Workspace Launch Day");
     await page.getByLabel("Excerpt").fill("Staff now edit the site in the browser.");
     await page.getByLabel("Author").fill("Thandi Nkosi");
-    await page.getByLabel("Category").fill("Featured");
+    await page.getByLabel("Category").selectOption("Featured");
     await page
       .getByRole("textbox", { name: /^Article \(Markdown\)/ })
       .fill("## Why\n\nNo more **command line** for every comma. <b>raw</b>");
 
-    const image = page.getByRole("group", { name: "Image", exact: true });
-    await image.getByLabel("Image alt text").fill("The workspace's news list on a laptop");
-    await image.getByLabel("Upload the image").setInputFiles({
+    const image = page.getByRole("group", { name: "Cover image", exact: true });
+    await image.getByLabel("Cover image alt text").fill("The workspace's news list on a laptop");
+    // The file uploads as soon as it is chosen.
+    await image.getByLabel("Choose the cover image").setInputFiles({
       name: "laptop.png",
       mimeType: "image/png",
       buffer: await png("#0f6b64"),
     });
-    await image.getByRole("button", { name: "Upload image" }).click();
     await expect(image.getByRole("img", { name: /The workspace's news list on a laptop/ })).toBeVisible();
 
     // The preview by keyboard: the tabs follow the arrow keys.

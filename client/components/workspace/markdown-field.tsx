@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ContentKind } from "#shared/content-fields.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
-import { uploadContentImage, type BodyImage } from "#client/lib/workspace-content.ts";
-import { Button } from "./button";
+import type { BodyImage } from "#client/lib/workspace-content.ts";
 import { AltTextField } from "./alt-text-field";
+import { altKeyDown, UploadProgress, useChosenUpload } from "./use-chosen-upload";
 import { ImageFileField, TextAreaField } from "./fields";
 
 type Tab = "write" | "preview";
@@ -136,30 +136,43 @@ function BodyImageUpload({
   onAdded(image: BodyImage, alt: string): void;
 }) {
   const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function add() {
-    if (!file) return setErrors({ file: "Choose an image file first." });
-    setBusy(true);
-    const result = await uploadContentImage(kind, "body", alt, file);
-    setBusy(false);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setAlt("");
-    onAdded(result.uploaded.image, result.uploaded.alt ?? alt);
-  }
+  const chosen = useChosenUpload({
+    kind,
+    field: "body",
+    alt,
+    subject: "image",
+    onUploaded(uploaded) {
+      onAdded(uploaded.image, uploaded.alt ?? alt);
+      chosen.setStatus(`Image added at the end of the article as ![${uploaded.alt ?? alt}](…).`);
+      setAlt("");
+    },
+  });
 
   return (
     <fieldset className="mt-3 space-y-3 rounded-card border border-line p-4">
-      <legend className="px-1 font-medium text-ink">Add an image to the article</legend>
-      <AltTextField name="body-image-alt" subject="image" value={alt} onValue={setAlt} error={errors.alt} />
-      <ImageFileField id={fileId} label="Image file" error={errors.file} onFile={setFile} />
-      <Button variant="secondary" busy={busy} onClick={() => void add()}>
-        Upload and add to the article
-      </Button>
+      <legend className="px-1 font-medium text-ink">Image inside the article</legend>
+      <AltTextField
+        name="body-image-alt"
+        subject="image"
+        value={alt}
+        onValue={setAlt}
+        onBlur={chosen.altDone}
+        onKeyDown={altKeyDown(chosen.altDone, chosen.upload.state === "waiting-for-alt")}
+        error={chosen.errors.alt}
+      />
+      <ImageFileField
+        key={chosen.inputKey}
+        id={fileId}
+        label="Image file"
+        description="PNG, JPEG, WebP or AVIF, at most 10 MB. It uploads as soon as you choose it, and the article names it where it ends."
+        error={chosen.errors.file}
+        onFile={chosen.choose}
+      />
+      <UploadProgress upload={chosen.upload} subject="image" cancel={chosen.cancel} />
+      <p role="status" className="text-sm text-ink-soft">
+        {chosen.status}
+      </p>
     </fieldset>
   );
 }

@@ -3,6 +3,7 @@ import { contentKindSpecs, isContentKind, type ContentKindSpec } from "#shared/c
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { ContentTable } from "#client/components/workspace/content/content-table.tsx";
+import { NewsCategoriesSection } from "#client/components/workspace/content/news-categories-section.tsx";
 import { titleOf } from "#client/components/workspace/content/kind-title.ts";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
@@ -53,6 +54,7 @@ export default function ContentListPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ContentTable kind={kind} spec={spec} items={items} />
       )}
+      {kind === "news" ? <NewsCategoriesSection /> : null}
     </>
   );
 }

@@ -23,6 +23,7 @@ import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { slugify } from "#shared/slug.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
+import { resolvePostCategory } from "./news-categories";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
 import {
   checkImageBytes,
@@ -254,7 +255,7 @@ function needsAltText(spec: ContentKindSpec, draft: Draft): Refusal | undefined 
   if (!uploaded) return undefined;
   return refuse("--image-alt: is required with --image: say what the image shows, for screen readers", {
     image_alt:
-      "Image alt text is required with an uploaded image: say what the image shows, for screen readers.",
+      "Cover image alt text is required with an uploaded image: say what the image shows, for screen readers.",
   });
 }
 
@@ -309,6 +310,21 @@ async function buildItem(
   return { ok: true, value: { item: item.value, uploaded: [...Object.values(images.value), ...bodyImages] } };
 }
 
+/**
+ * A news post's category as the list spells it (docs/decisions/043-news-form-and-categories.md):
+ * a new name from the command line joins the list; the workspace's form chooses from it.
+ */
+async function withListedCategory(
+  ctx: ContentContext,
+  draft: Draft,
+  origin: ImageOrigin,
+): Promise<Outcome<Draft>> {
+  const category = draft.category;
+  if (typeof category !== "string" || category === "") return { ok: true, value: draft };
+  const listed = await resolvePostCategory(ctx.db, category, origin.from === "files" ? "add" : "refuse");
+  return listed.ok ? { ok: true, value: { ...draft, category: listed.value } } : listed;
+}
+
 const auditTarget = (kind: ContentKind, id: string) => `${kind}/${id}`;
 
 export type NewContent = {
@@ -342,7 +358,9 @@ export async function createContent(
     });
   // Checked before the images are converted; the insert checks again.
   if (typeof draft.id === "string" && (await findContent(db, kind, draft.id))) return taken();
-  const built = await buildItem(ctx, spec, draft, timestamps, input.origin);
+  const categorised = kind === "news" ? await withListedCategory(ctx, draft, input.origin) : undefined;
+  if (categorised && !categorised.ok) return categorised;
+  const built = await buildItem(ctx, spec, categorised?.value ?? draft, timestamps, input.origin);
   if (!built.ok) return built;
   const { item, uploaded } = built.value;
   const { actor } = ctx;
@@ -380,7 +398,18 @@ export async function changeContent(
   const { db } = ctx;
   const existing = await findContent(db, kind, id);
   if (!existing) return missing(spec, id);
-  const draft: Draft = { ...(existing.item as unknown as Draft), ...change.fields, id };
+  let draft: Draft = { ...(existing.item as unknown as Draft), ...change.fields, id };
+  // Only a changed category is looked up: a post keeps the one it has.
+  const newCategory = change.fields.category;
+  if (
+    kind === "news" &&
+    newCategory !== undefined &&
+    newCategory !== (existing.item as { category?: string }).category
+  ) {
+    const categorised = await withListedCategory(ctx, draft, change.origin);
+    if (!categorised.ok) return categorised;
+    draft = categorised.value;
+  }
   const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
   const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item);
   if (!built.ok) return built;

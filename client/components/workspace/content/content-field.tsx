@@ -6,6 +6,7 @@ import { TextAreaField, TextField } from "#client/components/workspace/fields.ts
 import { ImageField } from "#client/components/workspace/image-field.tsx";
 import { MarkdownField } from "#client/components/workspace/markdown-field.tsx";
 import type { FormValues } from "./form-values";
+import { newsFieldFor } from "./news-fields";
 
 const inputType: Partial<Record<FieldSpec["type"], string>> = { date: "date", link: "url" };
 
@@ -31,6 +32,10 @@ export function ContentField({
   setBodyImages: Dispatch<SetStateAction<BodyImage[]>>;
 }) {
   const error = errors[field.key];
+  if (spec.kind === "news") {
+    const news = newsFieldFor({ kind, field, values, setValues, setText, errors });
+    if (news) return news;
+  }
   if (field.type === "image") {
     const altField = spec.fields.find((candidate) => candidate.key === field.altKey);
     return (
