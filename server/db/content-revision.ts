@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 import { recordAudit, type AuditEntry } from "./audit-log";
+import { recordRevision } from "./revisions";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
@@ -24,10 +25,19 @@ export async function readContentRevision(db: Kysely<Database>): Promise<number>
   return Number(row?.revision ?? 0);
 }
 
-/** Says how to record a change in the audit log once its result is known (an added row's id); undefined: nothing changed. */
-export type AuditOf<T> = (result: T) => AuditEntry | undefined;
+/**
+ * An audit entry that may also carry the whole document the change saved, kept as the
+ * newest revision of the entry's target (server/db/revisions.ts), by the same actor.
+ */
+export type ChangeEntry = AuditEntry & { revision?: { document: unknown; note?: string } };
 
-/** Runs a change to what pages show and counts it, and records it in the audit log when asked, in one transaction. */
+/** Says how to record a change in the audit log once its result is known (an added row's id); undefined: nothing changed. */
+export type AuditOf<T> = (result: T) => ChangeEntry | undefined;
+
+/**
+ * Runs a change to what pages show and counts it, and records it in the audit log (and
+ * its revision) when asked, in one transaction.
+ */
 export function changingContent<T>(
   db: Kysely<Database>,
   change: (trx: Transaction<Database>) => Promise<T>,
@@ -37,7 +47,12 @@ export function changingContent<T>(
     const result = await change(trx);
     await bumpContentRevision(trx);
     const entry = audit?.(result);
-    if (entry) await recordAudit(trx, entry);
+    if (!entry) return result;
+    const { revision, ...audited } = entry;
+    await recordAudit(trx, audited);
+    if (revision && audited.target) {
+      await recordRevision(trx, { target: audited.target, actor: audited.actor, ...revision });
+    }
     return result;
   });
 }

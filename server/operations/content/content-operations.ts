@@ -23,6 +23,8 @@ import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { slugify } from "#shared/slug.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
+import { contentDocumentOf } from "./content-document";
+import { countRevisionsUsingImage } from "#server/db/revisions.ts";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
 import {
   checkImageBytes,
@@ -178,7 +180,9 @@ async function removeUnusedImages(ctx: ContentContext, images: Image[]): Promise
   for (const image of images) {
     const urls = uploadedUrls(image);
     const hash = urls[0] && hashOf(urls[0]);
+    // A revision naming it may be restored: its files stay until the revision is pruned.
     if (!hash || (await countContentUsingImage(ctx.db, hash)) > 0) continue;
+    if ((await countRevisionsUsingImage(ctx.db, hash)) > 0) continue;
     removed += await removeImageFiles(store, urls, "content");
   }
   return removed;
@@ -203,9 +207,10 @@ async function uploadImages(
   store: UploadStore,
   origin: ImageOrigin,
   before: ContentItem | undefined,
+  trusted: Image[],
 ): Promise<Outcome<Record<string, Image>>> {
   const images: Record<string, Image> = {};
-  const kept = new Set(before ? imagesOf(spec, before).map((image) => image.src) : []);
+  const kept = new Set([...(before ? imagesOf(spec, before) : []), ...trusted].map((image) => image.src));
   for (const field of spec.fields) {
     const value = draft[field.key];
     if (field.type !== "image" || value === undefined) continue;
@@ -269,6 +274,7 @@ async function buildItem(
   timestamps: Record<string, string>,
   origin: ImageOrigin,
   before?: ContentItem,
+  trusted: Image[] = [],
 ): Promise<Outcome<{ item: ContentItem; uploaded: Image[] }>> {
   const altProblem = needsAltText(spec, draft);
   if (altProblem) return altProblem;
@@ -279,11 +285,11 @@ async function buildItem(
   const bodyImages: BodyImage[] = [];
   if (spec.kind === "news" && typeof body === "string" && body !== "") {
     const known = Array.isArray(draft.body_images) ? (draft.body_images as BodyImage[]) : [];
-    const trusted = before && "body_images" in before ? (before.body_images ?? []) : [];
+    const kept = [...(before && "body_images" in before ? (before.body_images ?? []) : []), ...trusted];
     for (const image of known) {
       if (
         origin.from === "uploads" &&
-        !trusted.some((old) => old.src === image.src) &&
+        !kept.some((old) => old.src === image.src) &&
         !(await isStoredUpload(store, image))
       ) {
         return refuse(`body image ${image.src} is not an uploaded image`, {
@@ -302,7 +308,7 @@ async function buildItem(
     bodyImages.push(...uploaded.value.images);
   }
   if (spec.kind === "news" && bodyImages.length === 0) draft = { ...draft, body_images: undefined };
-  const images = await uploadImages(spec, draft, store, origin, before);
+  const images = await uploadImages(spec, draft, store, origin, before, trusted);
   if (!images.ok) return images;
   const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
   if (!item.ok) return item;
@@ -356,6 +362,7 @@ export async function createContent(
         action: "content.create",
         target: auditTarget(kind, added.id),
         detail: { status: added.status, position: added.position },
+        revision: { document: contentDocumentOf(added.item) },
       }),
     });
     return { ok: true, value: record };
@@ -366,7 +373,14 @@ export async function createContent(
   }
 }
 
-export type ContentChange = { fields: Draft; origin: ImageOrigin };
+export type ContentChange = {
+  fields: Draft;
+  origin: ImageOrigin;
+  /** Why, when not an edit: "Restored revision 12", kept with the revision. */
+  note?: string;
+  /** Images checked when an earlier revision was saved, which a restore names again. */
+  trusted?: Image[];
+};
 
 /** Replaces the fields given (an optional one given as "" is removed); the others stay. */
 export async function changeContent(
@@ -382,7 +396,7 @@ export async function changeContent(
   if (!existing) return missing(spec, id);
   const draft: Draft = { ...(existing.item as unknown as Draft), ...change.fields, id };
   const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
-  const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item);
+  const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item, change.trusted);
   if (!built.ok) return built;
   const { item } = built.value;
   const changed = Object.keys(change.fields).filter((key) => key !== "id" && key !== "body_images");
@@ -393,6 +407,7 @@ export async function changeContent(
           action: "content.update",
           target: auditTarget(kind, id),
           detail: { fields: changed },
+          revision: { document: contentDocumentOf(item), note: change.note },
         }
       : undefined,
   );
