@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 import { recordAudit, type AuditEntry } from "./audit-log";
-import { recordRevision } from "./revisions";
+import { listRevisions, recordRevision } from "./revisions";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
@@ -29,7 +29,17 @@ export async function readContentRevision(db: Kysely<Database>): Promise<number>
  * An audit entry that may also carry the whole document the change saved, kept as the
  * newest revision of the entry's target (server/db/revisions.ts), by the same actor.
  */
-export type ChangeEntry = AuditEntry & { revision?: { document: unknown; note?: string } };
+export type ChangeEntry = AuditEntry & {
+  revision?: {
+    document: unknown;
+    note?: string;
+    /** What it was before, kept first when the target has no revision yet (saved before revisions were kept). */
+    before?: unknown;
+  };
+};
+
+/** The note of a revision kept of what a target was before its first revision. */
+export const BASELINE_NOTE = "As it was before its history was kept";
 
 /** Says how to record a change in the audit log once its result is known (an added row's id); undefined: nothing changed. */
 export type AuditOf<T> = (result: T) => ChangeEntry | undefined;
@@ -51,7 +61,12 @@ export function changingContent<T>(
     const { revision, ...audited } = entry;
     await recordAudit(trx, audited);
     if (revision && audited.target) {
-      await recordRevision(trx, { target: audited.target, actor: audited.actor, ...revision });
+      const { before, ...saved } = revision;
+      const target = audited.target;
+      if (before !== undefined && (await listRevisions(trx, target, { limit: 1 })).length === 0) {
+        await recordRevision(trx, { target, actor: audited.actor, document: before, note: BASELINE_NOTE });
+      }
+      await recordRevision(trx, { target, actor: audited.actor, ...saved });
     }
     return result;
   });

@@ -4,8 +4,8 @@ import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
-import { readContentRevision } from "#server/db/content-revision.ts";
-import { findContent } from "#server/db/content-items.ts";
+import { BASELINE_NOTE, readContentRevision } from "#server/db/content-revision.ts";
+import { findContent, insertContent } from "#server/db/content-items.ts";
 import { listRevisions } from "#server/db/revisions.ts";
 import { paths } from "#shared/paths.ts";
 import type { BodyImage } from "#shared/content-types.ts";
@@ -200,6 +200,32 @@ describe("a news post's history in the workspace", () => {
       .send({ target: `news/${id}`, revision });
     expect(forged.status).toBe(403);
     expect((await findContent(site.db, "news", id))?.item.title).toBe(fields.title);
+  });
+});
+
+describe("an item saved before revisions were kept", () => {
+  it("keeps what it was as the first revision on its next save, so that save can be undone", async () => {
+    const { item } = (await findContent(site.db, "news", "harbour-ferry-goes-live"))!;
+    await insertContent(
+      site.db,
+      "news",
+      { ...item, id: "older-post", title: "An Older Post" },
+      {
+        status: "published",
+      },
+    );
+    expect(await listRevisions(site.db, "news/older-post")).toEqual([]);
+    const edited = await editor.post(`${api}/content/news/older-post`, { fields: { title: "An Old Post" } });
+    expect(edited.status).toBe(200);
+    const kept = await listRevisions(site.db, "news/older-post");
+    expect(kept.map((revision) => revision.note)).toEqual([null, BASELINE_NOTE]);
+    expect(kept[1]!.document).toMatchObject({ title: "An Older Post" });
+    const restored = await editor.post(`${api}/revisions/restore`, {
+      target: "news/older-post",
+      revision: kept[1]!.id,
+    });
+    expect(restored.status).toBe(200);
+    expect((await findContent(site.db, "news", "older-post"))?.item.title).toBe("An Older Post");
   });
 });
 

@@ -407,7 +407,11 @@ export async function changeContent(
           action: "content.update",
           target: auditTarget(kind, id),
           detail: { fields: changed },
-          revision: { document: contentDocumentOf(item), note: change.note },
+          revision: {
+            document: contentDocumentOf(item),
+            note: change.note,
+            before: contentDocumentOf(existing.item),
+          },
         }
       : undefined,
   );
