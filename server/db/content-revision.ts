@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 import { recordAudit, type AuditEntry } from "./audit-log";
-import { listRevisions, recordRevision } from "./revisions";
+import { deleteRevisions, listRevisions, recordRevision } from "./revisions";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
@@ -36,6 +36,8 @@ export type ChangeEntry = AuditEntry & {
     /** What it was before, kept first when the target has no revision yet (saved before revisions were kept). */
     before?: unknown;
   };
+  /** The target is gone (a removed item): its revisions go with it. */
+  forgetRevisions?: boolean;
 };
 
 /** The note of a revision kept of what a target was before its first revision. */
@@ -58,8 +60,9 @@ export function changingContent<T>(
     await bumpContentRevision(trx);
     const entry = audit?.(result);
     if (!entry) return result;
-    const { revision, ...audited } = entry;
+    const { revision, forgetRevisions, ...audited } = entry;
     await recordAudit(trx, audited);
+    if (forgetRevisions && audited.target) await deleteRevisions(trx, audited.target);
     if (revision && audited.target) {
       const { before, ...saved } = revision;
       const target = audited.target;

@@ -141,6 +141,12 @@ function revisionOf(row: {
   };
 }
 
+/** Forgets every revision of a target that is gone; returns how many went. */
+export async function deleteRevisions(db: Kysely<Database>, target: string): Promise<number> {
+  const result = await db.deleteFrom("revisions").where("target", "=", target).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** How many kept revisions name an uploaded image by its content hash (its file names carry it). */
 export async function countRevisionsUsingImage(db: Kysely<Database>, contentHash: string): Promise<number> {
   const row = await db

@@ -23,8 +23,8 @@ import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { slugify } from "#shared/slug.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
-import { contentDocumentOf } from "./content-document";
-import { countRevisionsUsingImage } from "#server/db/revisions.ts";
+import { contentDocumentOf, imagesOfDocument } from "./content-document";
+import { countRevisionsUsingImage, listRevisions } from "#server/db/revisions.ts";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
 import {
   checkImageBytes,
@@ -481,11 +481,18 @@ export async function removeContent(
   const spec = contentKindSpecs[kind];
   const record = await findContent(ctx.db, kind, id);
   if (!record) return missing(spec, id);
+  const revisionImages = (await listRevisions(ctx.db, auditTarget(kind, id))).flatMap((revision) =>
+    imagesOfDocument(revision.document as Record<string, unknown>),
+  );
   const deleted = await deleteContent(ctx.db, kind, id, (done) =>
-    done ? { ...ctx.actor, action: "content.remove", target: auditTarget(kind, id) } : undefined,
+    // Its history goes with it, and with that the hold its revisions had on image files.
+    done
+      ? { ...ctx.actor, action: "content.remove", target: auditTarget(kind, id), forgetRevisions: true }
+      : undefined,
   );
   if (!deleted) return missing(spec, id);
-  return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, imagesOf(spec, record.item)) } };
+  const images = [...imagesOf(spec, record.item), ...revisionImages];
+  return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, images) } };
 }
 
 /**
