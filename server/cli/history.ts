@@ -61,7 +61,7 @@ export async function restoreCommand(ctx: AdminContext, name: string, revision: 
   const { target, revision: saved } = restored.value;
   printLine(
     ctx.out,
-    `Restored revision ${restored.value.restored} of ${target}; it is now revision ${saved}, and shows on the site.`,
+    `Restored revision ${restored.value.restored} of ${target} as revision ${saved}; if it is published, visitors see it now.`,
   );
   return exitCodes.ok;
 }

@@ -179,7 +179,7 @@ describe("a news post's history in the workspace", () => {
       revision: theirs!.id,
     });
     expect(refused.status).toBe(404);
-    expect(refused.body.error).toBe(`News/${id} has no revision ${theirs!.id}.`);
+    expect(refused.body.error).toBe(`There is no revision ${theirs!.id} of news/${id}.`);
     const unknown = await history(editor, "leads/wd-1");
     expect(unknown.status).toBe(404);
     const bad = await editor.post(`${api}/revisions/restore`, { target: `news/${id}`, revision: "two" });
@@ -287,7 +287,7 @@ describe("site-admin history and restore", () => {
 
     const missing = await runAdminOn(site, "restore", "projects/vineyard-booking", "999999");
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("projects/vineyard-booking has no revision 999999");
+    expect(missing.stderr).toContain("there is no revision 999999 of projects/vineyard-booking");
     const unknown = await runAdminOn(site, "history", "nothing-here");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nothing called "nothing-here" keeps a history');

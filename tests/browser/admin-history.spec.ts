@@ -65,7 +65,7 @@ test("an editor renames a project, sees the change in its history, restores the 
 
   await page.goto(`${server.url}/admin/content/projects/klipkop-wine-shop`);
   const older = page.getByRole("region", { name: "History" }).getByRole("listitem").last();
-  await older.getByRole("button", { name: /^Restore the version of / }).click();
+  await older.getByRole("button", { name: /^Restore this version \(saved / }).click();
   const dialog = page.getByRole("dialog", { name: "Restore this version?" });
   await expect(dialog).toContainText("stays in the history");
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();

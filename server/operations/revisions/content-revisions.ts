@@ -29,6 +29,7 @@ function viewPathOf(kind: ContentKind, id: string, document: Record<string, unkn
 
 export const contentRevisions: RevisionKind = {
   resolve: (name) => (parse(name) ? name : undefined),
+  names: "a content item as news/<id>, projects/<id> or case-studies/<id>",
   area: "content",
   async describe(ctx, target) {
     const { kind, id } = partsOf(target);

@@ -21,6 +21,8 @@ export type TargetSummary = {
 export type RevisionKind = {
   /** The target a name someone typed stands for, when it is this kind's ("home" → "page:home"); else undefined. */
   resolve(name: string): string | undefined;
+  /** How its targets are named, for a message about a name that is none: "news/<id>, projects/<id> or case-studies/<id>". */
+  names: string;
   /** The workspace area whose roles may see and restore it (shared/staff-roles.ts). */
   area: WorkspaceArea;
   describe(ctx: OperationContext, target: string): Promise<TargetSummary>;

@@ -23,9 +23,8 @@ export function resolveTarget(name: string): Outcome<ResolvedTarget> {
     const target = kind.resolve(trimmed);
     if (target) return { ok: true, value: { target, kind } };
   }
-  return notFound(
-    `nothing called "${trimmed}" keeps a history; name a content item as news/<id>, projects/<id> or case-studies/<id>`,
-  );
+  const names = revisionKinds.map((kind) => kind.names).join("; or ");
+  return notFound(`nothing called "${trimmed}" keeps a history; name ${names}`);
 }
 
 /** Resolves a name for a member of staff, refusing a target their role may not see. */
@@ -70,7 +69,7 @@ export async function compareWithCurrent(
 ): Promise<Outcome<FieldChange[]>> {
   const { target, kind } = resolved;
   const revision = await findRevision(ctx.db, target, revisionId);
-  if (!revision) return notFound(`${target} has no revision ${revisionId}`);
+  if (!revision) return notFound(`there is no revision ${revisionId} of ${target}`);
   const current = await kind.read(ctx, target);
   return { ok: true, value: diffDocuments(current, revision.document, kind.labelsFor?.(target)) };
 }
@@ -90,7 +89,7 @@ export async function restoreRevision(
     return failed("invalid", `"${String(revisionText)}" is not a revision number`);
   }
   const revision = await findRevision(ctx.db, target, revisionId);
-  if (!revision) return notFound(`${target} has no revision ${revisionId}`);
+  if (!revision) return notFound(`there is no revision ${revisionId} of ${target}`);
   const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${revisionId}`);
   if (!restored.ok) return restored;
   const [newest] = await listRevisions(ctx.db, target, { limit: 1 });

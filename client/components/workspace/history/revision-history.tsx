@@ -94,14 +94,14 @@ function RevisionItem({
         {current ? null : (
           <ConfirmButton
             label="Restore this version"
-            accessibleLabel={`Restore the version of ${when}`}
+            accessibleLabel={`Restore this version (saved ${when})`}
             title="Restore this version?"
             confirmLabel="Restore"
             variant="secondary"
             onConfirm={() => onRestore(entry)}
           >
-            It goes back to how it was on {when}, and shows on the site at once. The version showing now stays
-            in the history, so you can put it back too.
+            It goes back to how it was on {when}; if it is published, visitors see it at once. The version
+            showing now stays in the history, so you can put it back too.
           </ConfirmButton>
         )}
       </div>
@@ -151,7 +151,7 @@ export function RevisionHistoryPanel({
       toast({
         variant: "success",
         title: `Restored the version of ${formatWhen(entry.savedAt)}`,
-        description: `It is now revision ${done.revision}, and shows on the site.`,
+        description: `Kept as revision ${done.revision}. If it is published, visitors see it now.`,
       });
       await load();
       await onRestored?.();
