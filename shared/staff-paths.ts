@@ -19,6 +19,8 @@ export const staffPaths = {
   screenshots: "/admin/screenshots",
   users: "/admin/users",
   audit: "/admin/audit",
+  /** The history of anything visitors read; the target follows (historyPath). */
+  history: "/admin/history/*",
 } as const;
 
 export const STAFF_API = "/admin/api";
@@ -30,6 +32,11 @@ export function staffPath(pattern: string, params: Record<string, string | numbe
     if (value === undefined) throw new Error(`staffPath: no value for :${name} in ${pattern}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** The history page of a target: "news/launch-day" → /admin/history/news/launch-day. */
+export function historyPath(target: string): string {
+  return `${staffPaths.history.slice(0, -1)}${target.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /**

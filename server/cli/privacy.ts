@@ -101,6 +101,7 @@ const sweepLines: Array<[keyof SweepResult, string]> = [
   ["outbox", "notification e-mails"],
   ["audit_log", "audit log entries"],
   ["staff_sessions", "ended staff sessions"],
+  ["revisions", "revisions beyond the newest 50 and 30 days"],
   ["mailFiles", "mail files"],
 ];
 

@@ -8,6 +8,7 @@ import { cliActor, type AdminContext, type AdminFileContext, type AdminOutput } 
 import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
+import { historyCommand, restoreCommand } from "./history";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
@@ -368,6 +369,21 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
 
   addContentCommands(program, run);
   addNewsCategoryCommands(program, run);
+
+  program
+    .command("history")
+    .description("every kept version of something visitors read, newest first, with what each changed")
+    .argument("<target>", "a content item as news/<id>, projects/<id> or case-studies/<id>")
+    .option("--json", "machine-readable output, each version with its changes field by field")
+    .action((target: string, options: { json?: boolean }) =>
+      run((ctx) => historyCommand(ctx, target, options)),
+    );
+  program
+    .command("restore")
+    .description("put an earlier version back; it is checked as any save is and kept as the newest version")
+    .argument("<target>", "as for history")
+    .argument("<revision>", "the version's ID from history")
+    .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
 
   const users = program
     .command("users")

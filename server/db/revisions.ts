@@ -65,19 +65,15 @@ export async function findRevision(
   return row && revisionOf(row);
 }
 
-/**
- * Forgets revisions older than `revisionRetention.days` beyond each target's newest
- * `revisionRetention.newest`; returns how many went.
- */
-export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
+/** For each target with revisions past `revisionRetention.days`: the lowest id of its newest `revisionRetention.newest`. */
+async function prunableTargets(db: Kysely<Database>, now: Date) {
   const cutoff = new Date(now.getTime() - revisionRetention.days * 86_400_000).toISOString();
   const old = await db
     .selectFrom("revisions")
     .select(["id", "target"])
     .where("saved_at", "<", cutoff)
     .execute();
-  if (old.length === 0) return 0;
-  let removed = 0;
+  const targets: Array<{ target: string; lowestKept: number }> = [];
   for (const target of new Set(old.map((row) => row.target))) {
     const kept = await db
       .selectFrom("revisions")
@@ -86,7 +82,19 @@ export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Pr
       .orderBy("id", "desc")
       .limit(revisionRetention.newest)
       .execute();
-    const lowestKept = kept.at(-1)?.id ?? 0;
+    targets.push({ target, lowestKept: Number(kept.at(-1)?.id ?? 0) });
+  }
+  return { cutoff, targets };
+}
+
+/**
+ * Forgets revisions older than `revisionRetention.days` beyond each target's newest
+ * `revisionRetention.newest`; returns how many went.
+ */
+export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const { cutoff, targets } = await prunableTargets(db, now);
+  let removed = 0;
+  for (const { target, lowestKept } of targets) {
     const result = await db
       .deleteFrom("revisions")
       .where("target", "=", target)
@@ -96,6 +104,23 @@ export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Pr
     removed += Number(result.numDeletedRows);
   }
   return removed;
+}
+
+/** How many revisions pruneRevisions would forget now (`privacy sweep --dry-run`). */
+export async function countPrunableRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const { cutoff, targets } = await prunableTargets(db, now);
+  let count = 0;
+  for (const { target, lowestKept } of targets) {
+    const row = await db
+      .selectFrom("revisions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("target", "=", target)
+      .where("saved_at", "<", cutoff)
+      .where("id", "<", lowestKept)
+      .executeTakeFirstOrThrow();
+    count += Number(row.count);
+  }
+  return count;
 }
 
 function revisionOf(row: {
@@ -114,4 +139,20 @@ function revisionOf(row: {
     savedAt: row.saved_at,
     note: row.note,
   };
+}
+
+/** Forgets every revision of a target that is gone; returns how many went. */
+export async function deleteRevisions(db: Kysely<Database>, target: string): Promise<number> {
+  const result = await db.deleteFrom("revisions").where("target", "=", target).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many kept revisions name an uploaded image by its content hash (its file names carry it). */
+export async function countRevisionsUsingImage(db: Kysely<Database>, contentHash: string): Promise<number> {
+  const row = await db
+    .selectFrom("revisions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("document", "like", `%/${contentHash}-%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

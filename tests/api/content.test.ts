@@ -24,6 +24,8 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let site: TestApp;
 let files: string;
+/** The image file an edit replaced, which the project's history still names. */
+let replacedImage = "";
 
 beforeAll(async () => {
   site = await createTestApp();
@@ -155,7 +157,7 @@ describe("projects add, edit, move, publish and remove", () => {
     expect(ok(await admin(site, "projects", "remove", "spaza-draft"))).toBe("Removed project spaza-draft.\n");
   });
 
-  it("edits fields, replacing the image and deleting the old files nothing else uses", async () => {
+  it("edits fields, replacing the image and keeping the old files while a revision names them", async () => {
     const old = (await listed("projects")).find((record) => record.id === "township-spaza-stock-app");
     const oldImage = old?.item.image.src ?? "";
     expect(await uploadExists(oldImage)).toBe(true);
@@ -171,16 +173,15 @@ describe("projects add, edit, move, publish and remove", () => {
       "--details-link",
       "",
     );
-    expect(ok(run)).toMatch(
-      /^Updated project township-spaza-stock-app \(4 old image files deleted\); it shows/,
-    );
+    // The revision before this edit names the old image, and may be restored: its files stay.
+    expect(ok(run)).toMatch(/^Updated project township-spaza-stock-app; it shows/);
     const edited = (await listed("projects")).find((record) => record.id === "township-spaza-stock-app");
     expect(edited?.item).toMatchObject({ title: "Spaza Stock & Orders App", client: "Ikasi Traders" });
     expect(edited?.item.details_link).toBeUndefined();
     expect(edited?.item.image.src).toMatch(/-900\.webp$/);
     expect(edited?.updatedAt).not.toBe(old?.updatedAt);
-    expect(await uploadExists(oldImage)).toBe(false);
-    await request(site.app).get(oldImage).expect(404);
+    expect(await uploadExists(oldImage)).toBe(true);
+    replacedImage = oldImage;
     expect(await page(paths.projects)).toContain("Spaza Stock &amp; Orders App");
   });
 
@@ -199,13 +200,16 @@ describe("projects add, edit, move, publish and remove", () => {
     );
   });
 
-  it("removes a project with its files; it is gone from the page", async () => {
+  it("removes a project with its files and its history's; it is gone from the page", async () => {
     const record = (await listed("projects")).find((item) => item.id === "township-spaza-stock-app");
     const src = record?.item.image.src ?? "";
     expect(ok(await admin(site, "projects", "remove", "township-spaza-stock-app"))).toBe(
-      "Removed project township-spaza-stock-app; deleted 4 image files.\n",
+      "Removed project township-spaza-stock-app; deleted 8 image files.\n",
     );
     expect(await uploadExists(src)).toBe(false);
+    // The image an edit replaced went with the history that named it.
+    expect(await uploadExists(replacedImage)).toBe(false);
+    await request(site.app).get(replacedImage).expect(404);
     expect(await page(paths.projects)).not.toContain("Spaza Stock");
     expect((await listed("projects")).map((item) => item.id)).toEqual(projects.map((p) => p.id));
   });

@@ -7,6 +7,7 @@ import { insertSubscriber } from "#server/db/newsletter.ts";
 import type { OutboxStatus, SuspectedSpam } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { SESSION_IDLE_MS } from "#server/auth/sessions.ts";
+import { listRevisions, recordRevision, revisionRetention } from "#server/db/revisions.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
@@ -198,6 +199,20 @@ beforeAll(async () => {
       .values({ at: when, actor: "sales@agency.test", ip: "203.0.113.9", action: "lead.status", target })
       .execute();
   }
+  // Revisions of a news post: the newest 50 and all of the last 30 days stay, so of 52
+  // saved 31 days ago the two oldest go, and a page's lone old revision stays.
+  for (let n = 0; n < revisionRetention.newest + 2; n += 1) {
+    await recordRevision(
+      site.db,
+      { target: "news/retention-sweep", document: { title: `Save ${n}` }, actor: "editor@agency.test" },
+      new Date(now.getTime() - (revisionRetention.days + 1) * DAY),
+    );
+  }
+  await recordRevision(
+    site.db,
+    { target: "page:home", document: { headline: "Old" }, actor: "cli:root" },
+    new Date(now.getTime() - 400 * DAY),
+  );
   // Staff sessions go once they have ended, by either expiry.
   const staffId = await addStaff(site.db, "sales@agency.test", "sales");
   for (const [token, lastSeen, expires] of [
@@ -232,6 +247,7 @@ const pastDue = {
   outbox: 2,
   audit_log: 1,
   staff_sessions: 2,
+  revisions: 2,
   mailFiles: 2,
 };
 
@@ -246,7 +262,7 @@ describe("privacy sweep --dry-run", () => {
       "Kept: leads and appointment requests 6 months, suspected spam 30 days, sent e-mails 90 days.",
     );
     expect(table.stdout).toMatch(/^web-app leads +3$/m);
-    expect(table.stdout).toContain("Would delete 12 rows and 2 mail files; nothing changed.");
+    expect(table.stdout).toContain("Would delete 14 rows and 2 mail files; nothing changed.");
     expect(await names()).toEqual(before);
     expect(existsSync(mailFile(sentOldId))).toBe(true);
   });
@@ -268,6 +284,10 @@ describe("the retention sweep", () => {
     expect(await site.db.selectFrom("staff_sessions").select("token_hash").execute()).toEqual([
       { token_hash: "live" },
     ]);
+    const revisions = await listRevisions(site.db, "news/retention-sweep");
+    expect(revisions).toHaveLength(revisionRetention.newest);
+    expect(revisions.at(-1)?.document).toEqual({ title: "Save 2" });
+    expect(await listRevisions(site.db, "page:home")).toHaveLength(1);
   });
 
   it("finds nothing more on a second run", async () => {
@@ -280,6 +300,7 @@ describe("the retention sweep", () => {
       outbox: 0,
       audit_log: 0,
       staff_sessions: 0,
+      revisions: 0,
       mailFiles: 0,
     });
   });

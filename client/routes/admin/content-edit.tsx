@@ -1,8 +1,11 @@
-import { data } from "react-router";
+import { useCallback } from "react";
+import { data, useRevalidator } from "react-router";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { ContentForm } from "#client/components/workspace/content/content-form.tsx";
 import { ContentEditHeader } from "#client/components/workspace/content/edit-header.tsx";
+import { loadHistory, RevisionHistoryPanel } from "#client/components/workspace/history/revision-history.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { ContentRecord } from "#client/lib/workspace-content.ts";
@@ -22,11 +25,12 @@ export const meta = ({ params }: Route.MetaArgs) => {
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!isContentKind(params.kind)) throw data("Not found.", { status: 404 });
   const kind: ContentKind = params.kind;
-  if (!params.id) return { kind, record: null };
-  const { record } = await workspaceFetch<{ record: ContentRecord }>(
-    `/content/${kind}/${encodeURIComponent(params.id)}`,
-  );
-  return { kind, record };
+  if (!params.id) return { kind, record: null, history: null };
+  const [{ record }, history] = await Promise.all([
+    workspaceFetch<{ record: ContentRecord }>(`/content/${kind}/${encodeURIComponent(params.id)}`),
+    loadHistory(`${kind}/${params.id}`),
+  ]);
+  return { kind, record, history };
 }
 clientLoader.hydrate = true as const;
 
@@ -40,10 +44,30 @@ export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
 export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
   const { kind, record } = loaderData;
   const spec = contentKindSpecs[kind];
+  const revalidator = useRevalidator();
+  const target = `${kind}/${record?.id ?? ""}`;
+  const load = useCallback(() => loadHistory(target), [target]);
+  // A save adds to the history; a restore reloads the item, and the form, keyed by its last save, refills.
+  const [history, reloadHistory] = useReloadable(loaderData.history, load);
   return (
     <>
       <ContentEditHeader kind={kind} spec={spec} record={record} />
-      <ContentForm kind={kind} spec={spec} record={record} />
+      <ContentForm
+        key={record?.updatedAt ?? "new"}
+        kind={kind}
+        spec={spec}
+        record={record}
+        onSaved={() => reloadHistory()}
+      />
+      {history ? (
+        <div className="mt-12">
+          <RevisionHistoryPanel
+            key={history.revisions[0]?.id ?? 0}
+            initial={history}
+            onRestored={() => revalidator.revalidate()}
+          />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -24,6 +24,8 @@ import { slugify } from "#shared/slug.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
 import { resolvePostCategory } from "./news-categories";
+import { contentDocumentOf, imagesOfDocument } from "./content-document";
+import { countRevisionsUsingImage, listRevisions } from "#server/db/revisions.ts";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
 import {
   checkImageBytes,
@@ -179,7 +181,9 @@ async function removeUnusedImages(ctx: ContentContext, images: Image[]): Promise
   for (const image of images) {
     const urls = uploadedUrls(image);
     const hash = urls[0] && hashOf(urls[0]);
+    // A revision naming it may be restored: its files stay until the revision is pruned.
     if (!hash || (await countContentUsingImage(ctx.db, hash)) > 0) continue;
+    if ((await countRevisionsUsingImage(ctx.db, hash)) > 0) continue;
     removed += await removeImageFiles(store, urls, "content");
   }
   return removed;
@@ -204,9 +208,10 @@ async function uploadImages(
   store: UploadStore,
   origin: ImageOrigin,
   before: ContentItem | undefined,
+  trusted: Image[],
 ): Promise<Outcome<Record<string, Image>>> {
   const images: Record<string, Image> = {};
-  const kept = new Set(before ? imagesOf(spec, before).map((image) => image.src) : []);
+  const kept = new Set([...(before ? imagesOf(spec, before) : []), ...trusted].map((image) => image.src));
   for (const field of spec.fields) {
     const value = draft[field.key];
     if (field.type !== "image" || value === undefined) continue;
@@ -270,6 +275,7 @@ async function buildItem(
   timestamps: Record<string, string>,
   origin: ImageOrigin,
   before?: ContentItem,
+  trusted: Image[] = [],
 ): Promise<Outcome<{ item: ContentItem; uploaded: Image[] }>> {
   const altProblem = needsAltText(spec, draft);
   if (altProblem) return altProblem;
@@ -280,11 +286,11 @@ async function buildItem(
   const bodyImages: BodyImage[] = [];
   if (spec.kind === "news" && typeof body === "string" && body !== "") {
     const known = Array.isArray(draft.body_images) ? (draft.body_images as BodyImage[]) : [];
-    const trusted = before && "body_images" in before ? (before.body_images ?? []) : [];
+    const kept = [...(before && "body_images" in before ? (before.body_images ?? []) : []), ...trusted];
     for (const image of known) {
       if (
         origin.from === "uploads" &&
-        !trusted.some((old) => old.src === image.src) &&
+        !kept.some((old) => old.src === image.src) &&
         !(await isStoredUpload(store, image))
       ) {
         return refuse(`body image ${image.src} is not an uploaded image`, {
@@ -303,7 +309,7 @@ async function buildItem(
     bodyImages.push(...uploaded.value.images);
   }
   if (spec.kind === "news" && bodyImages.length === 0) draft = { ...draft, body_images: undefined };
-  const images = await uploadImages(spec, draft, store, origin, before);
+  const images = await uploadImages(spec, draft, store, origin, before, trusted);
   if (!images.ok) return images;
   const item = check(spec, { ...toCandidate(spec, draft, images.value), ...timestamps });
   if (!item.ok) return item;
@@ -374,6 +380,7 @@ export async function createContent(
         action: "content.create",
         target: auditTarget(kind, added.id),
         detail: { status: added.status, position: added.position },
+        revision: { document: contentDocumentOf(added.item) },
       }),
     });
     return { ok: true, value: record };
@@ -384,7 +391,14 @@ export async function createContent(
   }
 }
 
-export type ContentChange = { fields: Draft; origin: ImageOrigin };
+export type ContentChange = {
+  fields: Draft;
+  origin: ImageOrigin;
+  /** Why, when not an edit: "Restored revision 12", kept with the revision. */
+  note?: string;
+  /** Images checked when an earlier revision was saved, which a restore names again. */
+  trusted?: Image[];
+};
 
 /** Replaces the fields given (an optional one given as "" is removed); the others stay. */
 export async function changeContent(
@@ -411,7 +425,7 @@ export async function changeContent(
     draft = categorised.value;
   }
   const timestamps: Record<string, string> = kind === "projects" ? { updated_at: now.toISOString() } : {};
-  const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item);
+  const built = await buildItem(ctx, spec, draft, timestamps, change.origin, existing.item, change.trusted);
   if (!built.ok) return built;
   const { item } = built.value;
   const changed = Object.keys(change.fields).filter((key) => key !== "id" && key !== "body_images");
@@ -422,6 +436,11 @@ export async function changeContent(
           action: "content.update",
           target: auditTarget(kind, id),
           detail: { fields: changed },
+          revision: {
+            document: contentDocumentOf(item),
+            note: change.note,
+            before: contentDocumentOf(existing.item),
+          },
         }
       : undefined,
   );
@@ -491,11 +510,18 @@ export async function removeContent(
   const spec = contentKindSpecs[kind];
   const record = await findContent(ctx.db, kind, id);
   if (!record) return missing(spec, id);
+  const revisionImages = (await listRevisions(ctx.db, auditTarget(kind, id))).flatMap((revision) =>
+    imagesOfDocument(revision.document as Record<string, unknown>),
+  );
   const deleted = await deleteContent(ctx.db, kind, id, (done) =>
-    done ? { ...ctx.actor, action: "content.remove", target: auditTarget(kind, id) } : undefined,
+    // Its history goes with it, and with that the hold its revisions had on image files.
+    done
+      ? { ...ctx.actor, action: "content.remove", target: auditTarget(kind, id), forgetRevisions: true }
+      : undefined,
   );
   if (!deleted) return missing(spec, id);
-  return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, imagesOf(spec, record.item)) } };
+  const images = [...imagesOf(spec, record.item), ...revisionImages];
+  return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, images) } };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   retentionCutoffs,
   type RetentionCounts,
 } from "#server/db/retention.ts";
+import { countPrunableRevisions, pruneRevisions } from "#server/db/revisions.ts";
 import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
 import type { Logger } from "#server/logger.ts";
 import { mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
@@ -22,10 +23,11 @@ import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 
 export const RETENTION_LEASE = "retention-sweep";
 
-export type SweepResult = RetentionCounts & { mailFiles: number };
+/** `revisions`: kept saves of what visitors read beyond their bound (docs/decisions/041-revisions.md). */
+export type SweepResult = RetentionCounts & { revisions: number; mailFiles: number };
 
 export function sweepTotal(result: SweepResult): number {
-  return retainedTables.reduce((total, table) => total + result[table], 0);
+  return retainedTables.reduce((total, table) => total + result[table], result.revisions);
 }
 
 type SweepConfig = Pick<AppConfig, "retention" | "mail">;
@@ -35,7 +37,7 @@ export async function previewSweep(db: Db, config: SweepConfig, now: Date): Prom
   const cutoffs = retentionCutoffs(config.retention, now);
   const counts = await countPastRetention(db, cutoffs);
   const files = await mailFilesOf(config.mail.outboxDir, await outboxIdsPastRetention(db, cutoffs));
-  return { ...counts, mailFiles: files.length };
+  return { ...counts, revisions: await countPrunableRevisions(db, now), mailFiles: files.length };
 }
 
 export async function sweepPastRetention(db: Db, config: SweepConfig, now: Date): Promise<SweepResult> {
@@ -43,7 +45,7 @@ export async function sweepPastRetention(db: Db, config: SweepConfig, now: Date)
   // After the commit: a rolled-back sweep keeps its files.
   const files = await mailFilesOf(config.mail.outboxDir, outboxIds);
   await removeFiles(files);
-  return { ...counts, mailFiles: files.length };
+  return { ...counts, revisions: await pruneRevisions(db, now), mailFiles: files.length };
 }
 
 export function createRetentionSweep(deps: {

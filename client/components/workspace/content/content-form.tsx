@@ -10,7 +10,7 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
 
-export function ContentForm({ kind, spec, record }: ContentEditing) {
+export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { onSaved?: () => unknown }) {
   const [values, setValues] = useState(() => initialValues(spec, record));
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
     Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
@@ -37,6 +37,7 @@ export function ContentForm({ kind, spec, record }: ContentEditing) {
         });
         setErrors({});
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
+        void onSaved?.();
       } else {
         const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
           body: { json: { fields: { ...fields, id }, status: "draft" } },
