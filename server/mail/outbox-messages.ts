@@ -29,7 +29,6 @@ export type OutboxKind =
   | typeof STAFF_INVITATION
   | typeof STAFF_ACCOUNT_NOTICE;
 
-
 /** Turns a stored outbox row into the e-mail to send; throws if the row's data is malformed. */
 export function renderOutboxMessage(kind: string, payload: string, ctx: MailContext): SendMailOptions {
   const data: unknown = JSON.parse(payload);
