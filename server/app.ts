@@ -54,6 +54,13 @@ import { createWorkspaceApi } from "./workspace/router";
  */
 const WORKSPACE_PATH = /^\/admin(\/|$)/i;
 
+/**
+ * How often a kept page's revision is compared with the database's: a save (content,
+ * settings) reaches every instance's pages within a second, render included
+ * (docs/decisions/038-site-settings-in-the-database.md).
+ */
+const PAGE_REVISION_CHECK_MS = 500;
+
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
 
@@ -76,8 +83,9 @@ export type AppOptions = {
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
-   * How often the page cache reads the content revision (default once a second). Tests
-   * that change content and look at once read it on every request.
+   * How often the page cache reads the content revision (default twice a second, so a
+   * change shows on every instance within a second). Tests that change content and look at
+   * once read it on every request.
    */
   pageCacheRevisionCheckMs?: number;
   /** How often the site settings' revision is looked at for requests the page cache does not answer (default 500 ms). */
@@ -278,7 +286,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       readRevision: () => siteSettings.readRevision(),
       withScriptHashes: scriptHashPolicy(config),
       logger,
-      revisionCheckMs: options.pageCacheRevisionCheckMs,
+      revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
       onLookup: metrics.pageCacheLookup,
     });
     app.use((req, res, next) =>
