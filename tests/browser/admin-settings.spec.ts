@@ -4,7 +4,8 @@ import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
+import { addPasswordAccount, addStaff, type PasswordAccount } from "#tests/support/staff-workspace.ts";
+import { totpCode } from "./admin-workspace";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -20,6 +21,8 @@ import { addSessionCookie } from "./session-cookie";
 let server: OwnServer;
 let db: Db;
 const tokens: Partial<Record<StaffRole, string>> = {};
+let owner: PasswordAccount;
+let ownerToken = "";
 
 test.beforeAll(async () => {
   server = await startOwnServer();
@@ -28,6 +31,14 @@ test.beforeAll(async () => {
     const id = await addStaff(db, `settings-${role}@agency.test`, role);
     tokens[role] = (await createSession(db, id, { ip: "127.0.0.1" })).token;
   }
+  // An admin who signed in an hour ago: moving the inbox asks them to confirm it's them.
+  owner = await addPasswordAccount(db, "settings-owner@agency.test", "admin");
+  ownerToken = (await createSession(db, owner.id, { ip: "127.0.0.1" })).token;
+  await db
+    .updateTable("staff_sessions")
+    .set({ proved_at: new Date(Date.now() - 60 * 60_000).toISOString() })
+    .where("user_id", "=", owner.id)
+    .execute();
 });
 test.afterAll(async () => {
   await db.destroy();
@@ -78,6 +89,25 @@ test.describe("an admin", () => {
         { timeout: 100 },
       );
     }).toPass({ timeout: 5_000 });
+  });
+});
+
+test.describe("moving the agency inbox", () => {
+  test.use({ expectedHttpErrors: ["/admin/api/settings"] });
+
+  test("asks an admin whose proof is old to confirm it's them, then saves", async ({ page, context }) => {
+    await addSessionCookie(context, ownerToken);
+    await page.goto(settingsUrl());
+    await waitForHydration(page);
+    await page.getByLabel("Agency inbox", { exact: true }).fill("new-leads@agency.test");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Password", { exact: true }).fill(owner.password);
+    await dialog.getByLabel("Authenticator code or recovery code").fill(await totpCode(owner.secret));
+    await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(page.getByText("Settings saved")).toBeVisible();
+    await expect(page.getByLabel("Agency inbox", { exact: true })).toHaveValue("new-leads@agency.test");
   });
 });
 
