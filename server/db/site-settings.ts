@@ -80,12 +80,18 @@ export async function readSiteSettings(
   return merged;
 }
 
-/** Writes the seed unless a row is there already (several instances may start at once). */
+/**
+ * Writes the seed unless a row is there already. Looks first, so a start on a database
+ * that has its row writes nothing (one that cannot be written still starts); the insert
+ * does nothing if another instance starting at the same time wrote it first.
+ */
 export async function seedSiteSettings(
   db: Kysely<Database>,
   seed: EditableSettings,
   now = new Date(),
 ): Promise<void> {
+  const row = await db.selectFrom("site_settings").select("id").where("id", "=", 1).executeTakeFirst();
+  if (row) return;
   await db
     .insertInto("site_settings")
     .values({ id: 1, document: JSON.stringify(seed), updated_at: now.toISOString() })
