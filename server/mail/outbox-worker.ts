@@ -117,13 +117,11 @@ export function createOutboxWorker(deps: {
   async function send(row: OutboxRow): Promise<Outcome> {
     const attempts = row.attempts + 1;
     const log = logger.child({ outboxId: row.id, kind: row.kind, attempts });
+    // Outside the try below: only the row's own data may mark it dead.
+    const context = deps.mailContext ? await deps.mailContext() : config;
     let message;
     try {
-      message = renderOutboxMessage(
-        row.kind,
-        row.payload,
-        deps.mailContext ? await deps.mailContext() : config,
-      );
+      message = renderOutboxMessage(row.kind, row.payload, context);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
       await recordFailure(
