@@ -64,6 +64,7 @@ export default [
     route(admin(staffPaths.notifications), "routes/admin/notifications.tsx"),
     route(admin(staffPaths.users), "routes/admin/users.tsx"),
     route(admin(staffPaths.audit), "routes/admin/audit.tsx"),
+    route(admin(staffPaths.settings), "routes/admin/settings.tsx"),
     route(admin(staffPaths.content), "routes/admin/content-list.tsx"),
     route(admin(staffPaths.contentNew), "routes/admin/content-edit.tsx", { id: "content-new" }),
     route(admin(staffPaths.contentEdit), "routes/admin/content-edit.tsx"),

@@ -22,7 +22,14 @@ import { createLogSampler } from "./log-sampler";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
 import { createMailTransport, type MailTransport } from "./mail/transport";
 import { assignNonce, fileSecurityHeaders, scriptHashPolicy, securityHeaders } from "./security";
-import { readContentRevision } from "./db/content-revision";
+import {
+  createSiteSettingsSource,
+  editableSettingsOf,
+  seedSiteSettings,
+  type CurrentSettings,
+  type SiteSettingsSource,
+} from "./db/site-settings";
+import { mailContextOf } from "./mail/mail-context";
 import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
@@ -47,6 +54,13 @@ import { createWorkspaceApi } from "./workspace/router";
  */
 const WORKSPACE_PATH = /^\/admin(\/|$)/i;
 
+/**
+ * How often a kept page's revision is compared with the database's: a save (content,
+ * settings) reaches every instance's pages within a second, render included
+ * (docs/decisions/038-site-settings-in-the-database.md).
+ */
+const PAGE_REVISION_CHECK_MS = 500;
+
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
 
@@ -69,10 +83,13 @@ export type AppOptions = {
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
-   * How often the page cache reads the content revision (default once a second). Tests
-   * that change content and look at once read it on every request.
+   * How often the page cache reads the content revision (default twice a second, so a
+   * change shows on every instance within a second). Tests that change content and look at
+   * once read it on every request.
    */
   pageCacheRevisionCheckMs?: number;
+  /** How often the site settings' revision is looked at for requests the page cache does not answer (default 500 ms). */
+  siteSettingsCheckMs?: number;
 };
 
 export type SiteApp = {
@@ -107,10 +124,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     await db.destroy();
     throw error;
   });
+  const siteSettings = await startSiteSettings(db, config, logger, options.siteSettingsCheckMs);
   const outbox = createOutboxWorker({
     db,
     transport: transport ?? createMailTransport(config.mail, { maxConnections: workerOptions.concurrency }),
     config,
+    mailContext: async () => mailContextOf(config, await siteSettings.refresh()),
     logger: logger.child({ component: "outbox" }),
     options: workerOptions,
   });
@@ -225,6 +244,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       logger: logger.child({ component: "workspace" }),
       onQueued: outbox.wake,
       now: options.workspace?.now,
+      siteSettings,
     }),
   );
   guardPageForms(app, config, rateLimits);
@@ -232,9 +252,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
 
   if (vite) app.use(vite.middlewares);
 
-  const getLoadContext = (req: express.Request, res: express.Response): SiteLoadContext => ({
+  const loadContextWith = (
+    req: express.Request,
+    res: express.Response,
+    current: CurrentSettings,
+  ): SiteLoadContext => ({
     cspNonce: res.locals.cspNonce,
-    settings: config.settings,
+    settings: current.site,
     gtmId: config.gtmId,
     content,
     leads: forVisitor(leads, { ip: req.ip }),
@@ -242,6 +266,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: req.log,
     staff: res.locals.staff,
   });
+  const getLoadContext = async (req: express.Request, res: express.Response) =>
+    loadContextWith(req, res, await siteSettings.refresh());
   const mode = config.nodeEnv === "production" ? "production" : "development";
 
   // Pages are kept rendered in production; the dev server renders every request afresh.
@@ -250,16 +276,17 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     const pageCache = createPageCache({
       render: createFetchHandler(requireBuild(build), mode),
       renderContext: (req, res) => ({
-        ...getLoadContext(req, res),
+        // The settings read with the revision this render is stamped with (readRevision below).
+        ...loadContextWith(req, res, siteSettings.current()),
         cspNonce: undefined,
         renderWhole: true,
         formTokens: placeholderTokens,
       }),
       issueFormToken: () => formTokens.issue(),
-      readRevision: () => readContentRevision(db),
+      readRevision: () => siteSettings.readRevision(),
       withScriptHashes: scriptHashPolicy(config),
       logger,
-      revisionCheckMs: options.pageCacheRevisionCheckMs,
+      revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
       onLookup: metrics.pageCacheLookup,
     });
     app.use((req, res, next) =>
@@ -304,6 +331,26 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * The site settings this process serves (docs/decisions/038-site-settings-in-the-database.md):
+ * a new database is seeded with the environment's values; a database that cannot be written
+ * (read-only, full) still serves, with the settings it holds or the seed.
+ */
+async function startSiteSettings(
+  db: Db,
+  config: AppConfig,
+  logger: Logger,
+  checkMs: number | undefined,
+): Promise<SiteSettingsSource> {
+  const seed = editableSettingsOf(config.settings, config.mail.to);
+  await seedSiteSettings(db, seed).catch((error: unknown) =>
+    logger.warn({ err: error }, "site settings not seeded; serving the configured values until they can be"),
+  );
+  const source = createSiteSettingsSource({ db, seed, base: config.settings, checkMs });
+  await source.refresh();
+  return source;
 }
 
 function requireBuild(build: ServerBuild | undefined): ServerBuild {

@@ -129,8 +129,14 @@ export type AppConfig = {
   mail: {
     /** When unset, messages are written as .eml files to `outboxDir`. */
     smtpUrl: string | undefined;
+    /** The sender as the environment gives it; the outbox names the current brand (server/mail/mail-context.ts). */
     from: string;
-    /** The agency inbox that receives lead notifications. */
+    /** MAIL_FROM as set, whose address then stays the sender's; undefined: the contact e-mail sends. */
+    fromOverride: string | undefined;
+    /**
+     * MAIL_TO, or the contact e-mail: the agency inbox a new database starts with. The
+     * inbox in use is the site settings' (docs/decisions/038-site-settings-in-the-database.md).
+     */
     to: string;
     outboxDir: string;
     /** E-mails sent at once (and SMTP connections at most); lower it for providers that cap connections. */
@@ -242,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${settings.brandName} website <${settings.email}>`,
+      fromOverride: e.MAIL_FROM,
       to: e.MAIL_TO ?? settings.email,
       outboxDir: path.join(dataDir, "mail"),
       concurrency: e.MAIL_CONCURRENCY,

@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { AppConfig } from "./config";
+import { mapEmbedHosts } from "#shared/site-settings-fields.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -72,10 +73,11 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** The origin the contact page may frame; nothing else can be embedded. */
-export function mapFrameOrigin(config: AppConfig): string {
-  return new URL(config.settings.mapEmbedUrl).origin;
-}
+/**
+ * The origins the contact page may frame: those of the map hosts the settings allow
+ * (shared/site-settings-fields.ts), so a map moved from one to another needs no restart.
+ */
+export const mapFrameOrigins: readonly string[] = mapEmbedHosts.map((host) => `https://${host}`);
 
 export function securityHeaders(config: AppConfig): RequestHandler[] {
   const analytics = config.gtmId ? GTM_ORIGINS : [];
@@ -93,7 +95,7 @@ export function securityHeaders(config: AppConfig): RequestHandler[] {
           imgSrc: ["'self'", "data:", ...analytics],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...analytics],
-          frameSrc: [mapFrameOrigin(config)],
+          frameSrc: [...mapFrameOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -21,6 +21,7 @@ export const staffPaths = {
   audit: "/admin/audit",
   /** The history of anything visitors read; the target follows (historyPath). */
   history: "/admin/history/*",
+  settings: "/admin/settings",
 } as const;
 
 export const STAFF_API = "/admin/api";

@@ -9,14 +9,14 @@ export const staffRoles = ["admin", "editor", "sales"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /** The parts of the workspace a role is given. Everyone signed in has their own account. */
-export type WorkspaceArea = "leads" | "content" | "users" | "account";
+export type WorkspaceArea = "leads" | "content" | "users" | "settings" | "account";
 
 const areasByRole: Record<StaffRole, readonly WorkspaceArea[]> = {
   // sales works leads and appointments; editor manages projects, news, case studies and
-  // screenshots; admin both, and the staff accounts and audit log.
+  // screenshots; admin both, and the staff accounts, audit log and site settings.
   sales: ["leads", "account"],
   editor: ["content", "account"],
-  admin: ["leads", "content", "users", "account"],
+  admin: ["leads", "content", "users", "settings", "account"],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {
@@ -36,6 +36,7 @@ const areaBySegment: Record<string, WorkspaceArea> = {
   [segmentOf(staffPaths.screenshots)]: "content",
   [segmentOf(staffPaths.users)]: "users",
   [segmentOf(staffPaths.audit)]: "users",
+  [segmentOf(staffPaths.settings)]: "settings",
   [segmentOf(staffPaths.account)]: "account",
 };
 

@@ -9,6 +9,7 @@ import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
 import { historyCommand, restoreCommand } from "./history";
+import { addSettingsCommands } from "./settings";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
@@ -384,6 +385,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .argument("<target>", "as for history")
     .argument("<revision>", "the version's ID from history")
     .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
+  addSettingsCommands(program, run);
 
   const users = program
     .command("users")

@@ -19,6 +19,7 @@ import * as leadOwner from "./migrations/0019_lead_owner";
 import * as overviewIndexes from "./migrations/0020_overview_indexes";
 import * as leadAttribution from "./migrations/0021_lead_attribution";
 import * as revisions from "./migrations/0022_revisions";
+import * as siteSettings from "./migrations/0023_site_settings";
 import * as newsCategories from "./migrations/0027_news_categories";
 
 /**
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0020_overview_indexes": overviewIndexes,
   "0021_lead_attribution": leadAttribution,
   "0022_revisions": revisions,
+  "0023_site_settings": siteSettings,
   "0027_news_categories": newsCategories,
 };
 

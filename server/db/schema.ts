@@ -407,6 +407,15 @@ export type AuditLogTable = {
   detail: ColumnType<string | null, string | null | undefined>;
 };
 
+/** The one row of the site settings staff edit (server/db/site-settings.ts). */
+export type SiteSettingsTable = {
+  /** Always 1. */
+  id: number;
+  /** JSON of the whole document (shared/site-settings-fields.ts EditableSettings). */
+  document: string;
+  updated_at: Timestamp;
+};
+
 /** One saved state of something visitors read (server/db/revisions.ts). */
 export type RevisionTable = {
   id: Id;
@@ -469,6 +478,7 @@ export type Database = {
   revisions: RevisionTable;
   news_categories: NewsCategoryTable;
   news_category_redirects: NewsCategoryRedirectTable;
+  site_settings: SiteSettingsTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import type { AppConfig } from "#server/config.ts";
+import type { MailContext } from "./mail-context";
 import { STAFF_ACCOUNT_NOTICE, renderStaffAccountNotice } from "./account-notice-message";
 import { ACKNOWLEDGMENT, renderAcknowledgment } from "./acknowledgment-message";
 import {
@@ -28,8 +28,6 @@ export type OutboxKind =
   | typeof OPERATIONS_ALERT
   | typeof STAFF_INVITATION
   | typeof STAFF_ACCOUNT_NOTICE;
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 /** Turns a stored outbox row into the e-mail to send; throws if the row's data is malformed. */
 export function renderOutboxMessage(kind: string, payload: string, ctx: MailContext): SendMailOptions {

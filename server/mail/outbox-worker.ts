@@ -14,6 +14,7 @@ import {
 import type { OutboxRow } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { redactSensitive, errorText } from "#shared/error-catalogue.ts";
+import type { MailContext } from "./mail-context";
 import { renderOutboxMessage } from "./outbox-messages";
 import { withWholeTextLines } from "./plain-text-part";
 import { redactSentPayload } from "./sent-payload";
@@ -72,6 +73,8 @@ export function createOutboxWorker(deps: {
   db: Db;
   transport: MailTransport;
   config: Pick<AppConfig, "mail" | "settings">;
+  /** The settings as they are when a message is built (mail-context.ts); without it, `config`'s. */
+  mailContext?: () => Promise<MailContext>;
   logger: Logger;
   options?: Partial<OutboxWorkerOptions>;
   /** Tests pose as a given worker (a restart's successor); normally this host, pid and a fresh nonce. */
@@ -114,9 +117,11 @@ export function createOutboxWorker(deps: {
   async function send(row: OutboxRow): Promise<Outcome> {
     const attempts = row.attempts + 1;
     const log = logger.child({ outboxId: row.id, kind: row.kind, attempts });
+    // Outside the try below: only the row's own data may mark it dead.
+    const context = deps.mailContext ? await deps.mailContext() : config;
     let message;
     try {
-      message = renderOutboxMessage(row.kind, row.payload, config);
+      message = renderOutboxMessage(row.kind, row.payload, context);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
       await recordFailure(

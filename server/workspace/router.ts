@@ -15,6 +15,7 @@ import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
 import { overviewRoutes } from "./overview-routes";
 import { revisionRoutes } from "./revision-routes";
+import { settingsRoutes } from "./settings-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -39,6 +40,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));
   router.use(revisionRoutes(deps));
+  router.use(settingsRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

@@ -44,6 +44,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   uploads: "content",
   users: "users",
   audit: "users",
+  settings: "settings",
   session: "account",
   "sign-out": "account",
   "sign-out-everywhere": "account",

@@ -15,6 +15,7 @@ export const navItems: readonly NavItem[] = [
   { label: "Screenshots", href: staffPaths.screenshots, area: "content" },
   { label: "Users", href: staffPaths.users, area: "users" },
   { label: "Audit log", href: staffPaths.audit, area: "users" },
+  { label: "Settings", href: staffPaths.settings, area: "settings" },
   { label: "Account", href: staffPaths.account, area: "account" },
 ];
 

@@ -80,6 +80,12 @@ const destinations: readonly Destination[] = [
     text: "Every change made here or with the command line.",
   },
   {
+    title: "Site settings",
+    href: staffPaths.settings,
+    area: "settings",
+    text: "The brand name, contact details and map on every page, and where leads' e-mails go.",
+  },
+  {
     title: "Your account",
     href: staffPaths.account,
     area: "account",

@@ -1,0 +1,129 @@
+/** The site settings form: every field with its own message, saved whole, with "Confirm it's you" for the inbox. */
+import { useState, type FormEvent } from "react";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import {
+  settingsFields,
+  type EditableSettings,
+  type SettingsFieldSpec,
+} from "#shared/site-settings-fields.ts";
+
+const groups: { id: SettingsFieldSpec["group"]; title: string }[] = [
+  { id: "brand", title: "Brand and contact" },
+  { id: "address", title: "Street address" },
+  { id: "links", title: "Map and LinkedIn" },
+  { id: "inbox", title: "Agency inbox" },
+];
+
+const inputType: Record<SettingsFieldSpec["kind"], string> = {
+  text: "text",
+  email: "email",
+  phone: "tel",
+  url: "url",
+};
+
+const autoComplete: Partial<Record<SettingsFieldSpec["key"], string>> = {
+  brandName: "organization",
+  street: "address-line1",
+  city: "address-level2",
+  region: "address-level1",
+  postalCode: "postal-code",
+};
+
+export function SettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: EditableSettings;
+  onSaved: (settings: EditableSettings) => void;
+}) {
+  const withStepUp = useStepUp();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const sent = Object.fromEntries(
+      settingsFields.map((field) => [field.key, String(data.get(field.key) ?? "")]),
+    );
+    setBusy(true);
+    setErrors({});
+    setError("");
+    try {
+      const saved = await withStepUp(() =>
+        workspaceFetch<{ settings: EditableSettings; changed: string[] }>("/settings", {
+          body: { json: { settings: sent } },
+        }),
+      );
+      onSaved(saved.settings);
+      toast(
+        saved.changed.length === 0
+          ? { title: "Nothing to save", description: "The settings are as they were." }
+          : {
+              variant: "success",
+              title: "Settings saved",
+              description: "Every page and e-mail uses them from now on.",
+            },
+      );
+    } catch (caught) {
+      const fieldErrors = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
+      setErrors(fieldErrors);
+      setError(
+        Object.keys(fieldErrors).length === 0
+          ? apiMessage(caught)
+          : "Some fields need changing; each says what is wrong.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    // key: a save that reformats a value (the phone number) shows it as stored.
+    <form
+      key={JSON.stringify(settings)}
+      aria-label="Site settings"
+      className="max-w-2xl space-y-10"
+      noValidate
+      onSubmit={(event) => void save(event)}
+    >
+      {groups.map((group) => (
+        <fieldset key={group.id} className="space-y-4">
+          <legend className="mb-2 text-xl font-bold text-ink">{group.title}</legend>
+          {settingsFields
+            .filter((field) => field.group === group.id)
+            .map((field) => (
+              <TextField
+                key={field.key}
+                label={field.label}
+                name={field.key}
+                type={inputType[field.kind]}
+                autoComplete={autoComplete[field.key] ?? "off"}
+                defaultValue={settings[field.key]}
+                maxLength={field.max}
+                description={
+                  field.key === "phone" ? `${field.hint ?? ""} Dialled as ${settings.phoneDial}.` : field.hint
+                }
+                required
+                error={errors[field.key]}
+              />
+            ))}
+        </fieldset>
+      ))}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" busy={busy}>
+        Save settings
+      </Button>
+    </form>
+  );
+}

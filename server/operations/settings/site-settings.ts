@@ -1,0 +1,104 @@
+import { recordAudit } from "#server/db/audit-log.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import { recordRevision } from "#server/db/revisions.ts";
+import {
+  editableSettingsOf,
+  readSiteSettings,
+  SETTINGS_TARGET,
+  writeSiteSettings,
+} from "#server/db/site-settings.ts";
+import type { OperationContext } from "#server/operations/context.ts";
+import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import {
+  settingsFieldByCliKey,
+  settingsFieldOf,
+  settingsFields,
+  type EditableSettings,
+} from "#shared/site-settings-fields.ts";
+import { checkSettingsDocument } from "./settings-rules";
+
+/**
+ * Reading and saving the site settings, for the workspace and the CLI alike
+ * (docs/decisions/038-site-settings-in-the-database.md). A save checks the whole
+ * document, then in one transaction writes it, bumps the content revision (so every
+ * instance's page cache and settings drop what they hold), records the audit entry and
+ * keeps the document as a revision.
+ */
+
+export type SettingsContext = Pick<OperationContext, "db" | "config" | "actor">;
+
+export type SavedSettings = { settings: EditableSettings; changed: string[]; revision: number | undefined };
+
+/** The values a new database starts with: the environment's, over the built-in defaults. */
+export function settingsSeed(config: SettingsContext["config"]): EditableSettings {
+  return editableSettingsOf(config.settings, config.mail.to);
+}
+
+export function loadSiteSettings(ctx: Pick<OperationContext, "db" | "config">): Promise<EditableSettings> {
+  return readSiteSettings(ctx.db, settingsSeed(ctx.config));
+}
+
+/** The fields whose values differ, in the form's order. */
+export function changedSettings(before: EditableSettings, after: EditableSettings): string[] {
+  return settingsFields.filter((field) => before[field.key] !== after[field.key]).map((field) => field.key);
+}
+
+/**
+ * Saves the whole document, or refuses it with a message per field and changes nothing. A
+ * document equal to the stored one is not saved again. Restoring a revision is saving its
+ * document with the note "Restored revision N".
+ */
+export async function saveSiteSettings(
+  ctx: SettingsContext,
+  document: unknown,
+  options: { note?: string } = {},
+  now = new Date(),
+): Promise<Outcome<SavedSettings>> {
+  const checked = checkSettingsDocument(document);
+  if (!checked.ok) {
+    const first = Object.values(checked.fieldErrors)[0] ?? "The settings were not saved.";
+    return refuse(first, checked.fieldErrors);
+  }
+  const settings = checked.value;
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await readSiteSettings(trx, settingsSeed(ctx.config));
+    const changed = changedSettings(before, settings);
+    if (changed.length === 0) return succeeded({ settings, changed, revision: undefined });
+    await writeSiteSettings(trx, settings, now);
+    await bumpContentRevision(trx, now);
+    await recordAudit(
+      trx,
+      {
+        ...ctx.actor,
+        action: "settings.update",
+        target: SETTINGS_TARGET,
+        detail: { changed, ...(options.note ? { note: options.note } : {}) },
+      },
+      now,
+    );
+    const revision = await recordRevision(
+      trx,
+      { target: SETTINGS_TARGET, document: settings, actor: ctx.actor.actor, note: options.note },
+      now,
+    );
+    return succeeded({ settings, changed, revision });
+  });
+}
+
+/** Sets one field by its CLI name (`phone`, `map-url`) or its form name (`mapUrl`). */
+export async function setSiteSetting(
+  ctx: SettingsContext,
+  key: string,
+  value: string,
+  now = new Date(),
+): Promise<Outcome<SavedSettings>> {
+  const field = settingsFieldByCliKey(key) ?? settingsFieldOf(key);
+  if (!field) {
+    const keys = settingsFields.map((candidate) => candidate.cliKey).join(", ");
+    return refuse(`unknown setting "${key}"; the settings are: ${keys}`, {
+      key: `There is no setting ${key}.`,
+    });
+  }
+  const current = await loadSiteSettings(ctx);
+  return saveSiteSettings(ctx, { ...current, [field.key]: value }, {}, now);
+}
