@@ -18,7 +18,22 @@ export function isContentKind(value: string): value is ContentKind {
 }
 
 /** Where an uploaded content image goes and the widths made of it (server/operations/images/images.ts). */
-export type ContentImageRecipe = { folder: "content"; widths: readonly number[] };
+export type ContentImageRecipe = {
+  folder: "content";
+  widths: readonly number[];
+  /** Cropped to this shape (a link card's), rather than kept as uploaded. */
+  aspect?: { width: number; height: number };
+};
+
+/**
+ * The picture a link to a page shows when shared: one 1200×630 crop, the size Open Graph
+ * and X cards ask for (docs/decisions/040-search-snippets.md).
+ */
+export const socialImageRecipe: ContentImageRecipe = {
+  folder: "content",
+  widths: [1200],
+  aspect: { width: 1200, height: 630 },
+};
 
 export type FieldType =
   /** One line of text. */

@@ -26,6 +26,9 @@ import {
   type ContentItemOf,
 } from "#server/db/content-items.ts";
 import type { Database } from "#server/db/schema.ts";
+import { findPageSnippet } from "#server/db/page-snippets.ts";
+import { snippetDocumentSchema, toSnippetOverride } from "#shared/page-snippets.ts";
+import type { SnippetOverride, SnippetPage } from "#shared/snippet-pages.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
 
@@ -50,6 +53,8 @@ export type ContentSource = {
   getCaseStudy(id: string): Promise<CaseStudy | undefined>;
   /** Ordered by position; at most one per position. */
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
+  /** What staff changed of a page's search snippet; undefined: the page shows its own. */
+  getPageSnippet(page: SnippetPage): Promise<SnippetOverride | undefined>;
 };
 
 /** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
@@ -175,5 +180,10 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return record?.status === "published" ? record.item : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
+    async getPageSnippet(page) {
+      const record = await findPageSnippet(db, page);
+      const parsed = record && snippetDocumentSchema.safeParse(record.document);
+      return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
+    },
   };
 }

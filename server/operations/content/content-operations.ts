@@ -156,7 +156,7 @@ const hashOf = (url: string) => /\/([0-9a-f]{16})-\d+\.\w+$/.exec(url)?.[1];
  * /uploads/content, of one upload, and in the store. Anything else could point a page
  * at a file nobody checked.
  */
-async function isStoredUpload(store: UploadStore, image: Image): Promise<boolean> {
+export async function isStoredUpload(store: UploadStore, image: Image): Promise<boolean> {
   const files = [
     image.src,
     ...(image.sources ?? []).flatMap((source) =>

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { imageSchema } from "./content-types";
+import { hasForbiddenCharacters, normaliseText } from "./forms/text-hygiene";
+import { snippetLengths, type SnippetOverride } from "./snippet-pages";
+
+/** A saved search snippet's rules (docs/decisions/040-search-snippets.md); the pages themselves are in snippet-pages.ts. */
+
+export const snippetMessages = {
+  descriptionTooLong: `The description must be at most ${snippetLengths.descriptionMax} characters.`,
+  descriptionNotAllowed: "The description contains characters that are not allowed.",
+  imageNotUploaded: "The social image must be one uploaded in the workspace or with the admin command.",
+} as const;
+
+/** One line, as a description is shown in a search result: line breaks become spaces. */
+export function cleanSnippetText(value: string): string {
+  return normaliseText(value, { multiline: false }).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A snippet as saved: each part optional, an absent one showing the page's own. The
+ * description is one line of plain text (pages escape it as any attribute).
+ */
+export const snippetDocumentSchema = z.object({
+  description: z
+    .string()
+    .transform(cleanSnippetText)
+    .pipe(
+      z
+        .string()
+        .max(snippetLengths.descriptionMax, snippetMessages.descriptionTooLong)
+        .refine((text) => !hasForbiddenCharacters(text), snippetMessages.descriptionNotAllowed),
+    )
+    .optional(),
+  image: imageSchema.optional(),
+});
+export type SnippetDocument = z.infer<typeof snippetDocumentSchema>;
+
+/** A saved snippet as pages use it; an empty description counts as unset. */
+export function toSnippetOverride(document: SnippetDocument): SnippetOverride {
+  return {
+    ...(document.description ? { description: document.description } : {}),
+    ...(document.image ? { image: document.image.src } : {}),
+  };
+}
