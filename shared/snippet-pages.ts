@@ -131,3 +131,24 @@ export function cutForSearch(text: string, limit: number): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+/** The document title search results show: "Page - Brand" (SPEC §2), as client/lib/seo.ts builds it. */
+export function snippetTitle(pageTitle: string, brandName: string): string {
+  return `${pageTitle} - ${brandName}`;
+}
+
+/**
+ * What a search engine will cut, in words for the form and the CLI; empty when nothing
+ * is. No counts in them: the form reads them out as they appear, not at every key.
+ */
+export function snippetWarnings(snippet: { title: string; description: string }): string[] {
+  const warnings: string[] = [];
+  const { titleCut, descriptionCut } = snippetLengths;
+  if (snippet.title.length > titleCut) {
+    warnings.push(`The title is over ${titleCut} characters: search results will cut it short.`);
+  }
+  if (snippet.description.length > descriptionCut) {
+    warnings.push(`The description is over ${descriptionCut} characters: search results will cut it short.`);
+  }
+  return warnings;
+}
