@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { imageSchema } from "./content-types";
+import { imageSchema, type Image } from "./content-types";
 import { hasForbiddenCharacters, normaliseText } from "./forms/text-hygiene";
-import { snippetLengths, type SnippetOverride } from "./snippet-pages";
+import { snippetLengths, type SnippetOverride, type SnippetPage } from "./snippet-pages";
 
 /** A saved search snippet's rules (docs/decisions/040-search-snippets.md); the pages themselves are in snippet-pages.ts. */
 
@@ -42,3 +42,19 @@ export function toSnippetOverride(document: SnippetDocument): SnippetOverride {
     ...(document.image ? { image: document.image.src } : {}),
   };
 }
+
+/** A page's snippet as staff see it (the workspace's API, `snippets list --json`): what is saved, and what the page shows. */
+export type PageSnippetView = {
+  page: SnippetPage;
+  title: string;
+  path: string;
+  /** The description the page ships with, shown when none is saved. */
+  defaultDescription: string;
+  saved: SnippetDocument;
+  /** What the page shows now: the saved description, else its own. */
+  description: string;
+  /** Undefined: the page's own card from the build. */
+  image: Image | undefined;
+  updatedAt: string | null;
+  updatedBy: string | null;
+};

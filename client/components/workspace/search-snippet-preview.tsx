@@ -26,7 +26,7 @@ export function SearchSnippetPreview({
   return (
     <section aria-label="Preview" className="space-y-4">
       <div>
-        <h3 className="text-sm font-semibold text-ink-soft">In search results</h3>
+        <h2 className="text-sm font-semibold text-ink-soft">In search results</h2>
         <div className="mt-2 rounded-card border border-line bg-surface p-4" data-preview="search">
           <p className="truncate text-sm text-ink-soft">{crumbs}</p>
           <p className="mt-1 text-lg/snug text-brand wrap-anywhere">
@@ -38,7 +38,7 @@ export function SearchSnippetPreview({
         </div>
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-ink-soft">As a shared link</h3>
+        <h2 className="text-sm font-semibold text-ink-soft">As a shared link</h2>
         <div
           className="mt-2 max-w-md overflow-hidden rounded-card border border-line bg-surface"
           data-preview="card"

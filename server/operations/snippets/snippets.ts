@@ -15,7 +15,14 @@ import {
 import { asSentence, notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import type { Image } from "#shared/content-types.ts";
 import { socialImageRecipe } from "#shared/content-fields.ts";
-import { snippetDocumentSchema, snippetMessages, type SnippetDocument } from "#shared/page-snippets.ts";
+import {
+  snippetDocumentSchema,
+  snippetMessages,
+  type PageSnippetView,
+  type SnippetDocument,
+} from "#shared/page-snippets.ts";
+
+export type { PageSnippetView } from "#shared/page-snippets.ts";
 import { isSnippetPage, snippetPageNames, snippetPages, type SnippetPage } from "#shared/snippet-pages.ts";
 
 /**
@@ -25,22 +32,6 @@ import { isSnippetPage, snippetPageNames, snippetPages, type SnippetPage } from 
  */
 
 export type SnippetContext = Pick<OperationContext, "db" | "config" | "actor">;
-
-/** A page's snippet as staff see it: what is saved, and what the page shows. */
-export type PageSnippetView = {
-  page: SnippetPage;
-  title: string;
-  path: string;
-  /** The description the page ships with, shown when none is saved. */
-  defaultDescription: string;
-  saved: SnippetDocument;
-  /** What the page shows now: the saved description, else its own. */
-  description: string;
-  /** Undefined: the page's own card from the build. */
-  image: Image | undefined;
-  updatedAt: string | null;
-  updatedBy: string | null;
-};
 
 /** The revision target of a page's snippet (server/db/revisions.ts). */
 export const snippetTarget = (page: SnippetPage) => `snippet:${page}`;
