@@ -43,6 +43,16 @@ export async function writePageSnippet(
     .execute();
 }
 
+/** How many saved snippets show an uploaded image (by its content hash), so its files are kept while one does. */
+export async function countSnippetsUsingImage(db: Kysely<Database>, contentHash: string): Promise<number> {
+  const row = await db
+    .selectFrom("page_snippets")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("document", "like", `%/${contentHash}-%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 function recordOf(row: { page: string; document: string; updated_at: string; updated_by: string }) {
   return {
     page: row.page,

@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { findRevision, listRevisions } from "#server/db/revisions.ts";
+import { savePageSnippet } from "#server/operations/snippets/snippets.ts";
 import type { Image } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { snippetPages } from "#shared/snippet-pages.ts";
@@ -125,6 +126,28 @@ describe("a page's snippet saved in the workspace", () => {
   });
 });
 
+describe("restoring a page's snippet", () => {
+  it("is saving an earlier revision's document again, itself a new revision with its note", async () => {
+    const first = await editor.post(`${api}/snippets/book-appointment`, { description: "First wording." });
+    const firstRevision = first.body.revision as number;
+    await editor.post(`${api}/snippets/book-appointment`, { description: "Second wording." });
+    expect(metaOf((await get(paths.bookAppointment)).text, "description")).toBe("Second wording.");
+
+    const earlier = await findRevision(site.db, "snippet:book-appointment", firstRevision);
+    const note = `Restored revision ${firstRevision}`;
+    const restored = await savePageSnippet(
+      { db: site.db, config: site.config, actor: { actor: admin.email, ip: "127.0.0.1" } },
+      "book-appointment",
+      earlier?.document,
+      { note },
+    );
+    expect(restored.ok).toBe(true);
+    expect(metaOf((await get(paths.bookAppointment)).text, "description")).toBe("First wording.");
+    const [newest] = await listRevisions(site.db, "snippet:book-appointment");
+    expect(newest).toMatchObject({ note, actor: admin.email, document: { description: "First wording." } });
+  });
+});
+
 describe("what a snippet refuses", () => {
   it("refuses a description past 300 characters with the field's message, the page unchanged", async () => {
     const before = metaOf((await get(paths.contact)).text, "description");
@@ -214,6 +237,37 @@ describe("a content item's own snippet", () => {
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fieldErrors.meta_description).toMatch(/at most 300 characters/);
+  });
+
+  it("keeps an image's files while a page's snippet shows it, after the item that uploaded it goes", async () => {
+    const social = await request(site.app)
+      .post(`${api}/uploads/news?field=social_image`)
+      .set("Cookie", editor.cookie)
+      .set("Origin", new URL(site.config.settings.siteUrl).origin)
+      .set("X-CSRF-Token", editor.csrfToken)
+      .set("Content-Type", "image/png")
+      .send(
+        await sharp({ create: { width: 1300, height: 700, channels: 3, background: "#7c3aed" } })
+          .png()
+          .toBuffer(),
+      );
+    const image = social.body.image as Image;
+    const created = await editor.post(`${api}/content/news`, {
+      fields: {
+        title: "Shared Picture",
+        excerpt: "One picture, two places.",
+        author: "Thandi Nkosi",
+        category: "Featured",
+        image,
+        image_alt: "A purple square",
+        article_link: "https://example.com/shared",
+        social_image: image,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await editor.post(`${api}/snippets/news`, { image })).status).toBe(200);
+    expect((await editor.delete(`${api}/content/news/${created.body.record.id as string}`)).status).toBe(204);
+    await get(image.src).expect(200);
   });
 
   it("keeps a case study's own sentence when it has none", async () => {

@@ -14,6 +14,7 @@ import {
   type ContentRecord,
 } from "#server/db/content-items.ts";
 import type { ContentStatus } from "#shared/content-fields.ts";
+import { countSnippetsUsingImage } from "#server/db/page-snippets.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
 import { createUploadStore, type UploadStore } from "#server/uploaded-files.ts";
 import { isUploadPath, UPLOADS_URL_PATH } from "#server/uploads.ts";
@@ -178,7 +179,9 @@ async function removeUnusedImages(ctx: ContentContext, images: Image[]): Promise
   for (const image of images) {
     const urls = uploadedUrls(image);
     const hash = urls[0] && hashOf(urls[0]);
+    // A page's search snippet may show the same upload (the same 1200×630 crop of one file).
     if (!hash || (await countContentUsingImage(ctx.db, hash)) > 0) continue;
+    if ((await countSnippetsUsingImage(ctx.db, hash)) > 0) continue;
     removed += await removeImageFiles(store, urls, "content");
   }
   return removed;
