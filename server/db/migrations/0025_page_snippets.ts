@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("page_snippets")
-    .addColumn("page", "text", (column) => column.primaryKey())
+    // NOT NULL spelled out: SQLite lets a text primary key be null otherwise.
+    .addColumn("page", "text", (column) => column.primaryKey().notNull())
     .addColumn("document", "text", (column) => column.notNull())
     .addColumn("updated_at", "text", (column) => column.notNull())
     .addColumn("updated_by", "text", (column) => column.notNull())
