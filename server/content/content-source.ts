@@ -118,6 +118,15 @@ async function mergeScreenshots(
 }
 
 /**
+ * A post as the news list shows it: its search snippet is for its own page only, so the
+ * list's page (whose data the browser gets when it hydrates) does not carry it.
+ */
+function listedNewsPost(post: NewsPost): NewsSummary {
+  const { meta_description: _description, social_image: _image, ...listed } = summariseNewsPost(post);
+  return listed;
+}
+
+/**
  * The site's content: projects, news and case studies as the admin CLI left them in the
  * database (published ones only), read on every request so a change shows at once.
  */
@@ -143,7 +152,7 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
     record && { id: record.item.id, title: record.item.title };
   return {
     listProjectsPage: (page) => listPage("projects", page, (project) => project),
-    listNewsPage: (page, category) => listPage("news", page, summariseNewsPost, category),
+    listNewsPage: (page, category) => listPage("news", page, listedNewsPost, category),
     listNewsCategories: () => listNewsCategories(db),
     async listLatestNews(count) {
       const { records } = await listContentPage(db, "news", { offset: 0, limit: count });

@@ -231,6 +231,10 @@ describe("a content item's own snippet", () => {
     expect(metaOf(html, "og:image")).toBe(
       new URL(fields.social_image.src, site.config.settings.siteUrl).href,
     );
+    // The list shows the post, not its page's snippet: the list's page carries none of it.
+    const list = (await get(paths.news)).text;
+    expect(list).toContain(fields.title);
+    expect(list).not.toContain(fields.meta_description);
 
     const tooLong = await editor.post(`${api}/content/news/${id}`, {
       fields: { meta_description: "y".repeat(301) },
