@@ -18,6 +18,7 @@ import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { brandFontPreload } from "./lib/brand-font";
+import { loadContent } from "./lib/content-loader";
 import { isWorkspacePage, pageHydration } from "./lib/hydration";
 import { notFoundMeta } from "./lib/seo";
 import { useNonce } from "./lib/nonce";
@@ -27,6 +28,7 @@ import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "#shared/error-catalogue.ts";
 import { paths } from "#shared/paths.ts";
+import { snippetPageAt } from "#shared/snippet-pages.ts";
 
 /**
  * The icon travels inside the page (190 bytes): as a separate request, which Chromium makes
@@ -52,8 +54,18 @@ export const meta: Route.MetaFunction = ({ error, location, loaderData }) => {
     : [{ title: `Something went wrong - ${loaderData?.settings.brandName ?? ""}`.replace(/ - $/, "") }];
 };
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { settings: context.settings, gtmId: context.gtmId };
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  // The page's saved search snippet, if staff changed it (docs/decisions/040-search-snippets.md):
+  // only this page's, so a page that hydrates carries no other page's.
+  const page = snippetPageAt(new URL(request.url).pathname);
+  const saved = page
+    ? await loadContent(context, "search snippet", () => context.content.getPageSnippet(page), undefined)
+    : undefined;
+  return {
+    settings: context.settings,
+    gtmId: context.gtmId,
+    ...(page && saved?.value ? { snippet: { page, ...saved.value } } : {}),
+  };
 }
 
 /**

@@ -70,6 +70,8 @@ export default [
     route(admin(staffPaths.contentEdit), "routes/admin/content-edit.tsx"),
     route(admin(staffPaths.screenshots), "routes/admin/screenshots.tsx"),
     route(admin(staffPaths.history), "routes/admin/history.tsx"),
+    route(admin(staffPaths.search), "routes/admin/search.tsx"),
+    route(admin(staffPaths.searchEdit), "routes/admin/search-edit.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

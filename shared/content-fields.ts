@@ -18,7 +18,22 @@ export function isContentKind(value: string): value is ContentKind {
 }
 
 /** Where an uploaded content image goes and the widths made of it (server/operations/images/images.ts). */
-export type ContentImageRecipe = { folder: "content"; widths: readonly number[] };
+export type ContentImageRecipe = {
+  folder: "content";
+  widths: readonly number[];
+  /** Cropped to this shape (a link card's), rather than kept as uploaded. */
+  aspect?: { width: number; height: number };
+};
+
+/**
+ * The picture a link to a page shows when shared: one 1200×630 crop, the size Open Graph
+ * and X cards ask for (docs/decisions/040-search-snippets.md).
+ */
+export const socialImageRecipe: ContentImageRecipe = {
+  folder: "content",
+  widths: [1200],
+  aspect: { width: 1200, height: 630 },
+};
 
 export type FieldType =
   /** One line of text. */
@@ -47,6 +62,8 @@ export type FieldSpec = {
   label: string;
   /** Images only: the field holding the image's alt text, when the item keeps one. */
   altKey?: string;
+  /** Part of the item's search snippet: the form shows it beside the snippet's preview. */
+  snippet?: true;
 };
 
 export type ContentKindSpec = {
@@ -65,6 +82,32 @@ export type ContentKindSpec = {
 };
 
 const image = (widths: readonly number[]): ContentImageRecipe => ({ folder: "content", widths });
+
+/**
+ * What search results and link cards show of an item's own page, when not its own text and
+ * image (docs/decisions/040-search-snippets.md).
+ */
+const snippetFields = (fallback: string): FieldSpec[] => [
+  {
+    key: "meta_description",
+    label: "Search description",
+    flag: "meta-description",
+    type: "text",
+    help: `what search results and link cards say, at most 300 characters (about 160 show); empty: ${fallback}`,
+    optional: true,
+    snippet: true,
+  },
+  {
+    key: "social_image",
+    label: "Social image",
+    flag: "social-image",
+    type: "image",
+    help: "image file for link cards, cropped to 1200×630; none: the item's own image or the site's card",
+    recipe: socialImageRecipe,
+    optional: true,
+    snippet: true,
+  },
+];
 
 export const contentKindSpecs: Record<ContentKind, ContentKindSpec> = {
   projects: {
@@ -182,6 +225,7 @@ export const contentKindSpecs: Record<ContentKind, ContentKindSpec> = {
         help: "https link to the full article elsewhere",
         optional: true,
       },
+      ...snippetFields("the excerpt"),
     ],
   },
   "case-studies": {
@@ -244,6 +288,7 @@ export const contentKindSpecs: Record<ContentKind, ContentKindSpec> = {
         type: "list",
         help: "what we did (repeat for each)",
       },
+      ...snippetFields("a sentence made from the client's name and title"),
     ],
   },
 };

@@ -73,6 +73,16 @@ export const altTextSchema = line(300).refine(
   "must describe what the image shows, not name the file",
 );
 
+/**
+ * What search results and link cards say of an item's page in place of its own text
+ * (docs/decisions/040-search-snippets.md): plain text, at most 300 characters.
+ */
+const metaDescription = z
+  .string()
+  .trim()
+  .max(300, "must be at most 300 characters")
+  .refine(readable, "contains characters that are not allowed");
+
 /** Limits of what the admin CLI may store: generous for real copy, small enough to catch a wrong file. */
 export const contentLimits = { listItems: 20 } as const;
 
@@ -126,6 +136,9 @@ export const newsPostSchema = z
     author: line(100),
     category: line(60),
     article_link: webLinkSchema.optional(),
+    meta_description: metaDescription.optional(),
+    /** The link card's picture (1200×630), when not the post's image. */
+    social_image: imageSchema.optional(),
   })
   .refine((post) => post.content !== undefined || post.article_link !== undefined, {
     message: "needs an article body or an article link",
@@ -151,6 +164,9 @@ export const caseStudySchema = z.object({
   listDescription: prose(1000).optional(),
   screenshot: imageSchema,
   contributions: z.array(line()).min(1, "needs at least one contribution").max(contentLimits.listItems),
+  meta_description: metaDescription.optional(),
+  /** The link card's picture (1200×630), when not the site's card. */
+  social_image: imageSchema.optional(),
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 

@@ -17,6 +17,9 @@ export const staffPaths = {
   contentNew: "/admin/content/:kind/new",
   contentEdit: "/admin/content/:kind/:id",
   screenshots: "/admin/screenshots",
+  /** Each page's search snippet (docs/decisions/040-search-snippets.md). */
+  search: "/admin/search",
+  searchEdit: "/admin/search/:page",
   users: "/admin/users",
   audit: "/admin/audit",
   /** The history of anything visitors read; the target follows (historyPath). */

@@ -34,6 +34,7 @@ const areaBySegment: Record<string, WorkspaceArea> = {
   [segmentOf(staffPaths.notifications)]: "leads",
   [segmentOf(staffPaths.content)]: "content",
   [segmentOf(staffPaths.screenshots)]: "content",
+  [segmentOf(staffPaths.search)]: "content",
   [segmentOf(staffPaths.users)]: "users",
   [segmentOf(staffPaths.audit)]: "users",
   [segmentOf(staffPaths.settings)]: "settings",

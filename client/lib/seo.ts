@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import { socialImagePath } from "#shared/social-cards.ts";
+import { snippetPages, type SnippetPage } from "#shared/snippet-pages.ts";
+import { settingsFromMatches, snippetFromMatches } from "./root-data";
 
 export type PageSeo = {
   /** The page name; the document title becomes "name - brand" (SPEC §2). */
@@ -50,6 +52,33 @@ export function buildMeta(seo: PageSeo, settings: SiteSettings | undefined): Met
     { name: "twitter:image", content: image },
     ...(seo.jsonLd ?? []).map((item) => ({ "script:ld+json": item })),
   ];
+}
+
+type Matches = Parameters<typeof settingsFromMatches>[0];
+
+/**
+ * A fixed page's meta: its name, path and description as it ships (shared/snippet-pages.ts),
+ * the description and image staff saved in their place, and whatever else the page adds.
+ * `overrides` may name another title and path (a list's later pages); staff's snippet
+ * still applies, as it is the same page.
+ */
+export function buildPageMeta(
+  page: SnippetPage,
+  matches: Matches,
+  overrides: Partial<Omit<PageSeo, "description" | "image">> = {},
+): MetaDescriptor[] {
+  const defaults = snippetPages[page];
+  const saved = snippetFromMatches(matches, page);
+  return buildMeta(
+    {
+      title: defaults.title,
+      path: defaults.path,
+      ...overrides,
+      description: saved?.description ?? defaults.description,
+      ...(saved?.image ? { image: saved.image } : {}),
+    },
+    settingsFromMatches(matches),
+  );
 }
 
 /** SPEC §2: a page that is not there is titled with its path, and kept out of search results. */

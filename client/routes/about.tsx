@@ -4,20 +4,11 @@ import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { useSiteSettings } from "#client/lib/root-data.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "About",
-      description:
-        "Meet the Cape Town team behind our websites, web applications and mobile apps: our story, our values and why South African businesses choose us.",
-      path: paths.about,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("about", matches);
 
 export default function Page() {
   const settings = useSiteSettings();

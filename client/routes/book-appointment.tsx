@@ -2,7 +2,6 @@ import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
 import { data } from "react-router";
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
 import { appointmentNextSteps } from "#shared/forms/next-steps.ts";
-import { paths } from "#shared/paths.ts";
 import { AppointmentForm } from "#client/components/forms/appointment-form.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import {
@@ -11,8 +10,7 @@ import {
   readFormValues,
   valuesToRedisplay,
 } from "#client/lib/form-action.ts";
-import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/book-appointment";
 
@@ -42,16 +40,7 @@ export const headers: Route.HeadersFunction = formActionHeaders;
 /** The appointment form runs React; their scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager" };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Book an Appointment",
-      description:
-        "Request a free consultation with our web and mobile development team. Pick a weekday and time that suits you and we will confirm within 24 hours.",
-      path: paths.bookAppointment,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("book-appointment", matches);
 
 /** The promises the acknowledgment e-mail repeats (shared/forms/next-steps.ts), each with its icon. */
 const icons = { Confirmation: MailCheck, Consultation: Video, Proposal: FileText } as const;

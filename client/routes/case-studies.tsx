@@ -3,7 +3,7 @@ import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-studies";
@@ -17,26 +17,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = settingsFromMatches(matches);
-  return buildMeta(
-    {
-      title: "Case Studies",
-      description:
-        "Case studies of the South African businesses we work with: what they do, and the websites, apps and systems we built and support for them.",
-      path: paths.caseStudies,
-      jsonLd: settings
-        ? [
-            breadcrumbJsonLd(
-              [
-                { name: "Home", path: paths.home },
-                { name: "Case Studies", path: paths.caseStudies },
-              ],
-              settings,
-            ),
-          ]
-        : [],
-    },
-    settings,
-  );
+  return buildPageMeta("case-studies", matches, {
+    jsonLd: settings
+      ? [
+          breadcrumbJsonLd(
+            [
+              { name: "Home", path: paths.home },
+              { name: "Case Studies", path: paths.caseStudies },
+            ],
+            settings,
+          ),
+        ]
+      : [],
+  });
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {

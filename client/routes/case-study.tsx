@@ -44,8 +44,12 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
   return buildMeta(
     {
       title: `${study.clientName} Case Study`,
-      description: `How we helped ${study.clientName}: ${study.title}. What ${study.clientName} does and what we contributed this year.`,
+      // What staff wrote for search results and link cards, else a sentence of its own.
+      description:
+        study.meta_description?.replace(/\s+/g, " ") ??
+        `How we helped ${study.clientName}: ${study.title}. What ${study.clientName} does and what we contributed this year.`,
       path: paths.caseStudy(study.id),
+      image: study.social_image?.src,
       jsonLd: settings
         ? [
             breadcrumbJsonLd(

@@ -4,22 +4,13 @@ import { paths } from "#shared/paths.ts";
 import { ClickToLoadMap } from "#client/components/content/click-to-load-map.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import { organizationJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = settingsFromMatches(matches);
-  return buildMeta(
-    {
-      title: "Contact",
-      description:
-        "Contact our Cape Town web and mobile development team by e-mail or phone, or visit our studio. We reply to every enquiry within one business day.",
-      path: paths.contact,
-      jsonLd: settings ? [organizationJsonLd(settings)] : [],
-    },
-    settings,
-  );
+  return buildPageMeta("contact", matches, { jsonLd: settings ? [organizationJsonLd(settings)] : [] });
 };
 
 export default function Page() {

@@ -9,22 +9,13 @@ import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { loadContent } from "#client/lib/content-loader.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import { organizationJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = settingsFromMatches(matches);
-  return buildMeta(
-    {
-      title: "Home",
-      description:
-        "Cape Town web and mobile app developers. We design, build and support websites and applications that help South African businesses grow and scale.",
-      path: paths.home,
-      jsonLd: settings ? [organizationJsonLd(settings)] : [],
-    },
-    settings,
-  );
+  return buildPageMeta("home", matches, { jsonLd: settings ? [organizationJsonLd(settings)] : [] });
 };
 
 const PROOF_STRIP_CLIENTS = 8;

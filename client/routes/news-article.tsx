@@ -32,22 +32,25 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const { post } = article;
   const path = paths.newsArticle(post.id);
   const published = `${post.date}T00:00:00+02:00`;
+  // What staff wrote for search results and link cards, else the excerpt and the post's image.
+  const description = post.meta_description?.replace(/\s+/g, " ") ?? post.excerpt;
+  const image = post.social_image?.src ?? previewImage(post.image.src);
   return [
     ...buildMeta(
       {
         title: post.title,
-        description: post.excerpt,
+        description,
         path,
-        image: previewImage(post.image.src),
+        image,
         article: { publishedTime: published, modifiedTime: article.updatedAt, section: post.category },
         jsonLd: settings
           ? [
               blogPostingJsonLd(
                 {
                   title: post.title,
-                  description: post.excerpt,
+                  description,
                   path,
-                  image: previewImage(post.image.src) ?? socialImagePath(path),
+                  image: image ?? socialImagePath(path),
                   datePublished: published,
                   dateModified: article.updatedAt,
                   author: post.author,

@@ -13,7 +13,7 @@ import type { PageHandle } from "#client/lib/hydration.ts";
 import { formActionHeaders, failureInit, readFormValues } from "#client/lib/form-action.ts";
 import { feedLinks } from "#client/lib/feed-links.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
-import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
+import { buildMeta, buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
 import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
 import type { Route } from "./+types/news";
 
@@ -79,17 +79,20 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
     category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
   const name = category === undefined ? "Tech News" : `${category} - Tech News`;
   return [
-    ...buildMeta(
-      {
-        title: list.page > 1 ? `${name} (page ${list.page})` : name,
-        description:
-          category === undefined
-            ? "Tech news and updates from our Cape Town team: web development, mobile apps, AI and practical advice for South African businesses going digital."
-            : `${category} articles from our Cape Town team: practical advice for South African businesses going digital.`,
-        path: pathOf(list.page),
-      },
-      settings,
-    ),
+    // A category's pages describe the category; the news pages, what staff saved for them.
+    ...(category === undefined
+      ? buildPageMeta("news", matches, {
+          title: list.page > 1 ? `${name} (page ${list.page})` : name,
+          path: pathOf(list.page),
+        })
+      : buildMeta(
+          {
+            title: list.page > 1 ? `${name} (page ${list.page})` : name,
+            description: `${category} articles from our Cape Town team: practical advice for South African businesses going digital.`,
+            path: pathOf(list.page),
+          },
+          settings,
+        )),
     ...listPageLinks(pathOf, list.page, list.pageCount, settings.siteUrl),
     ...feedLinks(settings),
   ];

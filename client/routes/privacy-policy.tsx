@@ -1,22 +1,12 @@
 import policy from "#data/pages/privacy-policy.md";
 import { policyValues, tableOfContents } from "#data/pages/privacy-policy-copy.ts";
-import { paths } from "#shared/paths.ts";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Prose } from "#client/components/sections/prose.tsx";
-import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { useSiteSettings } from "#client/lib/root-data.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Privacy & Cookie Policy",
-      description:
-        "How we collect, use and protect your personal information under POPIA, which cookies our website uses, and how to exercise your data-subject rights.",
-      path: paths.privacyPolicy,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("privacy-policy", matches);
 
 export default function Page() {
   const settings = useSiteSettings();

@@ -9,7 +9,7 @@ import { loadContent } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
+import { buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
 import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
 import type { Route } from "./+types/projects";
 
@@ -38,15 +38,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
   if (!loaded) return notFoundMeta(location.pathname, settings);
   const page = loaded.list.page;
   return [
-    ...buildMeta(
-      {
-        title: page > 1 ? `Projects (page ${page})` : "Projects",
-        description:
-          "Websites, web applications and mobile apps we have built for South African businesses, with the technologies behind them: React.js, Laravel, React Native and more.",
-        path: paths.projectsPage(page),
-      },
-      settings,
-    ),
+    ...buildPageMeta("projects", matches, {
+      title: page > 1 ? `Projects (page ${page})` : "Projects",
+      path: paths.projectsPage(page),
+    }),
     ...(settings ? listPageLinks(paths.projectsPage, page, loaded.list.pageCount, settings.siteUrl) : []),
   ];
 };

@@ -4,20 +4,10 @@ import { paths } from "#shared/paths.ts";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Services",
-      description:
-        "Website design, custom web applications, cross-platform mobile apps, project and infrastructure consulting, social media and paid media marketing from Cape Town.",
-      path: paths.services,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("services", matches);
 
 export default function Page() {
   return (

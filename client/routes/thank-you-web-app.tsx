@@ -1,19 +1,9 @@
-import { paths } from "#shared/paths.ts";
 import { ThankYou } from "#client/components/sections/thank-you.tsx";
-import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/thank-you-web-app";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...buildMeta(
-    {
-      title: "Thank You",
-      description:
-        "Thank you for your web-app enquiry. We will review your requirements within 24 hours and prepare a custom proposal for your project.",
-      path: paths.thankYouWebApp,
-    },
-    settingsFromMatches(matches),
-  ),
+  ...buildPageMeta("thank-you-web-app", matches),
   // Reached only after a form; not a page for search results.
   { name: "robots", content: "noindex" },
 ];

@@ -6,8 +6,7 @@ import { CheckList } from "#client/components/sections/check-list.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
@@ -23,16 +22,7 @@ export const headers: Route.HeadersFunction = formActionHeaders;
 /** The lead form and the carousel run React; their scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager" };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Web App Development",
-      description:
-        "Custom web-application development in Cape Town: portals, dashboards and internal tools that automate manual work. Get your custom web-app proposal.",
-      path: paths.webAppDevelopment,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("web-app-development", matches);
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (

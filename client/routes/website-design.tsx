@@ -6,8 +6,7 @@ import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
-import { settingsFromMatches } from "#client/lib/root-data.ts";
-import { buildMeta } from "#client/lib/seo.ts";
+import { buildPageMeta } from "#client/lib/seo.ts";
 import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
@@ -23,16 +22,7 @@ export const headers: Route.HeadersFunction = formActionHeaders;
 /** The lead form and the carousel run React; their scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager", largestPaint: "image" };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: "Website Design",
-      description:
-        "Custom website design and development in Cape Town: branded, mobile-first, SEO-ready websites on a CMS your team can update. Request your website proposal.",
-      path: paths.websiteDesign,
-    },
-    settingsFromMatches(matches),
-  );
+export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("website-design", matches);
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (

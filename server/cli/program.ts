@@ -10,6 +10,7 @@ import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
 import { historyCommand, restoreCommand } from "./history";
 import { addSettingsCommands } from "./settings";
+import { addSnippetCommands } from "./snippets";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
@@ -386,6 +387,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .argument("<revision>", "the version's ID from history")
     .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
   addSettingsCommands(program, run);
+  addSnippetCommands(program, run);
 
   const users = program
     .command("users")

@@ -27,6 +27,9 @@ import {
 } from "#server/db/content-items.ts";
 import { findNewsCategoryRedirect } from "#server/db/news-categories.ts";
 import type { Database } from "#server/db/schema.ts";
+import { findPageSnippet } from "#server/db/page-snippets.ts";
+import { snippetDocumentSchema, toSnippetOverride } from "#shared/page-snippets.ts";
+import type { SnippetOverride, SnippetPage } from "#shared/snippet-pages.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
 
@@ -53,6 +56,8 @@ export type ContentSource = {
   getCaseStudy(id: string): Promise<CaseStudy | undefined>;
   /** Ordered by position; at most one per position. */
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
+  /** What staff changed of a page's search snippet; undefined: the page shows its own. */
+  getPageSnippet(page: SnippetPage): Promise<SnippetOverride | undefined>;
 };
 
 /** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
@@ -116,6 +121,15 @@ async function mergeScreenshots(
 }
 
 /**
+ * A post as the news list shows it: its search snippet is for its own page only, so the
+ * list's page (whose data the browser gets when it hydrates) does not carry it.
+ */
+function listedNewsPost(post: NewsPost): NewsSummary {
+  const { meta_description: _description, social_image: _image, ...listed } = summariseNewsPost(post);
+  return listed;
+}
+
+/**
  * The site's content: projects, news and case studies as the admin CLI left them in the
  * database (published ones only), read on every request so a change shows at once.
  */
@@ -141,7 +155,7 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
     record && { id: record.item.id, title: record.item.title };
   return {
     listProjectsPage: (page) => listPage("projects", page, (project) => project),
-    listNewsPage: (page, category) => listPage("news", page, summariseNewsPost, category),
+    listNewsPage: (page, category) => listPage("news", page, listedNewsPost, category),
     listNewsCategories: () => listNewsCategories(db),
     findNewsCategoryRedirect: (oldSlug) => findNewsCategoryRedirect(db, oldSlug),
     async listLatestNews(count) {
@@ -179,5 +193,10 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return record?.status === "published" ? record.item : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
+    async getPageSnippet(page) {
+      const record = await findPageSnippet(db, page);
+      const parsed = record && snippetDocumentSchema.safeParse(record.document);
+      return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
+    },
   };
 }

@@ -20,6 +20,7 @@ import * as overviewIndexes from "./migrations/0020_overview_indexes";
 import * as leadAttribution from "./migrations/0021_lead_attribution";
 import * as revisions from "./migrations/0022_revisions";
 import * as siteSettings from "./migrations/0023_site_settings";
+import * as pageSnippets from "./migrations/0025_page_snippets";
 import * as newsCategories from "./migrations/0027_news_categories";
 
 /**
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0021_lead_attribution": leadAttribution,
   "0022_revisions": revisions,
   "0023_site_settings": siteSettings,
+  "0025_page_snippets": pageSnippets,
   "0027_news_categories": newsCategories,
 };
 

@@ -448,6 +448,17 @@ export type NewsCategoryRedirectTable = {
   slug: string;
 };
 
+/** A page's search snippet as staff saved it (server/db/page-snippets.ts); no row: the page's own. */
+export type PageSnippetTable = {
+  /** The page's name, as the workspace and the CLI name it: "home", "website-design". */
+  page: string;
+  /** JSON of the snippet: its description and social image, each optional. */
+  document: string;
+  updated_at: Timestamp;
+  /** A staff e-mail address, or "cli:<user>", as the audit log names them. */
+  updated_by: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -479,6 +490,7 @@ export type Database = {
   news_categories: NewsCategoryTable;
   news_category_redirects: NewsCategoryRedirectTable;
   site_settings: SiteSettingsTable;
+  page_snippets: PageSnippetTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -47,7 +47,7 @@ function kindOf(req: Request, res: Response): ContentKind | undefined {
 const rawImage = express.raw({ type: () => true, limit: defaultUploadLimits.maxBytes });
 const megabytes = defaultUploadLimits.maxBytes / 1024 / 1024;
 
-function readImageBody(req: Request, res: Response, next: NextFunction): void {
+export function readImageBody(req: Request, res: Response, next: NextFunction): void {
   rawImage(req, res, (error: unknown) => {
     if (!error) return next();
     const tooLarge =
@@ -59,7 +59,7 @@ function readImageBody(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-function bodyBytes(req: Request): Buffer {
+export function bodyBytes(req: Request): Buffer {
   return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 }
 

@@ -16,6 +16,7 @@ import { userRoutes } from "./user-routes";
 import { overviewRoutes } from "./overview-routes";
 import { revisionRoutes } from "./revision-routes";
 import { settingsRoutes } from "./settings-routes";
+import { snippetRoutes } from "./snippet-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -41,6 +42,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(overviewRoutes(deps));
   router.use(revisionRoutes(deps));
   router.use(settingsRoutes(deps));
+  router.use(snippetRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });
@@ -52,8 +54,8 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
 
 const JSON_ONLY = "The workspace only accepts requests sent as JSON. Reload the page and try again.";
 
-/** The image uploads, whose bodies are the file itself (content-routes.ts). */
-const RAW_BODY_ROUTES = /^\/(?:uploads\/[^/]+|screenshots)\/?$/i;
+/** The image uploads, whose bodies are the file itself (content-routes.ts, snippet-routes.ts). */
+const RAW_BODY_ROUTES = /^\/(?:uploads\/[^/]+|screenshots|snippets\/images)\/?$/i;
 
 /** A body on any other route is JSON: anything else is refused before it is read. */
 const requireJsonBody: RequestHandler = (req, res, next) => {

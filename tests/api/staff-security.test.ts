@@ -41,6 +41,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   meetings: "leads",
   content: "content",
   screenshots: "content",
+  snippets: "content",
   uploads: "content",
   users: "users",
   audit: "users",
@@ -132,7 +133,7 @@ describe("every workspace page", () => {
   it("sends someone without a session to sign in with 303", async () => {
     const open = new Set<string>([staffPaths.signIn, staffPaths.invitation]);
     for (const pattern of Object.values(staffPaths).filter((path) => !open.has(path))) {
-      const path = staffPath(pattern, { id: 1, kind: "news" });
+      const path = staffPath(pattern, { id: 1, kind: "news", page: "home" });
       const response = await request(site.app).get(path);
       expect(response.status, path).toBe(303);
       expect(response.headers.location, path).toBe(`/admin/sign-in?next=${encodeURIComponent(path)}`);

@@ -14,6 +14,7 @@ import {
   type ContentRecord,
 } from "#server/db/content-items.ts";
 import type { ContentStatus } from "#shared/content-fields.ts";
+import { countSnippetsUsingImage } from "#server/db/page-snippets.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
 import { createUploadStore, type UploadStore } from "#server/uploaded-files.ts";
 import { isUploadPath, UPLOADS_URL_PATH } from "#server/uploads.ts";
@@ -159,7 +160,7 @@ const hashOf = (url: string) => /\/([0-9a-f]{16})-\d+\.\w+$/.exec(url)?.[1];
  * /uploads/content, of one upload, and in the store. Anything else could point a page
  * at a file nobody checked.
  */
-async function isStoredUpload(store: UploadStore, image: Image): Promise<boolean> {
+export async function isStoredUpload(store: UploadStore, image: Image): Promise<boolean> {
   const files = [
     image.src,
     ...(image.sources ?? []).flatMap((source) =>
@@ -181,9 +182,11 @@ async function removeUnusedImages(ctx: ContentContext, images: Image[]): Promise
   for (const image of images) {
     const urls = uploadedUrls(image);
     const hash = urls[0] && hashOf(urls[0]);
-    // A revision naming it may be restored: its files stay until the revision is pruned.
+    // A revision naming it may be restored, and a page's search snippet may show the same
+    // upload: its files stay while either does.
     if (!hash || (await countContentUsingImage(ctx.db, hash)) > 0) continue;
     if ((await countRevisionsUsingImage(ctx.db, hash)) > 0) continue;
+    if ((await countSnippetsUsingImage(ctx.db, hash)) > 0) continue;
     removed += await removeImageFiles(store, urls, "content");
   }
   return removed;

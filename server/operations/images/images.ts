@@ -27,8 +27,15 @@ export { defaultUploadLimits, type UploadLimits } from "#server/uploads.ts";
 /** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
 export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;
 
-/** What to make of an upload: where its files go and at which widths. */
-export type ImageRecipe = { folder: "screenshots" | "content"; widths: readonly number[] };
+/**
+ * What to make of an upload: where its files go and at which widths, and, for a picture
+ * that must have one shape (a link card's 1200×630), the shape it is cropped to.
+ */
+export type ImageRecipe = {
+  folder: "screenshots" | "content";
+  widths: readonly number[];
+  aspect?: { width: number; height: number };
+};
 
 export const screenshotRecipe: ImageRecipe = { folder: "screenshots", widths: SCREENSHOT_WIDTHS };
 
@@ -36,7 +43,9 @@ export const screenshotRecipe: ImageRecipe = { folder: "screenshots", widths: SC
 const recipeKey = (recipe: ImageRecipe) =>
   recipe.folder === "screenshots"
     ? "screenshot-v1 webp:q80 avif:q50 widths:640,1280,1920"
-    : `content-v1 webp:q80 avif:q50 widths:${recipe.widths.join(",")}`;
+    : `content-v1 webp:q80 avif:q50 widths:${recipe.widths.join(",")}${
+        recipe.aspect ? ` crop:${recipe.aspect.width}x${recipe.aspect.height}` : ""
+      }`;
 
 /** An upload the CLI refuses; the message is the one line it prints. */
 export class ImageRejectedError extends Error {
@@ -187,7 +196,16 @@ export async function createImageVariants(
       const name = `${recipe.folder}/${contentHash}-${target}.${format}`;
       let encoded;
       try {
-        const pipeline = sharp(upload.bytes, input).resize({ width: target, withoutEnlargement: true });
+        // A cropped shape fills its box from the middle; a short picture is stretched to fill it.
+        const pipeline = sharp(upload.bytes, input).resize(
+          recipe.aspect
+            ? {
+                width: target,
+                height: Math.round((target * recipe.aspect.height) / recipe.aspect.width),
+                fit: "cover",
+              }
+            : { width: target, withoutEnlargement: true },
+        );
         const output = format === "avif" ? pipeline.avif({ quality: 50 }) : pipeline.webp({ quality: 80 });
         encoded = await output.toBuffer({ resolveWithObject: true });
       } catch (error) {

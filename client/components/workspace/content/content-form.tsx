@@ -9,6 +9,7 @@ import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
+import { SearchSnippetFieldset } from "./search-snippet-fieldset";
 
 export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { onSaved?: () => unknown }) {
   const [values, setValues] = useState(() => initialValues(spec, record));
@@ -73,7 +74,7 @@ export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { 
         />
       )}
       {spec.fields.map((field) => {
-        if (altKeys.has(field.key)) return null;
+        if (altKeys.has(field.key) || field.snippet) return null;
         return (
           <ContentField
             key={field.key}
@@ -89,6 +90,10 @@ export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { 
           />
         );
       })}
+      <SearchSnippetFieldset
+        {...{ kind, spec, values, setValues, setText, errors, bodyImages, setBodyImages }}
+        id={record?.id ?? id}
+      />
       <Button type="submit" busy={saving}>
         {record ? "Save changes" : "Save as draft"}
       </Button>
