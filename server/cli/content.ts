@@ -21,6 +21,7 @@ import { contentKindSpecs, optionKey, type ContentKindSpec } from "./content-fie
 import { formatDetails, formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import type { Parsed } from "#server/operations/input.ts";
+import { describePublishState } from "#shared/publish-time.ts";
 
 /**
  * `site-admin projects|news|case-studies …`: content staff change without a release
@@ -212,7 +213,7 @@ export async function editContent(
 const listColumns: Column<ContentRecord>[] = [
   { header: "POS", value: (r) => r.position },
   { header: "ID", value: (r) => r.id },
-  { header: "STATUS", value: (r) => r.status },
+  { header: "STATUS", value: (r) => describePublishState(r) + (r.featured ? ", featured" : "") },
   { header: "UPDATED", value: (r) => formatLocalDateTime(r.updatedAt) },
   { header: "TITLE", value: (r) => r.item.title },
 ];
@@ -281,7 +282,7 @@ export async function showContentItem(
     out,
     formatDetails([
       ["id", record.id],
-      ["status", record.status],
+      ["status", describePublishState(record) + (record.featured ? ", featured" : "")],
       ["position", record.position],
       ...spec.fields.map((field): [string, string | number | undefined] => [
         field.flag,
