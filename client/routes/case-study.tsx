@@ -9,6 +9,8 @@ import { Section } from "#client/components/sections/section.tsx";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
+import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
+import { loaderHeadersOnly, previewHeaders, previewMeta } from "#client/lib/preview-page.ts";
 import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-study";
@@ -17,13 +19,18 @@ import { ContentImage } from "#client/components/ui/content-image.tsx";
 /** The largest paint is a picture: the logos, or the screenshot. */
 export const handle: PageHandle = { largestPaint: "image" };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const caseStudy = await context.content.getCaseStudy(params.id);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // A preview link shows a draft (docs/decisions/042-preview-and-scheduled-publishing.md).
+  const preview = await context.preview(request, `case-studies/${params.id}`);
+  const caseStudy = await context.content.getCaseStudy(params.id, { unpublished: preview !== undefined });
   // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
-  if (!caseStudy) return data({ caseStudy: undefined, others: [] }, { status: 404 });
+  if (!caseStudy) return data({ caseStudy: undefined, others: [], preview: undefined }, { status: 404 });
   const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);
-  return { caseStudy, others };
+  if (preview) return data({ caseStudy, others, preview }, { headers: previewHeaders });
+  return { caseStudy, others, preview };
 }
+
+export const headers: Route.HeadersFunction = loaderHeadersOnly;
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
   const settings = settingsFromMatches(matches);
@@ -41,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  return buildMeta(
+  const tags = buildMeta(
     {
       title: `${study.clientName} Case Study`,
       description: `How we helped ${study.clientName}: ${study.title}. What ${study.clientName} does and what we contributed this year.`,
@@ -61,10 +68,11 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
     },
     settings,
   );
+  return loaderData.preview ? [...tags, ...previewMeta] : tags;
 };
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
-  const { caseStudy: study, others } = loaderData;
+  const { caseStudy: study, others, preview } = loaderData;
   if (!study) {
     return (
       <section className="page-container section text-center">
@@ -80,6 +88,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
+      <PreviewBanner preview={preview} />
       <article>
         <header className="relative isolate overflow-hidden bg-inverse text-on-inverse">
           <ContourArt className="text-accent-on-inverse/25" />
