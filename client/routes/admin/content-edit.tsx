@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { ContentForm } from "#client/components/workspace/content/content-form.tsx";
 import { ContentEditHeader } from "#client/components/workspace/content/edit-header.tsx";
+import { PublishingPanel } from "#client/components/workspace/content/publishing-panel.tsx";
+import { useState } from "react";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -40,10 +42,12 @@ export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
 export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
   const { kind, record } = loaderData;
   const spec = contentKindSpecs[kind];
+  const [saved, setSaved] = useState<ContentRecord>();
   return (
     <>
       <ContentEditHeader kind={kind} spec={spec} record={record} />
-      <ContentForm kind={kind} spec={spec} record={record} />
+      <ContentForm kind={kind} spec={spec} record={record} onSaved={setSaved} />
+      {record ? <PublishingPanel kind={kind} spec={spec} record={record} saved={saved} /> : null}
     </>
   );
 }

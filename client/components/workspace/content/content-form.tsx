@@ -10,7 +10,12 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
 
-export function ContentForm({ kind, spec, record }: ContentEditing) {
+export function ContentForm({
+  kind,
+  spec,
+  record,
+  onSaved,
+}: ContentEditing & { onSaved?: (saved: ContentRecord) => void }) {
   const [values, setValues] = useState(() => initialValues(spec, record));
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
     Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
@@ -32,10 +37,12 @@ export function ContentForm({ kind, spec, record }: ContentEditing) {
     try {
       const fields = toFields(spec, values, bodyImages);
       if (record) {
-        await workspaceFetch(`/content/${kind}/${encodeURIComponent(record.id)}`, {
-          body: { json: { fields } },
-        });
+        const saved = await workspaceFetch<{ record: ContentRecord }>(
+          `/content/${kind}/${encodeURIComponent(record.id)}`,
+          { body: { json: { fields } } },
+        );
         setErrors({});
+        onSaved?.(saved.record);
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
       } else {
         const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
