@@ -74,7 +74,7 @@ describe("a scheduled news post", () => {
       `Scheduled news post ${id} for Mon 2 Dec 2030, 08:00 (South African time); it shows on /news then.\n`,
     );
     expect(ok(await admin(site, "news", "list"))).toMatch(
-      new RegExp(`${id} +Scheduled for Mon 2 Dec 2030, 08:00 `),
+      new RegExp(`${id} +scheduled for Mon 2 Dec 2030, 08:00 `),
     );
     const listed = await editor.get(`${api}/content/news`).expect(200);
     const item = (listed.body.items as Array<{ id: string; status: string; publishAt: string }>).find(
@@ -184,7 +184,7 @@ describe("news in date order", () => {
     expect(titles.at(-1)).toBe("Old news");
     const feed = (await get(machinePaths.newsJsonFeed)).body as { items: Array<{ title: string }> };
     expect(feed.items[0]?.title).toBe("Older news");
-    expect(ok(await admin(site, "news", "list"))).toMatch(/older-news +Published, featured/);
+    expect(ok(await admin(site, "news", "list"))).toMatch(/older-news +published, featured/);
     expect((await auditFor("news/older-news"))[0]?.action).toBe("content.feature");
 
     const unpinned = await editor.post(`${api}/content/news/older-news/unfeature`).expect(200);
