@@ -42,12 +42,23 @@ export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
 export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
   const { kind, record } = loaderData;
   const spec = contentKindSpecs[kind];
-  const [saved, setSaved] = useState<ContentRecord>();
+  // The item as last saved or published elsewhere on the page, for the Publishing section.
+  const [latest, setLatest] = useState<{ record: ContentRecord; saved: boolean }>();
   return (
     <>
-      <ContentEditHeader kind={kind} spec={spec} record={record} />
-      <ContentForm kind={kind} spec={spec} record={record} onSaved={setSaved} />
-      {record ? <PublishingPanel kind={kind} spec={spec} record={record} saved={saved} /> : null}
+      <ContentEditHeader
+        kind={kind}
+        spec={spec}
+        record={record}
+        onStatusChange={(after) => setLatest({ record: after, saved: false })}
+      />
+      <ContentForm
+        kind={kind}
+        spec={spec}
+        record={record}
+        onSaved={(after) => setLatest({ record: after, saved: true })}
+      />
+      {record ? <PublishingPanel kind={kind} spec={spec} record={record} latest={latest} /> : null}
     </>
   );
 }

@@ -23,17 +23,23 @@ export function PublishingPanel({
   kind,
   spec,
   record: initial,
-  saved,
+  latest,
 }: {
   kind: ContentKind;
   spec: ContentKindSpec;
   record: ContentRecord;
-  /** The item as the form last saved it: the panel then offers to see it. */
-  saved?: ContentRecord;
+  /** The item as the form saved it, or the header published or hid it: after a save, the panel offers to see it. */
+  latest?: { record: ContentRecord; saved: boolean };
 }) {
-  const [own, setRecord] = useState(initial);
-  // Whichever is newer: the form's last save, or this panel's last change.
-  const record = saved && saved.updatedAt > own.updatedAt ? { ...own, ...saved } : own;
+  const [current, setCurrent] = useState({ record: initial, saved: false });
+  const [seen, setSeen] = useState(latest);
+  // A save or a status change elsewhere on the page is the newest state, until this panel changes it.
+  if (seen !== latest) {
+    setSeen(latest);
+    if (latest) setCurrent(latest);
+  }
+  const { record, saved } = current;
+  const setRecord = (after: ContentRecord) => setCurrent({ record: after, saved: false });
   const [at, setAt] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState("");
@@ -70,12 +76,18 @@ export function PublishingPanel({
     <TitledSection id="publishing" title="Publishing" className="max-w-3xl space-y-4">
       {saved ? <SavedNotice record={record} path={page.path} ownPage={page.ownPage} /> : null}
       <p className="flex flex-wrap items-center gap-2 text-ink">
-        <PublishState item={record} />
         {record.status === "published" ? (
-          <a href={page.path} target="_blank" rel="noopener" className={linkClass}>
-            View on site<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
+          <>
+            <span>Visitors see it.</span>
+            <a href={page.path} target="_blank" rel="noopener" className={linkClass}>
+              View on site<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        ) : record.publishAt ? (
+          <PublishState item={record} />
+        ) : (
+          <span>A draft: visitors do not see it.</span>
+        )}
       </p>
       {record.status === "draft" ? (
         <form onSubmit={(event) => void schedule(event)} noValidate className="space-y-3">
