@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 // A draft with a publish time is scheduled; the publishing job finds the due ones through
 // (status, publish_at). News is ordered by its date, newest first, pinned posts first: the
 // post's date is copied beside its document (news_date) so the database orders and cuts
-// the list through an index, as it did by position.
+// the list through an index, as it did by position; the index's directions are the
+// order's, so no page sorts in memory.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("content_items").addColumn("publish_at", "text").execute();
   await db.schema
@@ -20,7 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex("content_items_dated_listing")
     .on("content_items")
-    .columns(["kind", "status", "featured", "news_date", "position", "id"])
+    .columns(["kind", "status", "featured desc", "news_date desc", "position", "id"])
+    .execute();
+  await db.schema
+    .createIndex("content_items_dated_category_listing")
+    .on("content_items")
+    .columns(["kind", "status", "category", "featured desc", "news_date desc", "position", "id"])
     .execute();
   // An untyped Kysely: the migration must not change when the application's types do.
   const items = db as Kysely<{
@@ -43,6 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("content_items_dated_category_listing").execute();
   await db.schema.dropIndex("content_items_dated_listing").execute();
   await db.schema.dropIndex("content_items_due").execute();
   await db.schema.alterTable("content_items").dropColumn("news_date").execute();
