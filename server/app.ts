@@ -41,6 +41,7 @@ import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check"
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
+import { createDraftAccess } from "./workspace/draft-access";
 import { createWorkspaceApi } from "./workspace/router";
 
 /**
@@ -153,7 +154,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.publishing?.now,
   });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
-  const preview = createPreviewAccess(db, options.workspace?.now);
+  const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 
   app.disable("x-powered-by");
@@ -249,7 +250,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     settings: config.settings,
     gtmId: config.gtmId,
     content,
-    preview,
+    preview: preview(req),
     leads: forVisitor(leads, { ip: req.ip }),
     formTokens,
     logger: req.log,

@@ -6,8 +6,8 @@ import type { MetaDescriptor } from "react-router";
  * indexed, by header and by meta tag alike.
  */
 
-/** What the loader says of a preview: until when the link shows the page. */
-export type PreviewState = { expiresAt: string };
+/** What the loader says of a preview: until when the link shows the page, or that staff see it signed in. */
+export type PreviewState = { by: "link"; expiresAt: string } | { by: "staff" };
 
 export const previewHeaders = {
   "Cache-Control": "private, no-store",

@@ -21,8 +21,10 @@ export const handle: PageHandle = { largestPaint: "image" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A preview link shows a draft (docs/decisions/042-preview-and-scheduled-publishing.md).
-  const preview = await context.preview(request, `case-studies/${params.id}`);
-  const caseStudy = await context.content.getCaseStudy(params.id, { unpublished: preview !== undefined });
+  const published = await context.content.getCaseStudy(params.id);
+  const preview = published ? undefined : await context.preview(request, `case-studies/${params.id}`);
+  const caseStudy =
+    published ?? (preview && (await context.content.getCaseStudy(params.id, { unpublished: true })));
   // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
   if (!caseStudy) return data({ caseStudy: undefined, others: [], preview: undefined }, { status: 404 });
   const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);

@@ -21,11 +21,13 @@ import type { Route } from "./+types/news-article";
  * unless a preview link for the post opens it (docs/decisions/042-preview-and-scheduled-publishing.md).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const published = await context.content.getNewsArticle(params.id);
+  if (published) return { article: published, preview: undefined };
+  // Not one visitors see: a preview link, or staff signed in, may show it.
   const preview = await context.preview(request, `news/${params.id}`);
-  const article = await context.content.getNewsArticle(params.id, { unpublished: preview !== undefined });
+  const article = preview && (await context.content.getNewsArticle(params.id, { unpublished: true }));
   if (!article) return data({ article: undefined, preview: undefined }, { status: 404 });
-  if (preview) return data({ article, preview }, { headers: previewHeaders });
-  return { article, preview };
+  return data({ article, preview }, { headers: previewHeaders });
 }
 
 export const headers: Route.HeadersFunction = loaderHeadersOnly;

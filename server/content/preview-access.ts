@@ -6,7 +6,10 @@ import { PREVIEW_PARAMETER, previewSecret, readPreviewToken } from "#server/auth
  * preview link (`?preview=<token>`) grant it? Only for the target the link names, and
  * only until it expires (docs/decisions/042-preview-and-scheduled-publishing.md).
  */
-export type PreviewAccess = (request: Request, target: string) => Promise<{ expiresAt: string } | undefined>;
+export type PreviewAccess = (request: Request, target: string) => Promise<PreviewGrant | undefined>;
+
+/** A preview link's, until it expires; or a signed-in editor's or admin's (server/workspace/draft-access.ts). */
+export type PreviewGrant = { by: "link"; expiresAt: string } | { by: "staff" };
 
 export function createPreviewAccess(db: Db, now: () => Date = () => new Date()): PreviewAccess {
   // Read once and kept: the secret never changes for a database (server/db/instance-secrets.ts).
@@ -20,6 +23,6 @@ export function createPreviewAccess(db: Db, now: () => Date = () => new Date()):
     });
     const grant = readPreviewToken(await secret, token, now());
     if (grant?.target !== target) return undefined;
-    return { expiresAt: grant.expiresAt.toISOString() };
+    return { by: "link", expiresAt: grant.expiresAt.toISOString() };
   };
 }

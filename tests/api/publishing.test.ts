@@ -297,9 +297,30 @@ describe("a preview link", () => {
     expect(kept.text).not.toContain("Preview:");
     expect(kept.text).not.toContain("noindex");
     expect(kept.headers["cache-control"]).toMatch(/^public/);
+    // Published, the link shows the public page, as it is, never from or into the cache.
     const previewAgain = await get(path).expect(200);
     expect(previewAgain.headers["x-page-cache"]).toBeUndefined();
-    expect(previewAgain.text).toContain("Preview:");
+    expect(previewAgain.text).not.toContain("Preview:");
+    expect(previewAgain.text).toContain("Harbour Ferry Co");
+  });
+
+  it("is not needed by a signed-in editor at the plain address; sales and visitors still get the 404, nothing kept", async () => {
+    await insertContent(site.db, "news", post("staff-draft", "2030-11-24", "Staff draft post"), {
+      status: "draft",
+    });
+    const asStaff = (client: StaffClient) =>
+      get(paths.newsArticle("staff-draft")).set("Cookie", client.cookie);
+    for (let visit = 0; visit < 2; visit++) {
+      const seen = await asStaff(editor).expect(200);
+      expect(seen.text).toContain("You see it because you are signed in to the workspace.");
+      expect(seen.headers["cache-control"]).toBe("private, no-store");
+      expect(seen.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(seen.headers["x-page-cache"]).toBeUndefined();
+      const visitor = await get(paths.newsArticle("staff-draft")).expect(404);
+      expect(visitor.text).not.toContain("Staff draft post");
+    }
+    await asStaff(sales).expect(404);
+    await get(paths.newsArticle("staff-draft")).set("Cookie", "staff_session=not-a-session").expect(404);
   });
 });
 

@@ -10,8 +10,10 @@ export function PreviewBanner({ preview }: { preview: PreviewState | undefined }
       <p className="page-container flex items-start gap-2 py-3 text-sm font-medium">
         <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          Preview: visitors do not see this page until it is published. This link shows it until{" "}
-          {formatPublishTime(preview.expiresAt)} (South African time).
+          Preview: visitors do not see this page until it is published.{" "}
+          {preview.by === "link"
+            ? `This link shows it until ${formatPublishTime(preview.expiresAt)} (South African time).`
+            : "You see it because you are signed in to the workspace."}
         </span>
       </p>
     </div>
