@@ -9,6 +9,7 @@ import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
 import { createDatabaseContentSource } from "./content/content-source";
+import { createPreviewAccess } from "./content/preview-access";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
@@ -42,10 +43,12 @@ import { serveStaticAssets, serveUploads } from "./static-assets";
 import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
 import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
+import { createScheduledPublisher } from "./operations/content/content-publishing";
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
+import { createDraftAccess } from "./workspace/draft-access";
 import { createWorkspaceApi } from "./workspace/router";
 
 /**
@@ -80,6 +83,8 @@ export type AppOptions = {
   retention?: { autoStart?: boolean; now?: () => Date };
   /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
   alerts?: { autoStart?: boolean; now?: () => Date };
+  /** The scheduled publishing job; it starts with the outbox worker unless told otherwise. */
+  publishing?: { autoStart?: boolean; now?: () => Date };
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
@@ -103,6 +108,8 @@ export type SiteApp = {
   retention: LeasedJob<SweepResult>;
   /** Alerts ALERT_EMAIL, once per incident, when e-mails die or the queue stalls. */
   alerts: AlertScheduler;
+  /** Publishes scheduled drafts when their time comes (docs/decisions/042-preview-and-scheduled-publishing.md). */
+  publishing: LeasedJob<Array<{ kind: string; id: string }>>;
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
@@ -160,7 +167,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.retention?.now,
   });
   const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now));
+  const publishing = createScheduledPublisher({
+    db,
+    logger: logger.child({ component: "publishing" }),
+    now: options.publishing?.now,
+  });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
+  const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 
   app.disable("x-powered-by");
@@ -261,6 +274,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     settings: current.site,
     gtmId: config.gtmId,
     content,
+    preview: preview(req),
     leads: forVisitor(leads, { ip: req.ip }),
     formTokens,
     logger: req.log,
@@ -313,6 +327,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
   if (options.retention?.autoStart ?? autoStart) retention.start();
   if (options.alerts?.autoStart ?? autoStart) alerts.start();
+  if (options.publishing?.autoStart ?? autoStart) publishing.start();
 
   return {
     app,
@@ -322,8 +337,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     followUp,
     retention,
     alerts,
+    publishing,
     metrics,
     async close() {
+      await publishing.stop();
       await alerts.stop();
       await followUp.stop();
       await retention.stop();

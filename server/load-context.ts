@@ -1,4 +1,5 @@
 import type { ContentSource } from "./content/content-source";
+import type { PreviewAccess } from "./content/preview-access";
 import type { FormTokens } from "./operations/leads/form-guard";
 import type { LeadService } from "./operations/leads/lead-service";
 import type { Logger } from "./logger";
@@ -25,6 +26,8 @@ export type SiteLoadContext = {
   formTokens: FormTokens;
   /** The request's logger (carries its id), for what loaders must report but not show. */
   logger: Logger;
+  /** Whether this request's preview link shows an unpublished item (server/content/preview-access.ts). */
+  preview: PreviewAccess;
   /** The signed-in member of staff, on /admin pages (never cached); undefined elsewhere. */
   staff?: Staff;
 };

@@ -10,6 +10,10 @@ export type ContentListItem = {
   title: string;
   status: ContentStatus;
   position: number;
+  /** A scheduled draft's publish time (ISO); null when it is not scheduled. */
+  publishAt: string | null;
+  /** A news post pinned above the others. */
+  featured: boolean;
   updatedAt: string;
 };
 
@@ -19,6 +23,8 @@ export type ContentRecord = {
   position: number;
   status: ContentStatus;
   item: Record<string, unknown> & { id: string; title: string };
+  publishAt: string | null;
+  featured: boolean;
   createdAt: string;
   updatedAt: string;
 };

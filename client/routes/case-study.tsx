@@ -9,6 +9,8 @@ import { Section } from "#client/components/sections/section.tsx";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
+import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
+import { loaderHeadersOnly, previewHeaders, previewMeta } from "#client/lib/preview-page.ts";
 import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-study";
@@ -17,13 +19,20 @@ import { ContentImage } from "#client/components/ui/content-image.tsx";
 /** The largest paint is a picture: the logos, or the screenshot. */
 export const handle: PageHandle = { largestPaint: "image" };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const caseStudy = await context.content.getCaseStudy(params.id);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // A preview link shows a draft (docs/decisions/042-preview-and-scheduled-publishing.md).
+  const published = await context.content.getCaseStudy(params.id);
+  const preview = published ? undefined : await context.preview(request, `case-studies/${params.id}`);
+  const caseStudy =
+    published ?? (preview && (await context.content.getCaseStudy(params.id, { unpublished: true })));
   // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
-  if (!caseStudy) return data({ caseStudy: undefined, others: [] }, { status: 404 });
+  if (!caseStudy) return data({ caseStudy: undefined, others: [], preview: undefined }, { status: 404 });
   const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);
-  return { caseStudy, others };
+  if (preview) return data({ caseStudy, others, preview }, { headers: previewHeaders });
+  return { caseStudy, others, preview };
 }
+
+export const headers: Route.HeadersFunction = loaderHeadersOnly;
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
   const settings = settingsFromMatches(matches);
@@ -41,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  return buildMeta(
+  const tags = buildMeta(
     {
       title: `${study.clientName} Case Study`,
       // What staff wrote for search results and link cards, else a sentence of its own.
@@ -65,10 +74,11 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
     },
     settings,
   );
+  return loaderData.preview ? [...tags, ...previewMeta] : tags;
 };
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
-  const { caseStudy: study, others } = loaderData;
+  const { caseStudy: study, others, preview } = loaderData;
   if (!study) {
     return (
       <section className="page-container section text-center">
@@ -84,6 +94,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
+      <PreviewBanner preview={preview} />
       <article>
         <header className="relative isolate overflow-hidden bg-inverse text-on-inverse">
           <ContourArt className="text-accent-on-inverse/25" />

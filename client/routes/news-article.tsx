@@ -9,18 +9,29 @@ import { OriginalSource } from "#client/components/content/original-source.tsx";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { NotFoundSection } from "#client/components/sections/not-found-section.tsx";
 import { ContentImage } from "#client/components/ui/content-image.tsx";
+import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
 import { feedLinks } from "#client/lib/feed-links.ts";
+import { loaderHeadersOnly, previewHeaders, previewMeta } from "#client/lib/preview-page.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/news-article";
 
-/** A news post's own page: published posts with a body only; anything else is the 404 page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const article = await context.content.getNewsArticle(params.id);
-  if (!article) return data({ article: undefined }, { status: 404 });
-  return { article };
+/**
+ * A news post's own page: published posts with a body only; anything else is the 404 page,
+ * unless a preview link for the post opens it (docs/decisions/042-preview-and-scheduled-publishing.md).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const published = await context.content.getNewsArticle(params.id);
+  if (published) return { article: published, preview: undefined };
+  // Not one visitors see: a preview link, or staff signed in, may show it.
+  const preview = await context.preview(request, `news/${params.id}`);
+  const article = preview && (await context.content.getNewsArticle(params.id, { unpublished: true }));
+  if (!article) return data({ article: undefined, preview: undefined }, { status: 404 });
+  return data({ article, preview }, { headers: previewHeaders });
 }
+
+export const headers: Route.HeadersFunction = loaderHeadersOnly;
 
 /** Link previews need a raster image; the built-in illustrations are SVG, so those use the site's. */
 const previewImage = (src: string) => (src.endsWith(".svg") ? undefined : src);
@@ -72,15 +83,17 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
       settings,
     ),
     ...(settings ? feedLinks(settings) : []),
+    ...(loaderData.preview ? previewMeta : []),
   ];
 };
 
 export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, preview } = loaderData;
   if (!article) return <NotFoundSection path={paths.newsArticle("")} />;
   const { post, html, readingMinutes, previous, next } = article;
   return (
     <>
+      <PreviewBanner preview={preview} />
       <article className="page-container max-w-3xl py-10 sm:py-14">
         <a
           href={paths.news}

@@ -13,6 +13,14 @@ import {
 } from "./content";
 import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "./content-fields";
 import { contentKinds } from "#server/db/content-items.ts";
+import {
+  featureContentItem,
+  previewContentItem,
+  scheduleContentItem,
+  unscheduleContentItem,
+} from "./content-publishing";
+import { PUBLISH_TIME_FORMAT } from "#shared/publish-time.ts";
+import { previewLinkLimits } from "#server/auth/preview-links.ts";
 
 type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
@@ -87,14 +95,18 @@ export function addContentCommands(program: Command, run: Run): void {
     if (kind === "news") edit.addOption(bodyFileOption());
     edit.action((id: string, options: ContentOptions) => run((ctx) => editContent(ctx, kind, id, options)));
 
-    group
-      .command("move")
-      .description(`move a ${spec.one} to another place in the list`)
-      .argument("<id>", `${spec.one} id`)
-      .requiredOption("--position <n>", "new place, from 1")
-      .action((id: string, options: { position: string }) =>
-        run((ctx) => moveContentItem(ctx, kind, id, options)),
-      );
+    // News is in date order, newest first; `feature` pins a post on top instead.
+    if (kind !== "news") {
+      group
+        .command("move")
+        .description(`move a ${spec.one} to another place in the list`)
+        .argument("<id>", `${spec.one} id`)
+        .requiredOption("--position <n>", "new place, from 1")
+        .action((id: string, options: { position: string }) =>
+          run((ctx) => moveContentItem(ctx, kind, id, options)),
+        );
+    }
+    addPublishingCommands(group, kind, run);
     group
       .command("publish")
       .description(`show a draft ${spec.one} to visitors`)
@@ -110,5 +122,47 @@ export function addContentCommands(program: Command, run: Run): void {
       .description(`delete a ${spec.one} and the uploaded images nothing else shows`)
       .argument("<id>", `${spec.one} id`)
       .action((id: string) => run((ctx) => removeContentItem(ctx, kind, id)));
+  }
+}
+
+/** schedule, unschedule, preview (items with a page of their own), and news's feature and unfeature. */
+function addPublishingCommands(group: Command, kind: (typeof contentKinds)[number], run: Run): void {
+  const spec = contentKindSpecs[kind];
+  group
+    .command("schedule")
+    .description(`publish a draft ${spec.one} on its own at a time in South African time`)
+    .argument("<id>", `${spec.one} id`)
+    .requiredOption("--at <time>", `when, as "${PUBLISH_TIME_FORMAT}" in South African time`)
+    .action((id: string, options: { at: string }) =>
+      run((ctx) => scheduleContentItem(ctx, kind, id, options)),
+    );
+  group
+    .command("unschedule")
+    .description(`keep a scheduled ${spec.one} a draft (publish it now with "${kind} publish")`)
+    .argument("<id>", `${spec.one} id`)
+    .action((id: string) => run((ctx) => unscheduleContentItem(ctx, kind, id)));
+  if (kind === "projects") return;
+  group
+    .command("preview")
+    .description(`print a link that shows a ${spec.one} at its address before it is published`)
+    .argument("<id>", `${spec.one} id`)
+    .option(
+      "--hours <n>",
+      `how long the link works, 1 to ${previewLinkLimits.maxHours} (default ${previewLinkLimits.defaultHours})`,
+    )
+    .option("--json", "machine-readable output")
+    .action((id: string, options: { hours?: string; json?: boolean }) =>
+      run((ctx) => previewContentItem(ctx, kind, id, options)),
+    );
+  if (kind !== "news") return;
+  for (const [name, featured, help] of [
+    ["feature", true, "pin a news post above the others, in date order among the pinned"],
+    ["unfeature", false, "put a pinned news post back in date order"],
+  ] as const) {
+    group
+      .command(name)
+      .description(help)
+      .argument("<id>", "news post id")
+      .action((id: string) => run((ctx) => featureContentItem(ctx, kind, id, featured)));
   }
 }

@@ -21,6 +21,7 @@ import { contentKindSpecs, optionKey, type ContentKindSpec } from "./content-fie
 import { formatDetails, formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import type { Parsed } from "#server/operations/input.ts";
+import { describePublishState } from "#shared/publish-time.ts";
 
 /**
  * `site-admin projects|news|case-studies …`: content staff change without a release
@@ -209,10 +210,16 @@ export async function editContent(
   return exitCodes.ok;
 }
 
+/** "published", "draft", "scheduled for Mon 30 Nov 2026, 08:00", and ", featured" for a pinned post. */
+function statusOf(record: ContentRecord): string {
+  const state = describePublishState(record);
+  return `${state.charAt(0).toLowerCase()}${state.slice(1)}${record.featured ? ", featured" : ""}`;
+}
+
 const listColumns: Column<ContentRecord>[] = [
   { header: "POS", value: (r) => r.position },
   { header: "ID", value: (r) => r.id },
-  { header: "STATUS", value: (r) => r.status },
+  { header: "STATUS", value: (r) => statusOf(r) },
   { header: "UPDATED", value: (r) => formatLocalDateTime(r.updatedAt) },
   { header: "TITLE", value: (r) => r.item.title },
 ];
@@ -281,7 +288,7 @@ export async function showContentItem(
     out,
     formatDetails([
       ["id", record.id],
-      ["status", record.status],
+      ["status", statusOf(record)],
       ["position", record.position],
       ...spec.fields.map((field): [string, string | number | undefined] => [
         field.flag,

@@ -48,17 +48,23 @@ export type ContentSource = {
   findNewsCategoryRedirect(oldSlug: string): Promise<string | undefined>;
   /** The latest published posts, their bodies rendered, for the feeds. */
   listLatestNews(count: number): Promise<FeedEntry[]>;
-  /** A published post with a body, with its neighbours in the list; undefined for drafts and unknown ids. */
-  getNewsArticle(id: string): Promise<NewsArticle | undefined>;
+  /**
+   * A published post with a body, with its neighbours in the list; undefined for drafts and
+   * unknown ids, unless `unpublished` (a preview link grants it) lets a draft show.
+   */
+  getNewsArticle(id: string, options?: Unpublished): Promise<NewsArticle | undefined>;
   /** What the sitemap lists: published case studies and articles, with their last change. */
   listSitemapEntries(): Promise<SitemapEntries>;
   listCaseStudies(): Promise<CaseStudy[]>;
-  getCaseStudy(id: string): Promise<CaseStudy | undefined>;
+  getCaseStudy(id: string, options?: Unpublished): Promise<CaseStudy | undefined>;
   /** Ordered by position; at most one per position. */
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
   /** What staff changed of a page's search snippet; undefined: the page shows its own. */
   getPageSnippet(page: SnippetPage): Promise<SnippetOverride | undefined>;
 };
+
+/** A preview link's grant: the item shows whether it is published or not. */
+export type Unpublished = { unpublished?: boolean };
 
 /** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
 export type ListPage<T> = { items: T[]; page: number; pageCount: number; total: number };
@@ -166,9 +172,10 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
         updatedAt,
       }));
     },
-    async getNewsArticle(id) {
+    async getNewsArticle(id, options = {}) {
       const record = await findContent(db, "news", id);
-      if (record?.status !== "published" || record.item.content === undefined) return undefined;
+      if (!record || record.item.content === undefined) return undefined;
+      if (record.status !== "published" && !options.unpublished) return undefined;
       const { previous, next } = await findContentNeighbours(db, "news", record);
       const { content, body_images: images } = record.item;
       return {
@@ -188,9 +195,9 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return { caseStudies, articles };
     },
     listCaseStudies: () => items(listContent(db, "case-studies")),
-    async getCaseStudy(id) {
+    async getCaseStudy(id, options = {}) {
       const record = await findContent(db, "case-studies", id);
-      return record?.status === "published" ? record.item : undefined;
+      return record?.status === "published" || (record && options.unpublished) ? record.item : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
     async getPageSnippet(page) {

@@ -1,9 +1,12 @@
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from "kysely";
 import type { z } from "zod";
 import { changingContent, type AuditOf } from "./content-revision";
 import { isPostgres, isUniqueViolation } from "./dialect";
 import { ensureNewsCategory } from "./news-categories";
 import type { ContentItemTable, Database } from "./schema";
+
+/** A content item as read from its table. */
+type ContentItemRow = Selectable<ContentItemTable>;
 import type { ContentStatus } from "#shared/content-fields.ts";
 import {
   caseStudySchema,
@@ -40,6 +43,10 @@ export type ContentRecord<K extends ContentKind = ContentKind> = {
   position: number;
   status: ContentStatus;
   item: ContentItemOf[K];
+  /** A scheduled draft's publish time (ISO); null when it is not scheduled. */
+  publishAt: string | null;
+  /** A news post pinned above the others. */
+  featured: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -64,13 +71,49 @@ function toDocument(item: ContentItem): string {
   return JSON.stringify(rest);
 }
 
-/** The columns copied from a news post's document (migration 0010): its category, and whether it has a page. */
+/**
+ * The columns copied from a news post's document: its category and whether it has a page
+ * (migration 0010), and its date, which orders the news pages (migration 0026).
+ */
 const listingColumns = (item: ContentItem) => ({
   category: "category" in item ? item.category : null,
   has_article: "excerpt" in item && item.content !== undefined ? 1 : 0,
+  news_date: "excerpt" in item ? item.date : null,
 });
 
-function readDocument(row: ContentItemTable): unknown {
+/**
+ * A kind's page order, newest first and the end of each a tie-breaker: news by date,
+ * pinned posts first, the same day's posts as they were placed; the others by position.
+ */
+const pageOrder = (kind: ContentKind) =>
+  kind === "news"
+    ? ([
+        ["featured", "desc"],
+        ["news_date", "desc"],
+        ["position", "asc"],
+        ["id", "asc"],
+      ] as const)
+    : ([
+        ["position", "asc"],
+        ["id", "asc"],
+      ] as const);
+
+type OrderColumn = ReturnType<typeof pageOrder>[number][0];
+
+function inPageOrder<O>(
+  query: SelectQueryBuilder<Database, "content_items", O>,
+  kind: ContentKind,
+  reverse = false,
+): SelectQueryBuilder<Database, "content_items", O> {
+  let ordered = query;
+  for (const [column, direction] of pageOrder(kind)) {
+    const flipped = direction === "asc" ? "desc" : "asc";
+    ordered = ordered.orderBy(column, reverse ? flipped : direction);
+  }
+  return ordered;
+}
+
+function readDocument(row: ContentItemRow): unknown {
   try {
     return JSON.parse(row.document);
   } catch {
@@ -78,7 +121,7 @@ function readDocument(row: ContentItemTable): unknown {
   }
 }
 
-export function toContentRecord<K extends ContentKind>(kind: K, row: ContentItemTable): ContentRecord<K> {
+export function toContentRecord<K extends ContentKind>(kind: K, row: ContentItemRow): ContentRecord<K> {
   const document = readDocument(row);
   const fields =
     kind === "projects" ? { created_at: row.created_at, updated_at: row.updated_at } : ({} as object);
@@ -97,6 +140,8 @@ export function toContentRecord<K extends ContentKind>(kind: K, row: ContentItem
     position: row.position,
     status: row.status,
     item: parsed.data,
+    publishAt: row.publish_at,
+    featured: row.featured === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -108,14 +153,14 @@ export async function listContent<K extends ContentKind>(
   kind: K,
   options: { includeDrafts?: boolean } = {},
 ): Promise<ContentRecord<K>[]> {
-  const rows = await db
-    .selectFrom("content_items")
-    .selectAll()
-    .where("kind", "=", kind)
-    .$if(!options.includeDrafts, (query) => query.where("status", "=", "published"))
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  const rows = await inPageOrder(
+    db
+      .selectFrom("content_items")
+      .selectAll()
+      .where("kind", "=", kind)
+      .$if(!options.includeDrafts, (query) => query.where("status", "=", "published")),
+    kind,
+  ).execute();
   return rows.map((row) => toContentRecord(kind, row));
 }
 
@@ -137,13 +182,7 @@ export async function listContentPage<K extends ContentKind>(
     .where("status", "=", "published")
     .$if(options.category !== undefined, (query) => query.where("category", "=", options.category ?? ""));
   const [rows, count] = await Promise.all([
-    published
-      .selectAll()
-      .orderBy("position")
-      .orderBy("id")
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
+    inPageOrder(published.selectAll(), kind).limit(options.limit).offset(options.offset).execute(),
     published
       .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
       .executeTakeFirstOrThrow(),
@@ -174,55 +213,64 @@ export async function listContentStamps(
   kind: ContentKind,
   options: { withArticle?: boolean } = {},
 ): Promise<Array<{ id: string; updatedAt: string }>> {
-  const rows = await db
-    .selectFrom("content_items")
-    .select(["id", "updated_at"])
-    .where("kind", "=", kind)
-    .where("status", "=", "published")
-    .$if(options.withArticle === true, (query) => query.where("has_article", "=", 1))
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  const rows = await inPageOrder(
+    db
+      .selectFrom("content_items")
+      .select(["id", "updated_at"])
+      .where("kind", "=", kind)
+      .where("status", "=", "published")
+      .$if(options.withArticle === true, (query) => query.where("has_article", "=", 1)),
+    kind,
+  ).execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
+
+/** Where a record sits in its kind's page order: the values of the order's columns. */
+function orderValues(
+  kind: ContentKind,
+  record: Pick<ContentRecord, "id" | "position" | "featured" | "item">,
+) {
+  const values: Record<OrderColumn, string | number | null> = {
+    featured: record.featured ? 1 : 0,
+    news_date: "excerpt" in record.item ? record.item.date : null,
+    position: record.position,
+    id: record.id,
+  };
+  return pageOrder(kind).map(([column, direction]) => ({ column, direction, value: values[column] }));
 }
 
 /**
  * The published items just before and after one in page order (its neighbours on the
- * list), read through the same index as the list.
+ * list), read through the same index as the list: a row is after another when the first
+ * column that differs says so.
  */
 export async function findContentNeighbours<K extends ContentKind>(
   db: Db,
   kind: K,
-  record: Pick<ContentRecord<K>, "id" | "position">,
+  record: Pick<ContentRecord<K>, "id" | "position" | "featured" | "item">,
 ): Promise<{ previous?: ContentRecord<K>; next?: ContentRecord<K> }> {
   const base = db
     .selectFrom("content_items")
     .selectAll()
     .where("kind", "=", kind)
     .where("status", "=", "published");
+  const keys = orderValues(kind, record);
+  const beyond = (forward: boolean) =>
+    base.where((eb) => {
+      const from = (index: number): ReturnType<typeof eb.and> => {
+        const key = keys[index];
+        if (!key) return eb.and([eb.lit(false)]);
+        const later = (key.direction === "asc") === forward ? ">" : "<";
+        return eb.or([
+          eb(key.column, later, key.value),
+          eb.and([eb(key.column, "=", key.value), from(index + 1)]),
+        ]);
+      };
+      return from(0);
+    });
   const [previous, next] = await Promise.all([
-    base
-      .where((eb) =>
-        eb.or([
-          eb("position", "<", record.position),
-          eb.and([eb("position", "=", record.position), eb("id", "<", record.id)]),
-        ]),
-      )
-      .orderBy("position", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    base
-      .where((eb) =>
-        eb.or([
-          eb("position", ">", record.position),
-          eb.and([eb("position", "=", record.position), eb("id", ">", record.id)]),
-        ]),
-      )
-      .orderBy("position")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst(),
+    inPageOrder(beyond(false), kind, true).limit(1).executeTakeFirst(),
+    inPageOrder(beyond(true), kind).limit(1).executeTakeFirst(),
   ]);
   return {
     previous: previous && toContentRecord(kind, previous),
@@ -309,6 +357,8 @@ export async function insertContent<K extends ContentKind>(
             // Last for now; renumber puts it in its place and moves the rest.
             position: before.length + 1,
             status: options.status,
+            publish_at: null,
+            featured: 0,
             document: toDocument(checked),
             ...listingColumns(checked),
             ...timestamps,
@@ -384,7 +434,8 @@ export async function setContentStatus(
   now = new Date(),
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
-  return updatingItem(db, kind, id, { status, updated_at: now.toISOString() }, audit);
+  // Published or unpublished by hand, an item is no longer scheduled.
+  return updatingItem(db, kind, id, { status, publish_at: null, updated_at: now.toISOString() }, audit);
 }
 
 /**

@@ -231,6 +231,12 @@ export type ContentItemTable = {
   category: string | null;
   /** 1 for a news post with a body, which has a page of its own; 0 otherwise. */
   has_article: number;
+  /** A draft's publish time (ISO, UTC): it is scheduled, and publishes on its own then; null otherwise. */
+  publish_at: ColumnType<string | null, string | null | undefined>;
+  /** 1 for a news post pinned above the others; 0 otherwise. */
+  featured: ColumnType<number, number | undefined>;
+  /** A news post's date, as in its document, for the news pages' order; null for other kinds. */
+  news_date: ColumnType<string | null, string | null | undefined>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -106,6 +106,8 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
         title: record.item.title,
         status: record.status,
         position: record.position,
+        publishAt: record.publishAt,
+        featured: record.featured,
         updatedAt: record.updatedAt,
       })),
     });

@@ -6,6 +6,7 @@ import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
 import { newsCategoryRoutes } from "./news-category-routes";
+import { publishingRoutes } from "./publishing-routes";
 import { leadRoutes } from "./lead-routes";
 import { meetingRoutes } from "./meeting-routes";
 import { sessionRoutes } from "./session-routes";
@@ -37,6 +38,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
   router.use(newsCategoryRoutes(deps));
+  router.use(publishingRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));

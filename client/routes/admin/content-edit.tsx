@@ -4,6 +4,8 @@ import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/conte
 import { ContentForm } from "#client/components/workspace/content/content-form.tsx";
 import { ContentEditHeader } from "#client/components/workspace/content/edit-header.tsx";
 import { loadHistory, RevisionHistoryPanel } from "#client/components/workspace/history/revision-history.tsx";
+import { PublishingPanel } from "#client/components/workspace/content/publishing-panel.tsx";
+import { useState } from "react";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
@@ -49,16 +51,27 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
   const load = useCallback(() => loadHistory(target), [target]);
   // A save adds to the history; a restore reloads the item, and the form, keyed by its last save, refills.
   const [history, reloadHistory] = useReloadable(loaderData.history, load);
+  // The item as last saved or published elsewhere on the page, for the Publishing section.
+  const [latest, setLatest] = useState<{ record: ContentRecord; saved: boolean }>();
   return (
     <>
-      <ContentEditHeader kind={kind} spec={spec} record={record} />
+      <ContentEditHeader
+        kind={kind}
+        spec={spec}
+        record={record}
+        onStatusChange={(after) => setLatest({ record: after, saved: false })}
+      />
       <ContentForm
         key={record?.updatedAt ?? "new"}
         kind={kind}
         spec={spec}
         record={record}
-        onSaved={() => reloadHistory()}
+        onSaved={(after) => {
+          setLatest({ record: after, saved: true });
+          void reloadHistory();
+        }}
       />
+      {record ? <PublishingPanel kind={kind} spec={spec} record={record} latest={latest} /> : null}
       {history ? (
         <div className="mt-12">
           <RevisionHistoryPanel

@@ -485,6 +485,12 @@ export async function moveContentTo(
   positionText: string,
 ): Promise<Outcome<ContentRecord>> {
   const spec = contentKindSpecs[kind];
+  // News is in date order, newest first (docs/decisions/042-preview-and-scheduled-publishing.md).
+  if (kind === "news") {
+    return refuse("news is in date order, newest first; pin a post above the others with `news feature`", {
+      position: "News is in date order, newest first. Feature a post to pin it above the others.",
+    });
+  }
   const position = parsePosition(positionText, MAX_CONTENT_POSITION);
   if (!position.ok) return refuse(position.message, { position: asSentence(position.message) });
   const before = await findContent(ctx.db, kind, id);

@@ -11,7 +11,12 @@ import { ContentField } from "./content-field";
 import { initialValues, toFields } from "./form-values";
 import { SearchSnippetFieldset } from "./search-snippet-fieldset";
 
-export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { onSaved?: () => unknown }) {
+export function ContentForm({
+  kind,
+  spec,
+  record,
+  onSaved,
+}: ContentEditing & { onSaved?: (saved: ContentRecord) => void }) {
   const [values, setValues] = useState(() => initialValues(spec, record));
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
     Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
@@ -33,12 +38,13 @@ export function ContentForm({ kind, spec, record, onSaved }: ContentEditing & { 
     try {
       const fields = toFields(spec, values, bodyImages);
       if (record) {
-        await workspaceFetch(`/content/${kind}/${encodeURIComponent(record.id)}`, {
-          body: { json: { fields } },
-        });
+        const saved = await workspaceFetch<{ record: ContentRecord }>(
+          `/content/${kind}/${encodeURIComponent(record.id)}`,
+          { body: { json: { fields } } },
+        );
         setErrors({});
+        onSaved?.(saved.record);
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
-        void onSaved?.();
       } else {
         const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
           body: { json: { fields: { ...fields, id }, status: "draft" } },

@@ -12,6 +12,7 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { titleOf } from "./kind-title";
+import { PublishState } from "./publish-state";
 
 export function ContentTable({
   kind,
@@ -44,8 +45,12 @@ export function ContentTable({
     }
   }
 
+  // News is in date order, newest first, pinned posts on top: no positions to show or move.
+  const byHand = kind !== "news";
   const columns: readonly TableColumn<ContentListItem>[] = [
-    { header: "Position", card: "meta", cell: (item) => item.position },
+    ...(byHand
+      ? [{ header: "Position", card: "meta" as const, cell: (item: ContentListItem) => item.position }]
+      : []),
     {
       header: "Title",
       card: "title",
@@ -62,9 +67,10 @@ export function ContentTable({
       header: "Status",
       card: "status",
       cell: (item) => (
-        <StatusBadge tone={item.status === "published" ? "success" : "warning"}>
-          {item.status === "published" ? "Published" : "Draft"}
-        </StatusBadge>
+        <span className="inline-flex flex-wrap gap-1">
+          <PublishState item={item} />
+          {item.featured ? <StatusBadge tone="info">Featured</StatusBadge> : null}
+        </span>
       ),
     },
     {
@@ -81,28 +87,32 @@ export function ContentTable({
         const id = encodeURIComponent(item.id);
         return (
           <div className="flex flex-wrap items-center gap-1">
-            <Button
-              variant="quiet"
-              disabled={index === 0}
-              aria-label={`Move “${item.title}” up`}
-              onClick={() =>
-                void act(`${id}/move`, `Moved “${item.title}” up`, { position: item.position - 1 })
-              }
-            >
-              Up
-            </Button>
-            <Button
-              variant="quiet"
-              disabled={index === items.length - 1}
-              aria-label={`Move “${item.title}” down`}
-              onClick={() =>
-                void act(`${id}/move`, `Moved “${item.title}” down`, {
-                  position: item.position + 1,
-                })
-              }
-            >
-              Down
-            </Button>
+            {byHand ? (
+              <>
+                <Button
+                  variant="quiet"
+                  disabled={index === 0}
+                  aria-label={`Move “${item.title}” up`}
+                  onClick={() =>
+                    void act(`${id}/move`, `Moved “${item.title}” up`, { position: item.position - 1 })
+                  }
+                >
+                  Up
+                </Button>
+                <Button
+                  variant="quiet"
+                  disabled={index === items.length - 1}
+                  aria-label={`Move “${item.title}” down`}
+                  onClick={() =>
+                    void act(`${id}/move`, `Moved “${item.title}” down`, {
+                      position: item.position + 1,
+                    })
+                  }
+                >
+                  Down
+                </Button>
+              </>
+            ) : null}
             {item.status === "published" ? (
               <Button
                 variant="quiet"

@@ -8,7 +8,12 @@ import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 
-export function ContentEditHeader({ kind, spec, record }: ContentEditing) {
+export function ContentEditHeader({
+  kind,
+  spec,
+  record,
+  onStatusChange,
+}: ContentEditing & { onStatusChange?: (after: ContentRecord) => void }) {
   const [status, setStatus] = useState(record?.status);
   const [switching, setSwitching] = useState(false);
 
@@ -22,6 +27,7 @@ export function ContentEditHeader({ kind, spec, record }: ContentEditing) {
         { method: "POST" },
       );
       setStatus(after.status);
+      onStatusChange?.(after);
       toast({
         variant: "success",
         title:

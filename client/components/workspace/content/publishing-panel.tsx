@@ -1,0 +1,178 @@
+/**
+ * When an item is published, and how to see it (docs/decisions/042-preview-and-scheduled-publishing.md):
+ * its state, a publish time for a draft, the Featured pin for news, a preview link, and
+ * "View on site" once it is published.
+ */
+import { useState, type FormEvent } from "react";
+import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
+import { contentPageOf } from "#shared/content-page.ts";
+import { PUBLISH_TIME_FORMAT } from "#shared/publish-time.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import type { ContentRecord } from "#client/lib/workspace-content.ts";
+import { Button } from "#client/components/workspace/button.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
+import { Notice } from "#client/components/workspace/notice.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { toast } from "#client/components/workspace/toasts.tsx";
+import { PreviewLinkMaker } from "./preview-link-maker";
+import { PublishState } from "./publish-state";
+
+const linkClass = "font-semibold text-brand underline underline-offset-4";
+
+export function PublishingPanel({
+  kind,
+  spec,
+  record: initial,
+  latest,
+}: {
+  kind: ContentKind;
+  spec: ContentKindSpec;
+  record: ContentRecord;
+  /** The item as the form saved it, or the header published or hid it: after a save, the panel offers to see it. */
+  latest?: { record: ContentRecord; saved: boolean };
+}) {
+  const [current, setCurrent] = useState({ record: initial, saved: false });
+  const [seen, setSeen] = useState(latest);
+  // A save or a status change elsewhere on the page is the newest state, until this panel changes it.
+  if (seen !== latest) {
+    setSeen(latest);
+    if (latest) setCurrent(latest);
+  }
+  const { record, saved } = current;
+  const setRecord = (after: ContentRecord) => setCurrent({ record: after, saved: false });
+  const [at, setAt] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState("");
+  const page = contentPageOf(kind, record.item);
+  const path = `/content/${kind}/${encodeURIComponent(record.id)}`;
+
+  async function act(action: string, done: string, json?: object) {
+    setBusy(action);
+    setError("");
+    try {
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/${action}`, {
+        method: "POST",
+        body: json && { json },
+      });
+      setRecord(answer.record);
+      toast({ variant: "success", title: done });
+      return true;
+    } catch (caught) {
+      const message = caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.";
+      if (action === "schedule") setError(message);
+      else toast({ title: "That did not work", description: message });
+      return false;
+    } finally {
+      setBusy("");
+    }
+  }
+
+  async function schedule(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await act("schedule", `“${record.item.title}” is scheduled`, { at })) setAt("");
+  }
+
+  return (
+    <TitledSection id="publishing" title="Publishing" className="max-w-3xl space-y-4">
+      {saved ? <SavedNotice record={record} path={page.path} ownPage={page.ownPage} /> : null}
+      <p className="flex flex-wrap items-center gap-2 text-ink">
+        {record.status === "published" ? (
+          <>
+            <span>Visitors see it.</span>
+            <a href={page.path} target="_blank" rel="noopener" className={linkClass}>
+              View on site<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        ) : record.publishAt ? (
+          <PublishState item={record} />
+        ) : (
+          <span>A draft: visitors do not see it.</span>
+        )}
+      </p>
+      {record.status === "draft" ? (
+        <form onSubmit={(event) => void schedule(event)} noValidate className="space-y-3">
+          <TextField
+            label="Publish at"
+            name="publishAt"
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
+            placeholder={PUBLISH_TIME_FORMAT}
+            inputMode="numeric"
+            autoComplete="off"
+            description={`South African time, as ${PUBLISH_TIME_FORMAT} (for example 2026-11-30 08:00). It publishes on its own then.`}
+            error={error}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="secondary" busy={busy === "schedule"}>
+              {record.publishAt ? "Change the publish time" : "Schedule"}
+            </Button>
+            {record.publishAt ? (
+              <Button
+                variant="quiet"
+                busy={busy === "unschedule"}
+                onClick={() => void act("unschedule", `“${record.item.title}” is no longer scheduled`)}
+              >
+                Unschedule
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+      {kind === "news" ? (
+        <div className="flex min-h-11 items-start gap-3 text-ink">
+          <input
+            id="featured"
+            type="checkbox"
+            className="mt-0.5 size-5 accent-brand"
+            aria-describedby="featured-description"
+            checked={record.featured}
+            disabled={busy === "feature" || busy === "unfeature"}
+            onChange={(event) =>
+              void act(
+                event.target.checked ? "feature" : "unfeature",
+                event.target.checked
+                  ? `“${record.item.title}” is pinned above the other posts`
+                  : `“${record.item.title}” is back in date order`,
+              )
+            }
+          />
+          <div>
+            <label htmlFor="featured" className="font-semibold">
+              Featured
+            </label>
+            <p id="featured-description" className="text-sm text-ink-soft">
+              Pinned above the other posts. News is otherwise newest first, by date.
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {page.ownPage ? <PreviewLinkMaker kind={kind} id={record.id} /> : null}
+      {!page.ownPage && record.status === "draft" ? (
+        <p className="text-sm text-ink-soft">
+          A {spec.one} has no page of its own to preview; {spec.page} shows it once it is published.
+        </p>
+      ) : null}
+    </TitledSection>
+  );
+}
+
+/** After a save: where to see it. A published item's page; a draft's preview, below. */
+function SavedNotice({ record, path, ownPage }: { record: ContentRecord; path: string; ownPage: boolean }) {
+  if (record.status === "published") {
+    return (
+      <Notice tone="success" title="Saved">
+        Visitors see the change now.{" "}
+        <a href={path} target="_blank" rel="noopener" className={linkClass}>
+          View on site<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="success" title="Saved as a draft">
+      {ownPage
+        ? "Visitors do not see it yet. Use Preview below to see it at its address."
+        : "Visitors do not see it until it is published."}
+    </Notice>
+  );
+}

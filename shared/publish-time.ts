@@ -1,0 +1,36 @@
+import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+
+/**
+ * A scheduled item's publish time as the agency reads it, the same in the workspace and
+ * the CLI: "Mon 30 Nov 2026, 08:00" in its time zone. Typed as "2026-11-30 08:00".
+ */
+
+/** The form a publish time is typed in, in the agency's time zone. */
+export const PUBLISH_TIME_FORMAT = "YYYY-MM-DD HH:MM";
+
+// Built once: constructing an Intl formatter costs far more than using one.
+const publishClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: AGENCY_TIME_ZONE,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2026-11-30T06:00:00.000Z" → "Mon 30 Nov 2026, 08:00". */
+export function formatPublishTime(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const parts = publishClock.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
+}
+
+/** What a list shows for an item: "Published", "Draft", or "Scheduled for Mon 30 Nov 2026, 08:00". */
+export function describePublishState(item: { status: string; publishAt: string | null }): string {
+  if (item.status === "published") return "Published";
+  return item.publishAt ? `Scheduled for ${formatPublishTime(item.publishAt)}` : "Draft";
+}
