@@ -1,8 +1,14 @@
 import { paths } from "#shared/paths.ts";
 import { ThankYou } from "#client/components/sections/thank-you.tsx";
+import { loadPageCopy, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/thank-you-web-app";
+
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadPageCopy(context, request, "thank-you-web-app");
+
+export const headers: Route.HeadersFunction = previewResponseHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...buildMeta(
@@ -18,6 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  return <ThankYou service="web-app" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ThankYou copy={loaderData.copy} />;
 }

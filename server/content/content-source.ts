@@ -27,7 +27,9 @@ import {
 } from "#server/db/content-items.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
+import type { CopyPageName } from "#shared/copy/copy-pages.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
+import { createPageCopySource, type LoadedPageCopy } from "./page-copy-source";
 
 /**
  * The one seam through which pages read content (DESIGN.md "How data flows"): the
@@ -50,6 +52,8 @@ export type ContentSource = {
   getCaseStudy(id: string): Promise<CaseStudy | undefined>;
   /** Ordered by position; at most one per position. */
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
+  /** A page's copy; its draft when the request's `url` carries a valid preview link for it. */
+  getPageCopy<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>>;
 };
 
 /** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
@@ -134,6 +138,7 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       total,
     };
   }
+  const pageCopy = createPageCopySource(db);
   const link = (record: { item: NewsPost } | undefined): NewsLink | undefined =>
     record && { id: record.item.id, title: record.item.title };
   return {
@@ -175,5 +180,6 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return record?.status === "published" ? record.item : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
+    getPageCopy: (page, url) => pageCopy.read(page, url),
   };
 }

@@ -421,6 +421,17 @@ export type RevisionTable = {
   note: ColumnType<string | null, string | null | undefined>;
 };
 
+/** A page's copy as staff saved it (server/db/page-copy.ts); no row: the shipped copy. */
+export type PageCopyTable = {
+  page: string;
+  /** JSON of the copy visitors see; null: the shipped copy. */
+  published: ColumnType<string | null, string | null | undefined>;
+  /** JSON of an unpublished draft, shown only through a preview link. */
+  draft: ColumnType<string | null, string | null | undefined>;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -449,6 +460,7 @@ export type Database = {
   staff_auth_flows: StaffAuthFlowTable;
   audit_log: AuditLogTable;
   revisions: RevisionTable;
+  page_copy: PageCopyTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;
