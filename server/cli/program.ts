@@ -7,6 +7,7 @@ import { backupDatabase, type BackupOptions } from "./backup";
 import { cliActor, type AdminContext, type AdminFileContext, type AdminOutput } from "./context";
 import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
+import { addCopyCommands } from "./copy-commands";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
@@ -366,6 +367,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
 
   addContentCommands(program, run);
+  addCopyCommands(program, run);
 
   const users = program
     .command("users")

@@ -5,6 +5,7 @@ import { sendFailure } from "#server/api/responses.ts";
 import type { WorkspaceDeps } from "./deps";
 import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
+import { copyRoutes } from "./copy-routes";
 import { leadRoutes } from "./lead-routes";
 import { meetingRoutes } from "./meeting-routes";
 import { sessionRoutes } from "./session-routes";
@@ -32,6 +33,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(accountRoutes(deps));
   router.use(userRoutes(deps));
   router.use(contentRoutes(deps));
+  router.use(copyRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));
