@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("page_copy")
-    .addColumn("page", "text", (column) => column.primaryKey())
+    .addColumn("page", "text", (column) => column.primaryKey().notNull())
     .addColumn("published", "text")
     .addColumn("draft", "text")
     .addColumn("updated_at", "text", (column) => column.notNull())
