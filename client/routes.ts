@@ -68,6 +68,8 @@ export default [
     route(admin(staffPaths.contentNew), "routes/admin/content-edit.tsx", { id: "content-new" }),
     route(admin(staffPaths.contentEdit), "routes/admin/content-edit.tsx"),
     route(admin(staffPaths.screenshots), "routes/admin/screenshots.tsx"),
+    route(admin(staffPaths.pages), "routes/admin/pages.tsx"),
+    route(admin(staffPaths.pageCopy), "routes/admin/page-copy.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -17,6 +17,8 @@ export const staffPaths = {
   contentNew: "/admin/content/:kind/new",
   contentEdit: "/admin/content/:kind/:id",
   screenshots: "/admin/screenshots",
+  pages: "/admin/pages",
+  pageCopy: "/admin/pages/:page",
   users: "/admin/users",
   audit: "/admin/audit",
 } as const;
