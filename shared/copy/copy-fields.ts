@@ -2,6 +2,10 @@ import { z } from "zod";
 import { hasForbiddenCharacters, isSingleLine } from "#shared/forms/text-hygiene.ts";
 import { copyIconNames } from "./copy-icons";
 
+// The workspace builds these schemas in the browser, whose CSP forbids eval: zod's probe
+// for `new Function` is reported as a violation (as in shared/forms/schema-parts.ts).
+z.config({ jitless: true });
+
 /**
  * The pieces a page's copy is described with (docs/decisions/039-editable-page-copy.md):
  * each builds the zod schema that checks a saved document and registers what the
