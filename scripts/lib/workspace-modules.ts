@@ -6,4 +6,4 @@
  * missing here.
  */
 export const workspaceModule =
-  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/]workspace-[a-z-]+|shared[\\/](staff-[a-z-]+|inbox|content-fields|copy[\\/]))|@simplewebauthn/;
+  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/]workspace-[a-z-]+|shared[\\/](staff-[a-z-]+|inbox|content-fields))|@simplewebauthn/;
