@@ -72,6 +72,8 @@ export default [
     route(admin(staffPaths.history), "routes/admin/history.tsx"),
     route(admin(staffPaths.search), "routes/admin/search.tsx"),
     route(admin(staffPaths.searchEdit), "routes/admin/search-edit.tsx"),
+    route(admin(staffPaths.pages), "routes/admin/pages.tsx"),
+    route(admin(staffPaths.pageCopy), "routes/admin/page-copy.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -20,6 +20,8 @@ export const staffPaths = {
   /** Each page's search snippet (docs/decisions/040-search-snippets.md). */
   search: "/admin/search",
   searchEdit: "/admin/search/:page",
+  pages: "/admin/pages",
+  pageCopy: "/admin/pages/:page",
   users: "/admin/users",
   audit: "/admin/audit",
   /** The history of anything visitors read; the target follows (historyPath). */

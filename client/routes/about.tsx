@@ -1,41 +1,44 @@
-import { ourStory, teamImage, values, whyChoose } from "#data/pages/about-copy.ts";
+import { teamImage } from "#data/pages/about-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { useSiteSettings } from "#client/lib/root-data.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/about";
+import { withIcons } from "#client/lib/copy-icons.ts";
+import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("about", matches);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...buildPageMeta("about", matches),
+  ...previewMeta(loaderData),
+];
 
-export default function Page() {
-  const settings = useSiteSettings();
+export const loader = ({ context, request }: Route.LoaderArgs) => loadPageCopy(context, request, "about");
+
+export const headers: Route.HeadersFunction = previewResponseHeaders;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { header, story, values, whyChoose, cta } = loaderData.copy;
   return (
     <>
-      <PageHeader
-        tone="ink"
-        eyebrow="The studio"
-        title="About Us"
-        subtitle="A Cape Town team of designers and engineers who turn business ideas into dependable software."
-      />
+      <PageHeader tone="ink" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
 
       <section aria-labelledby="our-story" className="section">
         <div className="page-container grid items-center gap-12 lg:grid-cols-2">
           <div>
             <h2 id="our-story" className="section-title">
-              Our Story
+              {story.title}
             </h2>
             <div className="mt-6 space-y-4 text-lg text-ink-soft">
-              {ourStory(settings.brandName).map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {story.paragraphs.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
               ))}
             </div>
           </div>
           <img
             src={teamImage.src}
-            alt={teamImage.alt}
+            alt={story.imageAlt}
             width={teamImage.width}
             height={teamImage.height}
             className="h-auto w-full rounded-card shadow-lift"
@@ -43,19 +46,19 @@ export default function Page() {
         </div>
       </section>
 
-      <Section id="our-values" title="Our Values" tone="muted">
-        <FeatureCards items={values} />
+      <Section id="our-values" title={values.title} tone="muted">
+        <FeatureCards items={withIcons(values.cards)} />
       </Section>
 
-      <Section id="why-choose" title={`Why Choose ${settings.brandName}`}>
-        <FeatureCards items={whyChoose} />
+      <Section id="why-choose" title={whyChoose.title}>
+        <FeatureCards items={withIcons(whyChoose.cards)} />
       </Section>
 
       <CallToAction
         id="about-cta"
-        title="Let's Build Something Great Together"
-        text="Tell us about your idea and we'll help you plan the best way to bring it to life."
-        linkLabel="Get In Touch"
+        title={cta.title}
+        text={cta.text}
+        linkLabel={cta.linkLabel}
         to={paths.contact}
       />
     </>

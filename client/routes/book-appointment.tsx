@@ -1,22 +1,20 @@
 import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
 import { data } from "react-router";
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
-import { appointmentNextSteps } from "#shared/forms/next-steps.ts";
 import { AppointmentForm } from "#client/components/forms/appointment-form.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
-import {
-  formActionHeaders,
-  failureInit,
-  readFormValues,
-  valuesToRedisplay,
-} from "#client/lib/form-action.ts";
+import { failureInit, readFormValues, valuesToRedisplay } from "#client/lib/form-action.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
+import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/book-appointment";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   // Dates come from the server's clock in Cape Town time, so server and browser agree.
-  return { dateOptions: appointmentDateOptions(new Date()), formToken: context.formTokens.issue() };
+  return loadPageCopy(context, request, "book-appointment", {
+    dateOptions: appointmentDateOptions(new Date()),
+    formToken: context.formTokens.issue(),
+  });
 }
 
 /** The appointment form posted without JavaScript (with it, the form posts JSON to the API). */
@@ -35,26 +33,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = formActionHeaders;
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 /** The appointment form runs React; their scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager" };
 
-export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("book-appointment", matches);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...buildPageMeta("book-appointment", matches),
+  ...previewMeta(loaderData),
+];
 
-/** The promises the acknowledgment e-mail repeats (shared/forms/next-steps.ts), each with its icon. */
-const icons = { Confirmation: MailCheck, Consultation: Video, Proposal: FileText } as const;
-const WHAT_TO_EXPECT = appointmentNextSteps.map((step) => ({ ...step, icon: icons[step.title] }));
+/** The icon of each step of "What to Expect", by its place. */
+const stepIcons = [MailCheck, Video, FileText] as const;
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { header, whatToExpect } = loaderData.copy;
   return (
     <>
-      <PageHeader
-        tone="protea"
-        eyebrow={"Let's talk"}
-        title="Book an Appointment"
-        subtitle="Choose a time that suits you and tell us about your project. We will confirm within 24 hours."
-      />
+      <PageHeader tone="protea" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
       <section className="section" aria-label="Request an appointment">
         <div className="page-container grid gap-12 lg:grid-cols-5">
           <div className="lg:col-span-3">
@@ -67,22 +63,25 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <aside aria-labelledby="what-to-expect" className="lg:col-span-2">
             <h2 id="what-to-expect" className="flex items-center gap-3 text-2xl font-bold text-ink">
               <CalendarCheck aria-hidden="true" className="size-7 text-brand" />
-              What to Expect
+              {whatToExpect.title}
             </h2>
             <ol className="mt-6 space-y-6">
-              {WHAT_TO_EXPECT.map(({ icon: Icon, title, text }, index) => (
-                <li key={title} className="flex gap-4">
-                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-ink">
-                      {index + 1}. {title}
-                    </h3>
-                    <p className="mt-1 text-ink-soft">{text}</p>
-                  </div>
-                </li>
-              ))}
+              {whatToExpect.steps.map(({ title, text }, index) => {
+                const Icon = stepIcons[index] ?? FileText;
+                return (
+                  <li key={index} className="flex gap-4">
+                    <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <div>
+                      <h3 className="font-semibold text-ink">
+                        {index + 1}. {title}
+                      </h3>
+                      <p className="mt-1 text-ink-soft">{text}</p>
+                    </div>
+                  </li>
+                );
+              })}
             </ol>
           </aside>
         </div>

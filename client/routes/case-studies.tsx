@@ -2,6 +2,7 @@ import { paths } from "#shared/paths.ts";
 import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
 import { CallToAction } from "#client/components/sections/call-to-action.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
@@ -11,35 +12,43 @@ import type { Route } from "./+types/case-studies";
 /** The largest paint is a picture: the logos, or the screenshot. */
 export const handle: PageHandle = { largestPaint: "image" };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { caseStudies: await context.content.listCaseStudies() };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadPageCopy(context, request, "case-studies", {
+    caseStudies: await context.content.listCaseStudies(),
+  });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const headers: Route.HeadersFunction = previewResponseHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const settings = settingsFromMatches(matches);
-  return buildPageMeta("case-studies", matches, {
-    jsonLd: settings
-      ? [
-          breadcrumbJsonLd(
-            [
-              { name: "Home", path: paths.home },
-              { name: "Case Studies", path: paths.caseStudies },
-            ],
-            settings,
-          ),
-        ]
-      : [],
-  });
+  return [
+    ...buildPageMeta("case-studies", matches, {
+      jsonLd: settings
+        ? [
+            breadcrumbJsonLd(
+              [
+                { name: "Home", path: paths.home },
+                { name: "Case Studies", path: paths.caseStudies },
+              ],
+              settings,
+            ),
+          ]
+        : [],
+    }),
+    ...previewMeta(loaderData),
+  ];
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
   return (
     <>
       <PageHeader
         tone="paper"
-        eyebrow="Clients"
-        title="Case Studies"
-        subtitle="The businesses we partner with, and how we help them grow year after year."
+        eyebrow={copy.header.eyebrow}
+        title={copy.header.title}
+        subtitle={copy.header.subtitle}
       />
       <section aria-label="Our clients" className="section">
         <div className="page-container">
@@ -54,9 +63,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
       <CallToAction
         id="case-studies-cta"
-        title="Could Your Business Be Next?"
-        text="Let's talk about what we could build together."
-        linkLabel="Start Your Project"
+        title={copy.cta.title}
+        text={copy.cta.text}
+        linkLabel={copy.cta.linkLabel}
         to={paths.contact}
       />
     </>

@@ -3,31 +3,40 @@ import type { ReactNode } from "react";
 import { paths } from "#shared/paths.ts";
 import { ClickToLoadMap } from "#client/components/content/click-to-load-map.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import { settingsFromMatches, useSiteSettings } from "#client/lib/root-data.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { organizationJsonLd } from "#client/lib/structured-data.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const loader = ({ context, request }: Route.LoaderArgs) => loadPageCopy(context, request, "contact");
+
+export const headers: Route.HeadersFunction = previewResponseHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const settings = settingsFromMatches(matches);
-  return buildPageMeta("contact", matches, { jsonLd: settings ? [organizationJsonLd(settings)] : [] });
+  return [
+    ...buildPageMeta("contact", matches, { jsonLd: settings ? [organizationJsonLd(settings)] : [] }),
+    ...previewMeta(loaderData),
+  ];
 };
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
   const settings = useSiteSettings();
   const { address } = settings;
   return (
     <>
       <PageHeader
         tone="paper"
-        eyebrow="Get in touch"
-        title="Contact Us"
-        subtitle="Tell us about your project. We reply to every enquiry within one business day."
+        eyebrow={copy.header.eyebrow}
+        title={copy.header.title}
+        subtitle={copy.header.subtitle}
       />
       <section aria-label="Contact details" className="section">
         <div className="page-container grid gap-10 lg:grid-cols-2">
           <div className="space-y-6">
-            <ContactCard icon={MapPin} title="Our Office">
+            <ContactCard icon={MapPin} title={copy.officeTitle}>
               <address className="text-lg text-ink-soft not-italic">
                 {address.street}
                 <br />
@@ -38,21 +47,21 @@ export default function Page() {
                 {address.country}
               </address>
             </ContactCard>
-            <ContactCard icon={Mail} title="Email Us">
+            <ContactCard icon={Mail} title={copy.emailTitle}>
               <a href={`mailto:${settings.email}`} className="text-lg text-brand hover:underline">
                 {settings.email}
               </a>
             </ContactCard>
-            <ContactCard icon={Phone} title="Call Us">
+            <ContactCard icon={Phone} title={copy.phoneTitle}>
               <a href={`tel:${settings.phone}`} className="text-lg text-brand hover:underline">
                 {settings.phoneDisplay}
               </a>
-              <p className="mt-1 text-ink-soft">Monday to Friday, 08:30 to 17:00</p>
+              <p className="mt-1 text-ink-soft">{copy.hours}</p>
             </ContactCard>
             <p className="text-ink-soft">
-              Prefer to talk it through?{" "}
+              {copy.bookingPrompt}{" "}
               <a href={paths.bookAppointment} className="font-semibold text-brand hover:underline">
-                Book a free consultation
+                {copy.bookingLink}
               </a>
               .
             </p>

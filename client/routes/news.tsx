@@ -9,8 +9,9 @@ import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { loadContent } from "#client/lib/content-loader.ts";
+import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
-import { formActionHeaders, failureInit, readFormValues } from "#client/lib/form-action.ts";
+import { failureInit, readFormValues } from "#client/lib/form-action.ts";
 import { feedLinks } from "#client/lib/feed-links.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { buildMeta, buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
@@ -22,7 +23,7 @@ const emptyList = (page: number) => ({ items: [], page, pageCount: 1, total: 0 }
 /** This module serves /news, /news/page/:page, and the same under /news/category/:category. */
 type NewsParams = { page?: string; category?: string };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { page: pageParam, category: categorySlug } = params as NewsParams;
   const firstPage = categorySlug === undefined ? paths.news : paths.newsCategory(categorySlug);
   const page = pageNumberOf(pageParam, firstPage);
@@ -45,14 +46,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (moved) throw redirect(paths.newsCategory(moved, page), 301);
   }
   if (!failed && (value.unknownCategory || page > value.list.pageCount)) throw notFound();
-  return { ...value, failed, formToken: context.formTokens.issue() };
+  return loadPageCopy(context, request, "news", { ...value, failed, formToken: context.formTokens.issue() });
 }
 
 /**
  * The newsletter form is the only thing here that needs React: it starts when the visitor
  * first focuses or presses in a form. A failed load hydrates at once for its notice (SPEC §8).
  */
-export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "interaction"),
   largestPaint: "image",
 };
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = formActionHeaders;
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) => {
   const settings = settingsFromMatches(matches);
@@ -93,18 +94,19 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
           },
           settings,
         )),
+    ...previewMeta(loaded),
     ...listPageLinks(pathOf, list.page, list.pageCount, settings.siteUrl),
     ...feedLinks(settings),
   ];
 };
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, category, list, failed } = loaderData;
+  const { categories, category, list, failed, copy } = loaderData;
   useLoadErrorToast(failed, "Failed to load news posts");
   // SPEC §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
   const others = list.page === 1 ? list.items.slice(1) : list.items;
-  const listTitle = list.page === 1 ? "Latest Articles" : `Articles, page ${list.page} of ${list.pageCount}`;
+  const listTitle = list.page === 1 ? copy.latestTitle : `Articles, page ${list.page} of ${list.pageCount}`;
   const pathOf = (page: number) =>
     category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
 
@@ -112,9 +114,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageHeader
         tone="paper"
-        eyebrow="Journal"
-        title="Tech News & Updates"
-        subtitle="Insights on web development, mobile apps and technology trends that matter to South African businesses."
+        eyebrow={copy.header.eyebrow}
+        title={copy.header.title}
+        subtitle={copy.header.subtitle}
       />
       <div className="page-container">
         <NewsCategories categories={categories} current={category} />
@@ -122,7 +124,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {list.page === 1 ? (
         <Section
           id="featured-article"
-          title="Featured Article"
+          title={copy.featuredTitle}
           className="section pb-0"
           titleClassName="section-title"
         >
@@ -130,7 +132,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             {featured ? (
               <ArticleTeaser post={featured} look="featured" />
             ) : (
-              <p className="text-lg text-ink-soft">No featured article available</p>
+              <p className="text-lg text-ink-soft">{copy.noFeatured}</p>
             )}
           </div>
         </Section>
@@ -145,7 +147,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-8 text-lg text-ink-soft">No articles available</p>
+          <p className="mt-8 text-lg text-ink-soft">{copy.noArticles}</p>
         )}
         <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
       </Section>

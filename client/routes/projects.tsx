@@ -6,6 +6,7 @@ import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { loadContent } from "#client/lib/content-loader.ts";
+import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
@@ -13,7 +14,7 @@ import { buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
 import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
 import type { Route } from "./+types/projects";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   // This module serves /projects and /projects/page/:page.
   const page = pageNumberOf((params as { page?: string }).page, paths.projects);
   const { value: list, failed } = await loadContent(
@@ -23,11 +24,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     { items: [], page, pageCount: 1, total: 0 },
   );
   if (!failed && page > list.pageCount) throw notFound();
-  return { list, failed };
+  return loadPageCopy(context, request, "projects", { list, failed });
 }
 
+export const headers: Route.HeadersFunction = previewResponseHeaders;
+
 /** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
-export const handle: PageHandle<Awaited<ReturnType<typeof loader>>> = {
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "none"),
   largestPaint: "image",
 };
@@ -42,39 +45,13 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
       title: page > 1 ? `Projects (page ${page})` : "Projects",
       path: paths.projectsPage(page),
     }),
+    ...previewMeta(loaded),
     ...(settings ? listPageLinks(paths.projectsPage, page, loaded.list.pageCount, settings.siteUrl) : []),
   ];
 };
 
-const PROCESS = [
-  {
-    title: "Discovery & Planning",
-    text: "Workshops to understand your goals, users and constraints, ending in a clear scope and plan.",
-  },
-  {
-    title: "Design & Prototyping",
-    text: "Wireframes and clickable prototypes so you can test ideas before a line of code is written.",
-  },
-  {
-    title: "Development",
-    text: "Clean, tested code in short sprints, with a working demo at the end of every sprint.",
-  },
-  {
-    title: "Testing & QA",
-    text: "Automated tests, device testing and accessibility checks before anything reaches your customers.",
-  },
-  {
-    title: "Deployment",
-    text: "Smooth, monitored releases to the cloud and the app stores, with no downtime surprises.",
-  },
-  {
-    title: "Maintenance & Support",
-    text: "Updates, security patches and improvements as your business and your users grow.",
-  },
-] as const;
-
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { list, failed } = loaderData;
+  const { list, failed, copy } = loaderData;
   const projects = list.items;
   useLoadErrorToast(failed, "Failed to load projects.");
 
@@ -82,9 +59,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         tone="paper"
-        eyebrow="Selected work"
-        title="Our Projects"
-        subtitle="A selection of the websites, web applications and mobile apps we have designed and built for our clients."
+        eyebrow={copy.header.eyebrow}
+        title={copy.header.title}
+        subtitle={copy.header.subtitle}
       />
       <Section id="project-list" title="Project list" tone="plain" titleClassName="sr-only">
         {failed ? (
@@ -92,9 +69,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Failed to load projects
           </p>
         ) : projects.length === 0 ? (
-          <p className="py-12 text-center text-lg text-ink-soft">
-            No projects available yet. Check back soon!
-          </p>
+          <p className="py-12 text-center text-lg text-ink-soft">{copy.emptyList}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
             {projects.map((project, index) => (
@@ -111,14 +86,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           label="Projects pages"
         />
       </Section>
-      <Section id="development-process" title="Our Development Process" tone="muted">
-        <ProcessSteps steps={PROCESS} />
+      <Section id="development-process" title={copy.process.title} tone="muted">
+        <ProcessSteps steps={copy.process.steps} />
       </Section>
       <CallToAction
         id="projects-cta"
-        title="Ready to Start Your Project?"
-        text="Tell us what you want to build and we'll come back with a plan, a timeline and a fixed proposal."
-        linkLabel="Contact Us"
+        title={copy.cta.title}
+        text={copy.cta.text}
+        linkLabel={copy.cta.linkLabel}
         to={paths.contact}
       />
     </>

@@ -1,6 +1,12 @@
 import { ThankYou } from "#client/components/sections/thank-you.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
+import { loadPageCopy, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import type { Route } from "./+types/thank-you-web-app";
+
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadPageCopy(context, request, "thank-you-web-app");
+
+export const headers: Route.HeadersFunction = previewResponseHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...buildPageMeta("thank-you-web-app", matches),
@@ -8,6 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  return <ThankYou service="web-app" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ThankYou copy={loaderData.copy} />;
 }

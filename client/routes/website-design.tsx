@@ -1,4 +1,3 @@
-import { problems, websiteTypes, whatToExpect, whyChooseUs } from "#data/pages/website-design-copy.ts";
 import { paths } from "#shared/paths.ts";
 import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
@@ -7,41 +6,48 @@ import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
-import { formActionHeaders, submitLeadForm } from "#client/lib/form-action.ts";
+import { submitLeadForm } from "#client/lib/form-action.ts";
+import { withIcons } from "#client/lib/copy-icons.ts";
+import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/website-design";
 
-export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "website-design");
+export const loader = async ({ context, request }: Route.LoaderArgs) =>
+  loadPageCopy(context, request, "website-design", await loadServicePage(context, "website-design"));
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
 
-export const headers: Route.HeadersFunction = formActionHeaders;
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 /** The lead form and the carousel run React; their scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager", largestPaint: "image" };
 
-export const meta: Route.MetaFunction = ({ matches }) => buildPageMeta("website-design", matches);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...buildPageMeta("website-design", matches),
+  ...previewMeta(loaderData),
+];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { hero, whatToExpect, websiteTypes, whyChooseUs } = loaderData.copy;
   return (
     <>
       <ServiceHero
-        title="Website Design & Development"
-        subtitle="Websites that look the part, load fast and turn visitors into enquiries."
-        problems={problems}
-        showcaseTitle="Our Website Portfolio"
+        title={hero.title}
+        subtitle={hero.subtitle}
+        problems={hero.problems}
+        showcaseTitle={hero.showcaseTitle}
         servicePage="website-design"
         screenshots={loaderData.screenshots}
       />
       <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
 
-      <Section id="what-to-expect" title="What to Expect">
-        <CheckList items={whatToExpect} className="mx-auto mt-10 max-w-3xl" />
+      <Section id="what-to-expect" title={whatToExpect.title}>
+        <CheckList items={whatToExpect.items} className="mx-auto mt-10 max-w-3xl" />
       </Section>
 
-      <Section id="website-types" title="Website Types" tone="muted">
+      <Section id="website-types" title={websiteTypes.title} tone="muted">
         <WideTable
           label="Website types table"
           hint="Scroll sideways to see what each type includes."
@@ -65,8 +71,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-line text-ink-soft">
-              {websiteTypes.map((row) => (
-                <tr key={row.type}>
+              {websiteTypes.rows.map((row, index) => (
+                <tr key={index}>
                   <th scope="row" className="p-3 font-semibold text-ink sm:p-4">
                     {row.type}
                   </th>
@@ -79,8 +85,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </WideTable>
       </Section>
 
-      <Section id="why-choose-us" title="Why Choose Us">
-        <FeatureCards items={whyChooseUs} />
+      <Section id="why-choose-us" title={whyChooseUs.title}>
+        <FeatureCards items={withIcons(whyChooseUs.cards)} />
       </Section>
     </>
   );

@@ -11,6 +11,7 @@ import { addNewsCategoryCommands } from "./news-categories";
 import { historyCommand, restoreCommand } from "./history";
 import { addSettingsCommands } from "./settings";
 import { addSnippetCommands } from "./snippets";
+import { addCopyCommands } from "./copy-commands";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
@@ -388,6 +389,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
   addSettingsCommands(program, run);
   addSnippetCommands(program, run);
+  addCopyCommands(program, run);
 
   const users = program
     .command("users")

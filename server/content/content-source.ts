@@ -31,7 +31,9 @@ import { findPageSnippet } from "#server/db/page-snippets.ts";
 import { snippetDocumentSchema, toSnippetOverride } from "#shared/page-snippets.ts";
 import type { SnippetOverride, SnippetPage } from "#shared/snippet-pages.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
+import type { CopyPageName } from "#shared/copy/copy-pages.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
+import { createPageCopySource, type LoadedPageCopy } from "./page-copy-source";
 
 /**
  * The one seam through which pages read content (DESIGN.md "How data flows"): the
@@ -61,6 +63,8 @@ export type ContentSource = {
   listServiceScreenshots(page: ServicePage): Promise<ServiceScreenshot[]>;
   /** What staff changed of a page's search snippet; undefined: the page shows its own. */
   getPageSnippet(page: SnippetPage): Promise<SnippetOverride | undefined>;
+  /** A page's copy; its draft when the request's `url` carries a valid preview link for it. */
+  getPageCopy<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>>;
 };
 
 /** A preview link's grant: the item shows whether it is published or not. */
@@ -157,6 +161,7 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       total,
     };
   }
+  const pageCopy = createPageCopySource(db);
   const link = (record: { item: NewsPost } | undefined): NewsLink | undefined =>
     record && { id: record.item.id, title: record.item.title };
   return {
@@ -205,5 +210,6 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       const parsed = record && snippetDocumentSchema.safeParse(record.document);
       return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
     },
+    getPageCopy: (page, url) => pageCopy.read(page, url),
   };
 }

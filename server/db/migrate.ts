@@ -20,6 +20,7 @@ import * as overviewIndexes from "./migrations/0020_overview_indexes";
 import * as leadAttribution from "./migrations/0021_lead_attribution";
 import * as revisions from "./migrations/0022_revisions";
 import * as siteSettings from "./migrations/0023_site_settings";
+import * as pageCopy from "./migrations/0024_page_copy";
 import * as pageSnippets from "./migrations/0025_page_snippets";
 import * as publishSchedule from "./migrations/0026_publish_schedule";
 import * as newsCategories from "./migrations/0027_news_categories";
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0021_lead_attribution": leadAttribution,
   "0022_revisions": revisions,
   "0023_site_settings": siteSettings,
+  "0024_page_copy": pageCopy,
   "0025_page_snippets": pageSnippets,
   "0026_publish_schedule": publishSchedule,
   "0027_news_categories": newsCategories,

@@ -465,6 +465,17 @@ export type PageSnippetTable = {
   updated_by: string;
 };
 
+/** A page's copy as staff saved it (server/db/page-copy.ts); no row: the shipped copy. */
+export type PageCopyTable = {
+  page: string;
+  /** JSON of the copy visitors see; null: the shipped copy. */
+  published: ColumnType<string | null, string | null | undefined>;
+  /** JSON of an unpublished draft, shown only through a preview link. */
+  draft: ColumnType<string | null, string | null | undefined>;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -497,6 +508,7 @@ export type Database = {
   news_category_redirects: NewsCategoryRedirectTable;
   site_settings: SiteSettingsTable;
   page_snippets: PageSnippetTable;
+  page_copy: PageCopyTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -16,8 +16,8 @@ export function FeatureCards({
 }) {
   return (
     <ul className={`mt-10 grid gap-6 ${columnClasses[columns]}`}>
-      {items.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="card p-7">
+      {items.map(({ icon: Icon, title, text }, index) => (
+        <li key={index} className="card p-7">
           {Icon ? (
             <span className="inline-flex size-12 items-center justify-center rounded-card bg-brand-soft text-brand">
               <Icon aria-hidden="true" className="size-6" />

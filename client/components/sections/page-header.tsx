@@ -64,8 +64,8 @@ export function PageHeader({
         <p className={`mt-6 max-w-2xl text-lg text-pretty sm:text-xl ${style.subtitle}`}>{subtitle}</p>
         {problems && problems.length > 0 ? (
           <ul className="mt-10 grid gap-3 sm:grid-cols-3">
-            {problems.map((problem) => (
-              <li key={problem} className={`rounded-card border p-5 text-base ${style.problem}`}>
+            {problems.map((problem, index) => (
+              <li key={index} className={`rounded-card border p-5 text-base ${style.problem}`}>
                 {problem}
               </li>
             ))}

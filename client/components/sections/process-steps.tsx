@@ -7,7 +7,7 @@ export function ProcessSteps({ steps }: { steps: readonly Step[] }) {
   return (
     <ol className={`mt-10 grid gap-6 md:grid-cols-2 ${columns}`}>
       {steps.map((step, index) => (
-        <li key={step.title} className="relative border-t-2 border-brand pt-5">
+        <li key={index} className="relative border-t-2 border-brand pt-5">
           <span aria-hidden="true" className="text-4xl font-extrabold tracking-tight text-brand">
             {String(index + 1).padStart(2, "0")}
           </span>

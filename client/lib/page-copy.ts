@@ -1,0 +1,63 @@
+import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
+import type { CopyPageName, PageCopy } from "#shared/copy/copy-pages.ts";
+import { formActionHeaders } from "./form-action";
+
+/** `{brand}` in page copy stands for the brand name in the site settings. */
+const BRAND = /\{brand\}/g;
+
+function fillBrand<T>(value: T, brandName: string): T {
+  if (typeof value === "string") return value.replace(BRAND, brandName) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => fillBrand(item, brandName)) as T;
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillBrand(item, brandName)]),
+    ) as T;
+  return value;
+}
+
+/** What a preview answers with: never kept by a cache on the way, never indexed. */
+const previewHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * A page's copy for its loader (docs/decisions/039-editable-page-copy.md): the published
+ * copy, or its draft through a valid preview link, with the headers that keep a preview
+ * out of every cache and index. Spread `extra` into the page's other loader data.
+ */
+export async function loadPageCopy<P extends CopyPageName, E extends object = object>(
+  context: AppLoadContext,
+  request: Request,
+  page: P,
+  extra?: E,
+) {
+  const { copy, preview } = await context.content.getPageCopy(page, request.url);
+  const value = {
+    ...(extra as E),
+    copy: fillBrand(copy, context.settings.brandName) as PageCopy<P>,
+    preview,
+  };
+  return data(value, preview ? { headers: previewHeaders } : undefined);
+}
+
+/** The route's `headers`: a preview's, from its loader. */
+export function previewResponseHeaders({
+  loaderHeaders,
+}: {
+  loaderHeaders: Headers;
+}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(previewHeaders)) {
+    const value = loaderHeaders.get(name);
+    if (value) headers[name] = value;
+  }
+  return headers;
+}
+
+/** The `headers` of a page with a form: a refused post's Retry-After, a preview's headers. */
+export const formPageHeaders = (args: { loaderHeaders: Headers; actionHeaders: Headers }) => ({
+  ...formActionHeaders(args),
+  ...previewResponseHeaders(args),
+});
+
+/** The meta of a page shown as a preview also says noindex, for crawlers that read only the page. */
+export const previewMeta = (loaderData: { preview: boolean } | undefined): MetaDescriptor[] =>
+  loaderData?.preview ? [{ name: "robots", content: "noindex" }] : [];

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import { copyPages, isCopyPageName } from "#shared/copy/copy-pages.ts";
+import { CopyForm } from "#client/components/workspace/copy/copy-form.tsx";
+import { PageHeader } from "#client/components/workspace/page-header.tsx";
+import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import type { PageCopyView } from "#client/lib/workspace-copy.ts";
+import type { Route } from "./+types/page-copy";
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
+
+export const handle = workspaceHandle;
+
+const titleOf = (page: string | undefined) =>
+  page && isCopyPageName(page) ? `${copyPages[page].label} page` : "Not found";
+
+export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(titleOf(params.page));
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  if (!isCopyPageName(params.page)) throw data("Not found.", { status: 404 });
+  const { page } = await workspaceFetch<{ page: PageCopyView }>(`/copy/${params.page}`);
+  return { name: params.page, view: page };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
+  return <PageHeader title={titleOf(params.page)} />;
+}
+
+/** A page's copy in a form drawn from its description (shared/copy/). */
+export default function PageCopyPage({ loaderData }: Route.ComponentProps) {
+  const { name, view } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={titleOf(name)}
+        description={
+          <>
+            The words visitors read at <code>{view.path}</code>. Publish to show them at once, or save a draft
+            and preview it first.
+          </>
+        }
+      />
+      <CopyForm name={name} view={view} />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  createPreviewToken,
+  PREVIEW_PARAMETER,
+  previewSecret,
+  readPreviewToken,
+} from "#server/auth/preview-links.ts";
+import { readContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
+import { findPageCopy } from "#server/db/page-copy.ts";
+import { copyPages, copyTarget, type CopyPageName, type PageCopy } from "#shared/copy/copy-pages.ts";
+import { defaultPageCopy } from "./page-copy-defaults";
+
+/** A page's copy for its loader, and whether it is an unpublished draft shown through a preview link. */
+export type LoadedPageCopy<P extends CopyPageName> = { copy: PageCopy<P>; preview: boolean };
+
+/** The copy a page shows: `stored` when it passes the page's description, else what the site ships with. */
+export function pageCopyOf<P extends CopyPageName>(page: P, stored: unknown): PageCopy<P> {
+  const schema = copyPages[page].schema;
+  const parsed = stored === undefined ? undefined : schema.safeParse(stored);
+  // A document saved under an older description falls back to the shipped copy rather than break the page.
+  return (parsed?.success ? parsed.data : schema.parse(defaultPageCopy[page])) as PageCopy<P>;
+}
+
+/**
+ * Reads pages' copy for their loaders (docs/decisions/039-editable-page-copy.md): each
+ * page's published copy is read from the database once per content revision and kept,
+ * so a visit costs one read of the revision counter. A request carrying a valid preview
+ * token for the page gets its draft instead, read afresh and never kept.
+ */
+export function createPageCopySource(db: Db) {
+  const kept = new Map<CopyPageName, { revision: number; copy: unknown }>();
+
+  async function published<P extends CopyPageName>(page: P): Promise<PageCopy<P>> {
+    const revision = await readContentRevision(db);
+    const entry = kept.get(page);
+    if (entry?.revision === revision) return entry.copy as PageCopy<P>;
+    const copy = pageCopyOf(page, (await findPageCopy(db, page))?.published);
+    kept.set(page, { revision, copy });
+    return copy;
+  }
+
+  async function draft<P extends CopyPageName>(page: P, token: string): Promise<PageCopy<P> | undefined> {
+    const grant = readPreviewToken(await previewSecret(db), token);
+    if (grant?.target !== copyTarget(page)) return undefined;
+    const stored = await findPageCopy(db, page);
+    return pageCopyOf(page, stored?.draft ?? stored?.published);
+  }
+
+  return {
+    /** The page's copy; its draft when `url` carries a preview token for it that is valid now. */
+    async read<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>> {
+      const token = new URL(url).searchParams.get(PREVIEW_PARAMETER);
+      const previewed = token ? await draft(page, token) : undefined;
+      return previewed ? { copy: previewed, preview: true } : { copy: await published(page), preview: false };
+    },
+  };
+}
+
+export type PageCopySource = ReturnType<typeof createPageCopySource>;
+
+/** A link that shows the page's draft until `expiresAt`: its path with a signed token. */
+export async function previewLinkFor(db: Db, page: CopyPageName, expiresAt: Date): Promise<string> {
+  const token = createPreviewToken(await previewSecret(db), { target: copyTarget(page), expiresAt });
+  return `${copyPages[page].path}?${PREVIEW_PARAMETER}=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,70 @@
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import { previewLinkLimits } from "#server/auth/preview-links.ts";
+import { previewLinkFor } from "#server/content/page-copy-source.ts";
+import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { isCopyPageName } from "#shared/copy/copy-pages.ts";
+import { answerInvalidBody, answerRefusal } from "./answers";
+import type { WorkspaceDeps } from "./deps";
+import { actorOf, requireStaff } from "./guard";
+
+/**
+ * /admin/api/copy: the words on the site's pages, for editors and admins. A save runs the
+ * operation `site-admin copy set` runs (server/operations/copy/), audited with the member
+ * of staff; a preview link shows a draft at the page's own address until it expires.
+ */
+
+const saveSchema = z.object({
+  document: z.unknown(),
+  draft: z.boolean().optional(),
+  note: z.string().max(200, "The note must be at most 200 characters.").optional(),
+});
+
+const previewSchema = z.object({
+  hours: z
+    .number()
+    .int("The hours must be a whole number.")
+    .min(1, "A preview link lasts at least an hour.")
+    .max(previewLinkLimits.maxHours, `A preview link lasts at most ${previewLinkLimits.maxHours} hours.`)
+    .optional(),
+});
+
+export function copyRoutes(deps: WorkspaceDeps): Router {
+  const { db, config } = deps;
+  const router = express.Router();
+  const editor = requireStaff("content");
+  const now = () => deps.now?.() ?? new Date();
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+
+  router.get("/copy", editor, async (req, res) => {
+    res.json({ pages: await listPageCopy(ctx(req, res)) });
+  });
+
+  router.get("/copy/:page", editor, async (req, res) => {
+    const outcome = await readPageCopy(ctx(req, res), String(req.params.page));
+    if (!outcome.ok) return answerRefusal(res, outcome);
+    res.json({ page: outcome.value });
+  });
+
+  router.post("/copy/:page", editor, async (req, res) => {
+    const body = saveSchema.safeParse(req.body);
+    if (!body.success) return answerInvalidBody(res, body.error);
+    const { document, draft, note } = body.data;
+    const outcome = await savePageCopy(ctx(req, res), String(req.params.page), document, { draft, note });
+    if (!outcome.ok) return answerRefusal(res, outcome);
+    res.json({ saved: outcome.value, viewUrl: `${config.settings.siteUrl}${outcome.value.path}` });
+  });
+
+  router.post("/copy/:page/preview", editor, async (req, res) => {
+    const page = String(req.params.page);
+    if (!isCopyPageName(page)) return void res.status(404).json({ error: "Not found." });
+    const body = previewSchema.safeParse(req.body ?? {});
+    if (!body.success) return answerInvalidBody(res, body.error);
+    const hours = body.data.hours ?? previewLinkLimits.defaultHours;
+    const expiresAt = new Date(now().getTime() + hours * 3_600_000);
+    const link = await previewLinkFor(db, page, expiresAt);
+    res.json({ url: `${config.settings.siteUrl}${link}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  return router;
+}

@@ -1,0 +1,336 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createPreviewToken, PREVIEW_PARAMETER, previewSecret } from "#server/auth/preview-links.ts";
+import { listAudit } from "#server/db/audit-log.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import { listRevisions } from "#server/db/revisions.ts";
+import { createPageCopySource } from "#server/content/page-copy-source.ts";
+import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { copyFields } from "#shared/copy/copy-fields.ts";
+import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import { runAdminOn } from "#tests/support/admin.ts";
+import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+/**
+ * Every page's copy from the workspace and the CLI: a saved document shows on its page at
+ * once, a hostile one is refused field by field with the page unchanged, a draft shows
+ * only through a valid preview link that no cache keeps, and each publish is a revision.
+ */
+let site: TestApp;
+let editor: StaffClient;
+let sales: StaffClient;
+let scratch: string;
+
+beforeAll(async () => {
+  site = await createTestApp();
+  editor = await signInAs(site, "editor");
+  sales = await signInAs(site, "sales");
+  scratch = mkdtempSync(path.join(tmpdir(), "copy-test-"));
+});
+afterAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  await site.cleanup();
+});
+
+const api = "/admin/api/copy";
+const visit = (url: string) => request(site.app).get(url);
+const html = async (url: string) => (await visit(url)).text;
+
+type Document = Record<string, unknown>;
+
+async function published(page: CopyPageName): Promise<Document> {
+  const res = await editor.get(`${api}/${page}`).expect(200);
+  return (res.body as { page: { published: Document } }).page.published;
+}
+
+/** Fields shown only in a state the test site is not in (no projects, no news). */
+const conditional = new Set(["projects.emptyList", "news.noFeatured", "news.noArticles"]);
+
+/** Every text field of a document replaced by a short token of its own; answers the tokens shown. */
+function markEveryText(page: CopyPageName, document: unknown): { document: unknown; tokens: string[] } {
+  const tokens: string[] = [];
+  const walk = (schema: z.ZodType, value: unknown, at: string[]): unknown => {
+    if (schema instanceof z.ZodArray && Array.isArray(value))
+      return value.map((item, index) => walk(schema.element as z.ZodType, item, [...at, String(index)]));
+    if (schema instanceof z.ZodObject && typeof value === "object" && value !== null) {
+      const shape = schema.shape as Record<string, z.ZodType>;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, walk(shape[key] as z.ZodType, item, [...at, key])]),
+      );
+    }
+    if (copyFields.get(schema)?.kind !== "text") return value;
+    const token = `Tk${tokens.length}q${page.length}`;
+    if (!conditional.has(`${page}.${at.filter((part) => !/^\d+$/.test(part)).join(".")}`)) tokens.push(token);
+    else tokens.push("");
+    return token;
+  };
+  const marked = walk(copyPages[page].schema, document, []);
+  return { document: marked, tokens: tokens.filter(Boolean) };
+}
+
+describe("every page's copy", () => {
+  it.each(copyPageNames)("%s: every text block saved in the workspace shows on the page", async (page) => {
+    const before = await published(page);
+    const { document, tokens } = markEveryText(page, before);
+    expect(tokens.length).toBeGreaterThan(3);
+    const saved = await editor.post(`${api}/${page}`, { document }).expect(200);
+    expect(saved.body.viewUrl).toBe(`${site.config.settings.siteUrl}${copyPages[page].path}`);
+
+    const shown = await html(copyPages[page].path);
+    const missing = tokens.filter((token) => !new RegExp(`\\b${token}\\b`).test(shown));
+    expect(missing).toEqual([]);
+    expect(await published(page)).toEqual(document);
+
+    // Put back as it was, as a restore does: the page shows the earlier copy exactly.
+    await editor.post(`${api}/${page}`, { document: before, note: "Restored" }).expect(200);
+    expect(await published(page)).toEqual(before);
+    expect(await html(copyPages[page].path)).not.toMatch(new RegExp(`\\b${tokens[0]}\\b`));
+  });
+});
+
+describe("refused copy", () => {
+  const homeWith = async (change: (copy: Document & { hero: Document; whatWeDo: Document }) => void) => {
+    const copy = structuredClone(await published("home")) as Document & {
+      hero: Document;
+      whatWeDo: Document;
+    };
+    change(copy);
+    return copy;
+  };
+
+  it("shows markup in a headline as text, never as markup", async () => {
+    const document = await homeWith((copy) => (copy.hero.title = "<script>alert(1)</script> & Co"));
+    await editor.post(`${api}/home`, { document }).expect(200);
+    const page = await html("/");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co");
+    expect(page).not.toContain("<script>alert(1)");
+  });
+
+  it.each([
+    [
+      "a 10 KB headline",
+      (copy: Document & { hero: Document }) => (copy.hero.title = "A".repeat(10_240)),
+      "hero.title",
+      "Headline must be at most 60 characters.",
+    ],
+    [
+      "an empty headline",
+      (copy: Document & { hero: Document }) => (copy.hero.title = "  \u200b "),
+      "hero.title",
+      "Headline cannot be empty.",
+    ],
+    [
+      "two value cards",
+      (copy: Document & { whatWeDo: Document }) => ((copy.whatWeDo.cards as unknown[]).length = 2),
+      "whatWeDo.cards",
+      "Value cards needs at least 3 entries.",
+    ],
+    [
+      "seven value cards",
+      (copy: Document & { whatWeDo: Document }) => {
+        const cards = copy.whatWeDo.cards as unknown[];
+        while (cards.length < 7) cards.push(cards[0]);
+      },
+      "whatWeDo.cards",
+      "Value cards can hold at most 6 entries.",
+    ],
+    [
+      "a headline over two lines",
+      (copy: Document & { hero: Document }) => (copy.hero.title = "One\nTwo"),
+      "hero.title",
+      "Headline must be one line.",
+    ],
+  ] as const)(
+    "refuses %s with a field message and leaves the page as it was",
+    async (_, change, field, message) => {
+      const before = await html("/");
+      const document = await homeWith(change as (copy: Document) => void);
+      const res = await editor.post(`${api}/home`, { document }).expect(400);
+      expect(res.body.fieldErrors[field]).toBe(message);
+      expect(res.body.error).toBe(message);
+      expect(await html("/")).toBe(before);
+    },
+  );
+
+  it("refuses a field the page does not have, and a page that does not exist", async () => {
+    const document = await homeWith((copy) => (copy.hero.script = "x"));
+    const res = await editor.post(`${api}/home`, { document }).expect(400);
+    expect(res.body.fieldErrors.hero).toMatch(/does not show: script/);
+    await editor.post(`${api}/nowhere`, { document }).expect(404);
+  });
+
+  it("is for editors and admins only", async () => {
+    await sales.get(api).expect(403);
+    await sales.post(`${api}/home`, { document: await published("home") }).expect(403);
+    await request(site.app).get(api).expect(401);
+  });
+});
+
+describe("drafts and preview links", () => {
+  const headline = "A Draft Nobody Sees Yet";
+
+  async function saveDraft() {
+    const copy = structuredClone(await published("home")) as { hero: Document };
+    copy.hero.title = headline;
+    await editor.post(`${api}/home`, { document: copy, draft: true }).expect(200);
+  }
+
+  it("keeps a draft from visitors and shows it through a preview link no cache keeps", async () => {
+    await saveDraft();
+    expect(await html("/")).not.toContain(headline);
+
+    const link = await editor.post(`${api}/home/preview`, {}).expect(200);
+    const url = new URL(link.body.url as string);
+    expect(url.searchParams.get(PREVIEW_PARAMETER)).toBeTruthy();
+    const preview = await visit(`${url.pathname}${url.search}`).expect(200);
+    expect(preview.text).toContain(headline);
+    expect(preview.headers["cache-control"]).toBe("no-store");
+    expect(preview.headers["x-robots-tag"]).toBe("noindex");
+    expect(preview.headers["x-page-cache"]).toBeUndefined();
+    expect(preview.text).toMatch(/<meta name="robots" content="noindex"/);
+
+    // The next plain visit is the published page, from the page cache.
+    await visit("/");
+    const plain = await visit("/").expect(200);
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(plain.text).not.toContain(headline);
+    expect(plain.text).not.toContain('content="noindex"');
+  });
+
+  it("shows the published page through an expired, forged or other page's link", async () => {
+    await saveDraft();
+    const secret = await previewSecret(site.db);
+    const expired = createPreviewToken(secret, {
+      target: "page:home",
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const forged = createPreviewToken("not the secret", {
+      target: "page:home",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const otherPage = createPreviewToken(secret, {
+      target: "page:about",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    for (const token of [expired, forged, otherPage, "garbage"]) {
+      const res = await visit(`/?${PREVIEW_PARAMETER}=${encodeURIComponent(token)}`).expect(200);
+      expect(res.text).not.toContain(headline);
+      expect(res.headers["x-robots-tag"]).toBeUndefined();
+    }
+  });
+
+  it("publishing drops the draft", async () => {
+    await saveDraft();
+    const copy = await published("home");
+    await editor.post(`${api}/home`, { document: copy }).expect(200);
+    const view = await editor.get(`${api}/home`).expect(200);
+    expect(view.body.page.draft).toBeNull();
+  });
+});
+
+describe("revisions and the audit log", () => {
+  it("keeps each publish as a revision, and restoring one is saving it again", async () => {
+    const original = await published("about");
+    const changed = structuredClone(original) as { header: Document };
+    changed.header.title = "About The Studio";
+    await editor.post(`${api}/about`, { document: changed }).expect(200);
+    const [latest] = await listRevisions(site.db, "page:about");
+    expect(latest).toMatchObject({ document: changed, actor: editor.email, note: null });
+    expect(await html("/about")).toContain("About The Studio");
+
+    const restored = await savePageCopy(
+      { db: site.db, actor: { actor: "cli:root", ip: "cli" } },
+      "about",
+      original,
+      { note: `Restored revision ${latest?.id ?? 0}` },
+    );
+    expect(restored.ok).toBe(true);
+    expect(await published("about")).toEqual(original);
+    expect(await html("/about")).not.toContain("About The Studio");
+    const revisions = await listRevisions(site.db, "page:about");
+    expect(revisions[0]?.note).toBe(`Restored revision ${latest?.id ?? 0}`);
+
+    const audit = (await listAudit(site.db, { limit: 500 })).filter((entry) => entry.target === "about");
+    expect(audit.map((entry) => entry.action)).toContain("copy.publish");
+    expect(audit.find((entry) => entry.actor === editor.email)?.ip).toBeTruthy();
+  });
+});
+
+describe("reading copy", () => {
+  it("reads a page's copy once per content revision", async () => {
+    const source = createPageCopySource(site.db);
+    const url = `${site.config.settings.siteUrl}/`;
+    const first = await source.read("home", url);
+    // Changed behind the reader's back, without the revision moving: it keeps what it read.
+    await site.db
+      .updateTable("page_copy")
+      .set({ published: JSON.stringify({ ...first.copy, hero: { ...first.copy.hero, title: "Sideways" } }) })
+      .where("page", "=", "home")
+      .execute();
+    expect((await source.read("home", url)).copy.hero.title).toBe(first.copy.hero.title);
+    await bumpContentRevision(site.db);
+    expect((await source.read("home", url)).copy.hero.title).toBe("Sideways");
+  });
+});
+
+describe("site-admin copy", () => {
+  it("shows a page's copy as an outline and as the JSON `copy set` takes back", async () => {
+    const outline = await runAdminOn(site, "copy", "show", "services");
+    expect(outline.code).toBe(0);
+    expect(outline.stdout).toContain("Services (/services)");
+    expect(outline.stdout).toMatch(/Title: Website Design & Development/);
+
+    const shown = await runAdminOn(site, "copy", "show", "services", "--json");
+    const copy = JSON.parse(shown.stdout) as { header: Document };
+    copy.header.title = "Everything We Do";
+    const file = path.join(scratch, "services.json");
+    writeFileSync(file, JSON.stringify(copy));
+    const set = await runAdminOn(site, "copy", "set", "services", "--from-file", file);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/Published the copy of services \(revision \d+\)/);
+    expect(await html("/services")).toContain("Everything We Do");
+    expect(JSON.parse((await runAdminOn(site, "copy", "show", "services", "--json")).stdout)).toEqual(copy);
+  });
+
+  it("refuses an invalid file naming each field, and changes nothing", async () => {
+    const before = (await runAdminOn(site, "copy", "show", "contact", "--json")).stdout;
+    const copy = JSON.parse(before) as { header: Document };
+    copy.header.title = "";
+    copy.header.subtitle = "x".repeat(400);
+    const file = path.join(scratch, "contact.json");
+    writeFileSync(file, JSON.stringify(copy));
+    const set = await runAdminOn(site, "copy", "set", "contact", "--from-file", file);
+    expect(set.code).toBe(1);
+    expect(set.stderr).toContain("error: header.title: Title cannot be empty.");
+    expect(set.stderr).toContain(
+      "error: header.subtitle: Line under the title must be at most 300 characters.",
+    );
+    expect((await runAdminOn(site, "copy", "show", "contact", "--json")).stdout).toBe(before);
+
+    writeFileSync(file, "{ not json");
+    expect((await runAdminOn(site, "copy", "set", "contact", "--from-file", file)).stderr).toMatch(
+      /is not JSON/,
+    );
+    expect((await runAdminOn(site, "copy", "show", "nowhere")).stderr).toMatch(/unknown page nowhere/);
+  });
+
+  it("makes a preview link for a draft", async () => {
+    const copy = JSON.parse((await runAdminOn(site, "copy", "show", "news", "--json")).stdout) as {
+      header: Document;
+    };
+    copy.header.title = "Drafted From The Terminal";
+    const file = path.join(scratch, "news.json");
+    writeFileSync(file, JSON.stringify(copy));
+    expect((await runAdminOn(site, "copy", "set", "news", "--from-file", file, "--draft")).code).toBe(0);
+    expect(await html("/news")).not.toContain("Drafted From The Terminal");
+    const link = await runAdminOn(site, "copy", "preview", "news", "--hours", "1");
+    const url = new URL(link.stdout.split("\n")[0] ?? "");
+    expect(await html(`${url.pathname}${url.search}`)).toContain("Drafted From The Terminal");
+    expect(readFileSync(file, "utf8")).toContain("Drafted");
+  });
+});
