@@ -36,6 +36,9 @@ import { healthRoutes } from "./health";
 import { assignRequestId } from "./request-context";
 import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
+import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
+import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
+import { PAGE_VIEW_ENDPOINT } from "#shared/page-view-beacon.ts";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
@@ -46,6 +49,9 @@ import { createWorkspaceApi } from "./workspace/router";
  * In any case, as Express matches them, though only lower-case paths get this far.
  */
 const WORKSPACE_PATH = /^\/admin(\/|$)/i;
+
+/** How often the page-view counter writes its batch. */
+const PAGE_VIEW_FLUSH_MS = 5_000;
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -66,6 +72,12 @@ export type AppOptions = {
   retention?: { autoStart?: boolean; now?: () => Date };
   /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
   alerts?: { autoStart?: boolean; now?: () => Date };
+  /**
+   * The page-view counter: how often it writes its batch (default every 5 s), its clock,
+   * and the hourly job that forgets past visitor days, which starts with the outbox worker
+   * unless told otherwise.
+   */
+  pageViews?: { autoStart?: boolean; flushEveryMs?: number; now?: () => Date };
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
@@ -86,6 +98,10 @@ export type SiteApp = {
   retention: LeasedJob<SweepResult>;
   /** Alerts ALERT_EMAIL, once per incident, when e-mails die or the queue stalls. */
   alerts: AlertScheduler;
+  /** Counts the site script's page views in batches (docs/decisions/044-first-party-counting.md). */
+  pageViews: PageViewCounter;
+  /** Forgets each day's visitor salt and seen visitors once the day is over. */
+  visitorDays: LeasedJob<ForgottenDays>;
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
@@ -141,6 +157,18 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.retention?.now,
   });
   const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now));
+  const pageViews = createPageViewCounter({
+    db,
+    site: new URL(config.settings.siteUrl).host,
+    logger: logger.child({ component: "page-views" }),
+    flushEveryMs: options.pageViews?.flushEveryMs ?? PAGE_VIEW_FLUSH_MS,
+    now: options.pageViews?.now,
+  });
+  const visitorDays = createVisitorDaysSweep({
+    db,
+    logger: logger.child({ component: "visitor-days" }),
+    now: options.pageViews?.now,
+  });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const app = express();
 
@@ -165,6 +193,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
         if (error || res.statusCode >= 500) return "error";
         // A scraper's every 15 s, like the health checks; refusals are logged as any 404.
         if (res.statusCode === 200 && req.url?.split("?")[0] === METRICS_PATH) return "debug";
+        // Every page view sends one beacon: counted, not logged line by line.
+        if (res.statusCode === 204 && req.url === PAGE_VIEW_ENDPOINT) return "debug";
         if (res.statusCode < 400) return "info";
         return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
       },
@@ -208,7 +238,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     { api: sendFailure, page: sendText },
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
-  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
+  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics, pageViews }));
   app.use("/admin", loadStaff(db));
   // Links e-mailed before the token moved into the fragment (valid for 24 hours) open the
   // same page; the fragment never reaches a server, a proxy's log or a Referer.
@@ -286,6 +316,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
   if (options.retention?.autoStart ?? autoStart) retention.start();
   if (options.alerts?.autoStart ?? autoStart) alerts.start();
+  pageViews.start();
+  if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
 
   return {
     app,
@@ -296,7 +328,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     retention,
     alerts,
     metrics,
+    pageViews,
+    visitorDays,
     async close() {
+      // Before the database closes: the views counted since the last write are written now.
+      await pageViews.stop();
+      await visitorDays.stop();
       await alerts.stop();
       await followUp.stop();
       await retention.stop();

@@ -19,6 +19,7 @@ import * as leadOwner from "./migrations/0019_lead_owner";
 import * as overviewIndexes from "./migrations/0020_overview_indexes";
 import * as leadAttribution from "./migrations/0021_lead_attribution";
 import * as revisions from "./migrations/0022_revisions";
+import * as pageViewCounts from "./migrations/0028_page_view_counts";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0020_overview_indexes": overviewIndexes,
   "0021_lead_attribution": leadAttribution,
   "0022_revisions": revisions,
+  "0028_page_view_counts": pageViewCounts,
 };
 
 export class MigrationError extends Error {
