@@ -142,19 +142,15 @@ export async function sumCountsByHour(
   return rows.map((row) => ({ hour: row.hour, views: Number(row.views), visits: Number(row.visits) }));
 }
 
-/** A dimension the dashboard groups by: one column, or the campaign's three. */
-export type CountDimension = "path" | "referrer_host" | "device" | "utm_source" | "campaign";
+/** The columns the dashboard groups by. */
+export type CountColumn = "path" | "referrer_host" | "device" | "utm_source" | "utm_medium" | "utm_campaign";
 
-/** Views and visits per value of a dimension in the range, most viewed first. */
+/** Views and visits per combination of `columns` in the range, most viewed first. */
 export async function sumCountsBy(
   db: Db,
-  dimension: CountDimension,
+  columns: readonly CountColumn[],
   range: HourRange,
 ): Promise<Array<{ key: string[]; views: number; visits: number }>> {
-  const columns =
-    dimension === "campaign"
-      ? (["utm_source", "utm_medium", "utm_campaign"] as const)
-      : ([dimension] as const);
   const rows = await db
     .selectFrom("page_view_counts")
     .select(columns)
@@ -166,10 +162,9 @@ export async function sumCountsBy(
     .where("hour", "<", range.to)
     .groupBy(columns)
     .orderBy(sql`sum(views)`, "desc")
-    .orderBy(columns[0])
     .execute();
   return rows.map((row) => ({
-    key: columns.map((column) => (row as Record<string, unknown>)[column] as string),
+    key: columns.map((column) => String((row as Record<string, unknown>)[column] ?? "")),
     views: Number(row.views),
     visits: Number(row.visits),
   }));

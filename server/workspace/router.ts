@@ -13,6 +13,7 @@ import { accountRoutes } from "./account-routes";
 import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
 import { overviewRoutes } from "./overview-routes";
+import { insightsRoutes } from "./insights-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -35,6 +36,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));
+  router.use(insightsRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });
