@@ -68,6 +68,7 @@ export default [
     route(admin(staffPaths.contentNew), "routes/admin/content-edit.tsx", { id: "content-new" }),
     route(admin(staffPaths.contentEdit), "routes/admin/content-edit.tsx"),
     route(admin(staffPaths.screenshots), "routes/admin/screenshots.tsx"),
+    route(admin(staffPaths.insights), "routes/admin/insights.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

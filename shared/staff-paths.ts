@@ -19,6 +19,7 @@ export const staffPaths = {
   screenshots: "/admin/screenshots",
   users: "/admin/users",
   audit: "/admin/audit",
+  insights: "/admin/insights",
 } as const;
 
 export const STAFF_API = "/admin/api";
