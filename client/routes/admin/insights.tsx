@@ -164,7 +164,13 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
                   The figures per day, as a table
                 </summary>
                 <div className="mt-4">
-                  <InsightsTableView table={days} query={query} id="daily-figures" empty="No days." />
+                  <InsightsTableView
+                    table={days}
+                    period={insights.period}
+                    query={query}
+                    id="daily-figures"
+                    empty="No days."
+                  />
                 </div>
               </details>
             </TitledSection>
@@ -173,7 +179,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
             const table = tables.get(name);
             return table ? (
               <TitledSection key={name} id={name} title={table.title}>
-                <InsightsTableView table={table} query={query} empty={empty} />
+                <InsightsTableView table={table} period={insights.period} query={query} empty={empty} />
               </TitledSection>
             ) : null;
           })}

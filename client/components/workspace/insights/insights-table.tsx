@@ -17,14 +17,20 @@ export function csvHref(table: InsightsTable, query: string): string {
   return `${STAFF_API}/insights/${table.name}.csv${query ? `?${query}` : ""}`;
 }
 
-/** One of the dashboard's tables, its CSV to download beside it. */
+/**
+ * One of the dashboard's tables, its CSV to download beside it. Its caption names the
+ * period too: the section it sits in has the table's title, and two landmarks may not
+ * share a name.
+ */
 export function InsightsTableView({
   table,
+  period,
   query,
   id,
   empty,
 }: {
   table: InsightsTable;
+  period: { from: string; to: string };
   query: string;
   id?: string;
   empty: string;
@@ -42,7 +48,7 @@ export function InsightsTableView({
         <p className="text-ink-soft">{empty}</p>
       ) : (
         <DataTable
-          caption={table.title}
+          caption={`${table.title}, ${period.from} to ${period.to}`}
           columns={columns}
           rows={table.rows}
           rowKey={(row) => String(row[firstKey])}
