@@ -38,7 +38,7 @@ import { createRetentionSweep, type SweepResult } from "./operations/privacy/ret
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
 import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
-import { PAGE_VIEW_ENDPOINT } from "#shared/page-view-beacon.ts";
+import { pageViewRoute } from "./api/page-view-route";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
@@ -179,6 +179,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // First, so every answer is timed and counted, from memory or not.
   app.use(metrics.observeRequests);
   app.use(assignRequestId(config.trustProxyHops));
+  // Every page view sends a beacon: answered before the request log and the page's
+  // middleware, which have nothing to do for a body-less 204.
+  app.use("/api", pageViewRoute({ config, counter: pageViews }));
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
   const reportSuppressed = (count: number, status: string) =>
@@ -193,8 +196,6 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
         if (error || res.statusCode >= 500) return "error";
         // A scraper's every 15 s, like the health checks; refusals are logged as any 404.
         if (res.statusCode === 200 && req.url?.split("?")[0] === METRICS_PATH) return "debug";
-        // Every page view sends one beacon: counted, not logged line by line.
-        if (res.statusCode === 204 && req.url === PAGE_VIEW_ENDPOINT) return "debug";
         if (res.statusCode < 400) return "info";
         return clientErrorLog.admit(String(res.statusCode), reportSuppressed) ? "info" : "silent";
       },
@@ -238,7 +239,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     { api: sendFailure, page: sendText },
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
-  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics, pageViews }));
+  app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
   app.use("/admin", loadStaff(db));
   // Links e-mailed before the token moved into the fragment (valid for 24 hours) open the
   // same page; the fragment never reaches a server, a proxy's log or a Referer.

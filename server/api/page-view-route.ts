@@ -1,4 +1,10 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from "express";
 import { rateLimit } from "express-rate-limit";
 import { isbot } from "isbot";
 import type { AppConfig } from "#server/config.ts";
@@ -40,7 +46,9 @@ function parsedBody(req: Request): unknown {
 
 /**
  * POST /api/events: the site script's page-view beacon
- * (docs/decisions/044-first-party-counting.md). Answers 204 at once, counted or not (a bot,
+ * (docs/decisions/044-first-party-counting.md). Mounted at /api ahead of the request log,
+ * compression, files and page headers: every page view sends one, and none of those has
+ * anything to do for a body-less 204. Answers 204 at once, counted or not (a bot,
  * Do Not Track, Global Privacy Control); 400 for a body that is no page view of this site;
  * never a cookie. The view is counted in memory and written with the next batch.
  */
@@ -75,5 +83,10 @@ export function pageViewRoute(deps: { config: AppConfig; counter: PageViewCounte
       res.status(204).end();
     },
   );
+  // A body too large (413) or not UTF-8 (400): answered here, quietly, as any refused beacon.
+  const refuseBody: ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
+    res.status(error.status === 413 ? 413 : 400).end();
+  };
+  router.use(refuseBody);
   return router;
 }

@@ -4,9 +4,7 @@ import type { FormRateLimits } from "#server/form-rate-limits.ts";
 import type { LeadService, SubmissionResult, Visitor } from "#server/operations/leads/lead-service.ts";
 import type { Logger } from "#server/logger.ts";
 import type { MetricsRecorder } from "#server/metrics-recorder.ts";
-import type { PageViewCounter } from "#server/operations/insights/page-view-counter.ts";
 import { apiErrorHandler, apiNotFound } from "./errors";
-import { pageViewRoute } from "./page-view-route";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
 import { keepRequestContext } from "#server/request-context.ts";
@@ -46,8 +44,6 @@ export function createApiRouter(deps: {
   logger: Logger;
   rateLimits: FormRateLimits;
   metrics?: Pick<MetricsRecorder, "storageFailure">;
-  /** Counts the site script's page-view beacons (docs/decisions/044-first-party-counting.md). */
-  pageViews?: PageViewCounter;
 }): Router {
   const { config, leads, logger, rateLimits } = deps;
   const router = Router();
@@ -97,8 +93,6 @@ export function createApiRouter(deps: {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     res.redirect(303, `${paths.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`);
   });
-
-  if (deps.pageViews) router.use(pageViewRoute({ config, counter: deps.pageViews }));
 
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger, deps.metrics));
