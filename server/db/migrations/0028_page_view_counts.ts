@@ -34,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable("visitor_salts")
-    .addColumn("day", "text", (column) => column.primaryKey())
+    // not null: SQLite lets a text primary key hold null unless told.
+    .addColumn("day", "text", (column) => column.primaryKey().notNull())
     .addColumn("salt", "text", (column) => column.notNull())
     .execute();
   await db.schema
