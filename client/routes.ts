@@ -74,6 +74,7 @@ export default [
     route(admin(staffPaths.searchEdit), "routes/admin/search-edit.tsx"),
     route(admin(staffPaths.pages), "routes/admin/pages.tsx"),
     route(admin(staffPaths.pageCopy), "routes/admin/page-copy.tsx"),
+    route(admin(staffPaths.insights), "routes/admin/insights.tsx"),
     route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -45,6 +45,9 @@ import { assignRequestId } from "./request-context";
 import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
 import { createScheduledPublisher } from "./operations/content/content-publishing";
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
+import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
+import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
+import { pageViewRoute } from "./api/page-view-route";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
@@ -63,6 +66,8 @@ const WORKSPACE_PATH = /^\/admin(\/|$)/i;
  * (docs/decisions/038-site-settings-in-the-database.md).
  */
 const PAGE_REVISION_CHECK_MS = 500;
+/** How often the page-view counter writes its batch. */
+const PAGE_VIEW_FLUSH_MS = 5_000;
 
 /** Log lines per status code per minute for requests answered 4xx. */
 const CLIENT_ERROR_LINES_PER_MINUTE = 20;
@@ -85,6 +90,12 @@ export type AppOptions = {
   alerts?: { autoStart?: boolean; now?: () => Date };
   /** The scheduled publishing job; it starts with the outbox worker unless told otherwise. */
   publishing?: { autoStart?: boolean; now?: () => Date };
+  /**
+   * The page-view counter: how often it writes its batch (default every 5 s), its clock,
+   * and the hourly job that forgets past visitor days, which starts with the outbox worker
+   * unless told otherwise.
+   */
+  pageViews?: { autoStart?: boolean; flushEveryMs?: number; now?: () => Date };
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
@@ -110,6 +121,10 @@ export type SiteApp = {
   alerts: AlertScheduler;
   /** Publishes scheduled drafts when their time comes (docs/decisions/042-preview-and-scheduled-publishing.md). */
   publishing: LeasedJob<Array<{ kind: string; id: string }>>;
+  /** Counts the site script's page views in batches (docs/decisions/044-first-party-counting.md). */
+  pageViews: PageViewCounter;
+  /** Forgets each day's visitor salt and seen visitors once the day is over. */
+  visitorDays: LeasedJob<ForgottenDays>;
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
@@ -172,6 +187,18 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "publishing" }),
     now: options.publishing?.now,
   });
+  const pageViews = createPageViewCounter({
+    db,
+    site: new URL(config.settings.siteUrl).host,
+    logger: logger.child({ component: "page-views" }),
+    flushEveryMs: options.pageViews?.flushEveryMs ?? PAGE_VIEW_FLUSH_MS,
+    now: options.pageViews?.now,
+  });
+  const visitorDays = createVisitorDaysSweep({
+    db,
+    logger: logger.child({ component: "visitor-days" }),
+    now: options.pageViews?.now,
+  });
   const content = createDatabaseContentSource(db, createScreenshotStore(db));
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
@@ -183,6 +210,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // First, so every answer is timed and counted, from memory or not.
   app.use(metrics.observeRequests);
   app.use(assignRequestId(config.trustProxyHops));
+  // Every page view sends a beacon: answered before the request log and the page's
+  // middleware, which have nothing to do for a body-less 204.
+  app.use("/api", pageViewRoute({ config, counter: pageViews }));
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
   const reportSuppressed = (count: number, status: string) =>
@@ -328,6 +358,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (options.retention?.autoStart ?? autoStart) retention.start();
   if (options.alerts?.autoStart ?? autoStart) alerts.start();
   if (options.publishing?.autoStart ?? autoStart) publishing.start();
+  pageViews.start();
+  if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
 
   return {
     app,
@@ -339,8 +371,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     alerts,
     publishing,
     metrics,
+    pageViews,
+    visitorDays,
     async close() {
       await publishing.stop();
+      // Before the database closes: the views counted since the last write are written now.
+      await pageViews.stop();
+      await visitorDays.stop();
       await alerts.stop();
       await followUp.stop();
       await retention.stop();

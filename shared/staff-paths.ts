@@ -27,6 +27,7 @@ export const staffPaths = {
   /** The history of anything visitors read; the target follows (historyPath). */
   history: "/admin/history/*",
   settings: "/admin/settings",
+  insights: "/admin/insights",
 } as const;
 
 export const STAFF_API = "/admin/api";

@@ -1,16 +1,23 @@
 import { trackPageView } from "#client/lib/analytics.ts";
+import { countPageView } from "./count-page-view";
 
 /**
  * SPEC §1: a page view on every page load, with its path and title. Every navigation is
  * a page load, so one per document; a page restored from the back/forward cache counts
- * again, and a page prerendered on a hover counts only if the visitor goes to it.
+ * again, and a page prerendered on a hover counts only if the visitor goes to it. The
+ * site's own count (count-page-view.ts) hears of the first showing only: a restored page
+ * is the same visit to the same page.
  */
 export function sendPageViews(): void {
   const send = () => trackPageView(window.location.pathname, document.title);
-  if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener("prerenderingchange", send, { once: true });
-  } else {
+  const first = () => {
     send();
+    countPageView();
+  };
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener("prerenderingchange", first, { once: true });
+  } else {
+    first();
   }
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) send();

@@ -14,6 +14,7 @@ import { addSnippetCommands } from "./snippets";
 import { addCopyCommands } from "./copy-commands";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
+import { showInsights } from "./insights";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
 import { listLeads, markLeads, showLead } from "./leads";
 import { assignLeadCommand, assignLeadsCommand } from "./lead-owner";
@@ -296,6 +297,19 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .option("--out <file>", "write to this file (owner-only permissions) instead of stdout")
     .action((what: string, options: { format: string; out?: string }) =>
       run((ctx) => exportRecords(ctx, what, options)),
+    );
+
+  program
+    .command("insights")
+    .description(
+      "page views, visits, pages, referrers, campaigns, devices and leads with their conversion, against the period before",
+    )
+    .option("--days <days>", "the last 7, 30 or 90 days, today included (default 30)")
+    .option("--from <YYYY-MM-DD>", "the first day (agency time), instead of --days")
+    .option("--to <YYYY-MM-DD>", "the last day, with --from (default today)")
+    .option("--json", "machine-readable output, every row")
+    .action((options: { days?: string; from?: string; to?: string; json?: boolean }) =>
+      run((ctx) => showInsights(ctx, options)),
     );
 
   program

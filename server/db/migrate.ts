@@ -24,6 +24,7 @@ import * as pageCopy from "./migrations/0024_page_copy";
 import * as pageSnippets from "./migrations/0025_page_snippets";
 import * as publishSchedule from "./migrations/0026_publish_schedule";
 import * as newsCategories from "./migrations/0027_news_categories";
+import * as pageViewCounts from "./migrations/0028_page_view_counts";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0025_page_snippets": pageSnippets,
   "0026_publish_schedule": publishSchedule,
   "0027_news_categories": newsCategories,
+  "0028_page_view_counts": pageViewCounts,
 };
 
 export class MigrationError extends Error {

@@ -476,6 +476,37 @@ export type PageCopyTable = {
   updated_by: string;
 };
 
+/** Page views and visits in one UTC hour for one combination of dimensions ('' is "none"). */
+export type PageViewCountTable = {
+  /** The hour's start, "YYYY-MM-DDTHH" in UTC. */
+  hour: string;
+  path: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  /** "gclid" or "fbclid" when the landing URL carried a paid click's id; never its value. */
+  click_id_kind: string;
+  /** "phone", "tablet" or "desktop", by the window's width. */
+  device: string;
+  views: number;
+  /** Views that were a visitor's first of the day. */
+  visits: number;
+};
+
+/** The random salt of one day's visitor hashes; deleted when the day is over. */
+export type VisitorSaltTable = {
+  /** "YYYY-MM-DD" in UTC. */
+  day: string;
+  salt: string;
+};
+
+/** A visitor already counted on a day, by hash only; deleted with the day's salt. */
+export type VisitorSeenTable = {
+  day: string;
+  visitor_hash: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -509,6 +540,9 @@ export type Database = {
   site_settings: SiteSettingsTable;
   page_snippets: PageSnippetTable;
   page_copy: PageCopyTable;
+  page_view_counts: PageViewCountTable;
+  visitor_salts: VisitorSaltTable;
+  visitors_seen: VisitorSeenTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

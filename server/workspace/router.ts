@@ -19,6 +19,7 @@ import { overviewRoutes } from "./overview-routes";
 import { revisionRoutes } from "./revision-routes";
 import { settingsRoutes } from "./settings-routes";
 import { snippetRoutes } from "./snippet-routes";
+import { insightsRoutes } from "./insights-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -47,6 +48,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(revisionRoutes(deps));
   router.use(settingsRoutes(deps));
   router.use(snippetRoutes(deps));
+  router.use(insightsRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

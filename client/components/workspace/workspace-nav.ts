@@ -6,6 +6,7 @@ export type NavItem = { label: string; href: string; area: WorkspaceArea | null 
 
 export const navItems: readonly NavItem[] = [
   { label: "Overview", href: staffPaths.home, area: null },
+  { label: "Insights", href: staffPaths.insights, area: null },
   { label: "Leads", href: staffPaths.leads, area: "leads" },
   { label: "Meetings", href: staffPaths.meetings, area: "leads" },
   { label: "Notifications", href: staffPaths.notifications, area: "leads" },

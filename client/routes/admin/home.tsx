@@ -31,6 +31,12 @@ type Destination = { title: string; href: string; area: WorkspaceArea; text: str
 
 const destinations: readonly Destination[] = [
   {
+    title: "Insights",
+    href: staffPaths.insights,
+    area: "account",
+    text: "Visits, the pages and campaigns they came by, and the leads they became.",
+  },
+  {
     title: "Leads and appointments",
     href: staffPaths.leads,
     area: "leads",

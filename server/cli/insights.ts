@@ -1,0 +1,69 @@
+import { loadInsights } from "#server/operations/insights/insights.ts";
+import { formatChange, type Insights } from "#shared/insights.ts";
+import type { AdminContext } from "./context";
+import { formatTable } from "./format";
+import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
+
+/** How many rows of each table the human output shows; --json has them all. */
+const ROWS_SHOWN = 10;
+
+function printInsights(ctx: AdminContext, insights: Insights): void {
+  const { out } = ctx;
+  const { period, previous } = insights;
+  printLine(
+    out,
+    `${period.from} to ${period.to} (${period.days} days), against ${previous.from} to ${previous.to}`,
+  );
+  printLine(out);
+  printLine(
+    out,
+    formatTable(
+      [
+        { header: "FIGURE", value: (row: Insights["totals"][number]) => row.label },
+        { header: "NOW", value: (row) => `${row.value}${row.unit ? ` ${row.unit}` : ""}` },
+        { header: "BEFORE", value: (row) => `${row.previous}${row.unit ? ` ${row.unit}` : ""}` },
+        { header: "CHANGE", value: (row) => formatChange(row.change, row.value) },
+      ],
+      insights.totals,
+    ),
+  );
+  for (const table of insights.tables) {
+    if (table.name === "days") continue;
+    printLine(out);
+    printLine(out, `${table.title}:`);
+    if (table.rows.length === 0) {
+      printLine(out, "  none in this period");
+      continue;
+    }
+    const shown = table.rows.slice(0, ROWS_SHOWN);
+    printLine(
+      out,
+      formatTable(
+        table.columns.map((column) => ({
+          header: column.label.toUpperCase(),
+          value: (row: (typeof shown)[number]) => row[column.key] ?? "–",
+        })),
+        shown,
+      ),
+    );
+    if (table.rows.length > shown.length)
+      printLine(out, `  and ${table.rows.length - shown.length} more (--json has all)`);
+  }
+}
+
+/** `site-admin insights`: the workspace's insights dashboard as text, or as JSON. */
+export async function showInsights(
+  ctx: AdminContext,
+  options: { days?: string; from?: string; to?: string; json?: boolean },
+  now: () => Date = () => new Date(),
+): Promise<ExitCode> {
+  const loaded = await loadInsights(
+    ctx.db,
+    { days: options.days, from: options.from, to: options.to },
+    now(),
+  );
+  if (!loaded.ok) return fail(ctx.out, loaded.message);
+  if (options.json) printJson(ctx.out, loaded.value);
+  else printInsights(ctx, loaded.value);
+  return exitCodes.ok;
+}
