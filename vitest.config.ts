@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  * with the engine as the only difference (tests/support/test-database.ts).
  */
 const bothEngines = [
-  "tests/api/{admin,app,canonical-paths,content,database,follow-up,lead-owner,leads,metrics,news,newsletter,notifications,outbox-lease,page-cache,page-forms,phone-numbers,plain-text-links,privacy,real-names,retention,revisions,secrets-in-logs,shared-state,staff-auth,staff-content,staff-inbox,staff-meetings,staff-overview,staff-security,staff-session,staff-step-up,staff-users,uploads}.test.ts",
+  "tests/api/{admin,app,canonical-paths,content,database,follow-up,lead-attribution,lead-owner,leads,metrics,news,newsletter,notifications,outbox-lease,page-cache,page-forms,phone-numbers,plain-text-links,privacy,real-names,retention,revisions,secrets-in-logs,shared-state,staff-auth,staff-content,staff-inbox,staff-meetings,staff-overview,staff-security,staff-session,staff-step-up,staff-users,uploads}.test.ts",
   "server/db/outbox.test.ts",
   "server/mail/outbox-worker.test.ts",
 ];

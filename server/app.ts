@@ -237,7 +237,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     settings: config.settings,
     gtmId: config.gtmId,
     content,
-    leads: forVisitor(leads, { ip: req.ip }),
+    leads: forVisitor(leads, { ip: req.ip, referer: req.get("referer"), host: req.get("host") }),
     formTokens,
     logger: req.log,
     staff: res.locals.staff,
