@@ -14,8 +14,9 @@ const NOT_A_PAGE = /^\/(?:admin|api)(?:\/|$)|\.[a-z0-9]+$/i;
  * links (`?visit=…`) and written into the hidden field of every form on the page: no
  * cookie, no storage (docs/decisions/045-lead-attribution.md). The page the visit began
  * on reads its own address and referrer; every later page reads what its link carried.
- * Links are changed as the page starts, so the page a browser prerenders on a hover is
- * the one the click opens; one added later is changed before it is followed.
+ * A link is changed when the pointer comes over it or it takes focus, before a hover can
+ * prerender it or a click follow it, so links read as they are until then. The page takes
+ * the parameter out of its address once read, so a reload of it starts afresh.
  */
 export function carryVisitSource(): void {
   const here = new URL(window.location.href);
@@ -23,6 +24,11 @@ export function carryVisitSource(): void {
   const source: VisitSource =
     (carried !== null && decodeVisitSource(carried)) || landingSource(here, document.referrer);
   const encoded = encodeVisitSource({ ...source, sourcePage: undefined });
+  if (carried !== null) {
+    // Read once: the address bar, a bookmark and a shared link stay the page's own.
+    here.searchParams.delete(VISIT_PARAM);
+    window.history.replaceState(window.history.state, "", here.href);
+  }
 
   for (const field of document.querySelectorAll<HTMLInputElement>(
     `input[type="hidden"][name="${VISIT_PARAM}"]`,
@@ -36,10 +42,9 @@ export function carryVisitSource(): void {
     // A jump within this page keeps its address.
     if (url.pathname === here.pathname && url.search === here.search && url.hash) return;
     url.searchParams.set(VISIT_PARAM, encoded);
-    link.href = url.href;
+    link.setAttribute("href", url.pathname + url.search + url.hash);
   };
-  for (const link of document.links) carry(link);
   const carryTarget = (event: Event) => carry((event.target as Element | null)?.closest?.("a[href]"));
-  for (const type of ["pointerover", "focusin", "click", "auxclick", "contextmenu"])
-    document.addEventListener(type, carryTarget, true);
+  for (const type of ["pointerover", "touchstart", "focusin", "click", "auxclick", "contextmenu"])
+    document.addEventListener(type, carryTarget, { capture: true, passive: true });
 }
