@@ -118,9 +118,15 @@ export function deferHydration(html: string): string {
       return "";
     },
   );
+  // The entry module hydrates as it runs: it goes last, as React Router's own script has it.
+  const entry = [...rest.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]);
   const start =
     `const start=async()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.append(link);}` +
+    // One module run per task, with the visitor's input handled between them: run at once,
+    // React and the router would hold a key pressed meanwhile for a few hundred
+    // milliseconds on a slow phone (docs/decisions/045-lead-attribution.md).
+    `for(const href of ${JSON.stringify(preloads.filter((href) => !entry.includes(href)))}){await import(href);await new Promise((done)=>setTimeout(done,0));}` +
     `const [${names.join(",")}]=await Promise.all(${JSON.stringify(urls)}.map((url)=>import(url)));${rest}};` +
     (/<html[^>]* data-hydrate="interaction"/.test(html)
       ? // The page's only use for React is a form: start when the visitor first focuses or
