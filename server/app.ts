@@ -305,7 +305,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     gtmId: config.gtmId,
     content,
     preview: preview(req),
-    leads: forVisitor(leads, { ip: req.ip }),
+    leads: forVisitor(leads, { ip: req.ip, referer: req.get("referer"), host: req.get("host") }),
     formTokens,
     logger: req.log,
     staff: res.locals.staff,

@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import type { Logger } from "./logger";
+import { clickIdKinds, utmParams, VISIT_PARAM } from "#shared/visit-source.ts";
 
 /**
  * Rendered pages kept in memory and sent as they are, at the speed of a static file
@@ -11,6 +12,8 @@ import type { Logger } from "./logger";
  *
  * - Which: GET and HEAD of a page without a query string that rendered 200 as HTML, and
  *   whose route did not say `no-store`. Everything else renders per request as before.
+ *   Parameters only the browser reads (a visit's source, campaign tags, click ids) are
+ *   no query string to the cache: the server renders the same page with or without them.
  * - CSP: a cached page carries no nonce. Its inline scripts are allowed by their SHA-256
  *   hashes, so the same bytes with the same header can be kept by a CDN or proxy too
  *   (`s-maxage`, `stale-while-revalidate`).
@@ -115,9 +118,15 @@ export function deferHydration(html: string): string {
       return "";
     },
   );
+  // The entry module hydrates as it runs: it goes last, as React Router's own script has it.
+  const entry = [...rest.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]);
   const start =
     `const start=async()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.append(link);}` +
+    // One module run per task, with the visitor's input handled between them: run at once,
+    // React and the router would hold a key pressed meanwhile for a few hundred
+    // milliseconds on a slow phone (docs/decisions/045-lead-attribution.md).
+    `for(const href of ${JSON.stringify(preloads.filter((href) => !entry.includes(href)))}){await import(href);await new Promise((done)=>setTimeout(done,0));}` +
     `const [${names.join(",")}]=await Promise.all(${JSON.stringify(urls)}.map((url)=>import(url)));${rest}};` +
     (/<html[^>]* data-hydrate="interaction"/.test(html)
       ? // The page's only use for React is a form: start when the visitor first focuses or
@@ -128,6 +137,20 @@ export function deferHydration(html: string): string {
       : // The next frame is painted with the server's HTML; the scripts start after it.
         `requestAnimationFrame(()=>setTimeout(start,0));`);
   return withoutPreloads.replace(moduleScript[0], () => `<script type="module" async="">${start}</script>`);
+}
+
+/**
+ * The query parameters no page's server render reads: the site script reads them in the
+ * browser (docs/decisions/045-lead-attribution.md).
+ */
+const BROWSER_PARAMS = new Set<string>([VISIT_PARAM, ...Object.keys(utmParams), ...clickIdKinds]);
+
+/** Whether the URL has no query string, or one only the browser reads. */
+function onlyBrowserParams(originalUrl: string): boolean {
+  const mark = originalUrl.indexOf("?");
+  if (mark === -1) return true;
+  const names = [...new URLSearchParams(originalUrl.slice(mark + 1)).keys()];
+  return names.length > 0 && names.every((name) => BROWSER_PARAMS.has(name));
 }
 
 /** Headers a cached copy may not repeat: they belong to one response. */
@@ -328,7 +351,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !onlyBrowserParams(req.originalUrl)) return next();
     // React Router's data requests for client-side navigation carry per-visitor form tokens.
     if (req.path.endsWith(".data")) return next();
     lookup(req.path, req, res).then(

@@ -4,6 +4,7 @@
  * that needs nothing else loads no framework. Each part finds its markup by a data
  * attribute the React components render, and does nothing on a page without it.
  */
+import { carryVisitSource } from "./attribution";
 import { enhanceConsent } from "./consent";
 import { enhanceDrawer } from "./drawer";
 import { enhanceMaps } from "./map";
@@ -12,6 +13,7 @@ import { sendPageViews } from "./page-views";
 import { enhanceThemeToggle } from "./theme";
 
 sendPageViews();
+carryVisitSource();
 enhanceDrawer();
 enhanceConsent();
 enhanceMaps();

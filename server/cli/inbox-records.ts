@@ -5,11 +5,18 @@ import { type AdminContext, type AdminOutput } from "./context";
 import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { statusDetails } from "./follow-up";
 import { formatDetails } from "./format";
+import {
+  clickIdOwners,
+  describeLeadSource,
+  leadSourceColumns,
+  leadSourceLabels,
+  type LeadSource,
+} from "#shared/lead-source.ts";
 
 type Detail = [label: string, value: string | number | null];
 
-/** What every inbox record has: read or not, when it came, held back or not, and its status. */
-type InboxRecord = {
+/** What every inbox record has: read or not, when it came, held back or not, its status and source. */
+type InboxRecord = LeadSource & {
   read: boolean;
   createdAt: string;
   suspectedSpam: string | null;
@@ -58,9 +65,24 @@ export async function showRecord<Record extends InboxRecord>(
       ["Suspected spam", record.suspectedSpam],
       ...(await statusDetails(db, table, id, record)),
       ...view.details(record),
+      ...sourceDetails(record),
     ]),
   );
   return exitCodes.ok;
+}
+
+/** Where it came from: the sentence, then each part recorded (a null part is left out). */
+function sourceDetails(record: LeadSource): Detail[] {
+  const parts = leadSourceColumns
+    .filter((name) => record[name] !== null)
+    .map((name): Detail => {
+      const value = record[name];
+      return [
+        leadSourceLabels[name],
+        name === "clickIdKind" && value ? (clickIdOwners[value] ?? value) : value,
+      ];
+    });
+  return [["Source", describeLeadSource(record) ?? "not recorded"], ...parts];
 }
 
 /** `leads|appointments read|unread ID...`: which changed and which already were so; doing it twice says so. */

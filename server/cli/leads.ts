@@ -14,6 +14,7 @@ import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseSince } from "#server/operations/input.ts";
 import { answerLabel } from "#shared/forms/rules.ts";
+import { leadOrigin } from "#shared/lead-source.ts";
 import {
   type LeadRecord,
   loadLeadRecords,
@@ -36,6 +37,8 @@ const listColumns: Column<LeadRecord>[] = [
         ? answerLabel(budgetOptions, r.budget)
         : answerLabel(companySizeOptions, r.companySize),
   },
+  // The campaign or referring site in a few words; the rest is in `leads show`.
+  { header: "SOURCE", value: (r) => leadOrigin(r) ?? "" },
   { header: "OWNER", value: (r) => r.owner ?? "" },
 ];
 

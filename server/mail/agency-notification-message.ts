@@ -31,6 +31,12 @@ export const agencyNotificationSchema = z.object({
   submittedAt: z.string(),
   /** Every field of the form, labelled, in the form's order. */
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * Where the visitor came from, in one sentence ("LinkedIn / paid / november-launch,
+   * landed on /website-design"); absent when nothing was recorded or the row was queued
+   * before sources were kept.
+   */
+  source: z.string().optional(),
   /** Whether the visitor was sent an acknowledgment, or why not (absent: the feature is off). */
   acknowledgment: z.enum(["sent", "repeat-address", "ip-cap"]).optional(),
   /** An appointment request's tentative calendar entry, made when it was queued. */
@@ -127,7 +133,11 @@ export function renderAgencyNotification(
   // The workspace first (staff without a shell use it, on a phone too); the command after.
   const page = id && leadPageUrl(ctx.settings.siteUrl, handle.pageId(id));
   const next = id ? nextSteps[kind](id, data.visitorName) : undefined;
-  const rows = [...data.fields, { label: "Submitted", value: formatSubmittedAt(data.submittedAt) }];
+  const rows = [
+    ...data.fields,
+    ...(data.source ? [{ label: "Source", value: data.source }] : []),
+    { label: "Submitted", value: formatSubmittedAt(data.submittedAt) },
+  ];
   // Rows queued before the "Next" line existed keep their closing advice.
   const reply = next ? undefined : `Reply to this e-mail to answer ${data.visitorName} directly.`;
   const calendarNote = data.calendar

@@ -15,6 +15,7 @@ import { createOutboxWorker } from "#server/mail/outbox-worker.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { createUploadStore } from "#server/uploaded-files.ts";
 import { UPLOADS_URL_PATH } from "#server/uploads.ts";
+import { leadSourceColumns } from "#shared/lead-source.ts";
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { freePort, startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
@@ -51,6 +52,9 @@ async function storedUpload(site: TestApp, url: string): Promise<Buffer | undefi
 }
 
 const json = <T>(run: Run): T => JSON.parse(expectSucceeded(run)) as T;
+
+/** What a record sent without the site script (as these are) says of its source: nothing. */
+const noSource = Object.fromEntries(leadSourceColumns.map((name) => [name, null]));
 
 const tricky = {
   company: '=HYPERLINK("http://evil.example/x","Click me")',
@@ -151,6 +155,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         scheduledStart: null,
         scheduledMinutes: null,
         owner: null,
+        ...noSource,
       });
       expect(rows[0]?.company).toBeNull();
     });
@@ -295,7 +300,9 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const run = await admin(site, "leads", "list");
       expect(run.code).toBe(0);
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +RECEIVED +STATUS +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE +OWNER$/);
+      expect(lines[0]).toMatch(
+        /^ID +RECEIVED +STATUS +TYPE +NAME +COMPANY +EMAIL +BUDGET \/ SIZE +SOURCE +OWNER$/,
+      );
       expect(lines.slice(1, 5).map((line) => line.split(/\s{2,}/)[0])).toEqual([
         "wa-2",
         "wd-2",
@@ -342,6 +349,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         statusBy: null,
         statusAt: null,
         owner: null,
+        ...noSource,
       });
       expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
         type: "web-app",

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deferHydration } from "#server/page-cache.ts";
+import { encodeVisitSource, VISIT_PARAM } from "#shared/visit-source.ts";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
@@ -104,12 +105,28 @@ describe("a page without a form", () => {
   });
 
   it("is rendered per request, with a nonce, when it has a query string or is not found", async () => {
-    const query = await get(`${paths.about}?utm_source=test`).expect(200);
-    expect(query.headers["x-page-cache"]).toBeUndefined();
-    expect(query.headers["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    for (const search of ["?page=2", "?utm_source=test&page=2"]) {
+      const query = await get(`${paths.about}${search}`).expect(200);
+      expect(query.headers["x-page-cache"], search).toBeUndefined();
+      expect(query.headers["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    }
     const missing = await get("/no-such-page").expect(404);
     expect(missing.headers["x-page-cache"]).toBeUndefined();
     expect(missing.headers["cache-control"] ?? "").not.toMatch(/s-maxage/);
+  });
+
+  it("is served from memory when its query string holds only what the browser reads: a visit's source, campaign tags, click ids", async () => {
+    const kept = await get(paths.about).expect(200);
+    for (const search of [
+      "?utm_source=linkedin&utm_medium=paid&utm_campaign=november-launch",
+      "?gclid=Cj0KCQiA&utm_term=web",
+      "?fbclid=IwAR0x",
+      `?${VISIT_PARAM}=${encodeVisitSource({ landingPage: "/", utmSource: "linkedin" })}`,
+    ]) {
+      const res = await get(`${paths.about}${search}`).expect(200);
+      expect(res.headers["x-page-cache"], search).toBe("hit");
+      expect(res.text).toBe(kept.text);
+    }
   });
 });
 

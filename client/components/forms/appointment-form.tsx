@@ -18,6 +18,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  VisitField,
   type FormBinding,
 } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
@@ -140,6 +141,7 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
         </div>
       </div>
       <BotGuardFields formToken={formToken} />
+      <VisitField />
       <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? uiStrings.submitting : "Request Appointment"}
       </button>

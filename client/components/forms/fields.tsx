@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
+import { VISIT_PARAM } from "#shared/visit-source.ts";
 import type { Option } from "#shared/forms/rules.ts";
 import { SelectOptions } from "#client/components/ui/select-options.tsx";
 
@@ -152,6 +153,15 @@ export function BotGuardFields({ formToken }: { formToken: string }) {
       <input type="hidden" name={botGuardFields.startedAt} value={formToken} />
     </>
   );
+}
+
+/**
+ * Where the visit came from (docs/decisions/045-lead-attribution.md): empty as the
+ * server renders it, filled in by the site script from the page's address. It has no
+ * value for React to manage, so hydration leaves what the script wrote.
+ */
+export function VisitField() {
+  return <input type="hidden" name={VISIT_PARAM} />;
 }
 
 /**

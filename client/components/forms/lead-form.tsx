@@ -4,7 +4,14 @@ import { formToasts, leadFailureFallback } from "#shared/error-catalogue.ts";
 import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "#shared/forms/field-errors.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { notify } from "#client/lib/notify.ts";
-import { bindField, BotGuardFields, FormAlert, type BoundField, type FormBinding } from "./fields";
+import {
+  bindField,
+  BotGuardFields,
+  FormAlert,
+  VisitField,
+  type BoundField,
+  type FormBinding,
+} from "./fields";
 import { firstMessageOnly, useJsonForm } from "./use-json-form";
 import { uiStrings } from "#shared/ui-strings.ts";
 
@@ -105,6 +112,7 @@ export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
             {props.children((name) => bindField(binding, name, labels[name]))}
           </div>
           <BotGuardFields formToken={formToken} />
+          <VisitField />
           <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
             {form.submitting ? uiStrings.submitting : submitLabel}
           </button>

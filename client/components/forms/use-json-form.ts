@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { errorMessages, formToasts } from "#shared/error-catalogue.ts";
 import { separateBotGuardFields } from "#shared/forms/bot-guard.ts";
+import { separateVisitField } from "#shared/visit-source.ts";
 import {
   firstErrorMessage,
   inlineFieldErrors,
@@ -105,7 +106,7 @@ export function useJsonForm(options: JsonFormOptions) {
       HTMLFormElement.prototype.submit.call(form);
       return;
     }
-    const parsed = schema.safeParse(separateBotGuardFields(values).fields);
+    const parsed = schema.safeParse(separateVisitField(separateBotGuardFields(values).fields).fields);
     if (!parsed.success) {
       showInvalid(firstErrorMessage(parsed.error), toInlineFieldErrors(parsed.error));
       return;

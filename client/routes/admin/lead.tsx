@@ -3,6 +3,7 @@ import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { ReadToggle, Release } from "#client/components/workspace/lead/lead-actions.tsx";
 import { LeadFields, type LeadDetail } from "#client/components/workspace/lead/lead-fields.tsx";
+import { LeadSourceSection } from "#client/components/workspace/lead/lead-source.tsx";
 import { loadMeetingPlan, MeetingSection } from "#client/components/workspace/lead/meeting-section.tsx";
 import { OwnerForm } from "#client/components/workspace/lead/owner-form.tsx";
 import { SamePerson } from "#client/components/workspace/lead/same-person.tsx";
@@ -59,7 +60,10 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         actions={<ButtonLink href={staffPaths.leads}>Back to leads</ButtonLink>}
       />
       <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <LeadFields lead={lead} />
+        <div className="space-y-10">
+          <LeadFields lead={lead} />
+          <LeadSourceSection lead={lead} />
+        </div>
         <div className="space-y-10">
           {record.suspectedSpam ? <Release id={lead.id} trap={record.suspectedSpam} reload={reload} /> : null}
           <OwnerForm id={lead.id} owner={lead.owner} owners={lead.owners} reload={reload} />

@@ -18,6 +18,8 @@ import {
   type SubmissionFields,
 } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
+import { toLeadSource } from "#server/operations/leads/source-fields.ts";
+import { leadSourceColumns, type LeadSource } from "#shared/lead-source.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
 import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
@@ -42,7 +44,8 @@ export type AppointmentRecord = CamelCased<AppointmentRequestRow, (typeof answer
     /** The confirmed start (ISO instant) and length. */
     scheduledStart: string | null;
     scheduledMinutes: number | null;
-  } & OwnerField;
+  } & OwnerField &
+  LeadSource;
 
 export const appointmentColumns = [
   ...answerColumns.map(camelCase),
@@ -50,6 +53,8 @@ export const appointmentColumns = [
   "schedule",
   "scheduledStart",
   "scheduledMinutes",
+  // Before the owner, which stays last (the column staff sort by in a spreadsheet).
+  ...leadSourceColumns,
   "owner",
 ] as const satisfies readonly (keyof AppointmentRecord)[];
 
@@ -61,6 +66,7 @@ function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, Staf
     scheduledStart: row.scheduled_start,
     scheduledMinutes: row.scheduled_minutes,
     owner: ownerOf(row, staff),
+    ...toLeadSource(row),
   };
 }
 

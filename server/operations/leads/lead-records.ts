@@ -23,6 +23,8 @@ import {
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
 import type { WebsiteDesignLead } from "#shared/forms/website-design-lead-schema.ts";
+import { describeLeadSource } from "#shared/lead-source.ts";
+import { toLeadSource } from "./source-fields";
 
 /**
  * How each validated form becomes a database row, and how a stored row becomes the
@@ -36,13 +38,15 @@ type FormColumns<Row> = Omit<
   Row,
   "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName | AttributionColumnName
 >;
-/** A stored row as its e-mail needs it: the form's columns and the id it was stored under. */
-type StoredColumns<Row extends { id: number }> = FormColumns<Row> & Pick<Row, "id">;
+/** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
+type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =
+  FormColumns<Row> & Pick<Row, "id" | AttributionColumnName>;
 
-/** What the e-mail says about the row, the visitor and their answers. */
+/** What the e-mail says about the row, the visitor, their answers and where they came from. */
 export type LeadNotice = Required<
   Pick<AgencyNotification, "recordId" | "summary" | "visitorName" | "visitorEmail" | "fields">
->;
+> &
+  Pick<AgencyNotification, "source">;
 
 /**
  * The id the admin CLI lists a lead under: both tables count from 1, so it names the
@@ -57,6 +61,9 @@ export function leadId(type: keyof typeof leadIdPrefixes, rowId: number): string
 const labelled = (label: string, value: string | undefined | null) => ({ label, value: value ?? "" });
 const answer = (options: readonly Option[], value: string | null) => answerLabel(options, value) ?? "";
 const orNull = (value: string | undefined) => (value ? value : null);
+/** The e-mail's Source line ("LinkedIn / paid / november-launch, landed on /website-design"). */
+const sourceOf = (row: Parameters<typeof toLeadSource>[0]) =>
+  describeLeadSource(toLeadSource(row)) ?? undefined;
 /** The e-mail's first line: the answers given, in order, blanks left out. */
 const summaryOf = (...answers: (string | null)[]) => answers.filter((text) => text).join(" · ");
 
@@ -138,6 +145,7 @@ export function websiteDesignLeadNotice(row: StoredColumns<WebsiteDesignLeadRow>
     visitorName: row.full_name,
     visitorEmail: row.business_email,
     fields: shown(websiteDesignAnswers, row),
+    source: sourceOf(row),
   };
 }
 
@@ -160,6 +168,7 @@ export function webAppLeadNotice(row: StoredColumns<WebAppLeadRow>): LeadNotice 
     visitorName: row.full_name,
     visitorEmail: row.work_email,
     fields: shown(webAppAnswers, row),
+    source: sourceOf(row),
   };
 }
 
@@ -174,6 +183,7 @@ export function appointmentNotice(row: StoredColumns<AppointmentRequestRow>): Le
     visitorName: row.name,
     visitorEmail: row.email,
     fields: shown(appointmentAnswers, row),
+    source: sourceOf(row),
   };
 }
 

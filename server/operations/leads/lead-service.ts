@@ -40,12 +40,17 @@ import {
   type NewsletterService,
 } from "#server/operations/subscribers/newsletter-service.ts";
 import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
+import type { SourceColumns, SourceRequest } from "./visit-source";
 
 export type { SubmissionResult } from "./submission";
 export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
 
-/** Who sent a submission, as far as the server can tell: the acknowledgment's IP limit counts by it. */
-export type Visitor = { ip?: string };
+/**
+ * Who sent a submission, as far as the server can tell: the acknowledgment's IP limit
+ * counts by the IP; the Referer and Host say which of the site's pages sent it, where the
+ * form did not (docs/decisions/045-lead-attribution.md).
+ */
+export type Visitor = { ip?: string } & SourceRequest;
 
 /**
  * Everything a visitor can submit. Plain data in, plain results out: the JSON API and
@@ -84,13 +89,16 @@ export type LeadServiceDeps = {
 /** How one form's row is stored and told about. */
 type FormHandling<Row extends object> = {
   kind: AgencyNotificationKind;
-  notice(row: Row & { id: number }): LeadNotice;
+  notice(row: Row & SourceColumns & { id: number }): LeadNotice;
   /** The options picked, which the acknowledgment repeats. */
   choices(row: Row): LabelledValue[];
   /** Answers the new row's id: the e-mail names the row by it. */
-  insert(trx: Db, row: Row & { created_at: string; suspected_spam: Arrival["suspected"] }): Promise<number>;
+  insert(
+    trx: Db,
+    row: Row & SourceColumns & { created_at: string; suspected_spam: Arrival["suspected"] },
+  ): Promise<number>;
   /** The agency's tentative calendar entry (appointment requests). */
-  calendar?(row: Row & { id: number }, stamp: string): StoredCalendar | undefined;
+  calendar?(row: Row & SourceColumns & { id: number }, stamp: string): StoredCalendar | undefined;
 };
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
@@ -152,14 +160,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   async function store<Row extends object>(
     form: FormHandling<Row>,
     row: Row,
-    { at, suspected }: Arrival,
+    { at, suspected, source }: Arrival,
     visitor: Visitor,
   ) {
     const createdAt = at.toISOString();
     await db.transaction().execute(async (trx) => {
-      const id = await form.insert(trx, { ...row, created_at: createdAt, suspected_spam: suspected });
+      const id = await form.insert(trx, {
+        ...row,
+        ...source,
+        created_at: createdAt,
+        suspected_spam: suspected,
+      });
       if (suspected) return;
-      const stored = { ...row, id };
+      const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
       const acknowledgment = config.followUp.acknowledge
         ? await acknowledge(trx, form, row, notice, at, visitor)
@@ -196,18 +209,33 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
 
   return {
     submitWebsiteDesign: (input, visitor = {}) =>
-      handleSubmission(ctx, "website-design-lead", input, websiteDesignLeadSchema, (lead, arrival) =>
-        store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor),
+      handleSubmission(
+        ctx,
+        "website-design-lead",
+        input,
+        websiteDesignLeadSchema,
+        (lead, arrival) => store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor),
+        visitor,
       ),
 
     submitWebApp: (input, visitor = {}) =>
-      handleSubmission(ctx, "web-app-lead", input, webAppLeadServerSchema, (lead, arrival) =>
-        store(webApp, webAppLeadRow(lead), arrival, visitor),
+      handleSubmission(
+        ctx,
+        "web-app-lead",
+        input,
+        webAppLeadServerSchema,
+        (lead, arrival) => store(webApp, webAppLeadRow(lead), arrival, visitor),
+        visitor,
       ),
 
     requestAppointment: (input, visitor = {}) =>
-      handleSubmission(ctx, "appointment-request", input, appointmentSchemaFor(now()), (request, arrival) =>
-        store(appointment, appointmentRow(request), arrival, visitor),
+      handleSubmission(
+        ctx,
+        "appointment-request",
+        input,
+        appointmentSchemaFor(now()),
+        (request, arrival) => store(appointment, appointmentRow(request), arrival, visitor),
+        visitor,
       ),
 
     ...createNewsletterService({ db, config, ctx, onQueued }),

@@ -14,6 +14,8 @@ import { submissionColumns, toSubmissionFields, type SubmissionFields } from "./
 import { ownerOf, type OwnerField } from "./owner-field";
 import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { leadId } from "./lead-records";
+import { toLeadSource } from "./source-fields";
+import { leadSourceColumns, type LeadSource } from "#shared/lead-source.ts";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
@@ -37,7 +39,8 @@ export type LeadRecord = {
   industry: string | null;
   companySize: string | null;
 } & SubmissionFields &
-  OwnerField;
+  OwnerField &
+  LeadSource;
 
 export const leadColumns = [
   "id",
@@ -52,6 +55,8 @@ export const leadColumns = [
   "industry",
   "companySize",
   ...submissionColumns,
+  // Before the owner, which stays last (the column staff sort by in a spreadsheet).
+  ...leadSourceColumns,
   "owner",
 ] as const satisfies readonly (keyof LeadRecord)[];
 
@@ -74,6 +79,7 @@ function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow, staff: StaffNam
     companySize: webApp?.company_size ?? null,
     ...toSubmissionFields(row),
     owner: ownerOf(row, staff),
+    ...toLeadSource(row),
   };
 }
 

@@ -14,7 +14,9 @@ import { describeForLog, notSavedMessage, toVisitorMessage } from "#shared/error
 import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
 import type { SubmissionResult } from "#shared/forms/results.ts";
 import type { MetricsRecorder } from "#server/metrics-recorder.ts";
+import { separateVisitField } from "#shared/visit-source.ts";
 import { judgeSubmission, type FormTokens } from "./form-guard";
+import { readSourceColumns, type SourceColumns, type SourceRequest } from "./visit-source";
 
 export type { SubmissionResult } from "#shared/forms/results.ts";
 
@@ -27,8 +29,11 @@ export type SubmissionContext = {
   metrics?: Pick<MetricsRecorder, "leadSubmission" | "storageFailure">;
 };
 
-/** What `store` is told besides the cleaned data: when it arrived, and whether it looks like spam. */
-export type Arrival = { at: Date; suspected: SuspectedSpam | null };
+/**
+ * What `store` is told besides the cleaned data: when it arrived, whether it looks like
+ * spam, and where the visit came from (each part checked; kept for held ones too).
+ */
+export type Arrival = { at: Date; suspected: SuspectedSpam | null; source: SourceColumns };
 
 export function invalidSubmission(
   error: string,
@@ -51,9 +56,11 @@ export async function handleSubmission<S extends z.ZodType>(
   input: unknown,
   schema: S,
   store: (data: z.output<S>, arrival: Arrival) => Promise<void>,
+  request: SourceRequest = {},
 ): Promise<SubmissionResult> {
   const at = ctx.now();
-  const { fields, ...guard } = separateBotGuardFields(input);
+  const { fields: answers, ...guard } = separateBotGuardFields(input);
+  const { fields, visit } = separateVisitField(answers);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const { error } = parsed;
@@ -67,7 +74,7 @@ export async function handleSubmission<S extends z.ZodType>(
   }
   const suspected = verdict === "ok" ? null : verdict;
   try {
-    await store(parsed.data, { at, suspected });
+    await store(parsed.data, { at, suspected, source: readSourceColumns(visit, request) });
   } catch (error) {
     ctx.metrics?.leadSubmission(form, "failed");
     return storeFailure(ctx, form, error);
