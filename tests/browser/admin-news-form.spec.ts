@@ -1,37 +1,17 @@
 import sharp from "sharp";
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { holdRequests } from "./hold-requests";
-import { startOwnServer, type OwnServer } from "./own-server";
-import { addSessionCookie } from "./session-cookie";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * The news form (docs/decisions/043-news-form-and-categories.md): one cover image, uploaded
  * as soon as it is chosen, with its progress; a date in the site's one format; a category
  * from the list, which the form can extend; and the article's outside link on its page.
  */
-let server: OwnServer;
-let sessionToken: string;
 
-test.beforeAll(async () => {
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "news-editor@agency.test", "editor");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  } finally {
-    await db.destroy();
-  }
-});
-test.afterAll(async () => server.stop());
-test.beforeEach(async ({ context }) => addSessionCookie(context, sessionToken));
+const own = useSignedInServer({ email: "news-editor@agency.test", role: "editor" });
 
 const png = () =>
   sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0f6b64" } })
@@ -48,7 +28,7 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
   page.on("request", (request) => {
     if (request.url().includes("/admin/api/uploads/")) uploads.push(request.url());
   });
-  await page.goto(`${server.url}/admin/content/news/new`);
+  await page.goto(`${own.server.url}/admin/content/news/new`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New news post");
   await page.getByLabel("Headline").fill("Launch Notes From Cape Town");
   await page.getByLabel("Excerpt").fill("What we learnt shipping the workspace.");
@@ -130,7 +110,7 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("button", { name: "Unpublish", exact: true })).toBeVisible();
 
-  await page.goto(`${server.url}${paths.newsArticle("launch-notes-from-cape-town")}`);
+  await page.goto(`${own.server.url}${paths.newsArticle("launch-notes-from-cape-town")}`);
   await expect(page.getByText("26 Nov 2026", { exact: true })).toBeVisible();
   const original = page.getByRole("link", { name: "medium.com (opens in a new tab)" });
   await expect(original).toHaveAttribute("href", "https://www.medium.com/@agency/launch-notes");
@@ -141,7 +121,7 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
     await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page);
   }
-  await page.goto(`${server.url}${paths.newsCategory("launch-stories")}`);
+  await page.goto(`${own.server.url}${paths.newsCategory("launch-stories")}`);
   await expect(page.getByRole("heading", { name: "Launch Notes From Cape Town" })).toBeVisible();
   await expect(page.getByText("26 Nov 2026", { exact: true }).first()).toBeVisible();
 });
@@ -149,7 +129,7 @@ test("an editor writes a news post: the cover uploads when chosen, the category 
 test("a cover upload can be cancelled, and a file over the limit is refused where it was chosen", async ({
   page,
 }) => {
-  await page.goto(`${server.url}/admin/content/news/core-web-vitals-and-conversion`);
+  await page.goto(`${own.server.url}/admin/content/news/core-web-vitals-and-conversion`);
   const cover = page.getByRole("group", { name: "Cover image", exact: true });
   await cover.getByLabel("Cover image alt text").fill("A speed gauge beside a shopping cart");
   const file = cover.getByLabel("Replace the cover image");
@@ -174,7 +154,7 @@ test("a cover upload can be cancelled, and a file over the limit is refused wher
 });
 
 test("an editor renames a category on the news list, and its page follows", async ({ page }) => {
-  await page.goto(`${server.url}/admin/content/news`);
+  await page.goto(`${own.server.url}/admin/content/news`);
   const section = page.getByRole("region", { name: "Categories" });
   await section.getByLabel("New category", { exact: true }).fill("Field Notes");
   await section.getByRole("button", { name: "Add category" }).click();
@@ -199,7 +179,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       "/admin/content/news",
       "/admin/content/news/core-web-vitals-and-conversion",
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${own.server.url}${path}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.locator("main form, main table").first()).toBeVisible();
       if (path.endsWith("/new"))

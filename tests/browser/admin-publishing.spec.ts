@@ -1,73 +1,48 @@
 import path from "node:path";
 import sharp from "sharp";
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
 import { addNewsArguments } from "#tests/support/admin-arguments.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * Scheduling, previewing and "View on site" from a content item's edit page
  * (docs/decisions/042-preview-and-scheduled-publishing.md), as an editor uses them.
  */
-let server: OwnServer;
-let sessionToken: string;
 
 // One server for the file: each test's post is its own, and image conversion takes seconds on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 // The refused publish time is a 400 on purpose.
 test.use({ expectedHttpErrors: ["/admin/api/content/news/monday-launch-notes/schedule"] });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "editor@agency.test", "editor");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  } finally {
-    await db.destroy();
-  }
+const own = useSignedInServer({ email: "editor@agency.test", role: "editor" }, async (server) => {
   await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0f6b64" } })
     .png()
     .toFile(path.join(server.dataDir, "cover.png"));
   await addDraft("Monday Launch Notes", "monday-launch-notes");
   await addDraft("Harbour Preview Notes", "harbour-preview-notes");
 });
-test.afterAll(async () => server.stop());
 
 /** A draft news post with a body, so a page of its own, and a cover image. */
 const addDraft = (title: string, id: string) =>
-  server.admin(
+  own.server.admin(
     ...addNewsArguments(
       title,
       "--draft",
       "--id",
       id,
       "--image",
-      path.join(server.dataDir, "cover.png"),
+      path.join(own.server.dataDir, "cover.png"),
       "--image-alt",
       "A harbour at dawn",
     ),
   );
 
-test.beforeEach(async ({ context }) => {
-  const { hostname } = new URL(server.url);
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
-  ]);
-});
-
 const editPath = "/admin/content/news/monday-launch-notes";
 
 test("an editor schedules a draft post and the list says when it publishes", async ({ page }) => {
-  await page.goto(`${server.url}${editPath}`);
+  await page.goto(`${own.server.url}${editPath}`);
   const publishing = page.getByRole("region", { name: "Publishing" });
   await expect(publishing).toContainText("A draft: visitors do not see it.");
   await publishing.getByLabel("Publish at").fill("2031-03-03 08:00");
@@ -81,22 +56,22 @@ test("an editor schedules a draft post and the list says when it publishes", asy
   await expect(publishing.getByText(/^Give the publish time as YYYY-MM-DD HH:MM/)).toBeVisible();
   await expect(publishing.getByLabel("Publish at")).toHaveAttribute("aria-invalid", "true");
 
-  await page.goto(`${server.url}/admin/content/news`);
+  await page.goto(`${own.server.url}/admin/content/news`);
   const row = page.getByRole("row").filter({ hasText: "Monday Launch Notes" });
   await expect(row).toContainText("Scheduled");
   await expect(row).toContainText("for Mon 3 Mar 2031, 08:00");
   // News is in date order: no hand-made moves.
   await expect(page.getByRole("button", { name: /^Move “/ })).toHaveCount(0);
-  expect((await page.request.get(`${server.url}${paths.newsArticle("monday-launch-notes")}`)).status()).toBe(
-    404,
-  );
+  expect(
+    (await page.request.get(`${own.server.url}${paths.newsArticle("monday-launch-notes")}`)).status(),
+  ).toBe(404);
 });
 
 test("an editor previews the draft at its real address, then publishes it and views it on the site", async ({
   page,
   context,
 }) => {
-  await page.goto(`${server.url}/admin/content/news/harbour-preview-notes`);
+  await page.goto(`${own.server.url}/admin/content/news/harbour-preview-notes`);
   const publishing = page.getByRole("region", { name: "Publishing" });
   await publishing.getByLabel("Link works for").selectOption("24");
   const popup = context.waitForEvent("page");
@@ -117,7 +92,7 @@ test("an editor previews the draft at its real address, then publishes it and vi
   await page.getByRole("button", { name: "Save changes" }).click();
   const view = publishing.getByRole("status").getByRole("link", { name: /View on site/ });
   await expect(view).toHaveAttribute("href", paths.newsArticle("harbour-preview-notes"));
-  await page.goto(`${server.url}${paths.newsArticle("harbour-preview-notes")}`);
+  await page.goto(`${own.server.url}${paths.newsArticle("harbour-preview-notes")}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harbour Preview Notes, updated");
 });
 
@@ -127,11 +102,11 @@ for (const colorScheme of ["light", "dark"] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     await addDraft(`Draft for ${colorScheme}`, `draft-${colorScheme}`);
-    await server.admin("news", "schedule", `draft-${colorScheme}`, "--at", "2031-12-01 09:15");
+    await own.server.admin("news", "schedule", `draft-${colorScheme}`, "--at", "2031-12-01 09:15");
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of [`/admin/content/news/draft-${colorScheme}`, "/admin/content/news"]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${own.server.url}${path}`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await expect(page.getByText("for Mon 1 Dec 2031, 09:15").first()).toBeVisible();
         await expectNoAxeViolations(page);

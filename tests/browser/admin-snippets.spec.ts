@@ -1,48 +1,23 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * Search snippets in the workspace: an editor changes a page's description and image with
  * the search result and link card redrawn as they type, a warning past what search
  * results show, and the page's meta following the save.
  */
-let server: OwnServer;
-let sessionToken: string;
 
-test.beforeAll(async () => {
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "editor@agency.test", "editor");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  } finally {
-    await db.destroy();
-  }
-});
-test.afterAll(async () => server.stop());
-
-test.beforeEach(async ({ context }) => {
-  const { hostname } = new URL(server.url);
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
-  ]);
-});
+const own = useSignedInServer({ email: "editor@agency.test", role: "editor" });
 
 const editPath = (page: string) => staffPath(staffPaths.searchEdit, { page });
 
 async function open(page: Page, path: string, heading: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${own.server.url}${path}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
 }
 
@@ -89,14 +64,14 @@ test("an editor rewrites the About page's snippet with a live preview and a leng
   await expect(page.getByRole("link", { name: /View on site/ })).toBeVisible();
 
   await expect(async () => {
-    const html = await (await page.request.get(`${server.url}${paths.about}`)).text();
+    const html = await (await page.request.get(`${own.server.url}${paths.about}`)).text();
     expect(html).toContain(`content="${long}"`);
     expect(html).toMatch(
       /property="og:image" content="http[^"]+\/uploads\/content\/[0-9a-f]{16}-1200\.webp"/,
     );
   }).toPass({ timeout: 5_000 });
 
-  await page.goto(`${server.url}${staffPaths.search}`);
+  await page.goto(`${own.server.url}${staffPaths.search}`);
   const row = page.getByRole("row").filter({ hasText: long.slice(0, 40) });
   await expect(row.getByText("Will be cut")).toBeVisible();
 });
@@ -146,7 +121,7 @@ test.describe("on a 360 px phone", () => {
 test("a news post's own snippet fieldset previews its search result as the editor types", async ({
   page,
 }) => {
-  await page.goto(`${server.url}${staffPath(staffPaths.content, { kind: "news" })}`);
+  await page.goto(`${own.server.url}${staffPath(staffPaths.content, { kind: "news" })}`);
   await page.getByRole("table").getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit news post");
   const snippet = page.getByRole("group", { name: "Search snippet" });
