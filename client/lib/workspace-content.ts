@@ -1,7 +1,6 @@
 import type { BodyImage, Image } from "#shared/content-types.ts";
 import type { ContentKind, ContentKindSpec, ContentStatus } from "#shared/content-fields.ts";
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
-import { WorkspaceApiError, workspaceFetch } from "./workspace-api";
 
 /** What /admin/api/content and /admin/api/screenshots answer (server/workspace/content-routes.ts). */
 
@@ -36,35 +35,6 @@ export type ScreenshotPages = {
   pages: Array<{ page: string; screenshots: ScreenshotRecord[] }>;
   maxPosition: number;
 };
-
-/**
- * Uploads an image for a content field ("body" for an article's own images), as the
- * image and markdown fields both do: the stored image, or the messages to show by field
- * (a refusal about the file, or the API's sentence under the file input).
- */
-export async function uploadContentImage(
-  kind: ContentKind,
-  field: string,
-  alt: string | undefined,
-  file: File,
-): Promise<{ ok: true; uploaded: UploadedImage } | { ok: false; errors: Record<string, string> }> {
-  const query = new URLSearchParams({ field });
-  if (alt !== undefined) query.set("alt", alt);
-  try {
-    return {
-      ok: true,
-      uploaded: await workspaceFetch<UploadedImage>(`/uploads/${kind}?${query}`, { body: { file } }),
-    };
-  } catch (caught) {
-    if (!(caught instanceof WorkspaceApiError))
-      return { ok: false, errors: { file: "Could not reach the server. Try again." } };
-    const { fieldErrors } = caught;
-    return {
-      ok: false,
-      errors: { ...fieldErrors, file: fieldErrors.file ?? (fieldErrors.alt ? "" : caught.message) },
-    };
-  }
-}
 
 export type { BodyImage, Image };
 

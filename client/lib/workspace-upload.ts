@@ -5,8 +5,8 @@ import type { UploadedImage } from "./workspace-content";
 
 /**
  * A content image uploaded with its progress reported as it goes: XMLHttpRequest, since
- * fetch reports no upload progress. Same endpoint, body and CSRF token as
- * uploadContentImage; answers the stored image, or messages by field.
+ * fetch reports no upload progress. The workspace's upload endpoint, body and CSRF token;
+ * answers the stored image, or messages by field.
  */
 
 /** What the server takes (server/uploads.ts, server/operations/images/images.ts). */
@@ -34,12 +34,14 @@ export function checkImageFile(file: File): string | undefined {
 export function uploadImageWithProgress(
   kind: ContentKind,
   field: string,
-  alt: string,
+  /** Undefined: an image whose alt text the page writes itself (a case study's logo, a social card). */
+  alt: string | undefined,
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ): Promise<UploadAnswer> {
-  const query = new URLSearchParams({ field, alt });
+  const query = new URLSearchParams({ field });
+  if (alt !== undefined) query.set("alt", alt);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${STAFF_API}/uploads/${kind}?${query}`);

@@ -1,12 +1,13 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { ContentKind, FieldSpec } from "#shared/content-fields.ts";
-import { uploadContentImage, type Image } from "#client/lib/workspace-content.ts";
-import { Button } from "./button";
+import type { Image } from "#client/lib/workspace-content.ts";
 import { ImageFileField, TextField } from "./fields";
+import { altKeyDown, UploadProgress, useChosenUpload } from "./use-chosen-upload";
 
 /**
  * A content item's image: a thumbnail of the current one, its alt text (where the item
- * keeps one: required before an upload), and a file to upload. The upload goes through
+ * keeps one: needed before the file goes), and a file that uploads as soon as it is
+ * chosen, with its progress and a Cancel (use-chosen-upload.tsx). The upload goes through
  * the server's checks and conversion at once; the item names it when saved.
  */
 export function ImageField({
@@ -32,23 +33,17 @@ export function ImageField({
   onAltChange?(alt: string): void;
 }) {
   const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
-
-  async function upload() {
-    if (!file) {
-      setUploadErrors({ file: "Choose an image file first." });
-      return;
-    }
-    setBusy(true);
-    const result = await uploadContentImage(kind, field.key, alt, file);
-    setBusy(false);
-    setUploadErrors(result.ok ? {} : result.errors);
-    if (result.ok) onUploaded(result.uploaded.image, result.uploaded.alt);
-  }
-
-  const fileError = uploadErrors.file || error;
+  const subject = field.label.toLowerCase();
+  const chosen = useChosenUpload({
+    kind,
+    field: field.key,
+    alt,
+    subject,
+    onUploaded(uploaded) {
+      onUploaded(uploaded.image, uploaded.alt);
+      chosen.setStatus(`The ${subject} is uploaded. Save to show it.`);
+    },
+  });
   return (
     <fieldset className="space-y-3 rounded-card border border-line p-4">
       <legend className="px-1 font-medium text-ink">{field.label}</legend>
@@ -57,8 +52,8 @@ export function ImageField({
           src={image.src}
           width={image.width}
           height={image.height}
-          alt={alt ? `Current image: ${alt}` : `Current ${field.label.toLowerCase()}`}
-          className="h-32 w-auto rounded-control border border-line object-contain"
+          alt={alt ? `Current image: ${alt}` : `Current ${subject}`}
+          className="h-32 w-auto max-w-full rounded-control border border-line object-contain"
         />
       ) : (
         <p className="text-ink-soft">No image yet.</p>
@@ -69,21 +64,25 @@ export function ImageField({
           name={`${field.key}-alt`}
           value={alt}
           onChange={(event) => onAltChange(event.target.value)}
-          description="What the image shows, for people who cannot see it. Needed before you upload."
-          error={uploadErrors.alt || altError}
+          onBlur={chosen.altDone}
+          onKeyDown={altKeyDown(chosen.altDone, chosen.upload.state === "waiting-for-alt")}
+          description="What the image shows, for people who cannot see it. Needed before the file uploads."
+          error={chosen.errors.alt || altError}
           required
         />
       ) : null}
       <ImageFileField
+        key={chosen.inputKey}
         id={fileId}
-        label={image ? `Replace the ${field.label.toLowerCase()}` : `Upload the ${field.label.toLowerCase()}`}
-        description={`PNG, JPEG, WebP or AVIF, at most 10 MB; ${field.help}.`}
-        error={fileError}
-        onFile={setFile}
+        label={image ? `Replace the ${subject}` : `Upload the ${subject}`}
+        description={`PNG, JPEG, WebP or AVIF, at most 10 MB; ${field.help}. It uploads as soon as you choose it.`}
+        error={chosen.errors.file || error}
+        onFile={chosen.choose}
       />
-      <Button variant="secondary" busy={busy} onClick={() => void upload()}>
-        Upload image
-      </Button>
+      <UploadProgress upload={chosen.upload} subject={subject} cancel={chosen.cancel} />
+      <p role="status" className="text-sm text-ink-soft">
+        {chosen.status}
+      </p>
     </fieldset>
   );
 }

@@ -26,7 +26,8 @@ export function useChosenUpload({
   kind: ContentKind;
   /** The item's image field, or "body" for an image inside a news article. */
   field: string;
-  alt: string;
+  /** Undefined: the image keeps no alt text of its own, and goes as soon as it is chosen. */
+  alt: string | undefined;
   /** "cover image", "image": in messages. */
   subject: string;
   onUploaded(uploaded: UploadedImage): void;
@@ -39,7 +40,7 @@ export function useChosenUpload({
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  async function send(file: File, altText: string) {
+  async function send(file: File, altText: string | undefined) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -79,7 +80,7 @@ export function useChosenUpload({
       setInputKey((key) => key + 1);
       return;
     }
-    if (alt.trim() === "") {
+    if (alt !== undefined && alt.trim() === "") {
       setUpload({ state: "waiting-for-alt", file });
       setErrors({
         alt: `Write the ${subject}'s alt text first: the file uploads as soon as it says what the image shows.`,
@@ -90,7 +91,8 @@ export function useChosenUpload({
   }
 
   function altDone() {
-    if (upload.state === "waiting-for-alt" && alt.trim() !== "") void send(upload.file, alt);
+    if (upload.state === "waiting-for-alt" && alt !== undefined && alt.trim() !== "")
+      void send(upload.file, alt);
   }
 
   function cancel() {
