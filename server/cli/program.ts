@@ -103,6 +103,8 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .configureOutput({
       writeOut: (text) => runtime.out.stdout(text),
       writeErr: (text) => runtime.out.stderr(text),
+      // An error stays one line: a suggestion ("Did you mean copy?") follows it on that line.
+      outputError: (text, write) => write(text.replace(/\n(?=\(Did you mean )/, " ")),
     })
     // Errors come back as exceptions (mapped to exit codes below) instead of process.exit.
     .exitOverride()

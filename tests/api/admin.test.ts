@@ -969,7 +969,8 @@ describe("the built CLI (build/admin/index.js)", () => {
   it("exits 2 on an unknown command, with one line", () => {
     const run = cli("nope");
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe("error: unknown command 'nope'\n");
+    // The one line ends with commander's suggestion of the nearest command.
+    expect(run.stderr).toBe("error: unknown command 'nope' (Did you mean copy?)\n");
   });
 
   it("creates and migrates the database (a fresh data folder, or an empty PostgreSQL database)", async () => {

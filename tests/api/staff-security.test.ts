@@ -42,6 +42,8 @@ const areaOf: Record<string, WorkspaceArea> = {
   content: "content",
   screenshots: "content",
   snippets: "content",
+  copy: "content",
+  "news-categories": "content",
   uploads: "content",
   users: "users",
   audit: "users",
@@ -56,6 +58,11 @@ const areaOf: Record<string, WorkspaceArea> = {
   account: "account",
   // Everyone signed in has an overview; it counts only their role's areas.
   overview: "account",
+  // Every role reads how the site is doing.
+  insights: "account",
+  // Any signed-in member of staff may ask; each kind of target then answers only the roles
+  // that may edit it (tests/api/staff-revisions.test.ts).
+  revisions: "account",
 };
 
 /** A concrete URL for a route pattern: any value does, the guard answers before the handler. */
