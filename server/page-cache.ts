@@ -129,14 +129,15 @@ export function deferHydration(html: string): string {
   const entry = [...rest.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]);
   const start =
     // The time of the visitor's last key, press or typed character, and a promise that
-    // waits until they have paused for a moment: React runs then, not under their fingers.
-    `let last=0;for(const type of ["keydown","pointerdown","input"])document.addEventListener(type,()=>{last=performance.now();},{capture:true,passive:true});` +
+    // waits until they have paused for a moment: React runs then, not under their fingers
+    // (docs/decisions/046-first-interaction.md). No input yet means no wait.
+    `let last=-1e9;for(const type of ["keydown","pointerdown","input"])document.addEventListener(type,()=>{last=performance.now();},{capture:true,passive:true});` +
     `const pause=()=>new Promise((done)=>{const check=()=>{const wait=last+${visitorPauseMs}-performance.now();if(wait>0)setTimeout(check,wait);else done();};check();});` +
     `const start=async()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.append(link);}` +
     // One module run per task, each after a pause in the visitor's input: run at once,
     // React and the router would hold a key pressed meanwhile for a few hundred
-    // milliseconds on a slow phone (docs/decisions/046-first-interaction.md).
+    // milliseconds on a slow phone (docs/decisions/045-lead-attribution.md).
     `for(const href of ${JSON.stringify(preloads.filter((href) => !entry.includes(href)))}){await pause();await import(href);await new Promise((done)=>setTimeout(done,0));}` +
     // Hydrating is the longest task, and a key pressed during it makes React finish it at
     // once: it starts only when the visitor has paused.
