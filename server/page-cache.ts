@@ -146,8 +146,9 @@ export function deferHydration(html: string): string {
       ? // The page's only use for React is a form: its scripts start when the visitor first
         // focuses or presses in one (client/lib/hydration.ts), and run once they pause.
         // Typing needs no React; sent before that, the form posts as without JavaScript.
+        // Even the download starts after the frame that answers the focus is painted.
         `const go=(event)=>{if(!event.target.closest?.("form"))return;` +
-        `for(const type of ["focusin","pointerdown"])document.removeEventListener(type,go,true);start();};` +
+        `for(const type of ["focusin","pointerdown"])document.removeEventListener(type,go,true);requestAnimationFrame(()=>setTimeout(start,0));};` +
         `for(const type of ["focusin","pointerdown"])document.addEventListener(type,go,true);`
       : // The next frame is painted with the server's HTML; the scripts start after it.
         `requestAnimationFrame(()=>setTimeout(start,0));`);
