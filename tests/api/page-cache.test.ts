@@ -151,9 +151,23 @@ describe("the scripts of a kept page", () => {
     const kept = await get(paths.news).expect(200);
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
     expect(script).toContain("window.__reactRouterRouteModules");
-    expect(script).not.toContain("requestAnimationFrame(");
+    // Nothing starts on its own: the only frame callback is the form's first use's.
+    const [beforeGo = "", go = ""] = script.split("const go=");
+    expect(beforeGo).not.toContain("requestAnimationFrame(");
+    expect(go).toMatch(/^\(event\)=>\{[^}]*closest[^}]*\}/);
     expect(script).toContain("addEventListener(type,go,true)");
     expect(script).toContain('closest?.("form")');
+  });
+
+  it("run React's modules, and hydrate, only once the visitor has paused their typing", async () => {
+    for (const page of [paths.news, paths.websiteDesign]) {
+      const kept = await get(page).expect(200);
+      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
+      for (const type of ["keydown", "pointerdown", "input"]) expect(script, page).toContain(`"${type}"`);
+      // Every module and the hydrating entry wait for the pause.
+      expect(script, page).toMatch(/\{await pause\(\);await import\(href\);/);
+      expect(script, page).toMatch(/await pause\(\);const \[[^\]]+\]=await Promise\.all/);
+    }
   });
 
   it("are left alone when the page is not React Router's output as known", () => {
