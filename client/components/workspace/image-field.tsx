@@ -74,7 +74,7 @@ export function ImageField({
       <ImageFileField
         key={chosen.inputKey}
         id={fileId}
-        label={image ? `Replace the ${subject}` : `Upload the ${subject}`}
+        label={image ? `Replace the ${subject}` : `Choose the ${subject}`}
         description={`PNG, JPEG, WebP or AVIF, at most 10 MB; ${field.help}. It uploads as soon as you choose it.`}
         error={chosen.errors.file || error}
         onFile={chosen.choose}

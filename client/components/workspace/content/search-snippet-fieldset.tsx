@@ -62,7 +62,7 @@ export function SearchSnippetFieldset({
   const description = typed.trim().replace(/\s+/g, " ") || own.description;
   const image = values.images.social_image?.src ?? own.image ?? socialImagePath(own.path);
   return (
-    <fieldset className="space-y-4 rounded-card border border-line p-4">
+    <fieldset className="min-w-0 space-y-4 rounded-card border border-line p-4">
       <legend className="px-1 font-medium text-ink">Search snippet</legend>
       <p className="text-sm text-ink-soft">
         What search results and shared links show of this {spec.one}&apos;s page. Left empty, they show its
