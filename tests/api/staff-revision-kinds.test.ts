@@ -1,9 +1,12 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASELINE_NOTE } from "#server/db/content-revision.ts";
+import { insertContent } from "#server/db/content-items.ts";
 import { listRevisions } from "#server/db/revisions.ts";
 import { findPageCopy } from "#server/db/page-copy.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages } from "#shared/copy/copy-pages.ts";
+import type { NewsPost } from "#shared/content-types.ts";
 import type { RevisionHistory } from "#shared/revision-changes.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
@@ -216,5 +219,49 @@ describe("site-admin history and restore of each kind", () => {
     const kept = await listRevisions(site.db, target);
     expect(newest).toMatchObject({ note: `Restored revision ${first.id}` });
     expect(newest!.document).toEqual(kept.find((revision) => revision.id === first.id)!.document);
+  });
+});
+
+describe("renaming a news category", () => {
+  const post = (id: string, title: string): NewsPost => ({
+    id,
+    title,
+    excerpt: "Tickets on the phone.",
+    content: "A ticket app for the ferry.",
+    image: { src: "/images/news/core-web-vitals-and-conversion.svg", width: 1280, height: 720 },
+    date: "2026-03-04",
+    author: "Lindiwe Khumalo",
+    category: "Ferries",
+  });
+
+  it("keeps each post it rewrites as a revision, and what it was before when it had no history", async () => {
+    expect((await editor.post(`${api}/news-categories`, { name: "Ferries" })).status).toBe(201);
+    await insertContent(site.db, "news", post("ferry-one", "Ferry One"), { status: "published" });
+    await insertContent(site.db, "news", post("ferry-two", "Ferry Two"), { status: "draft" });
+    const edited = await editor.post(`${api}/content/news/ferry-one`, {
+      fields: { title: "Ferry One Sails" },
+    });
+    expect(edited.status).toBe(200);
+    const renamed = await editor.post(`${api}/news-categories/rename`, {
+      name: "Ferries",
+      newName: "Harbour Ferries",
+    });
+    expect(renamed.status).toBe(200);
+    const note = "Category renamed from Ferries to Harbour Ferries";
+
+    const one = await listRevisions(site.db, "news/ferry-one");
+    expect(one.map((revision) => revision.note)).toEqual([note, null, BASELINE_NOTE]);
+    expect(one[0]).toMatchObject({
+      actor: editor.email,
+      document: { title: "Ferry One Sails", category: "Harbour Ferries" },
+    });
+    const two = await listRevisions(site.db, "news/ferry-two");
+    expect(two.map((revision) => revision.note)).toEqual([note, BASELINE_NOTE]);
+    expect(two[1]!.document).toMatchObject({ category: "Ferries" });
+
+    const shown = (await history(editor, "news/ferry-one").expect(200)).body as RevisionHistory;
+    expect(shown.revisions[0]!.changes).toEqual([
+      expect.objectContaining({ path: "category", before: "Ferries", after: "Harbour Ferries" }),
+    ]);
   });
 });
