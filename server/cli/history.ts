@@ -1,4 +1,5 @@
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { revisionKinds } from "#server/operations/revisions/revision-kinds.ts";
 import { resolveTarget, restoreRevision, showHistory } from "#server/operations/revisions/revisions.ts";
 import type { RevisionEntry } from "#shared/revision-changes.ts";
 import { type AdminContext, operationContext } from "./context";
@@ -9,6 +10,9 @@ import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./
  * `history TARGET` and `restore TARGET REVISION`: what was saved of something visitors
  * read, and putting an earlier version back (server/operations/revisions/).
  */
+
+/** Every kind of target `history` and `restore` take, for their help. */
+export const historyTargetHelp = revisionKinds.map((kind) => kind.names).join("; ");
 
 /** The fields a revision changed, by name, as one cell. */
 function changedFields(entry: RevisionEntry, first: boolean): string {

@@ -8,7 +8,7 @@ import { cliActor, type AdminContext, type AdminFileContext, type AdminOutput } 
 import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
-import { historyCommand, restoreCommand } from "./history";
+import { historyCommand, historyTargetHelp, restoreCommand } from "./history";
 import { addSettingsCommands } from "./settings";
 import { addSnippetCommands } from "./snippets";
 import { addCopyCommands } from "./copy-commands";
@@ -392,7 +392,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
   program
     .command("history")
     .description("every kept version of something visitors read, newest first, with what each changed")
-    .argument("<target>", "a content item as news/<id>, projects/<id> or case-studies/<id>")
+    .argument("<target>", historyTargetHelp)
     .option("--json", "machine-readable output, each version with its changes field by field")
     .action((target: string, options: { json?: boolean }) =>
       run((ctx) => historyCommand(ctx, target, options)),

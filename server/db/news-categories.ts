@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type AuditEntry } from "./audit-log";
-import { changingContent } from "./content-revision";
+import { BASELINE_NOTE, changingContent } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
+import { listRevisions, recordRevision } from "./revisions";
 import type { Database } from "./schema";
 import { newsCategoryKey, type NewsCategorySummary } from "#shared/news-categories.ts";
 import { slugify } from "#shared/slug.ts";
@@ -121,9 +122,32 @@ export async function insertNewsCategory(
 }
 
 /**
- * Renames a category and rewrites every post filed under it (document and column), keeps
- * its old page address as a redirect to the new one (and points older ones there too),
- * and counts it as a change to what pages show. Answers how many posts it rewrote.
+ * Keeps a post's rewritten document as its newest revision, by the member of staff who
+ * renamed the category, so the rename shows in its history like any save (and what it was
+ * first, when it had no history yet).
+ */
+async function recordRenamedPost(
+  trx: Transaction<Database>,
+  post: { id: string; before: unknown; after: unknown },
+  revision: { actor: string; note: string },
+  now: Date,
+): Promise<void> {
+  const target = `news/${post.id}`;
+  if ((await listRevisions(trx, target, { limit: 1 })).length === 0) {
+    await recordRevision(
+      trx,
+      { target, actor: revision.actor, document: post.before, note: BASELINE_NOTE },
+      now,
+    );
+  }
+  await recordRevision(trx, { target, document: post.after, ...revision }, now);
+}
+
+/**
+ * Renames a category and rewrites every post filed under it (document and column), each
+ * kept as a revision of that post, keeps its old page address as a redirect to the new
+ * one (and points older ones there too), and counts it as a change to what pages show.
+ * Answers how many posts it rewrote.
  */
 export async function renameNewsCategory(
   db: Db,
@@ -131,8 +155,10 @@ export async function renameNewsCategory(
   name: string,
   now: Date,
   audit: (posts: number) => AuditEntry,
+  actor: string,
 ): Promise<number> {
   const slug = slugify(name);
+  const revision = { actor, note: `Category renamed from ${category.name} to ${name}` };
   try {
     return await changingContent(
       db,
@@ -154,16 +180,18 @@ export async function renameNewsCategory(
             .where("id", "=", post.id)
             .executeTakeFirstOrThrow();
           const document = JSON.parse(row.document) as Record<string, unknown>;
+          const renamed = { ...document, category: name };
           await trx
             .updateTable("content_items")
             .set({
               category: name,
-              document: JSON.stringify({ ...document, category: name }),
+              document: JSON.stringify(renamed),
               updated_at: now.toISOString(),
             })
             .where("kind", "=", "news")
             .where("id", "=", post.id)
             .execute();
+          await recordRenamedPost(trx, { id: post.id, before: document, after: renamed }, revision, now);
         }
         if (slug !== category.slug) {
           // The new address is no longer an old one; older addresses skip to the newest.

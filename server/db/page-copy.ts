@@ -25,19 +25,23 @@ export async function findPageCopy(db: Kysely<Database>, page: string): Promise<
 }
 
 /**
- * Saves a page's copy: `published` replaces what visitors see and clears any draft; a
- * `draft` is kept beside the published copy, which stays as it was.
+ * Saves a page's copy: `published` replaces what visitors see and clears any draft (unless
+ * `keepDraft`: a restore leaves pending work alone); a `draft` is kept beside the published
+ * copy, which stays as it was.
  */
 export async function writePageCopy(
   db: Kysely<Database>,
   page: string,
-  change: { published: unknown } | { draft: unknown },
+  change: { published: unknown; keepDraft?: boolean } | { draft: unknown },
   actor: string,
   now = new Date(),
 ): Promise<void> {
   const values =
     "published" in change
-      ? { published: JSON.stringify(change.published), draft: null }
+      ? {
+          published: JSON.stringify(change.published),
+          ...(change.keepDraft ? {} : { draft: null }),
+        }
       : { draft: JSON.stringify(change.draft) };
   const stamp = { updated_at: now.toISOString(), updated_by: actor };
   await db

@@ -59,6 +59,7 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
         kind={kind}
         spec={spec}
         record={record}
+        shown={latest?.record}
         onStatusChange={(after) => setLatest({ record: after, saved: false })}
       />
       <ContentForm
@@ -71,7 +72,15 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
           void reloadHistory();
         }}
       />
-      {record ? <PublishingPanel kind={kind} spec={spec} record={record} latest={latest} /> : null}
+      {record ? (
+        <PublishingPanel
+          kind={kind}
+          spec={spec}
+          record={record}
+          latest={latest}
+          onChange={(after) => setLatest({ record: after, saved: false })}
+        />
+      ) : null}
       {history ? (
         <div className="mt-12">
           <RevisionHistoryPanel

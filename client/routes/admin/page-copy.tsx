@@ -1,6 +1,8 @@
 import { data } from "react-router";
-import { copyPages, isCopyPageName } from "#shared/copy/copy-pages.ts";
+import { copyPages, copyTarget, isCopyPageName } from "#shared/copy/copy-pages.ts";
+import { historyPath } from "#shared/staff-paths.ts";
 import { CopyForm } from "#client/components/workspace/copy/copy-form.tsx";
+import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -40,6 +42,7 @@ export default function PageCopyPage({ loaderData }: Route.ComponentProps) {
             and preview it first.
           </>
         }
+        actions={<ButtonLink href={historyPath(copyTarget(name))}>History and restore</ButtonLink>}
       />
       <CopyForm name={name} view={view} />
     </>

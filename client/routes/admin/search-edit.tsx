@@ -1,7 +1,9 @@
+import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { SnippetEditor } from "#client/components/workspace/snippets/snippet-editor.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { loadPageSnippet } from "#client/lib/workspace-snippets.ts";
+import { historyPath } from "#shared/staff-paths.ts";
 import type { Route } from "./+types/search-edit";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
@@ -27,6 +29,7 @@ export default function SearchSnippetEditPage({ loaderData }: Route.ComponentPro
       <PageHeader
         title={`Search snippet: ${snippet.title}`}
         description={`What search results and shared links show of ${snippet.path}.`}
+        actions={<ButtonLink href={historyPath(`snippet:${snippet.page}`)}>History and restore</ButtonLink>}
       />
       <SnippetEditor key={snippet.page} snippet={snippet} />
     </>

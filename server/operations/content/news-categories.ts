@@ -90,12 +90,19 @@ export async function renameCategory(
   const clash = await clashOf(ctx.db, read.name, category.id);
   if (clash) return clash;
   try {
-    const posts = await renameNewsCategory(ctx.db, category, read.name, now, (count) => ({
-      ...ctx.actor,
-      action: "news-category.rename",
-      target: auditTarget(read.name),
-      detail: { from: category.name, to: read.name, posts: count },
-    }));
+    const posts = await renameNewsCategory(
+      ctx.db,
+      category,
+      read.name,
+      now,
+      (count) => ({
+        ...ctx.actor,
+        action: "news-category.rename",
+        target: auditTarget(read.name),
+        detail: { from: category.name, to: read.name, posts: count },
+      }),
+      ctx.actor.actor,
+    );
     return {
       ok: true,
       value: { name: read.name, slug: slugify(read.name), posts, previousSlug: category.slug },

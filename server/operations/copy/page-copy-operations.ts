@@ -72,14 +72,15 @@ export type SavedPageCopy = { page: CopyPageName; path: string; published: boole
 
 /**
  * Saves a page's whole copy. Published (the default), it replaces what visitors see,
- * drops any draft and becomes a revision, with `note` saying why ("Restored revision 12");
- * as a draft it is kept beside the published copy, shown only through a preview link.
+ * drops any draft (`keepDraft` keeps it: a restore does not throw away pending work) and
+ * becomes a revision, with `note` saying why ("Restored revision 12"); as a draft it is
+ * kept beside the published copy, shown only through a preview link.
  */
 export async function savePageCopy(
   ctx: CopyContext,
   page: string,
   document: unknown,
-  options: { note?: string; draft?: boolean } = {},
+  options: { note?: string; draft?: boolean; keepDraft?: boolean } = {},
 ): Promise<Outcome<SavedPageCopy>> {
   if (!isCopyPageName(page)) return unknownPage(page);
   const schema = copyPages[page].schema;
@@ -101,7 +102,7 @@ export async function savePageCopy(
   const revision = await changingContent(
     ctx.db,
     async (trx) => {
-      await writePageCopy(trx, page, { published: copy }, actor);
+      await writePageCopy(trx, page, { published: copy, keepDraft: options.keepDraft }, actor);
       return recordRevision(trx, { target: copyTarget(page), document: copy, actor, note: options.note });
     },
     (id) => ({ ...ctx.actor, action: "copy.publish", target: page, detail: { revision: id } }),

@@ -1,20 +1,26 @@
-/** The content edit page's header: the item's title and status, publish or unpublish, back to the list. */
+/** The content edit page's header: the item's title and state (as the list shows it), publish or unpublish, back to the list. */
 import { useState } from "react";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
-import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
+import { PublishState } from "./publish-state";
 import { toast } from "#client/components/workspace/toasts.tsx";
 
 export function ContentEditHeader({
   kind,
   spec,
   record,
+  shown,
   onStatusChange,
-}: ContentEditing & { onStatusChange?: (after: ContentRecord) => void }) {
-  const [status, setStatus] = useState(record?.status);
+}: ContentEditing & {
+  /** The item as last published, scheduled or hidden elsewhere on the page, when it was. */
+  shown?: ContentRecord;
+  onStatusChange?: (after: ContentRecord) => void;
+}) {
+  const current = shown ?? record;
+  const status = current?.status;
   const [switching, setSwitching] = useState(false);
 
   /** Publishes or hides the item as last saved, as the list's buttons do. */
@@ -26,7 +32,6 @@ export function ContentEditHeader({
         `/content/${kind}/${encodeURIComponent(item.id)}/${action}`,
         { method: "POST" },
       );
-      setStatus(after.status);
       onStatusChange?.(after);
       toast({
         variant: "success",
@@ -52,10 +57,7 @@ export function ContentEditHeader({
       description={
         record ? (
           <>
-            {record.item.title}{" "}
-            <StatusBadge tone={status === "published" ? "success" : "warning"}>
-              {status === "published" ? "Published" : "Draft"}
-            </StatusBadge>
+            {record.item.title} <PublishState item={current ?? record} />
           </>
         ) : (
           `A new ${spec.one} is saved as a draft; publish it from the list when it is ready.`

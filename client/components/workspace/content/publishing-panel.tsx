@@ -24,12 +24,15 @@ export function PublishingPanel({
   spec,
   record: initial,
   latest,
+  onChange,
 }: {
   kind: ContentKind;
   spec: ContentKindSpec;
   record: ContentRecord;
   /** The item as the form saved it, or the header published or hid it: after a save, the panel offers to see it. */
   latest?: { record: ContentRecord; saved: boolean };
+  /** The item after this panel published, scheduled or unscheduled it: the header's badge follows. */
+  onChange?: (after: ContentRecord) => void;
 }) {
   const [current, setCurrent] = useState({ record: initial, saved: false });
   const [seen, setSeen] = useState(latest);
@@ -55,6 +58,7 @@ export function PublishingPanel({
         body: json && { json },
       });
       setRecord(answer.record);
+      onChange?.(answer.record);
       toast({ variant: "success", title: done });
       return true;
     } catch (caught) {

@@ -1,0 +1,17 @@
+import { SETTINGS_TARGET } from "#server/db/site-settings.ts";
+import { loadSiteSettings, saveSiteSettings } from "#server/operations/settings/site-settings.ts";
+import { settingsFieldOf } from "#shared/site-settings-fields.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
+import type { RevisionKind } from "./revision-kind";
+
+/** The site settings: one target, "settings", seen and restored by admins only. */
+export const settingsRevisions: RevisionKind = {
+  resolve: (name) => (name === SETTINGS_TARGET ? SETTINGS_TARGET : undefined),
+  names: "the site settings as settings",
+  area: "settings",
+  describe: () => Promise.resolve({ label: "Site settings", editPath: staffPaths.settings }),
+  read: (ctx) => loadSiteSettings(ctx),
+  restore: (ctx, _target, document, note) => saveSiteSettings(ctx, document, { note }),
+  // The dial form is derived from the phone number: the form calls it by its own name.
+  labelsFor: () => (key) => (key === "phoneDial" ? "Phone (dial form)" : settingsFieldOf(key)?.label),
+};
