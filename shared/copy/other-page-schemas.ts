@@ -1,4 +1,14 @@
-import { callToAction, copyGroup, copyList, copyText, pageHeader, processStep } from "./copy-fields";
+import {
+  callToAction,
+  copyDate,
+  copyGroup,
+  copyList,
+  copyMarkdown,
+  copyText,
+  pageHeader,
+  processStep,
+} from "./copy-fields";
+import { policyTokensHint } from "./policy-tokens";
 
 /**
  * The copy of the list pages, the contact and booking pages and the thank-you pages: their headers, the words around their lists, and their own blocks. The
@@ -58,3 +68,10 @@ const thankYou = (label: string) =>
 
 export const thankYouWebAppCopySchema = thankYou("Thank you (web app)");
 export const thankYouWebsiteDesignCopySchema = thankYou("Thank you (website design)");
+
+/** The policy's `##` headings are its table of contents; its tokens are filled from the site settings. */
+export const privacyPolicyCopySchema = copyGroup("Privacy policy", {
+  header: pageHeader(),
+  lastUpdated: copyDate("Last updated"),
+  body: copyMarkdown("Policy", 40_000, { hint: policyTokensHint }),
+});
