@@ -1,5 +1,4 @@
 import { fillPolicyTokens, policyTokenValues } from "#shared/copy/policy-tokens.ts";
-import { formatIsoDate } from "#shared/format-date.ts";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { pageCopyData, previewMeta, previewResponseHeaders, readPageCopy } from "#client/lib/page-copy.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
@@ -20,6 +19,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return pageCopyData({ header: copy.header, lastUpdated: copy.lastUpdated, policy, preview });
 }
 
+// SPEC: "Cookie policy last updated February 17, 2025": the policy's date in words.
+const policyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
 export const headers: Route.HeadersFunction = previewResponseHeaders;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -31,7 +33,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <div className="page-container section">
         <div className="mx-auto max-w-3xl text-lg leading-relaxed">
           <p className="mb-8 font-semibold text-ink">
-            Last updated: <time dateTime={lastUpdated}>{formatIsoDate(lastUpdated)}</time>
+            Last updated:{" "}
+            <time dateTime={lastUpdated}>{policyDate.format(new Date(`${lastUpdated}T00:00:00Z`))}</time>
           </p>
           {policy.sections.length > 0 ? (
             <nav aria-label="On this page" className="rounded-card border border-line bg-muted p-6">

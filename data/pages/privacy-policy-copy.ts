@@ -90,7 +90,7 @@ Cookies are small text files that a website stores on your computer or phone thr
 
 Optional cookies are used only when our analytics is switched on. In that case we ask which optional categories you accept when you first visit, and you can change or withdraw your consent at any time with “Cookie settings” at the foot of every page. Withdrawing consent does not affect processing that took place before.
 
-### Functional (always active) {#cookies-functional}
+### Functional \`Always active\` {#cookies-functional}
 
 These cookies are needed for the website to work, for example to keep the site secure, to protect our forms from abuse and to remember your cookie choices. They do not track you for analytics or advertising and cannot be switched off.
 

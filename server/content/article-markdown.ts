@@ -25,12 +25,14 @@ export type RenderOptions = {
   explicitIds?: boolean;
   /** A "#" link after each heading to itself (articles have them, the policy page does not). */
   anchors?: boolean;
+  /** `words` in backticks show as a badge (the policy's "Always active"), not as code. */
+  badges?: boolean;
 };
 
 export function renderArticle(
   markdown: string,
   bodyImages: readonly BodyImage[] = [],
-  { explicitIds = false, anchors = true }: RenderOptions = {},
+  { explicitIds = false, anchors = true, badges = false }: RenderOptions = {},
 ): RenderedArticle {
   const images = new Map(bodyImages.map((image) => [image.src, image]));
   const headings: RenderedArticle["headings"] = [];
@@ -66,6 +68,10 @@ export function renderArticle(
       },
       html({ text }) {
         return escapeHtml(text);
+      },
+      codespan({ text }) {
+        // marked has already escaped the code's text.
+        return badges ? `<span class="badge">${text}</span>` : `<code>${text}</code>`;
       },
       link({ href, title, tokens: inline }) {
         const text = this.parser.parseInline(inline);

@@ -26,7 +26,7 @@ let last: { markdown: string; rendered: RenderedPolicy } | undefined;
  */
 export function renderPolicy(markdown: string): RenderedPolicy {
   if (last?.markdown === markdown) return last.rendered;
-  const { html, headings } = renderArticle(markdown, [], { explicitIds: true, anchors: false });
+  const { html, headings } = renderArticle(markdown, [], { explicitIds: true, anchors: false, badges: true });
   const sections = headings
     .filter((heading) => heading.level === 2)
     .map(({ id, text }) => ({ id, title: unescape(text) }));

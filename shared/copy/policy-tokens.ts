@@ -22,6 +22,6 @@ export function fillPolicyTokens(markdown: string, values: Readonly<Record<Polic
 
 /** The hint under the policy's field in the workspace. */
 export const policyTokensHint =
-  "Same Markdown as news articles; HTML is shown as text. A heading can name its link, as in ## Cookies {#cookies}. " +
+  "Same Markdown as news articles; HTML is shown as text. A heading can name its link, as in ## Cookies {#cookies}; `words` in backticks show as a badge. " +
   "{brand}, {email}, {phone} (dial form), {phoneDisplay}, {street}, {suburb}, {city}, {postalCode}, {region} and {country} " +
   "are replaced by the site settings.";
