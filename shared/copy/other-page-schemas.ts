@@ -33,9 +33,25 @@ export const newsCopySchema = copyGroup("News", {
   noArticles: copyText("Shown when there are no articles", 160),
 });
 
+const clientHint = { hint: "{client} is the client's name." };
+
 export const caseStudiesCopySchema = copyGroup("Case studies", {
   header: pageHeader(),
   cta: callToAction(),
+  detail: copyGroup("Each case study's page", {
+    backLink: copyText("Link back to the list", 40),
+    title: copyText("Heading", 60, clientHint),
+    aboutTitle: copyText("Heading over what the client does", 60, clientHint),
+    contributionsTitle: copyText("Heading over the contributions", 60),
+    contactLink: copyText("Button label", 40),
+    othersTitle: copyText("Heading over the other case studies", 60),
+    allLink: copyText("Link to all case studies", 40),
+  }),
+  notFound: copyGroup("Case study not found", {
+    title: copyText("Heading", 60),
+    text: copyText("Text", 200, { multiline: true }),
+    linkLabel: copyText("Button label", 40),
+  }),
 });
 
 export const contactCopySchema = copyGroup("Contact", {

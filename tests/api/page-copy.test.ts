@@ -74,6 +74,14 @@ function markEveryText(page: CopyPageName, document: unknown): { document: unkno
   return { document: marked, tokens: tokens.filter(Boolean) };
 }
 
+/** Where a page's copy shows: its own address, and for case studies each study's page and the one not found. */
+async function shownAt(page: CopyPageName): Promise<string[]> {
+  if (page !== "case-studies") return [copyPages[page].path];
+  const study = /href="(\/case-studies\/[^"#?]+)"/.exec(await html("/case-studies"))?.[1];
+  expect(study).toBeTruthy();
+  return [copyPages[page].path, study ?? "", "/case-studies/no-such-study"];
+}
+
 describe("every page's copy", () => {
   it.each(copyPageNames)("%s: every text block saved in the workspace shows on the page", async (page) => {
     const before = await published(page);
@@ -82,7 +90,7 @@ describe("every page's copy", () => {
     const saved = await editor.post(`${api}/${page}`, { document }).expect(200);
     expect(saved.body.viewUrl).toBe(`${site.config.settings.siteUrl}${copyPages[page].path}`);
 
-    const shown = await html(copyPages[page].path);
+    const shown = (await Promise.all((await shownAt(page)).map(html))).join("\n");
     const missing = tokens.filter((token) => !new RegExp(`\\b${token}\\b`).test(shown));
     expect(missing).toEqual([]);
     expect(await published(page)).toEqual(document);
@@ -192,7 +200,7 @@ describe("the privacy policy", () => {
     expect(page).toContain('<a href="#who" class="text-brand underline">Who We Are</a>');
     expect(page).toContain(`<a href="mailto:${email}">${email}</a> or ${phoneDisplay}.`);
     expect(page).toContain(`${site.config.settings.brandName} answers`);
-    expect(page).toContain('<time dateTime="2026-03-09">9 Mar 2026</time>');
+    expect(page).toContain('<time dateTime="2026-03-09">March 9, 2026</time>');
   });
 
   it("shows raw HTML in the Markdown as text and drops unsafe links", async () => {
