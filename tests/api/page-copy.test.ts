@@ -12,6 +12,7 @@ import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -77,9 +78,9 @@ function markEveryText(page: CopyPageName, document: unknown): { document: unkno
 /** Where a page's copy shows: its own address, and for case studies each study's page and the one not found. */
 async function shownAt(page: CopyPageName): Promise<string[]> {
   if (page !== "case-studies") return [copyPages[page].path];
-  const study = /href="(\/case-studies\/[^"#?]+)"/.exec(await html("/case-studies"))?.[1];
+  const study = /href="(\/case-study\/[^"#?]+)"/.exec(await html(paths.caseStudies))?.[1];
   expect(study).toBeTruthy();
-  return [copyPages[page].path, study ?? "", "/case-studies/no-such-study"];
+  return [copyPages[page].path, study ?? "", paths.caseStudy("no-such-study")];
 }
 
 describe("every page's copy", () => {
