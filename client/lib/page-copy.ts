@@ -18,6 +18,20 @@ function fillBrand<T>(value: T, brandName: string): T {
 /** What a preview answers with: never kept by a cache on the way, never indexed. */
 const previewHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
+/** A page's copy with `{brand}` filled in, and whether it is a draft shown through a preview link. */
+export async function readPageCopy<P extends CopyPageName>(
+  context: AppLoadContext,
+  request: Request,
+  page: P,
+) {
+  const { copy, preview } = await context.content.getPageCopy(page, request.url);
+  return { copy: fillBrand(copy, context.settings.brandName) as PageCopy<P>, preview };
+}
+
+/** Loader data with the headers that keep a preview out of every cache and index. */
+export const pageCopyData = <T extends { preview: boolean }>(value: T) =>
+  data(value, value.preview ? { headers: previewHeaders } : undefined);
+
 /**
  * A page's copy for its loader (docs/decisions/039-editable-page-copy.md): the published
  * copy, or its draft through a valid preview link, with the headers that keep a preview
@@ -29,13 +43,7 @@ export async function loadPageCopy<P extends CopyPageName, E extends object = ob
   page: P,
   extra?: E,
 ) {
-  const { copy, preview } = await context.content.getPageCopy(page, request.url);
-  const value = {
-    ...(extra as E),
-    copy: fillBrand(copy, context.settings.brandName) as PageCopy<P>,
-    preview,
-  };
-  return data(value, preview ? { headers: previewHeaders } : undefined);
+  return pageCopyData({ ...(extra as E), ...(await readPageCopy(context, request, page)) });
 }
 
 /** The route's `headers`: a preview's, from its loader. */

@@ -15,6 +15,10 @@ import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-study";
 import { ContentImage } from "#client/components/ui/content-image.tsx";
+import { readPageCopy } from "#client/lib/page-copy.ts";
+
+/** `{client}` in the page's headings stands for the client's name. */
+const withClient = (text: string, clientName: string) => text.replace(/\{client\}/g, clientName);
 
 /** The largest paint is a picture: the logos, or the screenshot. */
 export const handle: PageHandle = { largestPaint: "image" };
@@ -25,11 +29,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const preview = published ? undefined : await context.preview(request, `case-studies/${params.id}`);
   const caseStudy =
     published ?? (preview && (await context.content.getCaseStudy(params.id, { unpublished: true })));
+  // The labels are the case studies page's copy, published (a preview link here is the item's).
+  const { copy } = await readPageCopy(context, request, "case-studies");
+  const { detail, notFound } = copy;
   // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
-  if (!caseStudy) return data({ caseStudy: undefined, others: [], preview: undefined }, { status: 404 });
+  if (!caseStudy)
+    return data({ caseStudy: undefined, others: [], preview: undefined, detail, notFound }, { status: 404 });
   const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);
-  if (preview) return data({ caseStudy, others, preview }, { headers: previewHeaders });
-  return { caseStudy, others, preview };
+  if (preview) return data({ caseStudy, others, preview, detail, notFound }, { headers: previewHeaders });
+  return { caseStudy, others, preview, detail, notFound };
 }
 
 export const headers: Route.HeadersFunction = loaderHeadersOnly;
@@ -78,16 +86,14 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
 };
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
-  const { caseStudy: study, others, preview } = loaderData;
+  const { caseStudy: study, others, preview, detail, notFound } = loaderData;
   if (!study) {
     return (
       <section className="page-container section text-center">
-        <h1 className="section-title">Case study not found</h1>
-        <p className="mt-4 text-ink-soft">
-          The case study you&apos;re looking for doesn&apos;t exist or has been removed.
-        </p>
+        <h1 className="section-title">{notFound.title}</h1>
+        <p className="mt-4 text-ink-soft">{notFound.text}</p>
         <a href={paths.caseStudies} className="btn-primary mt-8">
-          Return to Case Studies
+          {notFound.linkLabel}
         </a>
       </section>
     );
@@ -104,11 +110,13 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
               className="inline-flex min-h-11 items-center gap-2 text-on-inverse-soft hover:text-on-inverse hover:underline"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to Case Studies
+              {detail.backLink}
             </a>
             <div className="mt-6 flex items-center gap-4">
               <ClientLogo study={study} size={64} lazy={false} className="size-16 rounded-card bg-surface" />
-              <h1 className="text-headline font-extrabold text-balance">How We Helped {study.clientName}</h1>
+              <h1 className="text-headline font-extrabold text-balance">
+                {withClient(detail.title, study.clientName)}
+              </h1>
             </div>
             <p className="mt-4 max-w-3xl text-lg text-on-inverse-soft">{study.title}</p>
           </div>
@@ -122,18 +130,18 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             className="h-auto w-full rounded-card shadow-lift lg:col-span-3"
           />
           <div className="lg:col-span-2">
-            <h2 className="text-2xl font-bold text-ink">What is {study.clientName}?</h2>
+            <h2 className="text-2xl font-bold text-ink">{withClient(detail.aboutTitle, study.clientName)}</h2>
             <p className="mt-4 text-lg text-ink-soft">{study.description}</p>
-            <h2 className="mt-10 text-2xl font-bold text-ink">Our contribution this year:</h2>
+            <h2 className="mt-10 text-2xl font-bold text-ink">{detail.contributionsTitle}</h2>
             <CheckList items={study.contributions} className="mt-4" />
             <a href={paths.contact} className="btn-primary mt-10">
-              Start Your Project
+              {detail.contactLink}
             </a>
           </div>
         </div>
       </article>
       {others.length > 0 ? (
-        <Section id="other-case-studies" title="Other Case Studies" tone="muted">
+        <Section id="other-case-studies" title={detail.othersTitle} tone="muted">
           <ul className="mt-10 grid gap-8 md:grid-cols-3">
             {others.map((other) => (
               <li key={other.id}>
@@ -143,7 +151,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
           </ul>
           <div className="mt-10 text-center">
             <a href={paths.caseStudies} className="btn-secondary">
-              View All Case Studies
+              {detail.allLink}
             </a>
           </div>
         </Section>

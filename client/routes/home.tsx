@@ -46,11 +46,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { hero, whatWeDo, results, howWeWork, cta } = loaderData.copy;
+  const { hero, clients, whatWeDo, results, featuredWork, howWeWork, cta } = loaderData.copy;
   return (
     <>
       <HomeHero eyebrow={hero.eyebrow} title={hero.title} subtitle={hero.subtitle} />
-      <ClientLogos studies={loaderData.studies} total={loaderData.totalStudies} />
+      <ClientLogos studies={loaderData.studies} total={loaderData.totalStudies} copy={clients} />
 
       <Section id="what-we-do" title={whatWeDo.heading.title} intro={whatWeDo.heading.intro}>
         <FeatureCards items={withIcons(whatWeDo.cards)} />
@@ -67,7 +67,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <FeaturedWork projects={loaderData.projects} />
+      <FeaturedWork projects={loaderData.projects} copy={featuredWork} />
 
       <Section id="how-we-work" title={howWeWork.heading.title} intro={howWeWork.heading.intro} tone="muted">
         <ProcessSteps steps={howWeWork.steps} />

@@ -9,6 +9,10 @@ export const homeCopy = {
     subtitle:
       "We build web and mobile applications that help your business scale, from the first sketch to launch and beyond.",
   },
+  clients: {
+    title: "Trusted by teams across South Africa",
+    allLink: "All {count} case studies",
+  },
   whatWeDo: {
     heading: {
       title: "What We Do",
@@ -40,6 +44,11 @@ export const homeCopy = {
       { figure: "30%", text: "higher engagement with mobile-first, fast-loading experiences" },
       { figure: "Up to 46%", text: "more productivity when custom software replaces manual work" },
     ],
+  },
+  featuredWork: {
+    eyebrow: "Selected work",
+    title: "Built in Cape Town, used every day",
+    allLink: "All projects",
   },
   howWeWork: {
     heading: {

@@ -75,4 +75,18 @@ export const caseStudiesCopy = {
     text: "Let's talk about what we could build together.",
     linkLabel: "Start Your Project",
   },
+  detail: {
+    backLink: "Back to Case Studies",
+    title: "How We Helped {client}",
+    aboutTitle: "What is {client}?",
+    contributionsTitle: "Our contribution this year:",
+    contactLink: "Start Your Project",
+    othersTitle: "Other Case Studies",
+    allLink: "View All Case Studies",
+  },
+  notFound: {
+    title: "Case study not found",
+    text: "The case study you're looking for doesn't exist or has been removed.",
+    linkLabel: "Return to Case Studies",
+  },
 } satisfies z.input<typeof caseStudiesCopySchema>;

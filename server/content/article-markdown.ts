@@ -17,7 +17,23 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 
 export type RenderedArticle = { html: string; headings: Array<{ id: string; text: string; level: number }> };
 
-export function renderArticle(markdown: string, bodyImages: readonly BodyImage[] = []): RenderedArticle {
+/** `{#some-id}` at the end of a heading: the id a page's table of contents links to. */
+const EXPLICIT_ID = /\s*\{#([a-z][a-z0-9-]*)\}\s*$/;
+
+export type RenderOptions = {
+  /** A heading may name its id, `## Cookies {#cookies}`, so links to it survive a reworded title. */
+  explicitIds?: boolean;
+  /** A "#" link after each heading to itself (articles have them, the policy page does not). */
+  anchors?: boolean;
+  /** `words` in backticks show as a badge (the policy's "Always active"), not as code. */
+  badges?: boolean;
+};
+
+export function renderArticle(
+  markdown: string,
+  bodyImages: readonly BodyImage[] = [],
+  { explicitIds = false, anchors = true, badges = false }: RenderOptions = {},
+): RenderedArticle {
   const images = new Map(bodyImages.map((image) => [image.src, image]));
   const headings: RenderedArticle["headings"] = [];
   const usedIds = new Map<string, number>();
@@ -39,14 +55,23 @@ export function renderArticle(markdown: string, bodyImages: readonly BodyImage[]
     renderer: {
       heading({ tokens: inline, depth }) {
         const level = Math.min(depth - topDepth + 2, 6);
-        const inner = this.parser.parseInline(inline);
+        const parsed = this.parser.parseInline(inline);
+        const named = explicitIds ? EXPLICIT_ID.exec(parsed) : null;
+        const inner = named ? parsed.slice(0, named.index) : parsed;
         const text = inner.replace(/<[^>]*>/g, "");
-        const id = uniqueId(text);
+        const id = uniqueId(named?.[1] ?? text);
         headings.push({ id, text, level });
-        return `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}" aria-label="Link to this section">#</a></h${level}>\n`;
+        const anchor = anchors
+          ? ` <a class="heading-anchor" href="#${id}" aria-label="Link to this section">#</a>`
+          : "";
+        return `<h${level} id="${id}">${inner}${anchor}</h${level}>\n`;
       },
       html({ text }) {
         return escapeHtml(text);
+      },
+      codespan({ text }) {
+        // marked has already escaped the code's text.
+        return badges ? `<span class="badge">${text}</span>` : `<code>${text}</code>`;
       },
       link({ href, title, tokens: inline }) {
         const text = this.parser.parseInline(inline);

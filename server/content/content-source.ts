@@ -34,6 +34,7 @@ import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import type { CopyPageName } from "#shared/copy/copy-pages.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
 import { createPageCopySource, type LoadedPageCopy } from "./page-copy-source";
+import { renderPolicy, type RenderedPolicy } from "./policy-markdown";
 
 /**
  * The one seam through which pages read content (DESIGN.md "How data flows"): the
@@ -65,6 +66,8 @@ export type ContentSource = {
   getPageSnippet(page: SnippetPage): Promise<SnippetOverride | undefined>;
   /** A page's copy; its draft when the request's `url` carries a valid preview link for it. */
   getPageCopy<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>>;
+  /** The privacy policy's Markdown, its tokens filled, as the page shows it. */
+  renderPolicy(markdown: string): RenderedPolicy;
 };
 
 /** A preview link's grant: the item shows whether it is published or not. */
@@ -211,5 +214,6 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
     },
     getPageCopy: (page, url) => pageCopy.read(page, url),
+    renderPolicy,
   };
 }

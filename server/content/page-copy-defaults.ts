@@ -7,6 +7,7 @@ import {
 } from "#data/pages/contact-pages-copy.ts";
 import { homeCopy } from "#data/pages/home-copy.ts";
 import { caseStudiesCopy, newsCopy, projectsCopy } from "#data/pages/list-pages-copy.ts";
+import { privacyPolicyCopy } from "#data/pages/privacy-policy-copy.ts";
 import { servicesCopy } from "#data/pages/services-copy.ts";
 import { webAppDevelopmentCopy } from "#data/pages/web-app-development-copy.ts";
 import { websiteDesignCopy } from "#data/pages/website-design-copy.ts";
@@ -26,4 +27,5 @@ export const defaultPageCopy: Record<CopyPageName, unknown> = {
   "book-appointment": bookAppointmentCopy,
   "thank-you-web-app": thankYouWebAppCopy,
   "thank-you-website-design": thankYouWebsiteDesignCopy,
+  "privacy-policy": privacyPolicyCopy,
 };

@@ -14,7 +14,7 @@ z.config({ jitless: true });
  */
 export type CopyFieldMeta =
   | { kind: "text"; label: string; max: number; multiline: boolean; optional: boolean; hint?: string }
-  | { kind: "markdown"; label: string; max: number }
+  | { kind: "markdown"; label: string; max: number; hint?: string }
   | { kind: "date"; label: string }
   | { kind: "select"; label: string; options: ReadonlyArray<{ value: string; label: string }> }
   | { kind: "list"; label: string; itemLabel: string; min: number; max: number }
@@ -42,13 +42,18 @@ export function copyText(
 }
 
 /** Markdown in the news bodies' safe subset (server/content/article-markdown.ts), required. */
-export function copyMarkdown(label: string, max: number) {
+export function copyMarkdown(label: string, max: number, options: { hint?: string } = {}) {
   const schema = z
     .string()
     .max(max, `must be at most ${max} characters`)
     .refine(visible, "holds a character a page cannot show")
     .refine((value) => value.trim() !== "", "cannot be empty");
-  schema.register(copyFields, { kind: "markdown", label, max });
+  schema.register(copyFields, {
+    kind: "markdown",
+    label,
+    max,
+    ...(options.hint ? { hint: options.hint } : {}),
+  });
   return schema;
 }
 

@@ -12,6 +12,7 @@ import {
   caseStudiesCopySchema,
   contactCopySchema,
   newsCopySchema,
+  privacyPolicyCopySchema,
   projectsCopySchema,
   thankYouWebAppCopySchema,
   thankYouWebsiteDesignCopySchema,
@@ -49,6 +50,11 @@ export const copyPages = {
     label: "Thank you (website design)",
     path: paths.thankYouWebsiteDesign,
     schema: thankYouWebsiteDesignCopySchema,
+  },
+  "privacy-policy": {
+    label: "Privacy policy",
+    path: paths.privacyPolicy,
+    schema: privacyPolicyCopySchema,
   },
 } as const;
 

@@ -31,6 +31,12 @@ export const homeCopySchema = copyGroup("Home", {
     title: copyText("Headline", 60),
     subtitle: copyText("Line under the headline", 240, { multiline: true }),
   }),
+  clients: copyGroup("Client logos", {
+    title: copyText("Line above the logos", 60),
+    allLink: copyText("Link to all case studies", 40, {
+      hint: "Shown when there are more case studies than logos; {count} is their number.",
+    }),
+  }),
   whatWeDo: copyGroup("What we do", {
     heading: sectionHeading("Section heading"),
     cards: cards("Value cards", 3, 6),
@@ -45,6 +51,11 @@ export const homeCopySchema = copyGroup("Home", {
       }),
       { min: 3, max: 3, itemLabel: "Figure" },
     ),
+  }),
+  featuredWork: copyGroup("Featured work", {
+    eyebrow: copyText("Line above the heading", 40),
+    title: copyText("Heading", 60),
+    allLink: copyText("Link to all projects", 40),
   }),
   howWeWork: copyGroup("How we work", {
     heading: sectionHeading("Section heading"),

@@ -1,4 +1,14 @@
-import { callToAction, copyGroup, copyList, copyText, pageHeader, processStep } from "./copy-fields";
+import {
+  callToAction,
+  copyDate,
+  copyGroup,
+  copyList,
+  copyMarkdown,
+  copyText,
+  pageHeader,
+  processStep,
+} from "./copy-fields";
+import { policyTokensHint } from "./policy-tokens";
 
 /**
  * The copy of the list pages, the contact and booking pages and the thank-you pages: their headers, the words around their lists, and their own blocks. The
@@ -23,9 +33,25 @@ export const newsCopySchema = copyGroup("News", {
   noArticles: copyText("Shown when there are no articles", 160),
 });
 
+const clientHint = { hint: "{client} is the client's name." };
+
 export const caseStudiesCopySchema = copyGroup("Case studies", {
   header: pageHeader(),
   cta: callToAction(),
+  detail: copyGroup("Each case study's page", {
+    backLink: copyText("Link back to the list", 40),
+    title: copyText("Heading", 60, clientHint),
+    aboutTitle: copyText("Heading over what the client does", 60, clientHint),
+    contributionsTitle: copyText("Heading over the contributions", 60),
+    contactLink: copyText("Button label", 40),
+    othersTitle: copyText("Heading over the other case studies", 60),
+    allLink: copyText("Link to all case studies", 40),
+  }),
+  notFound: copyGroup("Case study not found", {
+    title: copyText("Heading", 60),
+    text: copyText("Text", 200, { multiline: true }),
+    linkLabel: copyText("Button label", 40),
+  }),
 });
 
 export const contactCopySchema = copyGroup("Contact", {
@@ -58,3 +84,10 @@ const thankYou = (label: string) =>
 
 export const thankYouWebAppCopySchema = thankYou("Thank you (web app)");
 export const thankYouWebsiteDesignCopySchema = thankYou("Thank you (website design)");
+
+/** The policy's `##` headings are its table of contents; its tokens are filled from the site settings. */
+export const privacyPolicyCopySchema = copyGroup("Privacy policy", {
+  header: pageHeader(),
+  lastUpdated: copyDate("Last updated"),
+  body: copyMarkdown("Policy", 40_000, { hint: policyTokensHint }),
+});

@@ -12,6 +12,7 @@ import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -63,7 +64,8 @@ function markEveryText(page: CopyPageName, document: unknown): { document: unkno
         Object.entries(value).map(([key, item]) => [key, walk(shape[key] as z.ZodType, item, [...at, key])]),
       );
     }
-    if (copyFields.get(schema)?.kind !== "text") return value;
+    const kind = copyFields.get(schema)?.kind;
+    if (kind !== "text" && kind !== "markdown") return value;
     const token = `Tk${tokens.length}q${page.length}`;
     if (!conditional.has(`${page}.${at.filter((part) => !/^\d+$/.test(part)).join(".")}`)) tokens.push(token);
     else tokens.push("");
@@ -71,6 +73,14 @@ function markEveryText(page: CopyPageName, document: unknown): { document: unkno
   };
   const marked = walk(copyPages[page].schema, document, []);
   return { document: marked, tokens: tokens.filter(Boolean) };
+}
+
+/** Where a page's copy shows: its own address, and for case studies each study's page and the one not found. */
+async function shownAt(page: CopyPageName): Promise<string[]> {
+  if (page !== "case-studies") return [copyPages[page].path];
+  const study = /href="(\/case-study\/[^"#?]+)"/.exec(await html(paths.caseStudies))?.[1];
+  expect(study).toBeTruthy();
+  return [copyPages[page].path, study ?? "", paths.caseStudy("no-such-study")];
 }
 
 describe("every page's copy", () => {
@@ -81,7 +91,7 @@ describe("every page's copy", () => {
     const saved = await editor.post(`${api}/${page}`, { document }).expect(200);
     expect(saved.body.viewUrl).toBe(`${site.config.settings.siteUrl}${copyPages[page].path}`);
 
-    const shown = await html(copyPages[page].path);
+    const shown = (await Promise.all((await shownAt(page)).map(html))).join("\n");
     const missing = tokens.filter((token) => !new RegExp(`\\b${token}\\b`).test(shown));
     expect(missing).toEqual([]);
     expect(await published(page)).toEqual(document);
@@ -169,6 +179,69 @@ describe("refused copy", () => {
     await sales.post(`${api}/home`, { document: await published("home") }).expect(403);
     await request(site.app).get(api).expect(401);
   });
+});
+
+describe("the privacy policy", () => {
+  type Policy = { header: Document; lastUpdated: string; body: string };
+  const policyWith = async (change: (copy: Policy) => void) => {
+    const copy = structuredClone(await published("privacy-policy")) as Policy;
+    change(copy);
+    return copy;
+  };
+
+  it("shows its Markdown with the settings filled in, its sections listed and its date", async () => {
+    const { email, phoneDisplay } = site.config.settings;
+    const document = await policyWith((copy) => {
+      copy.lastUpdated = "2026-03-09";
+      copy.body = "## Who We Are {#who}\n\n{brand} answers at [{email}](mailto:{email}) or {phoneDisplay}.\n";
+    });
+    await editor.post(`${api}/privacy-policy`, { document }).expect(200);
+    const page = await html("/privacy-policy");
+    expect(page).toContain('<h2 id="who">Who We Are</h2>');
+    expect(page).toContain('<a href="#who" class="text-brand underline">Who We Are</a>');
+    expect(page).toContain(`<a href="mailto:${email}">${email}</a> or ${phoneDisplay}.`);
+    expect(page).toContain(`${site.config.settings.brandName} answers`);
+    expect(page).toContain('<time dateTime="2026-03-09">March 9, 2026</time>');
+  });
+
+  it("shows raw HTML in the Markdown as text and drops unsafe links", async () => {
+    const document = await policyWith((copy) => {
+      copy.body =
+        '## Policy {#policy}\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[Read](javascript:alert(3))\n';
+    });
+    await editor.post(`${api}/privacy-policy`, { document }).expect(200);
+    const page = await html("/privacy-policy");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page).not.toContain("<script>alert(1)");
+    expect(page).not.toMatch(/<img src="?x/);
+    expect(page).not.toContain("javascript:alert");
+  });
+
+  it.each([
+    ["an empty policy", (copy: Policy): void => void (copy.body = " \n "), "body", "Policy cannot be empty."],
+    [
+      "a policy over 40,000 characters",
+      (copy: Policy): void => void (copy.body = "a".repeat(40_001)),
+      "body",
+      "Policy must be at most 40000 characters.",
+    ],
+    [
+      "a date that is not one",
+      (copy: Policy): void => void (copy.lastUpdated = "2025-02-30"),
+      "lastUpdated",
+      "Last updated must be a date (YYYY-MM-DD).",
+    ],
+  ] as const)(
+    "refuses %s with a field message and leaves the page as it was",
+    async (_, change, field, message) => {
+      const before = await html("/privacy-policy");
+      const res = await editor
+        .post(`${api}/privacy-policy`, { document: await policyWith(change) })
+        .expect(400);
+      expect(res.body.fieldErrors[field]).toBe(message);
+      expect(await html("/privacy-policy")).toBe(before);
+    },
+  );
 });
 
 describe("drafts and preview links", () => {

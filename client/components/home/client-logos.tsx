@@ -1,15 +1,24 @@
 import type { CaseStudy } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { ClientLogo } from "#client/components/content/client-logo.tsx";
+import type { PageCopy } from "#shared/copy/copy-pages.ts";
 import { Section } from "#client/components/sections/section.tsx";
 
 /** Proof: the clients of the case studies, each logo a link to how we helped them. */
-export function ClientLogos({ studies, total }: { studies: readonly CaseStudy[]; total: number }) {
+export function ClientLogos({
+  studies,
+  total,
+  copy,
+}: {
+  studies: readonly CaseStudy[];
+  total: number;
+  copy: PageCopy<"home">["clients"];
+}) {
   if (studies.length === 0) return null;
   return (
     <Section
       id="clients"
-      title="Trusted by teams across South Africa"
+      title={copy.title}
       className="border-b border-line bg-surface py-10"
       titleClassName="eyebrow text-center text-ink-soft"
     >
@@ -37,7 +46,7 @@ export function ClientLogos({ studies, total }: { studies: readonly CaseStudy[];
       {total > studies.length ? (
         <p className="mt-6 text-center">
           <a href={paths.caseStudies} className="font-semibold text-brand underline-offset-4 hover:underline">
-            All {total} case studies
+            {copy.allLink.replace(/\{count\}/g, String(total))}
           </a>
         </p>
       ) : null}

@@ -1,26 +1,33 @@
 import { ArrowRight } from "lucide-react";
 import type { Project } from "#shared/content-types.ts";
+import type { PageCopy } from "#shared/copy/copy-pages.ts";
 import { paths } from "#shared/paths.ts";
 import { ContentImage } from "#client/components/ui/content-image.tsx";
 
 /** A few recent projects, large, with what they were built with: the work speaks first. */
-export function FeaturedWork({ projects }: { projects: readonly Project[] }) {
+export function FeaturedWork({
+  projects,
+  copy,
+}: {
+  projects: readonly Project[];
+  copy: PageCopy<"home">["featuredWork"];
+}) {
   if (projects.length === 0) return null;
   return (
     <section aria-labelledby="featured-work" className="section bg-canvas">
       <div className="page-container">
         <div className="flex flex-wrap items-end justify-between gap-6">
           <div>
-            <p className="eyebrow">Selected work</p>
+            <p className="eyebrow">{copy.eyebrow}</p>
             <h2 id="featured-work" className="section-title mt-3">
-              Built in Cape Town, used every day
+              {copy.title}
             </h2>
           </div>
           <a
             href={paths.projects}
             className="group inline-flex min-h-11 items-center gap-2 font-semibold text-brand"
           >
-            All projects
+            {copy.allLink}
             <ArrowRight
               aria-hidden="true"
               className="size-5 transition-transform duration-(--duration-quick) group-hover:translate-x-1"

@@ -9,10 +9,11 @@ import { ImageFileField, TextAreaField } from "./fields";
 type Tab = "write" | "preview";
 
 /**
- * An article's Markdown with a Write and a Preview tab. The preview is the server's own
+ * Markdown (an article's body, the privacy policy) with a Write and a Preview tab. The preview is the server's own
  * rendering (the renderer the article page uses), so what shows is what visitors get:
  * raw HTML as text, only safe links, only images uploaded with the article. An image is
- * added by uploading it with its alt text; the Markdown then names it.
+ * added by uploading it with its alt text; the Markdown then names it (only where `kind`
+ * names the content it belongs to: a page's copy has no images).
  */
 export function MarkdownField({
   kind,
@@ -24,16 +25,21 @@ export function MarkdownField({
   onImageAdded,
   error,
   required,
+  hint,
+  maxLength,
 }: {
-  kind: ContentKind;
+  kind?: ContentKind;
   label: string;
   name: string;
   value: string;
   onChange(value: string): void;
-  bodyImages: BodyImage[];
-  onImageAdded(image: BodyImage): void;
+  bodyImages?: BodyImage[];
+  onImageAdded?(image: BodyImage): void;
   error?: string;
   required: boolean;
+  /** Said under the field after how Markdown is written. */
+  hint?: string;
+  maxLength?: number;
 }) {
   const id = useId();
   const [tab, setTab] = useState<Tab>("write");
@@ -47,7 +53,7 @@ export function MarkdownField({
     setPreviewProblem("");
     try {
       const rendered = await workspaceFetch<{ html: string }>("/content/preview", {
-        body: { json: { markdown: value, bodyImages } },
+        body: { json: { markdown: value, bodyImages: bodyImages ?? [] } },
       });
       setHtml(rendered.html);
     } catch (caught) {
@@ -95,18 +101,26 @@ export function MarkdownField({
           value={value}
           rows={14}
           onChange={(event) => onChange(event.target.value)}
-          description="Markdown: ## for a heading, **bold**, [words](https://link), a blank line between paragraphs."
+          description={[
+            "Markdown: ## for a heading, **bold**, [words](https://link), a blank line between paragraphs.",
+            hint,
+          ]
+            .filter(Boolean)
+            .join(" ")}
           error={error}
           required={required}
+          maxLength={maxLength}
           className="font-mono"
         />
-        <BodyImageUpload
-          kind={kind}
-          onAdded={(image, alt) => {
-            onImageAdded(image);
-            onChange(`${value.trimEnd()}\n\n![${alt}](${image.src})\n`);
-          }}
-        />
+        {kind ? (
+          <BodyImageUpload
+            kind={kind}
+            onAdded={(image, alt) => {
+              onImageAdded?.(image);
+              onChange(`${value.trimEnd()}\n\n![${alt}](${image.src})\n`);
+            }}
+          />
+        ) : null}
       </div>
       <div
         role="tabpanel"

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { SelectField, TextAreaField, TextField } from "#client/components/workspace/fields.tsx";
+import { MarkdownField } from "#client/components/workspace/markdown-field.tsx";
 import { CopyList } from "./copy-list";
 import { pathKey, type CopyPath, type CopyValue } from "./copy-document";
 
@@ -95,6 +96,19 @@ export function CopyField(props: CopyFieldProps) {
         options={meta.options}
         error={error}
         onChange={(event) => change(event.target.value)}
+      />
+    );
+  if (meta.kind === "markdown")
+    return (
+      <MarkdownField
+        label={label}
+        name={name}
+        value={text}
+        required
+        maxLength={meta.max}
+        hint={limitOf(meta.max, meta.hint)}
+        error={error}
+        onChange={change}
       />
     );
   if (meta.kind === "text" && meta.multiline)
