@@ -1,12 +1,10 @@
-import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { otherCaseStudies } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { CaseStudyCard } from "#client/components/content/case-study-card.tsx";
-import { ClientLogo } from "#client/components/content/client-logo.tsx";
+import { CaseStudyHeader } from "#client/components/content/case-study-header.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
 import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
@@ -102,25 +100,11 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
     <>
       <PreviewBanner preview={preview} />
       <article>
-        <header className="relative isolate overflow-hidden bg-inverse text-on-inverse">
-          <ContourArt className="text-accent-on-inverse/25" />
-          <div className="page-container relative py-12 sm:py-16">
-            <a
-              href={paths.caseStudies}
-              className="inline-flex min-h-11 items-center gap-2 text-on-inverse-soft hover:text-on-inverse hover:underline"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              {detail.backLink}
-            </a>
-            <div className="mt-6 flex items-center gap-4">
-              <ClientLogo study={study} size={64} lazy={false} className="size-16 rounded-card bg-surface" />
-              <h1 className="text-headline font-extrabold text-balance">
-                {withClient(detail.title, study.clientName)}
-              </h1>
-            </div>
-            <p className="mt-4 max-w-3xl text-lg text-on-inverse-soft">{study.title}</p>
-          </div>
-        </header>
+        <CaseStudyHeader
+          study={study}
+          backLink={detail.backLink}
+          title={withClient(detail.title, study.clientName)}
+        />
         <div className="page-container section grid gap-12 lg:grid-cols-5">
           <ContentImage
             image={study.screenshot}

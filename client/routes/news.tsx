@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
 import { ArticleTeaser } from "#client/components/content/news-cards.tsx";
@@ -11,7 +11,7 @@ import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { loadContent } from "#client/lib/content-loader.ts";
 import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
-import { failureInit, readFormValues } from "#client/lib/form-action.ts";
+import { subscribeFromForm } from "#client/lib/newsletter-action.ts";
 import { feedLinks } from "#client/lib/feed-links.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { buildMeta, buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
@@ -59,15 +59,7 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
 };
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = await readFormValues(request);
-  const result = await context.leads.subscribeNewsletter(values);
-  if (result.success) return { success: true as const };
-  return data(
-    { success: false as const, error: result.error, email: values.email ?? "" },
-    failureInit(result),
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) => subscribeFromForm(request, context);
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 

@@ -31,12 +31,17 @@ export function createPageCopySource(db: Db) {
   const kept = new Map<CopyPageName, { revision: number; copy: unknown }>();
 
   async function published<P extends CopyPageName>(page: P): Promise<PageCopy<P>> {
-    const revision = await readContentRevision(db);
     const entry = kept.get(page);
-    if (entry?.revision === revision) return entry.copy as PageCopy<P>;
-    const copy = pageCopyOf(page, (await findPageCopy(db, page))?.published);
-    kept.set(page, { revision, copy });
-    return copy;
+    try {
+      const revision = await readContentRevision(db);
+      if (entry?.revision === revision) return entry.copy as PageCopy<P>;
+      const copy = pageCopyOf(page, (await findPageCopy(db, page))?.published);
+      kept.set(page, { revision, copy });
+      return copy;
+    } catch {
+      // Pages stand without the database (an outage): the copy last read, else the shipped copy.
+      return (entry?.copy as PageCopy<P> | undefined) ?? pageCopyOf(page, undefined);
+    }
   }
 
   async function draft<P extends CopyPageName>(page: P, token: string): Promise<PageCopy<P> | undefined> {
@@ -50,7 +55,8 @@ export function createPageCopySource(db: Db) {
     /** The page's copy; its draft when `url` carries a preview token for it that is valid now. */
     async read<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>> {
       const token = new URL(url).searchParams.get(PREVIEW_PARAMETER);
-      const previewed = token ? await draft(page, token) : undefined;
+      // A preview the database cannot answer shows the published page.
+      const previewed = token ? await draft(page, token).catch(() => undefined) : undefined;
       return previewed ? { copy: previewed, preview: true } : { copy: await published(page), preview: false };
     },
   };

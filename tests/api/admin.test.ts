@@ -1045,6 +1045,6 @@ describe("the built CLI (build/admin/index.js)", () => {
     expect(JSON.parse(list.stdout)).toMatchObject([{ id: "wd-1", budget: "60k+" }]);
     const wrong = launch("nope");
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/error: unknown command 'nope'\n$/);
+    expect(wrong.stderr).toMatch(/error: unknown command 'nope' \(Did you mean copy\?\)\n$/);
   });
 });

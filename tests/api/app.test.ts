@@ -66,7 +66,7 @@ describe("security headers", () => {
   it("uses a different nonce on every request rendered for it, and it is the one on the page's scripts", async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const res = await request(site.app).get(`/about?visit=${i}`).expect(200);
+      const res = await request(site.app).get(`/about?rendered=${i}`).expect(200);
       const nonce = /'nonce-([^']+)'/.exec(cspOf(res).get("script-src") ?? "")?.[1];
       expect(nonce).toBeDefined();
       nonces.add(nonce!);

@@ -13,7 +13,7 @@ const badges: Record<FieldChange["change"], { tone: BadgeTone; text: string }> =
   removed: { tone: "danger", text: "Removed" },
 };
 
-const textBlock = "mt-1 rounded-md border border-line bg-surface p-2 whitespace-pre-wrap break-words";
+const textBlock = "mt-1 rounded-control border border-line bg-surface p-2 whitespace-pre-wrap break-words";
 
 function Removed({ children }: { children: string }) {
   return (
