@@ -20,6 +20,7 @@ export function ImageField({
   altError,
   onUploaded,
   onAltChange,
+  itemName,
 }: {
   kind: ContentKind;
   field: FieldSpec;
@@ -31,6 +32,8 @@ export function ImageField({
   altError?: string;
   onUploaded(image: Image, alt: string | undefined): void;
   onAltChange?(alt: string): void;
+  /** What the item is called in "Save the … to show it": "project", "post". */
+  itemName: string;
 }) {
   const fileId = useId();
   const subject = field.label.toLowerCase();
@@ -41,7 +44,7 @@ export function ImageField({
     subject,
     onUploaded(uploaded) {
       onUploaded(uploaded.image, uploaded.alt);
-      chosen.setStatus(`The ${subject} is uploaded. Save to show it.`);
+      chosen.setStatus(`${field.label} uploaded. Save the ${itemName} to show it.`);
     },
   });
   return (
@@ -52,11 +55,11 @@ export function ImageField({
           src={image.src}
           width={image.width}
           height={image.height}
-          alt={alt ? `Current image: ${alt}` : `Current ${subject}`}
+          alt={alt ? `Current ${subject}: ${alt}` : `Current ${subject}`}
           className="h-32 w-auto max-w-full rounded-control border border-line object-contain"
         />
       ) : (
-        <p className="text-ink-soft">No image yet.</p>
+        <p className="text-ink-soft">No {subject} yet.</p>
       )}
       {alt !== undefined && onAltChange ? (
         <TextField

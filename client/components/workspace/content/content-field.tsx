@@ -54,6 +54,7 @@ export function ContentField({
           }));
         }}
         onAltChange={field.altKey ? (alt) => setText(field.altKey ?? "", alt) : undefined}
+        itemName={spec.one}
       />
     );
   }

@@ -6,7 +6,7 @@ import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { addNewsCategory, fetchNewsCategories } from "#client/lib/news-categories-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
-import { CoverImageField } from "./cover-image-field";
+import { ImageField } from "#client/components/workspace/image-field.tsx";
 import type { FormValues } from "./form-values";
 
 type NewsFieldProps = {
@@ -24,9 +24,11 @@ export function newsFieldFor(props: NewsFieldProps) {
   if (field.type === "image" && field.altKey) {
     const altKey = field.altKey;
     return (
-      <CoverImageField
+      <ImageField
         kind={props.kind}
         field={field}
+        altLabel={`${field.label} alt text`}
+        itemName="post"
         image={values.images[field.key]}
         alt={values.text[altKey] ?? ""}
         error={errors[field.key]}
