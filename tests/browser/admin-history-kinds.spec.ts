@@ -1,50 +1,26 @@
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
 import { savePageCopy, readPageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { historyPath } from "#shared/staff-paths.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * The history of a page's copy and of the site settings, reached from where staff edit
  * them (docs/decisions/041-revisions.md): restoring a page's earlier copy shows it on the
  * site. Its own server: a restore changes a public page.
  */
-let server: OwnServer;
-let sessionToken: string;
 const earlier = "Harbour Apps Built Here";
 const later = "Ferry Apps Built Here";
 
-test.beforeAll(async () => {
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "admin@agency.test", "admin");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-    const ctx = { db, actor: { actor: "admin@agency.test", ip: "127.0.0.1" } };
-    const home = await readPageCopy(ctx, "home");
-    if (!home.ok) throw new Error("no home page copy");
-    const published = home.value.published as { hero: Record<string, unknown> };
-    for (const title of [earlier, later]) {
-      const saved = await savePageCopy(ctx, "home", { ...published, hero: { ...published.hero, title } });
-      if (!saved.ok) throw new Error(saved.message);
-    }
-  } finally {
-    await db.destroy();
+const own = useSignedInServer({ email: "admin@agency.test", role: "admin" }, async (_server, db) => {
+  const ctx = { db, actor: { actor: "admin@agency.test", ip: "127.0.0.1" } };
+  const home = await readPageCopy(ctx, "home");
+  if (!home.ok) throw new Error("no home page copy");
+  const published = home.value.published as { hero: Record<string, unknown> };
+  for (const title of [earlier, later]) {
+    const saved = await savePageCopy(ctx, "home", { ...published, hero: { ...published.hero, title } });
+    if (!saved.ok) throw new Error(saved.message);
   }
-});
-test.afterAll(async () => server.stop());
-
-test.beforeEach(async ({ context }) => {
-  const { hostname } = new URL(server.url);
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
-  ]);
 });
 
 test.describe.configure({ mode: "serial" });
@@ -52,12 +28,12 @@ test.describe.configure({ mode: "serial" });
 test("an admin opens the home page copy's history from its editor, restores the earlier headline and the site shows it", async ({
   page,
 }) => {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${own.server.url}/`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(later);
 
-  await page.goto(`${server.url}/admin/pages/home`);
+  await page.goto(`${own.server.url}/admin/pages/home`);
   await page.getByRole("link", { name: "History and restore" }).click();
-  await expect(page).toHaveURL(`${server.url}${historyPath("page:home")}`);
+  await expect(page).toHaveURL(`${own.server.url}${historyPath("page:home")}`);
   await expect(page.getByText("Home page copy")).toBeVisible();
   const versions = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
   await expect(versions).toHaveCount(2);
@@ -70,7 +46,7 @@ test("an admin opens the home page copy's history from its editor, restores the 
   await expect(page.getByText(/^Restored the version of /)).toBeVisible();
   await expect(page.getByRole("heading", { level: 3 })).toHaveCount(3);
 
-  await page.goto(`${server.url}/`);
+  await page.goto(`${own.server.url}/`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(earlier);
 });
 
@@ -80,12 +56,12 @@ for (const colorScheme of ["light", "dark"] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`${server.url}/admin/settings`);
+    await page.goto(`${own.server.url}/admin/settings`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site settings");
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole("link", { name: "History and restore" }).click();
-    await expect(page).toHaveURL(`${server.url}${historyPath("settings")}`);
+    await expect(page).toHaveURL(`${own.server.url}${historyPath("settings")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History");
     await expect(page.getByText("Site settings").first()).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,50 +1,25 @@
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
 import { historyPath } from "#shared/staff-paths.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * A content item's history in the workspace (docs/decisions/041-revisions.md): an edit
  * shows in the history with what it changed, and "Restore this version" puts the earlier
  * title back on the form and on the site. Its own server: a restore changes a public page.
  */
-let server: OwnServer;
-let sessionToken: string;
 const original = "Wine Estate Online Cellar Door";
 const renamed = "Wine Estate Cellar Door, Now Online";
 
-test.beforeAll(async () => {
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "editor@agency.test", "editor");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  } finally {
-    await db.destroy();
-  }
-});
-test.afterAll(async () => server.stop());
-
-test.beforeEach(async ({ context }) => {
-  const { hostname } = new URL(server.url);
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
-  ]);
-});
+const own = useSignedInServer({ email: "editor@agency.test", role: "editor" });
 
 test.describe.configure({ mode: "serial" });
 
 test("an editor renames a project, sees the change in its history, restores the earlier title and the site shows it", async ({
   page,
 }) => {
-  await page.goto(`${server.url}/admin/content/projects/klipkop-wine-shop`);
+  await page.goto(`${own.server.url}/admin/content/projects/klipkop-wine-shop`);
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByText("No versions kept yet")).toBeVisible();
 
@@ -60,10 +35,10 @@ test("an editor renames a project, sees the change in its history, restores the 
   await expect(versions.first().locator("del")).toContainText("Online");
   await expect(versions.first().locator("ins")).toContainText("Now Online");
 
-  await page.goto(`${server.url}${paths.projects}`);
+  await page.goto(`${own.server.url}${paths.projects}`);
   await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
 
-  await page.goto(`${server.url}/admin/content/projects/klipkop-wine-shop`);
+  await page.goto(`${own.server.url}/admin/content/projects/klipkop-wine-shop`);
   const older = page.getByRole("region", { name: "History" }).getByRole("listitem").last();
   await older.getByRole("button", { name: /^Restore this version \(saved / }).click();
   const dialog = page.getByRole("dialog", { name: "Restore this version?" });
@@ -75,7 +50,7 @@ test("an editor renames a project, sees the change in its history, restores the 
   await expect(after).toHaveCount(3);
   await expect(page.getByRole("region", { name: "History" })).toContainText(/Restored revision \d+/);
 
-  await page.goto(`${server.url}${paths.projects}`);
+  await page.goto(`${own.server.url}${paths.projects}`);
   await expect(page.getByRole("heading", { name: original })).toBeVisible();
   await expect(page.getByRole("heading", { name: renamed })).toHaveCount(0);
 });
@@ -84,7 +59,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`the history page passes axe in the ${colorScheme} theme and fits 360 px`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`${server.url}${historyPath("projects/klipkop-wine-shop")}`);
+    await page.goto(`${own.server.url}${historyPath("projects/klipkop-wine-shop")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History");
     await expect(page).toHaveTitle("History · Workspace");
     const versions = page.getByRole("heading", { level: 3 });

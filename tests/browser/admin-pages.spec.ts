@@ -1,38 +1,13 @@
-import { databaseLocation, loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/database.ts";
-import { createSession } from "#server/auth/sessions.ts";
-import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { useSignedInServer } from "./signed-in-server";
 
 /**
  * The pages' copy from the workspace: an editor changes the home page's headline and the
  * order of its value cards in the form, by keyboard, publishes, and the home page shows it.
  */
-let server: OwnServer;
-let sessionToken: string;
 
-test.beforeAll(async () => {
-  server = await startOwnServer();
-  const db = await openDatabase(
-    databaseLocation(loadConfig({ NODE_ENV: "production", DATA_DIR: server.dataDir })),
-  );
-  try {
-    const userId = await addStaff(db, "editor@agency.test", "editor");
-    sessionToken = (await createSession(db, userId, { ip: "127.0.0.1" })).token;
-  } finally {
-    await db.destroy();
-  }
-});
-test.afterAll(async () => server.stop());
-
-test.beforeEach(async ({ context }) => {
-  const { hostname } = new URL(server.url);
-  await context.addCookies([
-    { name: "staff_session", value: sessionToken, domain: hostname, path: "/admin" },
-  ]);
-});
+const own = useSignedInServer({ email: "editor@agency.test", role: "editor" });
 
 test.describe("editing the home page", () => {
   // The form's refused publish answers 400 on purpose.
@@ -40,7 +15,7 @@ test.describe("editing the home page", () => {
   test("an editor changes the home headline and the order of its value cards, publishes, and / shows it", async ({
     page,
   }) => {
-    await page.goto(`${server.url}/admin/pages`);
+    await page.goto(`${own.server.url}/admin/pages`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pages");
     await page.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home page");
@@ -72,7 +47,7 @@ test.describe("editing the home page", () => {
     await expect(page.getByRole("link", { name: "View on site" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View on site" })).toHaveAttribute("href", "/");
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${own.server.url}/`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Software That Works For Cape Town");
     const shown = page.getByRole("region", { name: "What We Do" }).getByRole("heading", { level: 3 });
     await expect(shown).toHaveText(["Mobile Development", "Web Development", "Maintenance & Support"]);
@@ -88,7 +63,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 360, height: 780 });
     for (const path of ["/admin/pages", "/admin/pages/about"]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${own.server.url}${path}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.locator("main form, main table").first()).toBeVisible();
       await expectNoAxeViolations(page);
