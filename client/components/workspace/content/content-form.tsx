@@ -1,4 +1,5 @@
 /** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
+import type { FieldSpec } from "#shared/content-fields.ts";
 import { useState, type FormEvent } from "react";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
@@ -64,6 +65,13 @@ export function ContentForm({
     }
   }
 
+  // One way to draw a field, for the form's own and the search snippet's.
+  const renderField = (field: FieldSpec) => (
+    <ContentField
+      key={field.key}
+      {...{ kind, spec, field, values, setValues, setText, errors, bodyImages, setBodyImages }}
+    />
+  );
   return (
     <form onSubmit={(event) => void save(event)} noValidate className="max-w-3xl space-y-6">
       {problem ? <Notice tone="danger">{problem}</Notice> : null}
@@ -79,25 +87,9 @@ export function ContentForm({
           required={false}
         />
       )}
-      {spec.fields.map((field) => {
-        if (altKeys.has(field.key) || field.snippet) return null;
-        return (
-          <ContentField
-            key={field.key}
-            kind={kind}
-            spec={spec}
-            field={field}
-            values={values}
-            setValues={setValues}
-            setText={setText}
-            errors={errors}
-            bodyImages={bodyImages}
-            setBodyImages={setBodyImages}
-          />
-        );
-      })}
+      {spec.fields.map((field) => (altKeys.has(field.key) || field.snippet ? null : renderField(field)))}
       <SearchSnippetFieldset
-        {...{ kind, spec, values, setValues, setText, errors, bodyImages, setBodyImages }}
+        {...{ kind, spec, values, setText, errors, renderField }}
         id={record?.id ?? id}
       />
       <Button type="submit" busy={saving}>

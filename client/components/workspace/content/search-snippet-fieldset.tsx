@@ -1,14 +1,12 @@
 /** A content item's search snippet: its description and social image beside a live preview of both. */
-import type { Dispatch, SetStateAction } from "react";
-import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
+import type { ReactNode } from "react";
+import type { ContentKind, ContentKindSpec, FieldSpec } from "#shared/content-fields.ts";
 import { paths } from "#shared/paths.ts";
 import { socialImagePath } from "#shared/social-cards.ts";
 import { snippetLengths, snippetTitle } from "#shared/snippet-pages.ts";
-import type { BodyImage } from "#client/lib/workspace-content.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { TextAreaField } from "#client/components/workspace/fields.tsx";
 import { SearchSnippetPreview } from "#client/components/workspace/search-snippet-preview.tsx";
-import { ContentField } from "./content-field";
 import type { FormValues } from "./form-values";
 
 /** What the item's page shows when no snippet is saved (client/routes/news-article.tsx, case-study.tsx). */
@@ -37,22 +35,19 @@ export function SearchSnippetFieldset({
   spec,
   id,
   values,
-  setValues,
   setText,
   errors,
-  bodyImages,
-  setBodyImages,
+  renderField,
 }: {
   kind: ContentKind;
   spec: ContentKindSpec;
   /** The item's id; empty for a new one, whose address is not known yet. */
   id: string;
   values: FormValues;
-  setValues: Dispatch<SetStateAction<FormValues>>;
   setText: (key: string, value: string) => void;
   errors: Record<string, string>;
-  bodyImages: BodyImage[];
-  setBodyImages: Dispatch<SetStateAction<BodyImage[]>>;
+  /** How the form draws a field: the social image is drawn as its other images are. */
+  renderField: (field: FieldSpec) => ReactNode;
 }) {
   const settings = useSiteSettings();
   const fields = spec.fields.filter((field) => field.snippet);
@@ -70,18 +65,7 @@ export function SearchSnippetFieldset({
       </p>
       {fields.map((field) =>
         field.type === "image" ? (
-          <ContentField
-            key={field.key}
-            kind={kind}
-            spec={spec}
-            field={field}
-            values={values}
-            setValues={setValues}
-            setText={setText}
-            errors={errors}
-            bodyImages={bodyImages}
-            setBodyImages={setBodyImages}
-          />
+          renderField(field)
         ) : (
           <TextAreaField
             key={field.key}
