@@ -10,7 +10,7 @@ import { countPageView } from "./count-page-view";
  * (shared/visit-source.ts `landingSource`).
  */
 export function sendPageViews(own: URLSearchParams): void {
-  const send = () => trackPageView(window.location.pathname, document.title);
+  const send = () => trackPageView(location.pathname, document.title);
   const first = () => {
     send();
     countPageView(own);
