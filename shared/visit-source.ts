@@ -1,22 +1,25 @@
 /**
  * Where a visit came from, carried from the page it began on to the page whose form the
- * visitor sends, in one compact URL parameter and one hidden form field of the same name,
- * never in a cookie or storage (docs/decisions/045-lead-attribution.md). The site script
- * writes it (client/site-script/attribution.ts); the server reads it, checks every part
- * and stores what passes with the lead (server/operations/leads/visit-source.ts). Small on
- * purpose: the site script inlines it on every page.
+ * visitor sends, in one URL parameter and one hidden form field of the same name, never in
+ * a cookie or storage (docs/decisions/045-lead-attribution.md). What is carried is a query
+ * string with one letter per part (`l=%2F&s=linkedin`): the browser builds and reads it
+ * with URLSearchParams alone (client/site-script/attribution.ts), and the server reads it
+ * the same way, then checks every part and stores what passes with the lead
+ * (server/operations/leads/visit-source.ts). Small on purpose: the site script inlines what
+ * it uses of this file on every page; encoding and decoding by name are the server's and
+ * the tests', and stay out of it.
  */
 
 /** The URL parameter that carries the visit's source to the next page, and the hidden field that sends it. */
 export const VISIT_PARAM = "visit";
 
-/** The campaign parameters of a landing URL, and where each is kept. */
+/** The campaign parameters of a landing URL, and the letter each is carried under. */
 export const utmParams = {
-  utm_source: "utmSource",
-  utm_medium: "utmMedium",
-  utm_campaign: "utmCampaign",
-  utm_term: "utmTerm",
-  utm_content: "utmContent",
+  utm_source: "s",
+  utm_medium: "m",
+  utm_campaign: "c",
+  utm_term: "t",
+  utm_content: "n",
 } as const;
 
 /** The paid campaigns' click ids a landing URL may carry: Google Ads' and Meta's. */
@@ -40,7 +43,10 @@ export type VisitSource = Partial<{
   clickId: string;
 }>;
 
-/** One letter per part keeps the carried parameter short. */
+/**
+ * The letter each part is carried under: those of landingSource and utmParams. Written out,
+ * not read from utmParams, so that the site script, which never uses it, leaves it out.
+ */
 const letters: Record<keyof VisitSource, string> = {
   sourcePage: "p",
   landingPage: "l",
@@ -54,60 +60,60 @@ const letters: Record<keyof VisitSource, string> = {
   clickId: "i",
 };
 
-/** Longer than any honest source (ten parts of at most a few hundred characters each). */
-const MAX_ENCODED = 3000;
+/**
+ * Longer than any honest source: ten parts, the longest a few hundred characters, non-Latin
+ * campaign text percent-encoded at six to nine characters a letter.
+ */
+const MAX_CARRIED = 4000;
 
-/** The source as base64url text: safe in a URL and a form field as it is. */
+/** What a form's hidden field carries for `source`: a query string, one letter per part. */
 export function encodeVisitSource(source: VisitSource): string {
   const params = new URLSearchParams();
   for (const [name, letter] of Object.entries(letters)) {
     const value = source[name as keyof VisitSource];
     if (value) params.set(letter, value);
   }
-  let binary = "";
-  for (const byte of new TextEncoder().encode(params.toString())) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return params.toString();
 }
 
-/** The parts of an encoded source; undefined when the text is not one (too long, not base64url, not UTF-8). */
+/**
+ * The parts of a carried source; undefined when it is too long to be one. Reading a query
+ * string never fails: what is not one holds no known letter, so no part. A part whose
+ * percent-encoded bytes were not UTF-8 reads with U+FFFD in it, and is dropped.
+ */
 export function decodeVisitSource(text: string): VisitSource | undefined {
-  if (text.length > MAX_ENCODED || !/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  let params: URLSearchParams;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    params = new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    return undefined;
-  }
+  if (text.length > MAX_CARRIED) return undefined;
+  const params = new URLSearchParams(text);
   const source: VisitSource = {};
   for (const [name, letter] of Object.entries(letters)) {
     const value = params.get(letter);
-    if (value) source[name as keyof VisitSource] = value;
+    if (value && !value.includes("\uFFFD")) source[name as keyof VisitSource] = value;
   }
   return source;
 }
 
 /**
- * The source of a visit that begins on `url`: its path, the other site that sent the
- * visitor (none when it is this site or none), its campaign parameters and click id.
+ * The source of a visit that begins on `url`, in the letters it is carried under: its path
+ * (l), the other site that sent the visitor (r; none when it is this site or none), its
+ * campaign parameters and the click id (k, its kind; i, the id). The site's own count of
+ * the page view reads r, s, m, c and k from the same object.
  */
-export function landingSource(url: URL, referrer: string): VisitSource {
-  const source: VisitSource = { landingPage: url.pathname };
+export function landingSource(url: URL, referrer: string): URLSearchParams {
+  const source = new URLSearchParams({ l: url.pathname });
   try {
-    const host = referrer ? new URL(referrer).hostname : "";
-    if (host && host !== url.hostname) source.referrerHost = host;
+    const host = new URL(referrer).hostname;
+    if (host && host !== url.hostname) source.set("r", host);
   } catch {
-    // An unreadable referrer says nothing.
+    // No referrer, or an unreadable one: a direct visit.
   }
-  for (const [param, name] of Object.entries(utmParams)) {
+  for (const [param, letter] of Object.entries(utmParams)) {
     const value = url.searchParams.get(param);
-    if (value) source[name] = value;
+    if (value) source.set(letter, value);
   }
-  const kind = clickIdKinds.find((name) => url.searchParams.get(name));
+  const kind = clickIdKinds.find((name) => url.searchParams.has(name));
   if (kind) {
-    source.clickIdKind = kind;
-    source.clickId = url.searchParams.get(kind) ?? "";
+    source.set("k", kind);
+    source.set("i", url.searchParams.get(kind) ?? "");
   }
   return source;
 }

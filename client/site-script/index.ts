@@ -4,6 +4,7 @@
  * that needs nothing else loads no framework. Each part finds its markup by a data
  * attribute the React components render, and does nothing on a page without it.
  */
+import { landingSource } from "#shared/visit-source.ts";
 import { carryVisitSource } from "./attribution";
 import { enhanceConsent } from "./consent";
 import { enhanceDrawer } from "./drawer";
@@ -12,8 +13,10 @@ import { showNavigationProgress } from "./navigation-progress";
 import { sendPageViews } from "./page-views";
 import { enhanceThemeToggle } from "./theme";
 
-sendPageViews();
-carryVisitSource();
+// What this page's own address and referrer say, read once for the count and the lead's source.
+const own = landingSource(new URL(location.href), document.referrer);
+sendPageViews(own);
+carryVisitSource(own);
 enhanceDrawer();
 enhanceConsent();
 enhanceMaps();

@@ -6,13 +6,14 @@ import { countPageView } from "./count-page-view";
  * a page load, so one per document; a page restored from the back/forward cache counts
  * again, and a page prerendered on a hover counts only if the visitor goes to it. The
  * site's own count (count-page-view.ts) hears of the first showing only: a restored page
- * is the same visit to the same page.
+ * is the same visit to the same page. `own` is what this page's address and referrer say
+ * (shared/visit-source.ts `landingSource`).
  */
-export function sendPageViews(): void {
-  const send = () => trackPageView(window.location.pathname, document.title);
+export function sendPageViews(own: URLSearchParams): void {
+  const send = () => trackPageView(location.pathname, document.title);
   const first = () => {
     send();
-    countPageView();
+    countPageView(own);
   };
   if ((document as Document & { prerendering?: boolean }).prerendering) {
     document.addEventListener("prerenderingchange", first, { once: true });

@@ -175,6 +175,27 @@ describe("a lead's source", () => {
     }
   });
 
+  it("keeps campaign text in any script as typed, and drops a part whose bytes are not UTF-8", async () => {
+    const email = "scripts@acme.co.za";
+    const carried = encodeVisitSource({
+      landingPage: "/",
+      utmSource: "Izindaba zaseThekwini",
+      utmMedium: "إعلان مدفوع",
+      utmCampaign: "春季 launch & more = 100% + #1",
+    });
+    await send(
+      endpoints.websiteDesign,
+      // The medium's bytes are swapped for ones that are no UTF-8.
+      websiteDesignLead({ businessEmail: email, [VISIT_PARAM]: carried.replace(/m=[^&]+/, "m=%D8%FF%FE") }),
+    ).expect(201);
+    expect(await designLeadByEmail(email)).toMatchObject({
+      landing_page: "/",
+      utm_source: "Izindaba zaseThekwini",
+      utm_medium: null,
+      utm_campaign: "春季 launch & more = 100% + #1",
+    });
+  });
+
   it("takes the page it was sent from from the Referer when the form did not say, but only this site's", async () => {
     const host = "127.0.0.1";
     await send(

@@ -121,7 +121,7 @@ describe("a page without a form", () => {
       "?utm_source=linkedin&utm_medium=paid&utm_campaign=november-launch",
       "?gclid=Cj0KCQiA&utm_term=web",
       "?fbclid=IwAR0x",
-      `?${VISIT_PARAM}=${encodeVisitSource({ landingPage: "/", utmSource: "linkedin" })}`,
+      `?${new URLSearchParams({ [VISIT_PARAM]: encodeVisitSource({ landingPage: "/", utmSource: "linkedin" }) })}`,
     ]) {
       const res = await get(`${paths.about}${search}`).expect(200);
       expect(res.headers["x-page-cache"], search).toBe("hit");
