@@ -9,6 +9,7 @@ import { createApiRouter } from "./api/router";
 import type { AppConfig } from "./config";
 import { databaseLocation, projectRoot } from "./config";
 import { createDatabaseContentSource } from "./content/content-source";
+import { createPageCopySource } from "./content/page-copy-source";
 import { createPreviewAccess } from "./content/preview-access";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
@@ -157,6 +158,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   });
   const formTokens = createFormTokens(formSecret);
   const metrics = createSiteMetrics({ db });
+  // One reader of pages' copy: the pages' loaders and the acknowledgments share what it keeps.
+  const pageCopy = createPageCopySource(db);
   const leads = createLeadService({
     db,
     config,
@@ -165,6 +168,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now: options.now,
     onQueued: outbox.wake,
     metrics,
+    pageCopy,
   });
   /** What a scheduled job that sends mail gets: its own log component, and the outbox woken by what it queues. */
   const mailingJobDeps = (component: string, now: (() => Date) | undefined) => ({
@@ -199,7 +203,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "visitor-days" }),
     now: options.pageViews?.now,
   });
-  const content = createDatabaseContentSource(db, createScreenshotStore(db));
+  const content = createDatabaseContentSource(db, createScreenshotStore(db), pageCopy);
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 

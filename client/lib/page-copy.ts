@@ -1,19 +1,7 @@
 import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import type { CopyPageName, PageCopy } from "#shared/copy/copy-pages.ts";
+import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { formActionHeaders } from "./form-action";
-
-/** `{brand}` in page copy stands for the brand name in the site settings. */
-const BRAND = /\{brand\}/g;
-
-function fillBrand<T>(value: T, brandName: string): T {
-  if (typeof value === "string") return value.replace(BRAND, brandName) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => fillBrand(item, brandName)) as T;
-  if (typeof value === "object" && value !== null)
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillBrand(item, brandName)]),
-    ) as T;
-  return value;
-}
 
 /** What a preview answers with: never kept by a cache on the way, never indexed. */
 const previewHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };

@@ -33,7 +33,7 @@ import type { SnippetOverride, SnippetPage } from "#shared/snippet-pages.ts";
 import type { ScreenshotStore } from "#server/db/screenshots.ts";
 import type { CopyPageName } from "#shared/copy/copy-pages.ts";
 import { readingMinutes, renderArticle } from "./article-markdown";
-import { createPageCopySource, type LoadedPageCopy } from "./page-copy-source";
+import { createPageCopySource, type LoadedPageCopy, type PageCopySource } from "./page-copy-source";
 import { renderPolicy, type RenderedPolicy } from "./policy-markdown";
 
 /**
@@ -146,7 +146,12 @@ function listedNewsPost(post: NewsPost): NewsSummary {
  * The site's content: projects, news and case studies as the admin CLI left them in the
  * database (published ones only), read on every request so a change shows at once.
  */
-export function createDatabaseContentSource(db: Kysely<Database>, store?: ScreenshotStore): ContentSource {
+export function createDatabaseContentSource(
+  db: Kysely<Database>,
+  store?: ScreenshotStore,
+  /** The reader of pages' copy; given, it is shared with the acknowledgment e-mails. */
+  pageCopy: PageCopySource = createPageCopySource(db),
+): ContentSource {
   const builtInScreenshots = serviceScreenshotSchema.array().parse(serviceScreenshots);
   const items = async <T>(records: Promise<{ item: T }[]>) => (await records).map((record) => record.item);
   async function listPage<K extends "projects" | "news", T>(
@@ -164,7 +169,6 @@ export function createDatabaseContentSource(db: Kysely<Database>, store?: Screen
       total,
     };
   }
-  const pageCopy = createPageCopySource(db);
   const link = (record: { item: NewsPost } | undefined): NewsLink | undefined =>
     record && { id: record.item.id, title: record.item.title };
   return {

@@ -52,6 +52,11 @@ export function createPageCopySource(db: Db) {
   }
 
   return {
+    /**
+     * The page's published copy, as visitors see it now; kept per content revision like the
+     * pages', and never failing: during an outage, the copy last read or the shipped copy.
+     */
+    published,
     /** The page's copy; its draft when `url` carries a preview token for it that is valid now. */
     async read<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>> {
       const token = new URL(url).searchParams.get(PREVIEW_PARAMETER);

@@ -1,6 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "#server/config.ts";
+import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
 import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
@@ -28,21 +29,36 @@ const acknowledgmentSchema = z.object({
   greetingName: z.string().nullable(),
   /** The options the visitor picked, labelled as the form showed them. Never free text. */
   choices: z.array(labelled),
+  /**
+   * What happens next, in the matching page's copy as it was when the request was queued
+   * (`{brand}` still unfilled): its heading (the thank-you pages have one) and its steps.
+   * Absent (queued before the e-mail followed the pages' copy): the shipped words.
+   */
+  nextTitle: z.string().min(1).optional(),
+  nextSteps: z.array(z.string().min(1)).min(1).optional(),
 });
 export type Acknowledgment = z.infer<typeof acknowledgmentSchema>;
 
-function nextStepLines(steps: "lead" | "appointment"): string[] {
+/** The e-mail's heading over the steps, where the page's copy gives it none. */
+const NEXT_TITLE = "What happens next";
+
+/** The shipped steps, as the e-mail lists them: an appointment's step is "Title: text". */
+function shippedNextSteps(steps: "lead" | "appointment"): string[] {
   return steps === "lead"
     ? [...leadNextSteps]
     : appointmentNextSteps.map((step) => `${step.title}: ${step.text}`);
 }
+
+/** A heading as a line of the plain-text part: followed by a colon unless it ends in punctuation. */
+const asTextHeading = (title: string) => (/[.:?!]$/.test(title) ? title : `${title}:`);
 
 function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOptions {
   const brand = ctx.settings.brandName;
   const form = acknowledgedForms[data.form];
   const subject = `We received your ${form.thing} - ${brand}`;
   const intro = `Thank you for your ${form.thing}. This is an automatic note to say it reached ${brand}.`;
-  const steps = nextStepLines(form.steps);
+  const steps = fillBrand(data.nextSteps ?? shippedNextSteps(form.steps), brand);
+  const nextTitle = fillBrand(data.nextTitle ?? NEXT_TITLE, brand);
   const footer = visitorFooter(
     ctx,
     `You get this e-mail because this address was entered on the ${brand} website. If that was not you, reply and we will delete it.`,
@@ -55,7 +71,7 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
       ? ["", "What you chose:", ...data.choices.map((choice) => `${choice.label}: ${choice.value}`)]
       : []),
     "",
-    "What happens next:",
+    asTextHeading(nextTitle),
     ...steps.map((step, index) => `${index + 1}. ${step}`),
     ...footer.text,
   ].join("\n");
@@ -66,7 +82,7 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
     ...(data.choices.length > 0
       ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(data.choices, "")]
       : []),
-    `<p style="${css.heading}">What happens next</p>`,
+    `<p style="${css.heading}">${escapeHtml(nextTitle)}</p>`,
     `<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
     ...footer.html,
   ]);

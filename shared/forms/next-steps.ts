@@ -1,7 +1,7 @@
 /**
  * What a visitor is promised after sending a form (SPEC §2 thank-you pages and "What to
- * Expect", §9 response promises), in the words the pages use; the acknowledgment e-mail
- * repeats them.
+ * Expect", §9 response promises), in the words the pages ship with; the acknowledgment
+ * e-mail repeats the pages' current copy, and these words where it has none.
  */
 
 /** After a website-design or web-app lead: the thank-you pages' "What happens next". */

@@ -1,4 +1,5 @@
 import type { AppConfig } from "#server/config.ts";
+import { createPageCopySource, type PageCopySource } from "#server/content/page-copy-source.ts";
 import type { Db } from "#server/db/database.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
@@ -15,6 +16,7 @@ import { ACKNOWLEDGMENT, type Acknowledgment } from "#server/mail/acknowledgment
 import { greetingNameOf } from "#server/mail/visitor-layout.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
+import { readAcknowledgmentCopy, type AcknowledgmentCopy } from "./acknowledgment-copy";
 import type { FormTokens } from "./form-guard";
 import {
   agencyNotification,
@@ -84,6 +86,8 @@ export type LeadServiceDeps = {
   onQueued?: () => void;
   /** Counts outcomes and storage failures (/metrics). */
   metrics?: SubmissionContext["metrics"];
+  /** The reader the pages use, for the acknowledgment's next steps; else one of its own. */
+  pageCopy?: PageCopySource;
 };
 
 /** How one form's row is stored and told about. */
@@ -105,6 +109,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const onQueued = deps.onQueued ?? (() => {});
+  const pageCopy = deps.pageCopy ?? createPageCopySource(db);
   const ctx: SubmissionContext = {
     logger,
     now,
@@ -133,6 +138,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     notice: LeadNotice,
     at: Date,
     visitor: Visitor,
+    copy: AcknowledgmentCopy,
   ): Promise<AgencyNotification["acknowledgment"]> {
     const verdict = await claimAcknowledgment(trx, {
       email: notice.visitorEmail,
@@ -147,6 +153,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       email: notice.visitorEmail,
       greetingName: greetingNameOf(notice.visitorName),
       choices: form.choices(row),
+      ...copy,
     };
     await enqueueOutboxMessage(trx, { kind: ACKNOWLEDGMENT, payload, now: at });
     return "sent";
@@ -164,6 +171,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     visitor: Visitor,
   ) {
     const createdAt = at.toISOString();
+    const acknowledging = config.followUp.acknowledge && !suspected;
+    // Read before the transaction, so the write lock is not held for it; the message keeps
+    // the words as they are now, and a later edit leaves a queued one as it is.
+    const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
     await db.transaction().execute(async (trx) => {
       const id = await form.insert(trx, {
         ...row,
@@ -174,8 +185,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       if (suspected) return;
       const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
-      const acknowledgment = config.followUp.acknowledge
-        ? await acknowledge(trx, form, row, notice, at, visitor)
+      const acknowledgment = acknowledging
+        ? await acknowledge(trx, form, row, notice, at, visitor, copy)
         : undefined;
       const calendar = form.calendar?.(stored, createdAt);
       const payload = agencyNotification(notice, createdAt, config.settings.siteUrl, {
