@@ -1,6 +1,5 @@
 import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import type { CopyPageName, PageCopy } from "#shared/copy/copy-pages.ts";
-import { formActionHeaders } from "./form-action";
 
 /** `{brand}` in page copy stands for the brand name in the site settings. */
 const BRAND = /\{brand\}/g;
@@ -58,6 +57,17 @@ export function previewResponseHeaders({
     if (value) headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * A form page's `headers` export: React Router sends an action's headers only through it,
+ * so a refused post's Retry-After reaches the browser. Here, not beside the form actions:
+ * every page's bundle takes this module, and those bring the form rules and messages
+ * (docs/decisions/037-visitor-chunks.md).
+ */
+export function formActionHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 /** The `headers` of a page with a form: a refused post's Retry-After, a preview's headers. */
