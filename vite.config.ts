@@ -39,8 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                     !workspaceModule.test(id) &&
                     !noScriptPageModule.test(id) &&
                     // Each page's snippet is resolved on the server (client/root.tsx): in the
-                    // browser only the workspace's snippet editor uses this list.
-                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel|snippet-pages)/.test(
+                    // browser only the workspace's snippet editor uses this list. The visit
+                    // field is only the forms'.
+                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel|snippet-pages|visit-source)/.test(
                       id,
                     ),
                   minShareCount: 2,
