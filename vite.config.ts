@@ -38,11 +38,28 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /[\\/](client|shared)[\\/]|lucide-react/.test(id) &&
                     !workspaceModule.test(id) &&
                     !noScriptPageModule.test(id) &&
-                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel)/.test(
+                    // Each page's snippet is resolved on the server (client/root.tsx): in the
+                    // browser only the workspace's snippet editor uses this list. The visit
+                    // field is only the forms'.
+                    !/[\\/](forms|request-messages|screenshot-showcase|service-hero|showcase-slides|use-lazy-carousel|snippet-pages|visit-source)/.test(
                       id,
                     ),
                   minShareCount: 2,
                   priority: 10,
+                },
+                {
+                  // The form rules and the pieces they use (the e-mail domain's punycode, the
+                  // invisible-character check), in one file: the workspace imports a part alone.
+                  name: "rules",
+                  test: /[\\/]shared[\\/]forms[\\/](rules|invisible-characters)\.ts$|node_modules[\\/]punycode[\\/]/,
+                  priority: 7,
+                },
+                {
+                  // The appointment form's dates and labels, which the workspace's meetings also
+                  // show: before the workspace's group, so /book-appointment loads this, not it.
+                  name: "appointment",
+                  test: /[\\/]shared[\\/]forms[\\/]appointment\.ts$/,
+                  priority: 6,
                 },
                 {
                   // The staff workspace's own pieces, loaded only on /admin. After `common`, which

@@ -28,7 +28,7 @@ import type { Refusal } from "./lib/form-action";
 import type { RootData } from "./lib/root-data";
 import { errorMessages } from "#shared/error-catalogue.ts";
 import { paths } from "#shared/paths.ts";
-import { snippetPageAt } from "#shared/snippet-pages.ts";
+import { resolvePageSnippet, snippetPageAt } from "#shared/snippet-pages.ts";
 
 /**
  * The icon travels inside the page (190 bytes): as a separate request, which Chromium makes
@@ -55,8 +55,9 @@ export const meta: Route.MetaFunction = ({ error, location, loaderData }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  // The page's saved search snippet, if staff changed it (docs/decisions/040-search-snippets.md):
-  // only this page's, so a page that hydrates carries no other page's.
+  // The page's search snippet with what staff saved in its place (docs/decisions/040-search-snippets.md):
+  // only this page's, resolved here so no browser bundle carries every page's
+  // (docs/decisions/037-visitor-chunks.md).
   const page = snippetPageAt(new URL(request.url).pathname);
   const saved = page
     ? await loadContent(context, "search snippet", () => context.content.getPageSnippet(page), undefined)
@@ -64,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   return {
     settings: context.settings,
     gtmId: context.gtmId,
-    ...(page && saved?.value ? { snippet: { page, ...saved.value } } : {}),
+    ...(page ? { snippet: resolvePageSnippet(page, saved?.value) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
 
 /**
  * A scheduled item's publish time as the agency reads it, the same in the workspace and

@@ -124,6 +124,21 @@ export const snippetLengths = { descriptionCut: 160, titleCut: 60, descriptionMa
 /** What a page's meta uses of a saved snippet: only the parts that were set. */
 export type SnippetOverride = { description?: string; image?: string };
 
+/** A page's snippet as its meta shows it: what it ships with, and what staff saved in its place. */
+export type PageSnippet = SnippetPageDefaults & { page: SnippetPage; image?: string };
+
+/** `page`'s snippet with staff's saved description and image, where they set one. */
+export function resolvePageSnippet(page: SnippetPage, saved: SnippetOverride | undefined): PageSnippet {
+  const { title, path, description } = snippetPages[page];
+  return {
+    page,
+    title,
+    path,
+    description: saved?.description ?? description,
+    ...(saved?.image ? { image: saved.image } : {}),
+  };
+}
+
 /** Where a search result cuts a text: at the last word that fits, with an ellipsis. */
 export function cutForSearch(text: string, limit: number): string {
   if (text.length <= limit) return text;

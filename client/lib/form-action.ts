@@ -44,15 +44,6 @@ export function valuesToRedisplay(values: Record<string, string>): Record<string
   return fields;
 }
 
-/**
- * A form page's `headers` export: React Router sends an action's headers only through it,
- * so a refused post's Retry-After reaches the browser.
- */
-export function formActionHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
-
 /** Status (400, 503 or 500) and Retry-After of a failed submission's page. */
 export function failureInit(result: Extract<SubmissionResult, { success: false }>): ResponseInit {
   const headers: HeadersInit = result.retryAfterSeconds

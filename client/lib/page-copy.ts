@@ -1,7 +1,6 @@
 import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import type { CopyPageName, PageCopy } from "#shared/copy/copy-pages.ts";
 import { fillBrand } from "#shared/copy/fill-brand.ts";
-import { formActionHeaders } from "./form-action";
 
 /** What a preview answers with: never kept by a cache on the way, never indexed. */
 const previewHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
@@ -46,6 +45,17 @@ export function previewResponseHeaders({
     if (value) headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * A form page's `headers` export: React Router sends an action's headers only through it,
+ * so a refused post's Retry-After reaches the browser. Here, not beside the form actions:
+ * every page's bundle takes this module, and those bring the form rules and messages
+ * (docs/decisions/037-visitor-chunks.md).
+ */
+export function formActionHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 /** The `headers` of a page with a form: a refused post's Retry-After, a preview's headers. */

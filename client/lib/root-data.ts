@@ -1,12 +1,16 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteSettings } from "#shared/site-settings.ts";
-import type { SnippetOverride, SnippetPage } from "#shared/snippet-pages.ts";
+import type { PageSnippet, SnippetPage } from "#shared/snippet-pages.ts";
 
 export type RootData = {
   settings: SiteSettings;
   gtmId: string | undefined;
-  /** What staff changed of this page's search snippet; absent: the page's own. */
-  snippet?: SnippetOverride & { page: SnippetPage };
+  /**
+   * The search snippet of the page at this path, as the server resolved it: the page's own,
+   * with what staff saved in its place. The browser gets this page's and no list of all
+   * pages' (docs/decisions/037-visitor-chunks.md).
+   */
+  snippet?: PageSnippet;
 };
 
 /** Route meta functions get the root loader's data as the first match. */
@@ -15,11 +19,11 @@ export function settingsFromMatches(matches: ReadonlyArray<{ id: string; data?: 
   return (root?.data as RootData | undefined)?.settings;
 }
 
-/** The saved snippet of `page`, when the root loader found one for it. */
+/** The snippet of `page`, when the root loader resolved it for this path. */
 export function snippetFromMatches(
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
   page: SnippetPage,
-): SnippetOverride | undefined {
+): PageSnippet | undefined {
   const root = matches.find((match) => match?.id === "root");
   const snippet = (root?.data as RootData | undefined)?.snippet;
   return snippet?.page === page ? snippet : undefined;

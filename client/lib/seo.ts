@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import { socialImagePath } from "#shared/social-cards.ts";
-import { snippetPages, type SnippetPage } from "#shared/snippet-pages.ts";
+import type { SnippetPage } from "#shared/snippet-pages.ts";
 import { settingsFromMatches, snippetFromMatches } from "./root-data";
 
 export type PageSeo = {
@@ -59,23 +59,26 @@ type Matches = Parameters<typeof settingsFromMatches>[0];
 /**
  * A fixed page's meta: its name, path and description as it ships (shared/snippet-pages.ts),
  * the description and image staff saved in their place, and whatever else the page adds.
- * `overrides` may name another title and path (a list's later pages); staff's snippet
- * still applies, as it is the same page.
+ * The root loader resolves the snippet on the server, so the browser's bundle holds no
+ * list of every page's (docs/decisions/037-visitor-chunks.md). `overrides` may name another
+ * title and path (a list's later pages); staff's snippet still applies, as it is the same page.
  */
 export function buildPageMeta(
   page: SnippetPage,
   matches: Matches,
   overrides: Partial<Omit<PageSeo, "description" | "image">> = {},
 ): MetaDescriptor[] {
-  const defaults = snippetPages[page];
-  const saved = snippetFromMatches(matches, page);
+  const snippet = snippetFromMatches(matches, page);
+  // The root loader resolves it for every fixed page's path (and each visitor page is a
+  // document load); without it, no meta is better than another page's.
+  if (!snippet) return [];
   return buildMeta(
     {
-      title: defaults.title,
-      path: defaults.path,
+      title: snippet.title,
+      path: snippet.path,
       ...overrides,
-      description: saved?.description ?? defaults.description,
-      ...(saved?.image ? { image: saved.image } : {}),
+      description: snippet.description,
+      ...(snippet.image ? { image: snippet.image } : {}),
     },
     settingsFromMatches(matches),
   );

@@ -13,6 +13,12 @@ import type { Plugin } from "vite";
 export const CLIENT_MODULE_LIST = ".vite/modules.json";
 
 /**
+ * Beside it: each script file's modules, `{ "assets/common-….js": [ids] }`, so a test can
+ * tell which modules a page's files bring (docs/decisions/037-visitor-chunks.md).
+ */
+export const CLIENT_CHUNK_LIST = ".vite/chunks.json";
+
+/**
  * A module id as a project-relative path with forward slashes; a dependency as
  * `node_modules/<package>/…` from its last node_modules folder, so a hoisted or
  * pnpm-style install reads the same. Virtual ids (no file) are kept, without the `\0`.
@@ -25,7 +31,10 @@ export function projectRelativeId(root: string, id: string): string {
   return dependency > 0 ? relative.slice(dependency) : relative;
 }
 
-/** Writes CLIENT_MODULE_LIST: every module id of every chunk of the client build, sorted. */
+/**
+ * Writes CLIENT_MODULE_LIST, every module id of every chunk of the client build, sorted, and
+ * CLIENT_CHUNK_LIST, the same per chunk.
+ */
 export function recordClientModules(): Plugin {
   return {
     name: "record-client-modules",
@@ -35,14 +44,22 @@ export function recordClientModules(): Plugin {
     generateBundle(_options, bundle) {
       const root = this.environment.config.root;
       const ids = new Set<string>();
+      const chunks: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
-        for (const id of output.moduleIds) ids.add(projectRelativeId(root, id));
+        const chunkIds = output.moduleIds.map((id) => projectRelativeId(root, id));
+        for (const id of chunkIds) ids.add(id);
+        chunks[output.fileName] = chunkIds.sort();
       }
       this.emitFile({
         type: "asset",
         fileName: CLIENT_MODULE_LIST,
         source: `${JSON.stringify([...ids].sort(), null, 2)}\n`,
+      });
+      this.emitFile({
+        type: "asset",
+        fileName: CLIENT_CHUNK_LIST,
+        source: `${JSON.stringify(chunks, null, 2)}\n`,
       });
     },
   };

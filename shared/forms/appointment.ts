@@ -1,5 +1,6 @@
 import type { Option } from "./rules";
 import { uiStrings } from "#shared/ui-strings.ts";
+import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
 
 /** SPEC §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -21,8 +22,8 @@ export const appointmentTimeSlots = [
   "04:00 PM",
 ] as const;
 
-/** The agency's calendar: dates are offered and checked in Cape Town time. */
-export const AGENCY_TIME_ZONE = "Africa/Johannesburg";
+// Still offered here: the server's mail and appointment code read it beside the form's rules.
+export { AGENCY_TIME_ZONE };
 /** SPEC §9: the next 14 days from tomorrow, weekdays only. */
 export const APPOINTMENT_WINDOW_DAYS = 14;
 

@@ -3,7 +3,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_CHUNK_LIST } from "#scripts/lib/client-module-list.ts";
 import { pageScripts } from "#scripts/lib/page-scripts.ts";
+import { workspaceModule } from "#scripts/lib/workspace-modules.ts";
 import { projectRoot } from "#server/config.ts";
 import { paths } from "#shared/paths.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -92,4 +94,89 @@ describe("every page", () => {
       expect(res.headers["cache-control"]).not.toMatch(/no-store/);
     }
   });
+});
+
+/**
+ * What a hydrating page's script files hold, from the build's list of each chunk's modules
+ * (docs/decisions/037-visitor-chunks.md): the pieces only the server, the workspace or the
+ * appointment form need stay out of the files every hydrating page loads, and each page
+ * names no more files than it did before the site's copy became editable.
+ */
+describe("the script files of pages that hydrate", () => {
+  function chunkModules(): Record<string, string[]> {
+    const listFile = path.join(projectRoot, "build", "client", CLIENT_CHUNK_LIST);
+    try {
+      return JSON.parse(readFileSync(listFile, "utf8")) as Record<string, string[]>;
+    } catch (error) {
+      throw new Error(`No chunk list in ${listFile}: run \`npm run build\` first`, { cause: error });
+    }
+  }
+
+  /** The modules of every script file the page names. */
+  async function pageModules(url: string): Promise<{ files: string[]; modules: string[] }> {
+    const chunks = chunkModules();
+    const { scripts } = await firstLoadJavaScript(url);
+    const files = scripts.urls.map((asset) => asset.replace(/^\//, ""));
+    return { files, modules: files.flatMap((file) => chunks[file] ?? []) };
+  }
+
+  const commonChunk = () => {
+    const chunks = chunkModules();
+    const name = Object.keys(chunks).find((file) => /^assets\/common-[\w-]+\.js$/.test(file));
+    if (!name) throw new Error("No common chunk in the build");
+    return chunks[name] ?? [];
+  };
+
+  it("reads each chunk's modules from the build (self-test)", () => {
+    const common = commonChunk();
+    expect(common).toContain("shared/paths.ts");
+    expect(common).toContain("client/lib/seo.ts");
+  });
+
+  it("common holds no page list, form rules, appointment dates or form-action messages", () => {
+    const common = commonChunk();
+    for (const id of [
+      "shared/snippet-pages.ts",
+      "shared/forms/appointment.ts",
+      "shared/forms/rules.ts",
+      "shared/forms/invisible-characters.ts",
+      "shared/request-messages.ts",
+      "shared/utf8-body.ts",
+    ]) {
+      expect(common, id).not.toContain(id);
+    }
+    expect(common.filter((id) => workspaceModule.test(`/${id}`))).toEqual([]);
+  });
+
+  for (const url of [paths.news, `${paths.news}/category/ai-technology`, paths.bookAppointment]) {
+    it(`${url}: no page list, workspace module, or another page's form`, async () => {
+      const { modules } = await pageModules(url);
+      expect(modules).toContain("client/lib/seo.ts");
+      expect(modules).not.toContain("shared/snippet-pages.ts");
+      expect(modules.filter((id) => workspaceModule.test(`/${id}`))).toEqual([]);
+      if (url !== paths.bookAppointment) expect(modules).not.toContain("shared/forms/appointment.ts");
+    });
+  }
+
+  it("the form rules and their invisible-character check come in one file", async () => {
+    const chunks = chunkModules();
+    const holding = (id: string) => Object.keys(chunks).filter((file) => chunks[file]?.includes(id));
+    expect(holding("shared/forms/rules.ts")).toHaveLength(1);
+    expect(holding("shared/forms/invisible-characters.ts")).toEqual(holding("shared/forms/rules.ts"));
+  });
+
+  // As many as before the site's copy became editable (the route manifest's names included).
+  const fileLimits: Array<[string, number]> = [
+    [paths.websiteDesign, 13],
+    [paths.webAppDevelopment, 13],
+    [paths.news, 10],
+    [`${paths.news}/category/ai-technology`, 11],
+    [paths.bookAppointment, 11],
+  ];
+  for (const [url, limit] of fileLimits) {
+    it(`${url}: names at most ${limit} script files`, async () => {
+      const { files } = await pageModules(url);
+      expect(files.length).toBeLessThanOrEqual(limit);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
 
 /**
  * A date and time as staff read it: in South African time, whatever the browser's zone,
