@@ -6,7 +6,7 @@ import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import type { PageCopyView } from "#client/lib/workspace-copy.ts";
+import type { PageCopyView } from "#shared/copy/page-copy-view.ts";
 import type { Route } from "./+types/page-copy";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
