@@ -43,45 +43,26 @@ export function newsFieldFor(props: NewsFieldProps) {
       />
     );
   }
-  if (field.type === "date") {
-    return (
-      <NewsDateField
-        field={field}
-        value={values.text[field.key] ?? ""}
-        setText={setText}
-        error={errors[field.key]}
-      />
-    );
-  }
-  if (field.key === "category") {
-    return (
-      <CategoryField
-        field={field}
-        value={values.text[field.key] ?? ""}
-        setText={setText}
-        error={errors[field.key]}
-      />
-    );
-  }
+  const textField = { field, value: values.text[field.key] ?? "", setText, error: errors[field.key] };
+  if (field.type === "date") return <NewsDateField {...textField} />;
+  if (field.key === "category") return <CategoryField {...textField} />;
   return null;
 }
+
+/** A field whose value is one line of the form's text. */
+type TextValueProps = {
+  field: FieldSpec;
+  value: string;
+  setText: (key: string, value: string) => void;
+  error?: string;
+};
 
 /**
  * The browser's own date picker, which writes the day the browser's way; the hint says
  * how the site will write it, in the one format (shared/format-date.ts), never a pattern
  * the picker might contradict.
  */
-function NewsDateField({
-  field,
-  value,
-  setText,
-  error,
-}: {
-  field: FieldSpec;
-  value: string;
-  setText: (key: string, value: string) => void;
-  error?: string;
-}) {
+function NewsDateField({ field, value, setText, error }: TextValueProps) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(value);
   return (
     <TextField
@@ -102,17 +83,7 @@ function NewsDateField({
 }
 
 /** The category, chosen from the list; one not on it yet is added here and chosen at once. */
-function CategoryField({
-  field,
-  value,
-  setText,
-  error,
-}: {
-  field: FieldSpec;
-  value: string;
-  setText: (key: string, value: string) => void;
-  error?: string;
-}) {
+function CategoryField({ field, value, setText, error }: TextValueProps) {
   const newId = useId();
   const [names, setNames] = useState<string[]>([]);
   const [loadProblem, setLoadProblem] = useState("");
