@@ -7,6 +7,7 @@ import { addNewsCategory, fetchNewsCategories } from "#client/lib/news-categorie
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { ImageField } from "#client/components/workspace/image-field.tsx";
+import { CategoryNameField } from "./category-name-field";
 import type { FormValues } from "./form-values";
 
 type NewsFieldProps = {
@@ -147,16 +148,14 @@ function CategoryField({ field, value, setText, error }: TextValueProps) {
       {adding ? (
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-0 flex-1">
-            <TextField
+            <CategoryNameField
               id={newId}
               label="New category"
               name="new-category"
               value={newName}
-              maxLength={60}
               onChange={(event) => setNewName(event.target.value)}
               onKeyDown={onNewNameKey}
               error={addError}
-              required
             />
           </div>
           <Button variant="secondary" busy={busy} onClick={() => void add()}>
