@@ -3,9 +3,14 @@ import { changingContent } from "#server/db/content-revision.ts";
 import { findPageCopy, writePageCopy } from "#server/db/page-copy.ts";
 import { recordRevision } from "#server/db/revisions.ts";
 import { pageCopyOf } from "#server/content/page-copy-source.ts";
-import { copyPages, copyTarget, isCopyPageName, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import {
+  copyPages,
+  copyTarget,
+  isCopyPageName,
+  type CopyPageName,
+  type PageCopyView,
+} from "#shared/copy/copy-pages.ts";
 import { describeCopyIssues } from "#shared/copy/copy-issues.ts";
-import type { PageCopyView } from "#shared/copy/page-copy-view.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import { copyPages, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
-import type { PageCopyView } from "#shared/copy/page-copy-view.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
