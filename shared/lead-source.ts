@@ -62,6 +62,18 @@ const knownSources: Record<string, string> = {
 /** Whose advertising a click id comes from. */
 export const clickIdOwners: Record<string, string> = { gclid: "Google Ads", fbclid: "Meta ads" };
 
+/** Each part recorded, labelled, in column order (a part not recorded is left out); a paid click named by whose it is. */
+export function listRecordedSourceParts(
+  source: LeadSource,
+): Array<{ name: keyof LeadSource; label: string; value: string }> {
+  return leadSourceColumns.flatMap((name) => {
+    const value = source[name];
+    if (value === null) return [];
+    const shown = name === "clickIdKind" ? (clickIdOwners[value] ?? value) : value;
+    return [{ name, label: leadSourceLabels[name], value: shown }];
+  });
+}
+
 /** Where the visit came from in a few words: the campaign, else the paid click, else the referring site. */
 export function leadOrigin(source: LeadSource): string | null {
   const campaign = [

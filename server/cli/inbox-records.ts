@@ -5,13 +5,7 @@ import { type AdminContext, type AdminOutput } from "./context";
 import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { statusDetails } from "./follow-up";
 import { formatDetails } from "./format";
-import {
-  clickIdOwners,
-  describeLeadSource,
-  leadSourceColumns,
-  leadSourceLabels,
-  type LeadSource,
-} from "#shared/lead-source.ts";
+import { describeLeadSource, listRecordedSourceParts, type LeadSource } from "#shared/lead-source.ts";
 
 type Detail = [label: string, value: string | number | null];
 
@@ -73,15 +67,7 @@ export async function showRecord<Record extends InboxRecord>(
 
 /** Where it came from: the sentence, then each part recorded (a null part is left out). */
 function sourceDetails(record: LeadSource): Detail[] {
-  const parts = leadSourceColumns
-    .filter((name) => record[name] !== null)
-    .map((name): Detail => {
-      const value = record[name];
-      return [
-        leadSourceLabels[name],
-        name === "clickIdKind" && value ? (clickIdOwners[value] ?? value) : value,
-      ];
-    });
+  const parts = listRecordedSourceParts(record).map((part): Detail => [part.label, part.value]);
   return [["Source", describeLeadSource(record) ?? "not recorded"], ...parts];
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./schema";
 
 /**
@@ -87,6 +87,12 @@ async function prunableTargets(db: Kysely<Database>, now: Date) {
   return { cutoff, targets };
 }
 
+/** A target's revisions that pruning forgets: older than the cutoff and below its newest kept. */
+const isPrunable =
+  (cutoff: string, { target, lowestKept }: { target: string; lowestKept: number }) =>
+  (eb: ExpressionBuilder<Database, "revisions">) =>
+    eb.and([eb("target", "=", target), eb("saved_at", "<", cutoff), eb("id", "<", lowestKept)]);
+
 /**
  * Forgets revisions older than `revisionRetention.days` beyond each target's newest
  * `revisionRetention.newest`; returns how many went.
@@ -94,13 +100,8 @@ async function prunableTargets(db: Kysely<Database>, now: Date) {
 export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
   const { cutoff, targets } = await prunableTargets(db, now);
   let removed = 0;
-  for (const { target, lowestKept } of targets) {
-    const result = await db
-      .deleteFrom("revisions")
-      .where("target", "=", target)
-      .where("saved_at", "<", cutoff)
-      .where("id", "<", lowestKept)
-      .executeTakeFirst();
+  for (const each of targets) {
+    const result = await db.deleteFrom("revisions").where(isPrunable(cutoff, each)).executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
   return removed;
@@ -110,13 +111,11 @@ export async function pruneRevisions(db: Kysely<Database>, now = new Date()): Pr
 export async function countPrunableRevisions(db: Kysely<Database>, now = new Date()): Promise<number> {
   const { cutoff, targets } = await prunableTargets(db, now);
   let count = 0;
-  for (const { target, lowestKept } of targets) {
+  for (const each of targets) {
     const row = await db
       .selectFrom("revisions")
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("target", "=", target)
-      .where("saved_at", "<", cutoff)
-      .where("id", "<", lowestKept)
+      .where(isPrunable(cutoff, each))
       .executeTakeFirstOrThrow();
     count += Number(row.count);
   }

@@ -53,13 +53,10 @@ beforeAll(async () => {
   await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0f6b64" } })
     .png()
     .toFile(coverFile);
-  const uploaded = await request(site.app)
-    .post(`${api}/uploads/news?field=image&alt=${encodeURIComponent("A green cover")}`)
-    .set("Cookie", editor.cookie)
-    .set("Origin", new URL(site.config.settings.siteUrl).origin)
-    .set("X-CSRF-Token", editor.csrfToken)
-    .set("Content-Type", "image/png")
-    .send(await sharp(coverFile).toBuffer());
+  const uploaded = await editor.upload(
+    `${api}/uploads/news?field=image&alt=${encodeURIComponent("A green cover")}`,
+    await sharp(coverFile).toBuffer(),
+  );
   uploadedCover = uploaded.body.image as BodyImage;
   for (const n of [1, 2, 3]) await insertContent(site.db, "news", post(n, "Cloud"), { status: "published" });
   await insertContent(site.db, "news", post(4, "Cloud"), { status: "draft" });

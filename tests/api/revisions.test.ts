@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  countPrunableRevisions,
   findRevision,
   listRevisions,
   pruneRevisions,
@@ -57,12 +58,14 @@ describe("revisions", () => {
     );
 
     // The recent one plus the 49 newest old ones make 50; the 6 oldest old ones go.
+    expect(await countPrunableRevisions(suite.db, now)).toBe(6);
     expect(await pruneRevisions(suite.db, now)).toBe(6);
     const left = await listRevisions(suite.db, target);
     expect(left).toHaveLength(revisionRetention.newest);
     expect(left.at(-1)?.id).toBe(ids[6]);
     // Another target's revisions are untouched.
     expect(await listRevisions(suite.db, "page:home")).toHaveLength(2);
+    expect(await countPrunableRevisions(suite.db, now)).toBe(0);
     expect(await pruneRevisions(suite.db, now)).toBe(0);
   });
 });

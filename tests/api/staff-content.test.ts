@@ -31,24 +31,16 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 1400, height: 875, channels: 3, background: "#1d4ed8" } })
     .png()
     .toBuffer();
-  const uploaded = await upload(editor, "/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay", png);
+  const uploaded = await editor.upload(
+    `${api}/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay`,
+    png,
+  );
   newsImage = uploaded.body.image as BodyImage;
 });
 afterAll(() => site.cleanup());
 
 const api = "/admin/api";
 const page = async (url: string) => (await request(site.app).get(url)).text;
-
-/** A raw upload, as the workspace's pages send one: the bytes as the body, the rest in the query. */
-function upload(client: StaffClient, path: string, bytes: Buffer, type = "image/png") {
-  return request(site.app)
-    .post(`${api}${path}`)
-    .set("Cookie", client.cookie)
-    .set("Origin", origin)
-    .set("X-CSRF-Token", client.csrfToken)
-    .set("Content-Type", type)
-    .send(bytes);
-}
 
 async function auditFor(target: string) {
   return (await listAudit(site.db, { limit: 200 })).filter((entry) => entry.target === target);
@@ -127,7 +119,7 @@ describe("a news post made in the workspace", () => {
     // 50,000 characters of three bytes each in UTF-8: 150 KB of JSON.
     const content = "港の渡し船が動き出した。\n".repeat(4_000).slice(0, 50_000);
     // An image of its own: removing the post before this one took its files with it.
-    const image = (await upload(editor, "/uploads/news?field=image&alt=A%20ferry", png)).body
+    const image = (await editor.upload(`${api}/uploads/news?field=image&alt=A%20ferry`, png)).body
       .image as BodyImage;
     const created = await editor.post(`${api}/content/news`, {
       fields: { ...newsFields(), image, title: "A Long Article", content },
@@ -259,7 +251,10 @@ describe("the Markdown preview", () => {
 
 describe("image uploads", () => {
   it("converts an image to AVIF and WebP under /uploads, and a post can show it", async () => {
-    const uploaded = await upload(editor, "/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay", png);
+    const uploaded = await editor.upload(
+      `${api}/uploads/news?field=image&alt=A%20ferry%20at%20the%20quay`,
+      png,
+    );
     expect(uploaded.status).toBe(201);
     const image = uploaded.body.image as BodyImage;
     expect(uploaded.body.alt).toBe("A ferry at the quay");
@@ -271,7 +266,7 @@ describe("image uploads", () => {
     const avif = image.sources[0]?.srcset.split(" ")[0] ?? "";
     expect((await request(site.app).get(avif)).headers["content-type"]).toBe("image/avif");
 
-    const inBody = await upload(editor, "/uploads/news?field=body&alt=The%20gate%20scanner", png);
+    const inBody = await editor.upload(`${api}/uploads/news?field=body&alt=The%20gate%20scanner`, png);
     expect(inBody.status).toBe(201);
     const bodyImage = inBody.body.image as BodyImage;
     const created = await editor.post(`${api}/content/news`, {
@@ -305,17 +300,15 @@ describe("image uploads", () => {
           )
         : (await import("node:fs")).readdirSync(`${site.config.dataDir}/uploads/content`).length;
     const before = await countFiles();
-    const text = await upload(
-      editor,
-      "/uploads/projects?field=image&alt=A%20dashboard",
+    const text = await editor.upload(
+      `${api}/uploads/projects?field=image&alt=A%20dashboard`,
       Buffer.from("hello\n"),
     );
     expect(text.status).toBe(400);
     expect(text.body.fieldErrors.file).toMatch(/not a PNG, JPEG, WebP or AVIF image/);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const asSvg = await upload(
-      editor,
-      "/uploads/projects?field=image&alt=A%20dashboard",
+    const asSvg = await editor.upload(
+      `${api}/uploads/projects?field=image&alt=A%20dashboard`,
       svg,
       "image/svg+xml",
     );
@@ -325,13 +318,13 @@ describe("image uploads", () => {
 
   it("refuses a file over the limit, and an upload without alt text", async () => {
     const huge = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
-    const tooBig = await upload(editor, "/uploads/projects?field=image&alt=A%20dashboard", huge);
+    const tooBig = await editor.upload(`${api}/uploads/projects?field=image&alt=A%20dashboard`, huge);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.fieldErrors.file).toMatch(/10 MB/);
-    const noAlt = await upload(editor, "/uploads/projects?field=image", png);
+    const noAlt = await editor.upload(`${api}/uploads/projects?field=image`, png);
     expect(noAlt.status).toBe(400);
     expect(noAlt.body.fieldErrors.alt).toMatch(/Alt text is required/);
-    const fileName = await upload(editor, "/uploads/projects?field=image&alt=shot.png", png);
+    const fileName = await editor.upload(`${api}/uploads/projects?field=image&alt=shot.png`, png);
     expect(fileName.status).toBe(400);
     expect(fileName.body.fieldErrors.alt).toMatch(/describe what the image shows/);
   });
@@ -339,9 +332,8 @@ describe("image uploads", () => {
 
 describe("screenshots", () => {
   it("are uploaded, moved and removed, and the service page follows", async () => {
-    const added = await upload(
-      editor,
-      "/screenshots?page=website-design&alt=The%20booking%20portal%27s%20home%20page",
+    const added = await editor.upload(
+      `${api}/screenshots?page=website-design&alt=The%20booking%20portal%27s%20home%20page`,
       png,
     );
     expect(added.status).toBe(201);
@@ -359,10 +351,13 @@ describe("screenshots", () => {
     expect(moved.status).toBe(200);
     expect(moved.body.screenshot.position).toBe(3);
 
-    const noAlt = await upload(editor, "/screenshots?page=website-design", png);
+    const noAlt = await editor.upload(`${api}/screenshots?page=website-design`, png);
     expect(noAlt.status).toBe(400);
     expect(noAlt.body.fieldErrors.alt).toBeDefined();
-    const taken = await upload(editor, "/screenshots?page=website-design&position=3&alt=Another%20view", png);
+    const taken = await editor.upload(
+      `${api}/screenshots?page=website-design&position=3&alt=Another%20view`,
+      png,
+    );
     expect(taken.status).toBe(400);
     expect(taken.body.fieldErrors.position).toMatch(/taken/);
 

@@ -46,13 +46,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 1400, height: 875, channels: 3, background: "#1d4ed8" } })
     .png()
     .toBuffer();
-  const uploaded = await request(site.app)
-    .post(`${api}/uploads/news?field=image&alt=A%20ferry`)
-    .set("Cookie", editor.cookie)
-    .set("Origin", new URL(site.config.settings.siteUrl).origin)
-    .set("X-CSRF-Token", editor.csrfToken)
-    .set("Content-Type", "image/png")
-    .send(png);
+  const uploaded = await editor.upload(`${api}/uploads/news?field=image&alt=A%20ferry`, png);
   expect(uploaded.status).toBe(201);
   fields = newsFields(uploaded.body.image as BodyImage);
 });

@@ -48,13 +48,7 @@ function metaOf(html: string, key: string): string | undefined {
 }
 
 function uploadImage(client: StaffClient, bytes: Buffer) {
-  return request(site.app)
-    .post(`${api}/snippets/images`)
-    .set("Cookie", client.cookie)
-    .set("Origin", new URL(site.config.settings.siteUrl).origin)
-    .set("X-CSRF-Token", client.csrfToken)
-    .set("Content-Type", "image/png")
-    .send(bytes);
+  return client.upload(`${api}/snippets/images`, bytes);
 }
 
 describe("a page's snippet saved in the workspace", () => {
@@ -196,20 +190,11 @@ describe("what a snippet refuses", () => {
 
 describe("a content item's own snippet", () => {
   it("replaces a news article's description and image in its page's meta", async () => {
-    const cover = await request(site.app)
-      .post(`${api}/uploads/news?field=image&alt=${encodeURIComponent("A ferry at the quay")}`)
-      .set("Cookie", editor.cookie)
-      .set("Origin", new URL(site.config.settings.siteUrl).origin)
-      .set("X-CSRF-Token", editor.csrfToken)
-      .set("Content-Type", "image/png")
-      .send(photo);
-    const social = await request(site.app)
-      .post(`${api}/uploads/news?field=social_image`)
-      .set("Cookie", editor.cookie)
-      .set("Origin", new URL(site.config.settings.siteUrl).origin)
-      .set("X-CSRF-Token", editor.csrfToken)
-      .set("Content-Type", "image/png")
-      .send(photo);
+    const cover = await editor.upload(
+      `${api}/uploads/news?field=image&alt=${encodeURIComponent("A ferry at the quay")}`,
+      photo,
+    );
+    const social = await editor.upload(`${api}/uploads/news?field=social_image`, photo);
     expect(social.status).toBe(201);
     expect(social.body.image).toMatchObject({ width: 1200, height: 630 });
     const fields = {
@@ -244,17 +229,12 @@ describe("a content item's own snippet", () => {
   });
 
   it("keeps an image's files while a page's snippet shows it, after the item that uploaded it goes", async () => {
-    const social = await request(site.app)
-      .post(`${api}/uploads/news?field=social_image`)
-      .set("Cookie", editor.cookie)
-      .set("Origin", new URL(site.config.settings.siteUrl).origin)
-      .set("X-CSRF-Token", editor.csrfToken)
-      .set("Content-Type", "image/png")
-      .send(
-        await sharp({ create: { width: 1300, height: 700, channels: 3, background: "#7c3aed" } })
-          .png()
-          .toBuffer(),
-      );
+    const social = await editor.upload(
+      `${api}/uploads/news?field=social_image`,
+      await sharp({ create: { width: 1300, height: 700, channels: 3, background: "#7c3aed" } })
+        .png()
+        .toBuffer(),
+    );
     const image = social.body.image as Image;
     const created = await editor.post(`${api}/content/news`, {
       fields: {

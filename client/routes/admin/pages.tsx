@@ -5,7 +5,7 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import type { PageCopyView } from "#client/lib/workspace-copy.ts";
+import type { PageCopyView } from "#shared/copy/copy-pages.ts";
 import type { Route } from "./+types/pages";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";

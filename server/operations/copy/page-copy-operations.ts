@@ -3,7 +3,13 @@ import { changingContent } from "#server/db/content-revision.ts";
 import { findPageCopy, writePageCopy } from "#server/db/page-copy.ts";
 import { recordRevision } from "#server/db/revisions.ts";
 import { pageCopyOf } from "#server/content/page-copy-source.ts";
-import { copyPages, copyTarget, isCopyPageName, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import {
+  copyPages,
+  copyTarget,
+  isCopyPageName,
+  type CopyPageName,
+  type PageCopyView,
+} from "#shared/copy/copy-pages.ts";
 import { describeCopyIssues } from "#shared/copy/copy-issues.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import type { OperationContext } from "#server/operations/context.ts";
@@ -16,19 +22,6 @@ import { notFound, refuse, succeeded, type Outcome } from "#server/operations/ou
  * is kept as a revision that can be put back.
  */
 export type CopyContext = Pick<OperationContext, "db" | "actor">;
-
-/** A page's copy as staff see it: what visitors see, and an unpublished draft if there is one. */
-export type PageCopyView = {
-  page: CopyPageName;
-  label: string;
-  path: string;
-  published: unknown;
-  draft: unknown;
-  /** False while the page shows the copy the site ships with. */
-  customised: boolean;
-  updatedAt: string | null;
-  updatedBy: string | null;
-};
 
 const unknownPage = (page: string) =>
   notFound(`unknown page ${page}: one of ${Object.keys(copyPages).join(", ")}`);

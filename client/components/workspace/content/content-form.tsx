@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { BodyImage, ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
@@ -54,12 +55,9 @@ export function ContentForm({
         window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
       }
     } catch (caught) {
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        setProblem(caught.message);
-      } else {
-        setProblem("Could not reach the server. Try again.");
-      }
+      // Not reached: the fields keep the messages they had.
+      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
+      setProblem(apiMessage(caught));
     } finally {
       setSaving(false);
     }

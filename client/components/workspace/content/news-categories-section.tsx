@@ -11,10 +11,10 @@ import {
 import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { CategoryNameField } from "./category-name-field";
 
 const messageOf = (caught: unknown, field: string) =>
   caught instanceof WorkspaceApiError
@@ -85,14 +85,12 @@ export function NewsCategoriesSection() {
       )}
       <form onSubmit={(event) => void add(event)} noValidate className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
-          <TextField
+          <CategoryNameField
             label="New category"
             name="name"
             value={name}
-            maxLength={60}
             onChange={(event) => setName(event.target.value)}
             error={addError}
-            required
           />
         </div>
         <Button type="submit" variant="secondary" busy={busy}>
@@ -173,14 +171,12 @@ function CategoryRow({
       {renaming ? (
         <form onSubmit={(event) => void rename(event)} noValidate className="flex flex-wrap items-end gap-3">
           <div className="min-w-0 flex-1">
-            <TextField
+            <CategoryNameField
               label={`New name for “${category.name}”`}
               name="newName"
               value={newName}
-              maxLength={60}
               onChange={(event) => setNewName(event.target.value)}
               error={error}
-              required
             />
           </div>
           <Button type="submit" variant="secondary" busy={busy}>

@@ -7,6 +7,7 @@ import { addNewsCategory, fetchNewsCategories } from "#client/lib/news-categorie
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { ImageField } from "#client/components/workspace/image-field.tsx";
+import { CategoryNameField } from "./category-name-field";
 import type { FormValues } from "./form-values";
 
 type NewsFieldProps = {
@@ -43,45 +44,26 @@ export function newsFieldFor(props: NewsFieldProps) {
       />
     );
   }
-  if (field.type === "date") {
-    return (
-      <NewsDateField
-        field={field}
-        value={values.text[field.key] ?? ""}
-        setText={setText}
-        error={errors[field.key]}
-      />
-    );
-  }
-  if (field.key === "category") {
-    return (
-      <CategoryField
-        field={field}
-        value={values.text[field.key] ?? ""}
-        setText={setText}
-        error={errors[field.key]}
-      />
-    );
-  }
+  const textField = { field, value: values.text[field.key] ?? "", setText, error: errors[field.key] };
+  if (field.type === "date") return <NewsDateField {...textField} />;
+  if (field.key === "category") return <CategoryField {...textField} />;
   return null;
 }
+
+/** A field whose value is one line of the form's text. */
+type TextValueProps = {
+  field: FieldSpec;
+  value: string;
+  setText: (key: string, value: string) => void;
+  error?: string;
+};
 
 /**
  * The browser's own date picker, which writes the day the browser's way; the hint says
  * how the site will write it, in the one format (shared/format-date.ts), never a pattern
  * the picker might contradict.
  */
-function NewsDateField({
-  field,
-  value,
-  setText,
-  error,
-}: {
-  field: FieldSpec;
-  value: string;
-  setText: (key: string, value: string) => void;
-  error?: string;
-}) {
+function NewsDateField({ field, value, setText, error }: TextValueProps) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(value);
   return (
     <TextField
@@ -102,17 +84,7 @@ function NewsDateField({
 }
 
 /** The category, chosen from the list; one not on it yet is added here and chosen at once. */
-function CategoryField({
-  field,
-  value,
-  setText,
-  error,
-}: {
-  field: FieldSpec;
-  value: string;
-  setText: (key: string, value: string) => void;
-  error?: string;
-}) {
+function CategoryField({ field, value, setText, error }: TextValueProps) {
   const newId = useId();
   const [names, setNames] = useState<string[]>([]);
   const [loadProblem, setLoadProblem] = useState("");
@@ -176,16 +148,14 @@ function CategoryField({
       {adding ? (
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-0 flex-1">
-            <TextField
+            <CategoryNameField
               id={newId}
               label="New category"
               name="new-category"
               value={newName}
-              maxLength={60}
               onChange={(event) => setNewName(event.target.value)}
               onKeyDown={onNewNameKey}
               error={addError}
-              required
             />
           </div>
           <Button variant="secondary" busy={busy} onClick={() => void add()}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
+import { copyPages, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
-import type { PageCopyView } from "#client/lib/workspace-copy.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
@@ -32,10 +32,9 @@ export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyVie
       setProblem("");
       return true;
     } catch (caught) {
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        setProblem(caught.message);
-      } else setProblem("Could not reach the server. Try again.");
+      // Not reached: the fields keep the messages they had.
+      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
+      setProblem(apiMessage(caught));
       return false;
     }
   }

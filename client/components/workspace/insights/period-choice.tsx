@@ -4,6 +4,12 @@ import { formatChange, insightsPeriods, type Insights } from "#shared/insights.t
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 
+/** The form's two days, first to last. */
+const periodEnds = [
+  { name: "from", label: "From" },
+  { name: "to", label: "To" },
+] as const;
+
 export function PeriodChoice({
   insights,
   asked,
@@ -33,26 +39,18 @@ export function PeriodChoice({
       </nav>
       {/* A plain GET form: the period is in the address, so a view can be shared or reloaded. */}
       <form method="get" action={staffPaths.insights} className="flex flex-wrap items-end gap-3">
-        <div className="w-40">
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            required
-            defaultValue={asked.from || insights?.period.from}
-            error={fields.from}
-          />
-        </div>
-        <div className="w-40">
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            required
-            defaultValue={asked.to || insights?.period.to}
-            error={fields.to}
-          />
-        </div>
+        {periodEnds.map(({ name, label }) => (
+          <div key={name} className="w-40">
+            <TextField
+              label={label}
+              name={name}
+              type="date"
+              required
+              defaultValue={asked[name] || insights?.period[name]}
+              error={fields[name]}
+            />
+          </div>
+        ))}
         <Button type="submit" variant="secondary">
           Show these days
         </Button>

@@ -1,9 +1,8 @@
 /** Where a lead or appointment request came from: the campaign, the referring site, the pages. */
 import {
-  clickIdOwners,
   describeLeadSource,
   leadSourceColumns,
-  leadSourceLabels,
+  listRecordedSourceParts,
   type LeadSource,
 } from "#shared/lead-source.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
@@ -18,7 +17,7 @@ function sourceOf(record: LeadDetail["record"]): LeadSource {
 export function LeadSourceSection({ lead }: { lead: LeadDetail }) {
   const source = sourceOf(lead.record);
   const sentence = describeLeadSource(source);
-  const parts = leadSourceColumns.filter((name) => source[name] !== null);
+  const parts = listRecordedSourceParts(source);
   return (
     <TitledSection id="source" title="Source">
       <p className="text-ink wrap-anywhere">
@@ -27,12 +26,10 @@ export function LeadSourceSection({ lead }: { lead: LeadDetail }) {
       </p>
       {parts.length > 0 ? (
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-          {parts.map((name) => (
-            <div key={name} className="contents">
-              <dt className="font-semibold text-ink">{leadSourceLabels[name]}</dt>
-              <dd className="text-ink wrap-anywhere">
-                {name === "clickIdKind" ? (clickIdOwners[source[name] ?? ""] ?? source[name]) : source[name]}
-              </dd>
+          {parts.map((part) => (
+            <div key={part.name} className="contents">
+              <dt className="font-semibold text-ink">{part.label}</dt>
+              <dd className="text-ink wrap-anywhere">{part.value}</dd>
             </div>
           ))}
         </dl>

@@ -7,6 +7,7 @@ import { staffPaths } from "#shared/staff-paths.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { uploadSocialImage, type PageSnippetView } from "#client/lib/workspace-snippets.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { ImageFileField, TextAreaField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
@@ -45,12 +46,9 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
       setSaved(true);
       toast({ variant: "success", title: `Saved the search snippet of ${snippet.title}` });
     } catch (caught) {
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        setProblem(caught.message);
-      } else {
-        setProblem("Could not reach the server. Try again.");
-      }
+      // Not reached: the fields keep the messages they had.
+      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
+      setProblem(apiMessage(caught));
     } finally {
       setSaving(false);
     }
