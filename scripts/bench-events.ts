@@ -21,11 +21,12 @@
  * --page-rate again while the beacons arrive at --rate, both for --seconds; (4) /about
  * saturated again while the beacons arrive at --rate. One table, a row each:
  * - "pages …": p50/p90/p99/max latency in ms from the request's start to the answer's
- *   end, non-2xx answers and failed requests, and the rate achieved (requests started a
- *   second, measured, not assumed);
+ *   end, non-2xx answers and failed requests, the rate achieved (requests started a
+ *   second, measured, not assumed) and answered (from the first start to the last answer:
+ *   lower when the server falls behind and requests queue);
  * - "beacons …": the same for the beacons; "max lag ms" is how far the sender ever fell
  *   behind the schedule (a sender too busy to keep the rate shows here);
- * - "/about saturated …": requests a second with 10 connections always waiting;
+ * - "/about saturated …": answers a second with 10 connections always waiting;
  * - "views counted": the page_view_counts rows' total views after the stop, against the
  *   beacons answered 204 (they must be equal); rows and seen visitors per 100,000 events.
  */
@@ -141,7 +142,8 @@ async function benchBurst(url: string, stop: () => Promise<void>, dataDir: strin
 /** A row of the fixed-rate table: a paced run's figures. */
 function pacedRow(result: PacedResult) {
   return {
-    "rate/s": result.perSecond,
+    "sent/s": result.perSecond,
+    "answered/s": result.answeredPerSecond,
     "p50 ms": result.p50,
     "p90 ms": result.p90,
     "p99 ms": result.p99,
@@ -201,8 +203,8 @@ async function benchFixedRate(url: string, stop: () => Promise<void>, dataDir: s
     [`pages at ${pageRate}/s alone`]: pacedRow(pagesAlone),
     [`pages at ${pageRate}/s, beacons at ${rate}/s`]: pacedRow(pagesDuring),
     [`beacons at ${rate}/s, with the pages`]: pacedRow(beaconsWithPages),
-    [`/about saturated alone`]: { "rate/s": saturatedAlone },
-    [`/about saturated, beacons at ${rate}/s`]: { "rate/s": saturatedDuring },
+    [`/about saturated alone`]: { "answered/s": saturatedAlone },
+    [`/about saturated, beacons at ${rate}/s`]: { "answered/s": saturatedDuring },
     [`beacons at ${rate}/s, with /about saturated`]: pacedRow(beaconsWithSaturated),
     [`views counted of ${events} sent (${answered204} answered 204, ${refused} refused by the limit)`]: {
       count: counts.views,

@@ -17,6 +17,11 @@ export type PacedResult = {
   sent: number;
   /** Requests started a second over the run: the rate achieved, not the rate asked for. */
   perSecond: number;
+  /**
+   * Answers a second, from the first start to the last answer: below `perSecond` when the
+   * server falls behind and the requests queue.
+   */
+  answeredPerSecond: number;
   maxLagMs: number;
   p50: number;
   p90: number;
@@ -47,6 +52,7 @@ export async function runPacedRequests(options: {
   const statuses: Record<string, number> = {};
   let errors = 0;
   const answers: Array<Promise<void>> = [];
+  let lastAnswerAt = 0;
 
   function send(n: number): void {
     const { method, path, headers, body } = options.request(n);
@@ -56,7 +62,8 @@ export async function runPacedRequests(options: {
         const req = httpRequest({ agent, hostname, port, method, path, headers, timeout: 30_000 }, (res) => {
           res.resume();
           res.on("end", () => {
-            latencies.push(performance.now() - started);
+            lastAnswerAt = performance.now();
+            latencies.push(lastAnswerAt - started);
             const status = String(res.statusCode ?? 0);
             statuses[status] = (statuses[status] ?? 0) + 1;
             resolve();
@@ -72,6 +79,7 @@ export async function runPacedRequests(options: {
     );
   }
 
+  const started = performance.now();
   const run = await sendPaced({ rate: options.rate, seconds: options.seconds, send });
   await Promise.all(answers);
   agent.destroy();
@@ -84,6 +92,7 @@ export async function runPacedRequests(options: {
     sent: run.sent,
     // Over the span from the first start to the last, plus the one interval it leaves out.
     perSecond: Math.round(run.sent / (run.spanMs / 1000 + 1 / options.rate)),
+    answeredPerSecond: Math.round(latencies.length / ((lastAnswerAt - started) / 1000)),
     maxLagMs: round(run.maxLagMs),
     p50: round(figures.p50),
     p90: round(figures.p90),
