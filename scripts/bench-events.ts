@@ -214,7 +214,8 @@ async function benchFixedRate(url: string, stop: () => Promise<void>, dataDir: s
   });
   for (const beacons of [beaconsWithPages, beaconsWithSaturated]) {
     if (beacons.non2xx > 0 || beacons.errors > 0) {
-      console.error(`beacons: ${beacons.non2xx} non-2xx answers and ${beacons.errors} errors`);
+      const codes = JSON.stringify({ ...beacons.statuses, ...beacons.errorCodes });
+      console.error(`beacons: ${beacons.non2xx} non-2xx answers and ${beacons.errors} errors (${codes})`);
       process.exitCode = 1;
     }
   }

@@ -32,6 +32,8 @@ export type PacedResult = {
   non2xx: number;
   /** Requests that got no answer (refused, reset, timed out). */
   errors: number;
+  /** Those by error code, so a failure says what it was. */
+  errorCodes: Record<string, number>;
 };
 
 /**
@@ -51,6 +53,7 @@ export async function runPacedRequests(options: {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
+  const errorCodes: Record<string, number> = {};
   const answers: Array<Promise<void>> = [];
   let lastAnswerAt = 0;
 
@@ -70,8 +73,10 @@ export async function runPacedRequests(options: {
           });
         });
         req.on("timeout", () => req.destroy(new Error("timed out")));
-        req.on("error", () => {
+        req.on("error", (error: NodeJS.ErrnoException) => {
           errors += 1;
+          const code = error.code ?? error.message;
+          errorCodes[code] = (errorCodes[code] ?? 0) + 1;
           resolve();
         });
         req.end(body);
@@ -101,5 +106,6 @@ export async function runPacedRequests(options: {
     statuses,
     non2xx,
     errors,
+    errorCodes,
   };
 }
