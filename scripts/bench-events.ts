@@ -29,11 +29,16 @@
  * - "/about saturated …": answers a second with 10 connections always waiting;
  * - "views counted": the page_view_counts rows' total views after the stop, against the
  *   beacons answered 204 (they must be equal); rows and seen visitors per 100,000 events.
+ *
+ * --pin puts the server on the first CPU and every load generator (this process, the
+ * beacon client) on the others (taskset), as a server on a machine of its own would be:
+ * on a small machine, load generators sharing the server's CPU slow its answers by
+ * taking its time, not by what it is asked.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -53,8 +58,19 @@ const { values } = parseArgs({
     rate: { type: "string" },
     "page-rate": { type: "string", default: "100" },
     "saturate-seconds": { type: "string", default: "10" },
+    pin: { type: "boolean", default: false },
   },
 });
+
+/** With --pin: the server's CPU, and the generators' (the rest). */
+const cpus = availableParallelism();
+if (values.pin && cpus < 2) throw new Error("--pin needs at least two CPUs");
+const generatorCpus = `1-${cpus - 1}`;
+/** Runs `argv` on the given CPUs when pinning, as it is otherwise. */
+const onCpus = (list: string, argv: string[]) => (values.pin ? ["taskset", "-c", list, ...argv] : argv);
+// Every thread of this process (libuv's pool included) moves to the generators' CPUs.
+if (values.pin)
+  execFileSync("taskset", ["-a", "-p", "-c", generatorCpus, String(process.pid)], { stdio: "ignore" });
 
 const PAGE = paths.about;
 const BROWSER =
@@ -68,7 +84,15 @@ type BurstResult = { elapsed: number; p99: number; non2xx: number; errors: numbe
  * sending, with the promise of the JSON line it ends with.
  */
 async function startBeacons<Result>(url: string, args: string[]): Promise<{ finished: Promise<Result> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", client, url, ...args], {
+  const [command = process.execPath, ...rest] = onCpus(generatorCpus, [
+    process.execPath,
+    "--import",
+    "tsx",
+    client,
+    url,
+    ...args,
+  ]);
+  const child = spawn(command, rest, {
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";
@@ -226,7 +250,10 @@ async function benchFixedRate(url: string, stop: () => Promise<void>, dataDir: s
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-events-"));
-const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY_HOPS: "1" });
+const server = await startBuiltServer(
+  { DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY_HOPS: "1" },
+  { wrap: (argv) => onCpus("0", argv) },
+);
 try {
   // The first answer of each page fills the page cache; the figures are for what follows.
   for (const page of indexablePages) await fetch(`${server.url}${page}`);
