@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as lucide from "lucide-react";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { createPreviewToken, PREVIEW_PARAMETER, previewSecret } from "#server/auth/preview-links.ts";
 import { listAudit } from "#server/db/audit-log.ts";
@@ -11,6 +14,7 @@ import { listRevisions } from "#server/db/revisions.ts";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
+import { copyIconNames, type CopyIconName } from "#shared/copy/copy-icons.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
@@ -303,6 +307,100 @@ describe("drafts and preview links", () => {
     await editor.post(`${api}/home`, { document: copy }).expect(200);
     const view = await editor.get(`${api}/home`).expect(200);
     expect(view.body.page.draft).toBeNull();
+  });
+});
+
+/**
+ * The cards' icons come as data in each page's loader data, not as modules in its scripts
+ * (docs/decisions/037-visitor-chunks.md): the page must draw exactly the svg lucide's named
+ * icon draws, and carry the drawings of its own icons only.
+ */
+describe("the cards' icons", () => {
+  /** What lucide's own component draws for an icon, as the cards show it. */
+  const drawn = (component: lucide.LucideIcon) =>
+    renderToStaticMarkup(createElement(component, { "aria-hidden": "true", className: "size-6" }));
+  const components: Record<CopyIconName, lucide.LucideIcon> = {
+    Badge: lucide.BadgeDollarSign,
+    Checklist: lucide.ClipboardList,
+    Code: lucide.Code2,
+    Chip: lucide.Cpu,
+    Gauge: lucide.Gauge,
+    Globe: lucide.Globe,
+    Handshake: lucide.Handshake,
+    Headphones: lucide.Headphones,
+    Layers: lucide.Layers,
+    Lifebuoy: lucide.LifeBuoy,
+    Lightbulb: lucide.Lightbulb,
+    Megaphone: lucide.Megaphone,
+    Messages: lucide.MessagesSquare,
+    Paintbrush: lucide.Paintbrush,
+    Route: lucide.Route,
+    Server: lucide.Server,
+    Share: lucide.Share2,
+    Shield: lucide.ShieldCheck,
+    Smartphone: lucide.Smartphone,
+    Team: lucide.Users,
+    Wrench: lucide.Wrench,
+  };
+  /** An icon's longest path: what its drawing in the loader data would carry, too. */
+  const longestPath = (name: CopyIconName) =>
+    [...drawn(components[name]).matchAll(/ d="([^"]+)"/g)]
+      .map((match) => match[1] ?? "")
+      .sort((a, b) => b.length - a.length)[0] ?? "";
+  const classOf = (name: CopyIconName) => /class="([^"]+)"/.exec(drawn(components[name]))?.[1] ?? "";
+
+  const usedIcons = (copy: unknown) =>
+    new Set([...JSON.stringify(copy).matchAll(/"icon":"(\w+)"/g)].map((match) => match[1] as CopyIconName));
+
+  /** Each page with icons, and where in its copy the first card's icon is. */
+  const firstCard: Array<[CopyPageName, (copy: Document) => Document]> = [
+    ["home", (copy) => (copy.whatWeDo as { cards: Document[] }).cards[0] as Document],
+    ["about", (copy) => (copy.values as { cards: Document[] }).cards[0] as Document],
+    ["services", (copy) => (copy.services as Document[])[0] as Document],
+    ["website-design", (copy) => (copy.whyChooseUs as { cards: Document[] }).cards[0] as Document],
+    ["web-app-development", (copy) => (copy.technology as { groups: Document[] }).groups[0] as Document],
+  ];
+
+  it.each(firstCard)(
+    "%s: a card set to another icon shows that icon's svg, and no icon it does not use",
+    async (page, cardOf) => {
+      const before = await published(page);
+      const used = usedIcons(before);
+      const [fresh, unused] = copyIconNames.filter((name) => !used.has(name));
+      if (!fresh || !unused) throw new Error(`${page} uses nearly every icon`);
+      const changed = structuredClone(before);
+      cardOf(changed).icon = fresh;
+      await editor.post(`${api}/${page}`, { document: changed }).expect(200);
+
+      const shown = await html(copyPages[page].path);
+      expect(shown).toContain(drawn(components[fresh]));
+      for (const name of usedIcons(changed)) expect(shown, name).toContain(drawn(components[name]));
+      // Neither drawn nor in the loader data: the page carries only the icons its copy uses.
+      expect(shown).not.toContain(classOf(unused));
+      expect(shown).not.toContain(longestPath(unused));
+
+      await editor.post(`${api}/${page}`, { document: before, note: "Restored" }).expect(200);
+      expect(await html(copyPages[page].path)).toContain(
+        drawn(components[cardOf(before).icon as CopyIconName]),
+      );
+    },
+  );
+
+  it("a draft's icon shows through its preview link", async () => {
+    const before = await published("web-app-development");
+    const [fresh] = copyIconNames.filter((name) => !usedIcons(before).has(name));
+    if (!fresh) throw new Error("the page uses every icon");
+    const draft = structuredClone(before);
+    ((draft.technology as { groups: Document[] }).groups[0] as Document).icon = fresh;
+    await editor.post(`${api}/web-app-development`, { document: draft, draft: true }).expect(200);
+
+    expect(await html(paths.webAppDevelopment)).not.toContain(drawn(components[fresh]));
+    const link = await editor.post(`${api}/web-app-development/preview`, {}).expect(200);
+    const url = new URL(link.body.url as string);
+    expect((await visit(`${url.pathname}${url.search}`).expect(200)).text).toContain(
+      drawn(components[fresh]),
+    );
+    await editor.post(`${api}/web-app-development`, { document: before }).expect(200);
   });
 });
 
