@@ -3,9 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as lucide from "lucide-react";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { createPreviewToken, PREVIEW_PARAMETER, previewSecret } from "#server/auth/preview-links.ts";
 import { listAudit } from "#server/db/audit-log.ts";
@@ -18,6 +15,7 @@ import { copyIconNames, type CopyIconName } from "#shared/copy/copy-icons.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
+import { copyIconMarkup as drawn, iconsInCopy as usedIcons } from "#tests/support/copy-icon-markup.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -316,41 +314,12 @@ describe("drafts and preview links", () => {
  * icon draws, and carry the drawings of its own icons only.
  */
 describe("the cards' icons", () => {
-  /** What lucide's own component draws for an icon, as the cards show it. */
-  const drawn = (component: lucide.LucideIcon) =>
-    renderToStaticMarkup(createElement(component, { "aria-hidden": "true", className: "size-6" }));
-  const components: Record<CopyIconName, lucide.LucideIcon> = {
-    Badge: lucide.BadgeDollarSign,
-    Checklist: lucide.ClipboardList,
-    Code: lucide.Code2,
-    Chip: lucide.Cpu,
-    Gauge: lucide.Gauge,
-    Globe: lucide.Globe,
-    Handshake: lucide.Handshake,
-    Headphones: lucide.Headphones,
-    Layers: lucide.Layers,
-    Lifebuoy: lucide.LifeBuoy,
-    Lightbulb: lucide.Lightbulb,
-    Megaphone: lucide.Megaphone,
-    Messages: lucide.MessagesSquare,
-    Paintbrush: lucide.Paintbrush,
-    Route: lucide.Route,
-    Server: lucide.Server,
-    Share: lucide.Share2,
-    Shield: lucide.ShieldCheck,
-    Smartphone: lucide.Smartphone,
-    Team: lucide.Users,
-    Wrench: lucide.Wrench,
-  };
   /** An icon's longest path: what its drawing in the loader data would carry, too. */
   const longestPath = (name: CopyIconName) =>
-    [...drawn(components[name]).matchAll(/ d="([^"]+)"/g)]
+    [...drawn(name).matchAll(/ d="([^"]+)"/g)]
       .map((match) => match[1] ?? "")
       .sort((a, b) => b.length - a.length)[0] ?? "";
-  const classOf = (name: CopyIconName) => /class="([^"]+)"/.exec(drawn(components[name]))?.[1] ?? "";
-
-  const usedIcons = (copy: unknown) =>
-    new Set([...JSON.stringify(copy).matchAll(/"icon":"(\w+)"/g)].map((match) => match[1] as CopyIconName));
+  const classOf = (name: CopyIconName) => /class="([^"]+)"/.exec(drawn(name))?.[1] ?? "";
 
   /** Each page with icons, and where in its copy the first card's icon is. */
   const firstCard: Array<[CopyPageName, (copy: Document) => Document]> = [
@@ -373,16 +342,14 @@ describe("the cards' icons", () => {
       await editor.post(`${api}/${page}`, { document: changed }).expect(200);
 
       const shown = await html(copyPages[page].path);
-      expect(shown).toContain(drawn(components[fresh]));
-      for (const name of usedIcons(changed)) expect(shown, name).toContain(drawn(components[name]));
+      expect(shown).toContain(drawn(fresh));
+      for (const name of usedIcons(changed)) expect(shown, name).toContain(drawn(name));
       // Neither drawn nor in the loader data: the page carries only the icons its copy uses.
       expect(shown).not.toContain(classOf(unused));
       expect(shown).not.toContain(longestPath(unused));
 
       await editor.post(`${api}/${page}`, { document: before, note: "Restored" }).expect(200);
-      expect(await html(copyPages[page].path)).toContain(
-        drawn(components[cardOf(before).icon as CopyIconName]),
-      );
+      expect(await html(copyPages[page].path)).toContain(drawn(cardOf(before).icon as CopyIconName));
     },
   );
 
@@ -394,12 +361,10 @@ describe("the cards' icons", () => {
     ((draft.technology as { groups: Document[] }).groups[0] as Document).icon = fresh;
     await editor.post(`${api}/web-app-development`, { document: draft, draft: true }).expect(200);
 
-    expect(await html(paths.webAppDevelopment)).not.toContain(drawn(components[fresh]));
+    expect(await html(paths.webAppDevelopment)).not.toContain(drawn(fresh));
     const link = await editor.post(`${api}/web-app-development/preview`, {}).expect(200);
     const url = new URL(link.body.url as string);
-    expect((await visit(`${url.pathname}${url.search}`).expect(200)).text).toContain(
-      drawn(components[fresh]),
-    );
+    expect((await visit(`${url.pathname}${url.search}`).expect(200)).text).toContain(drawn(fresh));
     await editor.post(`${api}/web-app-development`, { document: before }).expect(200);
   });
 });
