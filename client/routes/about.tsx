@@ -6,15 +6,16 @@ import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/about";
-import { withIcons } from "#client/lib/copy-icons.ts";
-import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
+import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...buildPageMeta("about", matches),
   ...previewMeta(loaderData),
 ];
 
-export const loader = ({ context, request }: Route.LoaderArgs) => loadPageCopy(context, request, "about");
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadPageCopyWithIcons(context, request, "about");
 
 export const headers: Route.HeadersFunction = previewResponseHeaders;
 
@@ -47,11 +48,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Section id="our-values" title={values.title} tone="muted">
-        <FeatureCards items={withIcons(values.cards)} />
+        <FeatureCards items={values.cards} icons={loaderData.icons} />
       </Section>
 
       <Section id="why-choose" title={whyChoose.title}>
-        <FeatureCards items={withIcons(whyChoose.cards)} />
+        <FeatureCards items={whyChoose.cards} icons={loaderData.icons} />
       </Section>
 
       <CallToAction

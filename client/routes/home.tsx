@@ -7,8 +7,8 @@ import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { loadContent } from "#client/lib/content-loader.ts";
-import { withIcons } from "#client/lib/copy-icons.ts";
-import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
+import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { organizationJsonLd } from "#client/lib/structured-data.ts";
@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ),
   ]);
   // Eight clients make the point; the case studies page has them all (each logo is a request).
-  return loadPageCopy(context, request, "home", {
+  return loadPageCopyWithIcons(context, request, "home", {
     studies: studies.value.slice(0, PROOF_STRIP_CLIENTS),
     totalStudies: studies.value.length,
     projects: work.value,
@@ -53,7 +53,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <ClientLogos studies={loaderData.studies} total={loaderData.totalStudies} copy={clients} />
 
       <Section id="what-we-do" title={whatWeDo.heading.title} intro={whatWeDo.heading.intro}>
-        <FeatureCards items={withIcons(whatWeDo.cards)} />
+        <FeatureCards items={whatWeDo.cards} icons={loaderData.icons} />
       </Section>
 
       <Section id="results" title={results.title} className="bg-brand-soft py-14" titleClassName="sr-only">

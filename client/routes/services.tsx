@@ -5,15 +5,17 @@ import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/services";
-import { copyIcons } from "#client/lib/copy-icons.ts";
-import { loadPageCopy, previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
+import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { CopyIcon } from "#client/components/ui/copy-icon.tsx";
+import { previewMeta, previewResponseHeaders } from "#client/lib/page-copy.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...buildPageMeta("services", matches),
   ...previewMeta(loaderData),
 ];
 
-export const loader = ({ context, request }: Route.LoaderArgs) => loadPageCopy(context, request, "services");
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadPageCopyWithIcons(context, request, "services");
 
 export const headers: Route.HeadersFunction = previewResponseHeaders;
 
@@ -31,11 +33,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <Section id="all-services" title={listTitle} tone="plain" titleClassName="sr-only">
         <ul className="grid gap-8 md:grid-cols-2">
           {services.map((service, index) => {
-            const Icon = copyIcons[service.icon];
             return (
               <li key={index} className="flex flex-col rounded-card border border-line p-8 shadow-card">
                 <span className="inline-flex size-12 items-center justify-center rounded-control bg-brand-soft text-brand">
-                  <Icon aria-hidden="true" className="size-6" />
+                  <CopyIcon name={service.icon} icons={loaderData.icons} className="size-6" />
                 </span>
                 <h3 className="mt-4 text-2xl font-semibold text-ink">{service.title}</h3>
                 <p className="mt-3 text-ink-soft">{service.text}</p>

@@ -7,14 +7,15 @@ import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
-import { copyIcons } from "#client/lib/copy-icons.ts";
-import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { CopyIcon } from "#client/components/ui/copy-icon.tsx";
+import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/web-app-development";
 
 export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadPageCopy(
+  loadPageCopyWithIcons(
     context,
     request,
     "web-app-development",
@@ -65,11 +66,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <Section id="technology" title={technology.title} tone="muted">
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {technology.groups.map(({ icon, title, items }, index) => {
-            const Icon = copyIcons[icon];
             return (
               <li key={index} className="rounded-card bg-surface p-8 shadow-card ring-1 ring-line">
                 <span className="inline-flex size-12 items-center justify-center rounded-control bg-brand-soft text-brand">
-                  <Icon aria-hidden="true" className="size-6" />
+                  <CopyIcon name={icon} icons={loaderData.icons} className="size-6" />
                 </span>
                 <h3 className="mt-4 text-xl font-semibold text-ink">{title}</h3>
                 <CheckList items={items} className="mt-4" />

@@ -7,14 +7,14 @@ import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
-import { withIcons } from "#client/lib/copy-icons.ts";
-import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/website-design";
 
 export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadPageCopy(context, request, "website-design", await loadServicePage(context, "website-design"));
+  loadPageCopyWithIcons(context, request, "website-design", await loadServicePage(context, "website-design"));
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
@@ -86,7 +86,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
 
       <Section id="why-choose-us" title={whyChooseUs.title}>
-        <FeatureCards items={withIcons(whyChooseUs.cards)} />
+        <FeatureCards items={whyChooseUs.cards} icons={loaderData.icons} />
       </Section>
     </>
   );

@@ -11,9 +11,11 @@ import { listRevisions } from "#server/db/revisions.ts";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
+import { copyIconNames, type CopyIconName } from "#shared/copy/copy-icons.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";
+import { copyIconMarkup as drawn, iconsInCopy as usedIcons } from "#tests/support/copy-icon-markup.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -303,6 +305,67 @@ describe("drafts and preview links", () => {
     await editor.post(`${api}/home`, { document: copy }).expect(200);
     const view = await editor.get(`${api}/home`).expect(200);
     expect(view.body.page.draft).toBeNull();
+  });
+});
+
+/**
+ * The cards' icons come as data in each page's loader data, not as modules in its scripts
+ * (docs/decisions/037-visitor-chunks.md): the page must draw exactly the svg lucide's named
+ * icon draws, and carry the drawings of its own icons only.
+ */
+describe("the cards' icons", () => {
+  /** An icon's longest path: what its drawing in the loader data would carry, too. */
+  const longestPath = (name: CopyIconName) =>
+    [...drawn(name).matchAll(/ d="([^"]+)"/g)]
+      .map((match) => match[1] ?? "")
+      .sort((a, b) => b.length - a.length)[0] ?? "";
+  const classOf = (name: CopyIconName) => /class="([^"]+)"/.exec(drawn(name))?.[1] ?? "";
+
+  /** Each page with icons, and where in its copy the first card's icon is. */
+  const firstCard: Array<[CopyPageName, (copy: Document) => Document]> = [
+    ["home", (copy) => (copy.whatWeDo as { cards: Document[] }).cards[0] as Document],
+    ["about", (copy) => (copy.values as { cards: Document[] }).cards[0] as Document],
+    ["services", (copy) => (copy.services as Document[])[0] as Document],
+    ["website-design", (copy) => (copy.whyChooseUs as { cards: Document[] }).cards[0] as Document],
+    ["web-app-development", (copy) => (copy.technology as { groups: Document[] }).groups[0] as Document],
+  ];
+
+  it.each(firstCard)(
+    "%s: a card set to another icon shows that icon's svg, and no icon it does not use",
+    async (page, cardOf) => {
+      const before = await published(page);
+      const used = usedIcons(before);
+      const [fresh, unused] = copyIconNames.filter((name) => !used.has(name));
+      if (!fresh || !unused) throw new Error(`${page} uses nearly every icon`);
+      const changed = structuredClone(before);
+      cardOf(changed).icon = fresh;
+      await editor.post(`${api}/${page}`, { document: changed }).expect(200);
+
+      const shown = await html(copyPages[page].path);
+      expect(shown).toContain(drawn(fresh));
+      for (const name of usedIcons(changed)) expect(shown, name).toContain(drawn(name));
+      // Neither drawn nor in the loader data: the page carries only the icons its copy uses.
+      expect(shown).not.toContain(classOf(unused));
+      expect(shown).not.toContain(longestPath(unused));
+
+      await editor.post(`${api}/${page}`, { document: before, note: "Restored" }).expect(200);
+      expect(await html(copyPages[page].path)).toContain(drawn(cardOf(before).icon as CopyIconName));
+    },
+  );
+
+  it("a draft's icon shows through its preview link", async () => {
+    const before = await published("web-app-development");
+    const [fresh] = copyIconNames.filter((name) => !usedIcons(before).has(name));
+    if (!fresh) throw new Error("the page uses every icon");
+    const draft = structuredClone(before);
+    ((draft.technology as { groups: Document[] }).groups[0] as Document).icon = fresh;
+    await editor.post(`${api}/web-app-development`, { document: draft, draft: true }).expect(200);
+
+    expect(await html(paths.webAppDevelopment)).not.toContain(drawn(fresh));
+    const link = await editor.post(`${api}/web-app-development/preview`, {}).expect(200);
+    const url = new URL(link.body.url as string);
+    expect((await visit(`${url.pathname}${url.search}`).expect(200)).text).toContain(drawn(fresh));
+    await editor.post(`${api}/web-app-development`, { document: before }).expect(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import request from "supertest";
@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_CHUNK_LIST } from "#scripts/lib/client-module-list.ts";
 import { pageScripts } from "#scripts/lib/page-scripts.ts";
 import { workspaceModule } from "#scripts/lib/workspace-modules.ts";
+import { resolveCopyIcons } from "#client/lib/copy-icons.server.ts";
 import { projectRoot } from "#server/config.ts";
+import { copyIconNames } from "#shared/copy/copy-icons.ts";
 import { paths } from "#shared/paths.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -163,6 +165,67 @@ describe("the script files of pages that hydrate", () => {
     const holding = (id: string) => Object.keys(chunks).filter((file) => chunks[file]?.includes(id));
     expect(holding("shared/forms/rules.ts")).toHaveLength(1);
     expect(holding("shared/forms/invisible-characters.ts")).toEqual(holding("shared/forms/rules.ts"));
+  });
+
+  /** Lucide's icon module of each component name it exports, read from its index. */
+  function lucideIconFiles(): Map<string, string> {
+    const index = readFileSync(
+      path.join(projectRoot, "node_modules/lucide-react/dist/esm/lucide-react.mjs"),
+      "utf8",
+    );
+    const files = new Map<string, string>();
+    for (const [, names = "", file = ""] of index.matchAll(
+      /export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+    )) {
+      for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) files.set(name, file);
+    }
+    return files;
+  }
+
+  /** The icon modules the visitor pages' own code imports from lucide (not the workspace's). */
+  function visitorIconFiles(): Set<string> {
+    const files = lucideIconFiles();
+    const sources = readdirSync(path.join(projectRoot, "client"), {
+      recursive: true,
+      encoding: "utf8",
+    }).filter((file) => /\.tsx?$/.test(file) && !workspaceModule.test(`/client/${file}`));
+    const used = new Set<string>();
+    for (const file of sources) {
+      const source = readFileSync(path.join(projectRoot, "client", file), "utf8");
+      for (const [, names = ""] of source.matchAll(/import \{([^}]+)\} from "lucide-react"/g)) {
+        for (const name of names.split(",").map((part) => part.trim())) {
+          const icon = files.get(name);
+          if (icon) used.add(icon);
+        }
+      }
+    }
+    return used;
+  }
+
+  it("no visitor page's files hold the copy icons' modules: their drawings come as loader data", async () => {
+    // Lucide names each icon's data after its module.
+    const allIcons = resolveCopyIcons(copyIconNames.map((icon) => ({ icon })));
+    const copyOnly = Object.values(allIcons)
+      .map((data) => data.name)
+      .filter((name) => !visitorIconFiles().has(name))
+      .map((name) => `node_modules/lucide-react/dist/esm/icons/${name}.mjs`);
+    expect(Object.keys(allIcons)).toHaveLength(copyIconNames.length);
+    expect(copyOnly.length).toBeGreaterThan(0);
+
+    const visitorModules = [commonChunk()];
+    for (const url of [
+      paths.websiteDesign,
+      paths.webAppDevelopment,
+      paths.news,
+      `${paths.news}/category/ai-technology`,
+      paths.bookAppointment,
+    ]) {
+      visitorModules.push((await pageModules(url)).modules);
+    }
+    for (const modules of visitorModules) {
+      expect(modules.filter((id) => id.startsWith("client/lib/copy-icons"))).toEqual([]);
+      expect(modules.filter((id) => copyOnly.includes(id))).toEqual([]);
+    }
   });
 
   // As many as before the site's copy became editable (the route manifest's names included).

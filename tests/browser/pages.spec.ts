@@ -4,10 +4,14 @@ import { projects } from "#data/projects.ts";
 import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { defaultSiteSettings as settings } from "#shared/site-settings.ts";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { databaseLocation, loadConfig } from "#server/config.ts";
 import { contentKinds } from "#server/db/content-items.ts";
 import { openDatabase } from "#server/db/database.ts";
+import { copyIconNames } from "#shared/copy/copy-icons.ts";
 import { runAdminIn } from "#tests/support/admin.ts";
+import { copyIconMarkup, iconsInCopy } from "#tests/support/copy-icon-markup.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -390,4 +394,69 @@ test.describe("when content fails to load", () => {
     await expect(page.getByText("Screenshot Placeholder 1")).toBeVisible();
     await expect(page.getByText("Upload via Admin Portal").first()).toBeVisible();
   });
+});
+
+/**
+ * A card's icon is drawn from the page's loader data (docs/decisions/037-visitor-chunks.md):
+ * after staff choose another, the hydrated service pages show it with no hydration
+ * mismatch (React logs one as a console error, which fails the test). Its own server: the
+ * change is to public pages.
+ */
+test.describe("with a card's icon changed", () => {
+  let server: OwnServer;
+  const changed: Record<string, string> = {};
+  const cards = [
+    {
+      page: "website-design",
+      path: paths.websiteDesign,
+      list: "#why-choose-us ~ ul",
+      at: ["whyChooseUs", "cards"],
+    },
+    {
+      page: "web-app-development",
+      path: paths.webAppDevelopment,
+      list: "#technology ~ ul",
+      at: ["technology", "groups"],
+    },
+  ] as const;
+
+  test.beforeAll(async () => {
+    server = await startOwnServer();
+    for (const { page, at } of cards) {
+      const copy = JSON.parse(
+        (await runAdminIn(server.dataDir, "copy", "show", page, "--json")).stdout,
+      ) as Record<string, Record<string, Array<{ icon: string }>>>;
+      const icon = copyIconNames.find((name) => !iconsInCopy(copy).has(name));
+      const card = copy[at[0]]?.[at[1]]?.[0];
+      if (!icon || !card) throw new Error(`no card or no unused icon on ${page}`);
+      card.icon = icon;
+      changed[page] = icon;
+      const file = path.join(server.dataDir, `${page}-copy.json`);
+      writeFileSync(file, JSON.stringify(copy));
+      expect((await runAdminIn(server.dataDir, "copy", "set", page, "--from-file", file)).code).toBe(0);
+    }
+  });
+  test.afterAll(async () => server.stop());
+
+  for (const { page: name, path: url, list } of cards) {
+    test(`${name}: the first card shows the chosen icon before and after hydration`, async ({ page }) => {
+      const icon = changed[name] as (typeof copyIconNames)[number];
+      const expected = copyIconMarkup(icon);
+      const served = await (await page.request.get(`${server.url}${url}`)).text();
+      expect(served).toContain(expected);
+
+      await page.goto(`${server.url}${url}`);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      // The card's icon is its first svg (the technology cards' lists have their own).
+      const svg = page.locator(`${list} > li`).first().locator("svg").first();
+      await expect(svg).toBeVisible();
+      // The same element as lucide's named icon, attributes and shapes alike, as the browser parses both.
+      const same = await svg.evaluate((element, markup) => {
+        const template = document.createElement("template");
+        template.innerHTML = markup;
+        return template.content.firstElementChild?.isEqualNode(element) ?? false;
+      }, expected);
+      expect(same).toBe(true);
+    });
+  }
 });
