@@ -236,10 +236,16 @@ async function benchFixedRate(url: string, stop: () => Promise<void>, dataDir: s
     "count rows per 100k events": { count: per100k(counts.rows, events) },
     "seen visitors per 100k events (deleted daily)": { count: per100k(counts.seen, events) },
   });
-  for (const beacons of [beaconsWithPages, beaconsWithSaturated]) {
-    if (beacons.non2xx > 0 || beacons.errors > 0) {
-      const codes = JSON.stringify({ ...beacons.statuses, ...beacons.errorCodes });
-      console.error(`beacons: ${beacons.non2xx} non-2xx answers and ${beacons.errors} errors (${codes})`);
+  const runs: Array<[string, PacedResult]> = [
+    ["pages alone", pagesAlone],
+    ["pages with beacons", pagesDuring],
+    ["beacons with pages", beaconsWithPages],
+    ["beacons with /about saturated", beaconsWithSaturated],
+  ];
+  for (const [name, run] of runs) {
+    if (run.non2xx > 0 || run.errors > 0) {
+      const codes = JSON.stringify({ ...run.statuses, ...run.errorCodes });
+      console.error(`${name}: ${run.non2xx} non-2xx answers and ${run.errors} errors (${codes})`);
       process.exitCode = 1;
     }
   }
