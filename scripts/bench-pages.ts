@@ -1,7 +1,8 @@
 /**
  * What each public route costs on the production build: the HTML's size, whether the page
  * hydrates, the JavaScript a first visit starts (inline and files, gzip level 9, and the
- * files as the server sends them to a browser: Brotli), whether a shared cache may keep the
+ * files as the server sends them to a browser: Brotli; and every file the page names, a page
+ * hydrating on first use of a form included, in bytes), whether a shared cache may keep the
  * page, and server throughput: every route with autocannon for a few seconds, against a
  * small static file from the same process, with the ratio.
  *   npm run build && npm run bench:pages [-- --seconds 5 --connections 10]
@@ -10,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { indexablePages, paths } from "#shared/paths.ts";
 import { startBuiltServer } from "./lib/built-server";
@@ -77,15 +78,21 @@ try {
       js += size.gzip;
       sent += size.sent;
     }
+    // Everything the page names, started at once or on first use of a form: what it can cost.
+    let named = 0;
+    for (const url of urls) named += (await scriptSize(url)).sent;
     const rps = response.status === 200 ? await requestsPerSecond(route) : Number.NaN;
     rows.push({
       route,
       "HTML KB": kb(Buffer.byteLength(html)),
       "HTML KB gz": kb(gzipSync(html).length),
+      "HTML B br": brotliCompressSync(html).length,
       hydrates: hydration,
       "script files": started.length,
       "JS KB gz": kb(js),
       "files KB sent": kb(sent),
+      "named files": urls.length,
+      "named B sent": named,
       "shared cache": /s-maxage=\d+/.test(response.headers.get("cache-control") ?? "") ? "yes" : "no",
       "req/s": Number.isNaN(rps) ? "-" : rps,
       "vs static": Number.isNaN(rps) ? "-" : `${Math.round((rps / staticRps) * 100)}%`,
