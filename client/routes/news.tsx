@@ -48,11 +48,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (moved) throw redirect(paths.newsCategory(moved, page), 301);
   }
   if (!failed && (value.unknownCategory || page > value.list.pageCount)) throw notFound();
-  return loadChangedPageCopy(context, request, "news", {
-    ...value,
-    failed,
-    formToken: context.formTokens.issue(),
-  });
+  const formToken = context.formTokens.issue();
+  return loadChangedPageCopy(context, request, "news", { ...value, failed, formToken });
 }
 
 /**
@@ -111,12 +108,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
-        tone="paper"
-        eyebrow={copy.header.eyebrow}
-        title={copy.header.title}
-        subtitle={copy.header.subtitle}
-      />
+      <PageHeader tone="paper" {...copy.header} />
       <div className="page-container">
         <NewsCategories categories={categories} current={category} />
       </div>
