@@ -5,15 +5,32 @@ import { fillBrand } from "#shared/copy/fill-brand.ts";
 /** What a preview answers with: never kept by a cache on the way, never indexed. */
 const previewHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
-/** A page's copy with `{brand}` filled in, and whether it is a draft shown through a preview link. */
+/**
+ * A page's copy with `{brand}` filled in, whether it is a draft shown through a preview link,
+ * and whether it is the copy the site ships with.
+ */
 export async function readPageCopy<P extends CopyPageName>(
   context: AppLoadContext,
   request: Request,
   page: P,
 ) {
-  const { copy, preview } = await context.content.getPageCopy(page, request.url);
-  return { copy: fillBrand(copy, context.settings.brandName) as PageCopy<P>, preview };
+  const { copy, preview, shipped } = await context.content.getPageCopy(page, request.url);
+  return { copy: fillBrand(copy, context.settings.brandName) as PageCopy<P>, preview, shipped };
 }
+
+/**
+ * The copy a page that hydrates sends in its data: none while it is the shipped copy, which
+ * the page's own script carries (cached, precompressed) and `useShownCopy` fills; the whole
+ * copy once staff changed it (docs/decisions/039-editable-page-copy.md).
+ */
+export const sendChangedCopy = <P extends CopyPageName>({
+  copy,
+  preview,
+  shipped,
+}: Awaited<ReturnType<typeof readPageCopy<P>>>) => ({
+  copy: shipped ? undefined : copy,
+  preview,
+});
 
 /** Loader data with the headers that keep a preview out of every cache and index. */
 export const pageCopyData = <T extends { preview: boolean }>(value: T) =>
@@ -31,6 +48,16 @@ export async function loadPageCopy<P extends CopyPageName, E extends object = ob
   extra?: E,
 ) {
   return pageCopyData({ ...(extra as E), ...(await readPageCopy(context, request, page)) });
+}
+
+/** `loadPageCopy` for a page that hydrates: its copy only when staff changed it (`sendChangedCopy`). */
+export async function loadChangedPageCopy<P extends CopyPageName, E extends object = object>(
+  context: AppLoadContext,
+  request: Request,
+  page: P,
+  extra?: E,
+) {
+  return pageCopyData({ ...(extra as E), ...sendChangedCopy(await readPageCopy(context, request, page)) });
 }
 
 /** The route's `headers`: a preview's, from its loader. */

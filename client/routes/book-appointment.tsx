@@ -5,13 +5,15 @@ import { AppointmentForm } from "#client/components/forms/appointment-form.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { failureInit, readFormValues, valuesToRedisplay } from "#client/lib/form-action.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
-import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { bookAppointmentCopy } from "#data/pages/contact-pages-copy.ts";
+import { formPageHeaders, loadChangedPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { useShownCopy } from "#client/lib/shown-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/book-appointment";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // Dates come from the server's clock in Cape Town time, so server and browser agree.
-  return loadPageCopy(context, request, "book-appointment", {
+  return loadChangedPageCopy(context, request, "book-appointment", {
     dateOptions: appointmentDateOptions(new Date()),
     formToken: context.formTokens.issue(),
   });
@@ -47,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 const stepIcons = [MailCheck, Video, FileText] as const;
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { header, whatToExpect } = loaderData.copy;
+  const { header, whatToExpect } = useShownCopy(loaderData.copy, bookAppointmentCopy);
   return (
     <>
       <PageHeader tone="protea" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />

@@ -9,7 +9,9 @@ import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { loadContent } from "#client/lib/content-loader.ts";
-import { formPageHeaders, loadPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { newsCopy } from "#data/pages/list-pages-copy.ts";
+import { formPageHeaders, loadChangedPageCopy, previewMeta } from "#client/lib/page-copy.ts";
+import { useShownCopy } from "#client/lib/shown-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import { subscribeFromForm } from "#client/lib/newsletter-action.ts";
 import { feedLinks } from "#client/lib/feed-links.ts";
@@ -46,7 +48,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (moved) throw redirect(paths.newsCategory(moved, page), 301);
   }
   if (!failed && (value.unknownCategory || page > value.list.pageCount)) throw notFound();
-  return loadPageCopy(context, request, "news", { ...value, failed, formToken: context.formTokens.issue() });
+  const formToken = context.formTokens.issue();
+  return loadChangedPageCopy(context, request, "news", { ...value, failed, formToken });
 }
 
 /**
@@ -93,7 +96,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
 };
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, category, list, failed, copy } = loaderData;
+  const { categories, category, list, failed } = loaderData;
+  const copy = useShownCopy(loaderData.copy, newsCopy);
   useLoadErrorToast(failed, "Failed to load news posts");
   // SPEC §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
@@ -104,12 +108,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
-        tone="paper"
-        eyebrow={copy.header.eyebrow}
-        title={copy.header.title}
-        subtitle={copy.header.subtitle}
-      />
+      <PageHeader tone="paper" {...copy.header} />
       <div className="page-container">
         <NewsCategories categories={categories} current={category} />
       </div>

@@ -7,15 +7,17 @@ import { ServiceHero } from "#client/components/sections/service-hero.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
-import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { webAppDevelopmentCopy } from "#data/pages/web-app-development-copy.ts";
+import { loadChangedPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
 import { CopyIcon } from "#client/components/ui/copy-icon.tsx";
 import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
+import { useShownCopy } from "#client/lib/shown-copy.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/web-app-development";
 
 export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadPageCopyWithIcons(
+  loadChangedPageCopyWithIcons(
     context,
     request,
     "web-app-development",
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { hero, painPoints, technology, ourProcess } = loaderData.copy;
+  const { hero, painPoints, technology, ourProcess } = useShownCopy(loaderData.copy, webAppDevelopmentCopy);
   return (
     <>
       <ServiceHero

@@ -7,14 +7,21 @@ import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
-import { loadPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
+import { websiteDesignCopy } from "#data/pages/website-design-copy.ts";
+import { loadChangedPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
 import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
+import { useShownCopy } from "#client/lib/shown-copy.ts";
 import { loadServicePage } from "#client/lib/content-loader.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/website-design";
 
 export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadPageCopyWithIcons(context, request, "website-design", await loadServicePage(context, "website-design"));
+  loadChangedPageCopyWithIcons(
+    context,
+    request,
+    "website-design",
+    await loadServicePage(context, "website-design"),
+  );
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
@@ -30,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { hero, whatToExpect, websiteTypes, whyChooseUs } = loaderData.copy;
+  const { hero, whatToExpect, websiteTypes, whyChooseUs } = useShownCopy(loaderData.copy, websiteDesignCopy);
   return (
     <>
       <ServiceHero

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import {
   createPreviewToken,
   PREVIEW_PARAMETER,
@@ -10,8 +11,16 @@ import { findPageCopy } from "#server/db/page-copy.ts";
 import { copyPages, copyTarget, type CopyPageName, type PageCopy } from "#shared/copy/copy-pages.ts";
 import { defaultPageCopy } from "./page-copy-defaults";
 
-/** A page's copy for its loader, and whether it is an unpublished draft shown through a preview link. */
-export type LoadedPageCopy<P extends CopyPageName> = { copy: PageCopy<P>; preview: boolean };
+/**
+ * A page's copy for its loader, whether it is an unpublished draft shown through a preview
+ * link, and whether it is still the copy the site ships with (a page that hydrates then
+ * sends none: it has the shipped copy in its own script).
+ */
+export type LoadedPageCopy<P extends CopyPageName> = {
+  copy: PageCopy<P>;
+  preview: boolean;
+  shipped: boolean;
+};
 
 /** The copy a page shows: `stored` when it passes the page's description, else what the site ships with. */
 export function pageCopyOf<P extends CopyPageName>(page: P, stored: unknown): PageCopy<P> {
@@ -21,6 +30,18 @@ export function pageCopyOf<P extends CopyPageName>(page: P, stored: unknown): Pa
   return (parsed?.success ? parsed.data : schema.parse(defaultPageCopy[page])) as PageCopy<P>;
 }
 
+const shippedCopies = new Map<CopyPageName, unknown>();
+
+/** Whether `copy` is the page's shipped copy, compared as checked and before `{brand}` is filled. */
+function isShippedCopy(page: CopyPageName, copy: unknown): boolean {
+  let shipped = shippedCopies.get(page);
+  if (shipped === undefined) {
+    shipped = pageCopyOf(page, undefined);
+    shippedCopies.set(page, shipped);
+  }
+  return isDeepStrictEqual(copy, shipped);
+}
+
 /**
  * Reads pages' copy for their loaders (docs/decisions/039-editable-page-copy.md): each
  * page's published copy is read from the database once per content revision and kept,
@@ -28,27 +49,34 @@ export function pageCopyOf<P extends CopyPageName>(page: P, stored: unknown): Pa
  * token for the page gets its draft instead, read afresh and never kept.
  */
 export function createPageCopySource(db: Db) {
-  const kept = new Map<CopyPageName, { revision: number; copy: unknown }>();
+  type Shown<P extends CopyPageName> = { copy: PageCopy<P>; shipped: boolean };
+  const kept = new Map<CopyPageName, Shown<CopyPageName> & { revision: number }>();
 
-  async function published<P extends CopyPageName>(page: P): Promise<PageCopy<P>> {
-    const entry = kept.get(page);
+  /** The copy and whether it is the shipped one: compared once per content revision, as it is read. */
+  const withShipped = <P extends CopyPageName>(page: P, copy: PageCopy<P>): Shown<P> => ({
+    copy,
+    shipped: isShippedCopy(page, copy),
+  });
+
+  async function readPublished<P extends CopyPageName>(page: P): Promise<Shown<P>> {
+    const entry = kept.get(page) as (Shown<P> & { revision: number }) | undefined;
     try {
       const revision = await readContentRevision(db);
-      if (entry?.revision === revision) return entry.copy as PageCopy<P>;
-      const copy = pageCopyOf(page, (await findPageCopy(db, page))?.published);
-      kept.set(page, { revision, copy });
-      return copy;
+      if (entry?.revision === revision) return entry;
+      const read = withShipped(page, pageCopyOf(page, (await findPageCopy(db, page))?.published));
+      kept.set(page, { revision, ...read });
+      return read;
     } catch {
       // Pages stand without the database (an outage): the copy last read, else the shipped copy.
-      return (entry?.copy as PageCopy<P> | undefined) ?? pageCopyOf(page, undefined);
+      return entry ?? { copy: pageCopyOf(page, undefined), shipped: true };
     }
   }
 
-  async function draft<P extends CopyPageName>(page: P, token: string): Promise<PageCopy<P> | undefined> {
+  async function draft<P extends CopyPageName>(page: P, token: string): Promise<Shown<P> | undefined> {
     const grant = readPreviewToken(await previewSecret(db), token);
     if (grant?.target !== copyTarget(page)) return undefined;
     const stored = await findPageCopy(db, page);
-    return pageCopyOf(page, stored?.draft ?? stored?.published);
+    return withShipped(page, pageCopyOf(page, stored?.draft ?? stored?.published));
   }
 
   return {
@@ -56,13 +84,15 @@ export function createPageCopySource(db: Db) {
      * The page's published copy, as visitors see it now; kept per content revision like the
      * pages', and never failing: during an outage, the copy last read or the shipped copy.
      */
-    published,
+    published: async <P extends CopyPageName>(page: P) => (await readPublished(page)).copy,
     /** The page's copy; its draft when `url` carries a preview token for it that is valid now. */
     async read<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>> {
       const token = new URL(url).searchParams.get(PREVIEW_PARAMETER);
       // A preview the database cannot answer shows the published page.
       const previewed = token ? await draft(page, token).catch(() => undefined) : undefined;
-      return previewed ? { copy: previewed, preview: true } : { copy: await published(page), preview: false };
+      if (previewed) return { ...previewed, preview: true };
+      const { copy, shipped } = await readPublished(page);
+      return { copy, shipped, preview: false };
     },
   };
 }

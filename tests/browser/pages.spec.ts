@@ -12,6 +12,7 @@ import { openDatabase } from "#server/db/database.ts";
 import { copyIconNames } from "#shared/copy/copy-icons.ts";
 import { runAdminIn } from "#tests/support/admin.ts";
 import { copyIconMarkup, iconsInCopy } from "#tests/support/copy-icon-markup.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -457,6 +458,58 @@ test.describe("with a card's icon changed", () => {
         return template.content.firstElementChild?.isEqualNode(element) ?? false;
       }, expected);
       expect(same).toBe(true);
+    });
+  }
+});
+
+/**
+ * A hydrating page with its shipped copy takes the copy from its own script, not its data
+ * (docs/decisions/039-editable-page-copy.md); edited, from its data. Either way it hydrates
+ * with no mismatch (React logs one as a console error, which fails the test) and its form
+ * answers. Its own server: the edit is to public pages.
+ */
+test.describe("a form page's copy, shipped and edited", () => {
+  let server: OwnServer;
+  const formPages = [
+    {
+      page: "web-app-development",
+      path: paths.webAppDevelopment,
+      at: "hero",
+      send: "Get My Custom Web-App Proposal",
+    },
+    { page: "book-appointment", path: paths.bookAppointment, at: "header", send: "Request Appointment" },
+  ] as const;
+  const edited = (page: string) => `Words staff changed on the ${page} page`;
+
+  test.beforeAll(async () => {
+    server = await startOwnServer();
+  });
+  test.afterAll(async () => server.stop());
+
+  async function expectHydratedWithWorkingForm(page: Page, url: string, subtitle: string, send: string) {
+    await page.goto(`${server.url}${url}`);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.getByText(subtitle, { exact: true })).toHaveCount(1);
+    await page.getByRole("button", { name: send }).click();
+    await expect(page.locator("[data-sonner-toast][data-front='true']")).toContainText("Validation Error");
+  }
+
+  for (const { page: name, path: url, at, send } of formPages) {
+    test(`${name}: hydrates and its form answers with the shipped copy and after an edit`, async ({
+      page,
+    }) => {
+      const copy = JSON.parse(
+        (await runAdminIn(server.dataDir, "copy", "show", name, "--json")).stdout,
+      ) as Record<string, { subtitle: string }>;
+      const section = copy[at];
+      if (!section) throw new Error(`no ${at} on ${name}`);
+      await expectHydratedWithWorkingForm(page, url, section.subtitle, send);
+
+      section.subtitle = edited(name);
+      const file = path.join(server.dataDir, `${name}-copy.json`);
+      writeFileSync(file, JSON.stringify(copy));
+      expect((await runAdminIn(server.dataDir, "copy", "set", name, "--from-file", file)).code).toBe(0);
+      await expectHydratedWithWorkingForm(page, url, edited(name), send);
     });
   }
 });
