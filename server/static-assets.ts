@@ -46,7 +46,10 @@ export function serveStaticAssets(app: Express, clientDir: string): void {
     }),
     answerMissingFile,
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: setSvgPolicy }));
+  const serveFile = express.static(clientDir, { maxAge: "1h", index: false, setHeaders: setSvgPolicy });
+  // Every file here has an extension and no page does: asking the disk about a page's path
+  // would cost each page view a stat for nothing.
+  app.use((req, res, next) => (path.posix.extname(req.path) ? serveFile(req, res, next) : next()));
 }
 
 /** What browsers may do with an upload: keep it a year, never ask again (its name is its content). */

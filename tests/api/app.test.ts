@@ -229,6 +229,14 @@ describe("operations", () => {
     expect(page.headers["permissions-policy"]).toContain("camera=()");
   });
 
+  it("answers a path with no extension as a page, never from the files' folder", async () => {
+    // build/client/images is a folder of files: the disk is not asked about page paths,
+    // so it is the missing page, not a redirect to the folder's listing address.
+    const folder = await request(site.app).get("/images").expect(404);
+    expect(folder.headers["location"]).toBeUndefined();
+    expect(folder.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
   it("puts the site icon inside the page, the same image /favicon.svg serves", async () => {
     const page = await request(site.app).get("/").expect(200);
     const icons = [...page.text.matchAll(/<link rel="icon" href="([^"]*)"/g)].map((m) => m[1] ?? "");
