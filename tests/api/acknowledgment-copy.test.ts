@@ -21,6 +21,7 @@ import {
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { agencyMailEnv } from "#tests/support/agency-mail.ts";
 
 /**
  * The acknowledgment says what the visitor's page says: a lead's thank-you page, the
@@ -41,9 +42,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   site = await createTestApp(
     {
-      MAIL_TO: "leads@agency.test",
-      MAIL_FROM: "Agency website <noreply@agency.test>",
-      SITE_URL: "https://agency.test",
+      ...agencyMailEnv,
       LEAD_RATE_LIMIT_MAX: "1000",
       SMTP_URL: sink.url,
       ACKNOWLEDGE_SUBMISSIONS: "true",

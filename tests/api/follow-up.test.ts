@@ -19,6 +19,7 @@ import {
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 import { countOutbox } from "#tests/support/test-database.ts";
+import { agencyMailEnv } from "#tests/support/agency-mail.ts";
 
 /**
  * Issue 28: every lead followed up. The visitor's acknowledgment and its limits, the
@@ -28,9 +29,7 @@ import { countOutbox } from "#tests/support/test-database.ts";
  */
 
 const mailEnv = {
-  MAIL_TO: "leads@agency.test",
-  MAIL_FROM: "Agency website <noreply@agency.test>",
-  SITE_URL: "https://agency.test",
+  ...agencyMailEnv,
   LEAD_RATE_LIMIT_MAX: "1000",
 };
 

@@ -9,6 +9,7 @@ import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { endpoints, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { testsRunOnPostgres } from "#tests/support/test-database.ts";
+import { agencyMailEnv } from "#tests/support/agency-mail.ts";
 
 /**
  * Issue 29: /metrics and the alert e-mails. The metrics move with what happens (leads,
@@ -18,9 +19,7 @@ import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
 const token = "metrics-token-0123456789abcdef";
 const mailEnv = {
-  MAIL_TO: "leads@agency.test",
-  MAIL_FROM: "Agency website <noreply@agency.test>",
-  SITE_URL: "https://agency.test",
+  ...agencyMailEnv,
   LEAD_RATE_LIMIT_MAX: "1000",
 };
 const leads = (form: string, outcome: string) => ["site_lead_submissions_total", { form, outcome }] as const;

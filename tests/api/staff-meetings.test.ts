@@ -10,6 +10,7 @@ import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints, websiteDesignLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { countOutbox } from "#tests/support/test-database.ts";
+import { agencyMailEnv } from "#tests/support/agency-mail.ts";
 
 /**
  * The workspace's meetings: an appointment request confirmed, moved and cancelled from
@@ -51,9 +52,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   site = await createTestApp(
     {
-      MAIL_TO: "leads@agency.test",
-      MAIL_FROM: "Agency website <noreply@agency.test>",
-      SITE_URL: "https://agency.test",
+      ...agencyMailEnv,
       SMTP_URL: sink.url,
       LEAD_RATE_LIMIT_MAX: "1000",
     },
