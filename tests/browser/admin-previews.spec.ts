@@ -31,7 +31,7 @@ for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${own.server.url}/admin/pages/home`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home page");
-    const links = page.getByRole("region", { name: "Open preview links" });
+    const links = page.getByRole("region", { name: "Previews still open" });
     await expect(links).toContainText("None: no link made here opens now.");
 
     const headline = `A Draft Seen At ${width} Pixels`;
@@ -57,7 +57,7 @@ for (const width of [360, 1280]) {
     expect(overflow, "the editor scrolls sideways").toBeLessThanOrEqual(0);
 
     await item.getByRole("button", { name: /^Revoke the link editor@agency\.test made / }).click();
-    const dialog = page.getByRole("dialog", { name: "Revoke this preview link?" });
+    const dialog = page.getByRole("dialog", { name: "Revoke this preview?" });
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Revoke link" }).click();

@@ -50,7 +50,7 @@ export function PreviewLinks({
   return (
     <section aria-labelledby="preview-links-title" className="space-y-3">
       <Heading id="preview-links-title" className="text-lg font-semibold text-ink">
-        Open preview links
+        Previews still open
       </Heading>
       {problem ? <p className="text-ink-soft">{problem}</p> : null}
       {links?.length === 0 ? <p className="text-ink-soft">None: no link made here opens now.</p> : null}
@@ -67,7 +67,7 @@ export function PreviewLinks({
               <ConfirmButton
                 label="Revoke"
                 accessibleLabel={`Revoke the link ${link.createdBy} made ${formatPublishTime(link.createdAt)}`}
-                title="Revoke this preview link?"
+                title="Revoke this preview?"
                 confirmLabel="Revoke link"
                 onConfirm={() => revoke(link)}
               >
