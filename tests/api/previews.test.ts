@@ -139,8 +139,6 @@ describe("a page's preview link", () => {
     await editor.post(`${api}/previews/${made.id}/revoke`).expect(409);
     await editor.post(`${api}/previews/999999/revoke`).expect(404);
     await editor.post(`${api}/previews/abc/revoke`).expect(404);
-    await sales.post(`${api}/previews/${made.id}/revoke`).expect(403);
-    await sales.get(`${api}/previews?target=page:home`).expect(403);
     await editor.get(`${api}/previews`).expect(400);
     await editor.get(`${api}/previews?target=nowhere`).expect(400);
   });
@@ -260,6 +258,25 @@ describe("a news post's preview link", () => {
       .where("target", "=", `news/${id}`)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe("who may list and revoke", () => {
+  it("editors and admins with the session's CSRF token; nobody else, and a refusal changes nothing", async () => {
+    await saveHomeDraft("A Draft Only Editors Revoke");
+    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const origin = "https://www.example.co.za";
+    const revoke = `${api}/previews/${made.id}/revoke`;
+    await sales.post(revoke).expect(403);
+    await sales.get(`${api}/previews?target=page:home`).expect(403);
+    await request(site.app).post(revoke).set("Origin", origin).expect(401);
+    await request(site.app).get(`${api}/previews?target=page:home`).expect(401);
+    await request(site.app).post(revoke).set("Cookie", editor.cookie).set("Origin", origin).expect(403);
+    expect((await get(made.path).expect(200)).text).toContain("A Draft Only Editors Revoke");
+    expect((await auditOf("copy.preview-revoke")).map((entry) => entry.detail?.link)).not.toContain(made.id);
+    const admin = await signInAs(site, "admin");
+    await admin.post(revoke).expect(200);
+    expect((await get(made.path).expect(200)).text).not.toContain("A Draft Only Editors Revoke");
   });
 });
 
