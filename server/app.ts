@@ -159,7 +159,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   const formTokens = createFormTokens(formSecret);
   const metrics = createSiteMetrics({ db });
   // One reader of pages' copy: the pages' loaders and the acknowledgments share what it keeps.
-  const pageCopy = createPageCopySource(db);
+  const pageCopy = createPageCopySource(db, options.workspace?.now);
   const leads = createLeadService({
     db,
     config,

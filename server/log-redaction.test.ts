@@ -14,6 +14,15 @@ describe("redactUrl", () => {
     expect(redactUrl("/x?Code=1&KEY=2&page=3")).toBe("/x?Code=[redacted]&KEY=[redacted]&page=3");
   });
 
+  it("hides every preview parameter's value, whatever it holds", () => {
+    expect(redactUrl("/news/a-post?preview=pv1.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde")).toBe(
+      "/news/a-post?preview=[redacted]",
+    );
+    expect(redactUrl("/?utm_source=x&Preview=anything&preview=&PREVIEW=a.b")).toBe(
+      "/?utm_source=x&Preview=[redacted]&preview=[redacted]&PREVIEW=[redacted]",
+    );
+  });
+
   it("hides token-like segments of workspace paths but keeps slugs and ids", () => {
     expect(redactUrl("/admin/api/things/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5")).toBe("/admin/api/things/[redacted]");
     expect(redactUrl("/admin/content/news/wine-estate-cellar-door-refresh")).toBe(

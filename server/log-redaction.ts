@@ -1,13 +1,23 @@
 /**
  * What of a request's URL the access log may keep. Links that carry a credential (an
- * old-style invitation link, a newsletter token, a one-click unsubscribe) would otherwise
- * put it in every log that sees the request line (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md).
+ * old-style invitation link, a newsletter token, a one-click unsubscribe, a preview link)
+ * would otherwise put it in every log that sees the request line
+ * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md).
  */
 
 const REDACTED = "[redacted]";
 
-/** Query parameters whose value is a credential, whatever the path. */
-const SECRET_PARAMETERS = new Set(["token", "code", "key", "secret", "password", "signature", "otp"]);
+/** Query parameters whose value is a credential, whatever the path; valid or not, a guess is one too. */
+const SECRET_PARAMETERS = new Set([
+  "token",
+  "code",
+  "key",
+  "secret",
+  "password",
+  "signature",
+  "otp",
+  "preview",
+]);
 
 /** An old-style invitation link: the whole segment after it is the token. */
 const INVITATION_PATH = /^(\/admin\/invitation\/)[^/?#]+/i;

@@ -8,7 +8,7 @@ import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
 import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
-import { loaderHeadersOnly, previewHeaders, previewMeta } from "#client/lib/preview-page.ts";
+import { loaderHeadersOnly, previewHeaders, previewMeta, previewStateOf } from "#client/lib/preview-page.ts";
 import { breadcrumbJsonLd } from "#client/lib/structured-data.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/case-study";
@@ -22,11 +22,13 @@ const withClient = (text: string, clientName: string) => text.replace(/\{client\
 export const handle: PageHandle = { largestPaint: "image" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  // A preview link shows a draft (docs/decisions/042-preview-and-scheduled-publishing.md).
+  // A preview link shows a draft as it was when the link was made (docs/decisions/050-stored-preview-links.md).
   const published = await context.content.getCaseStudy(params.id);
-  const preview = published ? undefined : await context.preview(request, `case-studies/${params.id}`);
+  const grant = published ? undefined : await context.preview(request, `case-studies/${params.id}`);
+  const preview = grant && previewStateOf(grant);
   const caseStudy =
-    published ?? (preview && (await context.content.getCaseStudy(params.id, { unpublished: true })));
+    published ??
+    (grant && (await context.content.getCaseStudy(params.id, { unpublished: true, pinned: grant.pinned })));
   // The labels are the case studies page's copy, published (a preview link here is the item's).
   const { copy } = await readPageCopy(context, request, "case-studies");
   const { detail, notFound } = copy;

@@ -11,7 +11,7 @@ import { NotFoundSection } from "#client/components/sections/not-found-section.t
 import { ContentImage } from "#client/components/ui/content-image.tsx";
 import { PreviewBanner } from "#client/components/content/preview-banner.tsx";
 import { feedLinks } from "#client/lib/feed-links.ts";
-import { loaderHeadersOnly, previewHeaders, previewMeta } from "#client/lib/preview-page.ts";
+import { loaderHeadersOnly, previewHeaders, previewMeta, previewStateOf } from "#client/lib/preview-page.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta, notFoundMeta } from "#client/lib/seo.ts";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "#client/lib/structured-data.ts";
@@ -19,16 +19,19 @@ import type { Route } from "./+types/news-article";
 
 /**
  * A news post's own page: published posts with a body only; anything else is the 404 page,
- * unless a preview link for the post opens it (docs/decisions/042-preview-and-scheduled-publishing.md).
+ * unless a preview link for the post opens it, as the post was when the link was made
+ * (docs/decisions/042-preview-and-scheduled-publishing.md, 050-stored-preview-links.md).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const published = await context.content.getNewsArticle(params.id);
   if (published) return { article: published, preview: undefined };
   // Not one visitors see: a preview link, or staff signed in, may show it.
   const preview = await context.preview(request, `news/${params.id}`);
-  const article = preview && (await context.content.getNewsArticle(params.id, { unpublished: true }));
-  if (!article) return data({ article: undefined, preview: undefined }, { status: 404 });
-  return data({ article, preview }, { headers: previewHeaders });
+  const article =
+    preview &&
+    (await context.content.getNewsArticle(params.id, { unpublished: true, pinned: preview.pinned }));
+  if (!preview || !article) return data({ article: undefined, preview: undefined }, { status: 404 });
+  return data({ article, preview: previewStateOf(preview) }, { headers: previewHeaders });
 }
 
 export const headers: Route.HeadersFunction = loaderHeadersOnly;

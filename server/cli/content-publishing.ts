@@ -82,5 +82,6 @@ export async function previewContentItem(
   }
   printLine(ctx.out, result.value.url);
   printLine(ctx.out, `Anyone with this link sees it until ${formatPublishTime(result.value.expiresAt)}.`);
+  printLine(ctx.out, `Revoke it with: site-admin previews revoke ${result.value.id}`);
   return exitCodes.ok;
 }

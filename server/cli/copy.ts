@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { previewLinkFor } from "#server/content/page-copy-source.ts";
+import { createCopyPreviewLink } from "#server/operations/copy/copy-preview.ts";
 import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages, isCopyPageName } from "#shared/copy/copy-pages.ts";
@@ -122,9 +122,12 @@ export async function previewCopy(
   const hours = Number(options.hours ?? previewLinkLimits.defaultHours);
   if (!Number.isInteger(hours) || hours < 1 || hours > previewLinkLimits.maxHours)
     return fail(ctx.out, `--hours must be a whole number from 1 to ${previewLinkLimits.maxHours}`);
-  const expiresAt = new Date(Date.now() + hours * 3_600_000);
-  const link = await previewLinkFor(ctx.db, page, expiresAt);
-  printLine(ctx.out, `${ctx.config.settings.siteUrl}${link}`);
-  printLine(ctx.out, `Valid until ${expiresAt.toISOString()}.`);
+  const made = await createCopyPreviewLink(operationContext(ctx), page, hours);
+  if (!made.ok) return fail(ctx.out, made.message);
+  printLine(ctx.out, `${ctx.config.settings.siteUrl}${made.value.path}`);
+  printLine(
+    ctx.out,
+    `Valid until ${made.value.expiresAt}. Revoke it with: site-admin previews revoke ${made.value.id}`,
+  );
   return exitCodes.ok;
 }

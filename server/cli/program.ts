@@ -12,6 +12,7 @@ import { historyCommand, historyTargetHelp, restoreCommand } from "./history";
 import { addSettingsCommands } from "./settings";
 import { addSnippetCommands } from "./snippets";
 import { addCopyCommands } from "./copy-commands";
+import { addPreviewCommands } from "./previews";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { showInsights } from "./insights";
@@ -406,6 +407,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
   addSettingsCommands(program, run);
   addSnippetCommands(program, run);
   addCopyCommands(program, run);
+  addPreviewCommands(program, run);
 
   const users = program
     .command("users")

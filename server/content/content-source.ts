@@ -17,6 +17,7 @@ import {
   type ServiceScreenshot,
 } from "#shared/content-types.ts";
 import {
+  contentSchemas,
   findContent,
   findContentNeighbours,
   listContent,
@@ -70,8 +71,22 @@ export type ContentSource = {
   renderPolicy(markdown: string): RenderedPolicy;
 };
 
-/** A preview link's grant: the item shows whether it is published or not. */
-export type Unpublished = { unpublished?: boolean };
+/**
+ * A preview's grant: the item shows whether it is published or not; through a link, as
+ * the link was made of it (`pinned`, docs/decisions/050-stored-preview-links.md).
+ */
+export type Unpublished = { unpublished?: boolean; pinned?: unknown };
+
+/** The item a preview link is pinned to, when it is one still (a tightened schema may refuse an old one); else `current`. */
+function pinnedOr<K extends "news" | "case-studies">(
+  kind: K,
+  pinned: unknown,
+  current: ContentItemOf[K],
+): ContentItemOf[K] {
+  if (pinned === undefined) return current;
+  const parsed = contentSchemas[kind].safeParse(pinned);
+  return parsed.success ? parsed.data : current;
+}
 
 /** Items of a list page; `pageCount` is at least 1, an empty list being one empty page. */
 export type ListPage<T> = { items: T[]; page: number; pageCount: number; total: number };
@@ -186,12 +201,14 @@ export function createDatabaseContentSource(
     },
     async getNewsArticle(id, options = {}) {
       const record = await findContent(db, "news", id);
-      if (!record || record.item.content === undefined) return undefined;
+      if (!record) return undefined;
       if (record.status !== "published" && !options.unpublished) return undefined;
+      const item = options.unpublished ? pinnedOr("news", options.pinned, record.item) : record.item;
+      if (item.content === undefined) return undefined;
       const { previous, next } = await findContentNeighbours(db, "news", record);
-      const { content, body_images: images } = record.item;
+      const { content, body_images: images } = item;
       return {
-        post: summariseNewsPost(record.item),
+        post: summariseNewsPost(item),
         html: renderArticle(content, images).html,
         readingMinutes: readingMinutes(content),
         updatedAt: record.updatedAt,
@@ -209,7 +226,10 @@ export function createDatabaseContentSource(
     listCaseStudies: () => items(listContent(db, "case-studies")),
     async getCaseStudy(id, options = {}) {
       const record = await findContent(db, "case-studies", id);
-      return record?.status === "published" || (record && options.unpublished) ? record.item : undefined;
+      if (record?.status === "published") return record.item;
+      return record && options.unpublished
+        ? pinnedOr("case-studies", options.pinned, record.item)
+        : undefined;
     },
     listServiceScreenshots: (page) => mergeScreenshots(builtInScreenshots, page, store),
     async getPageSnippet(page) {

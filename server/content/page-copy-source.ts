@@ -1,15 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
-import {
-  createPreviewToken,
-  PREVIEW_PARAMETER,
-  previewSecret,
-  readPreviewToken,
-} from "#server/auth/preview-links.ts";
+import { PREVIEW_PARAMETER } from "#server/auth/preview-links.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { findPageCopy } from "#server/db/page-copy.ts";
 import { copyPages, copyTarget, type CopyPageName, type PageCopy } from "#shared/copy/copy-pages.ts";
 import { defaultPageCopy } from "./page-copy-defaults";
+import { findPreviewGrant } from "./preview-access";
 
 /**
  * A page's copy for its loader, whether it is an unpublished draft shown through a preview
@@ -45,10 +41,12 @@ function isShippedCopy(page: CopyPageName, copy: unknown): boolean {
 /**
  * Reads pages' copy for their loaders (docs/decisions/039-editable-page-copy.md): each
  * page's published copy is read from the database once per content revision and kept,
- * so a visit costs one read of the revision counter. A request carrying a valid preview
- * token for the page gets its draft instead, read afresh and never kept.
+ * so a visit costs one read of the revision counter. A request carrying a live preview
+ * link for the page gets the draft the link was made of instead (it is pinned to it,
+ * docs/decisions/050-stored-preview-links.md), read afresh and never kept. `now` is the
+ * clock links expire by.
  */
-export function createPageCopySource(db: Db) {
+export function createPageCopySource(db: Db, now: () => Date = () => new Date()) {
   type Shown<P extends CopyPageName> = { copy: PageCopy<P>; shipped: boolean };
   const kept = new Map<CopyPageName, Shown<CopyPageName> & { revision: number }>();
 
@@ -73,10 +71,8 @@ export function createPageCopySource(db: Db) {
   }
 
   async function draft<P extends CopyPageName>(page: P, token: string): Promise<Shown<P> | undefined> {
-    const grant = readPreviewToken(await previewSecret(db), token);
-    if (grant?.target !== copyTarget(page)) return undefined;
-    const stored = await findPageCopy(db, page);
-    return withShipped(page, pageCopyOf(page, stored?.draft ?? stored?.published));
+    const grant = await findPreviewGrant(db, token, copyTarget(page), now());
+    return grant && withShipped(page, pageCopyOf(page, grant.document));
   }
 
   return {
@@ -85,7 +81,7 @@ export function createPageCopySource(db: Db) {
      * pages', and never failing: during an outage, the copy last read or the shipped copy.
      */
     published: async <P extends CopyPageName>(page: P) => (await readPublished(page)).copy,
-    /** The page's copy; its draft when `url` carries a preview token for it that is valid now. */
+    /** The page's copy; the draft a live preview link in `url` was made of, when it carries one for the page. */
     async read<P extends CopyPageName>(page: P, url: string): Promise<LoadedPageCopy<P>> {
       const token = new URL(url).searchParams.get(PREVIEW_PARAMETER);
       // A preview the database cannot answer shows the published page.
@@ -98,9 +94,3 @@ export function createPageCopySource(db: Db) {
 }
 
 export type PageCopySource = ReturnType<typeof createPageCopySource>;
-
-/** A link that shows the page's draft until `expiresAt`: its path with a signed token. */
-export async function previewLinkFor(db: Db, page: CopyPageName, expiresAt: Date): Promise<string> {
-  const token = createPreviewToken(await previewSecret(db), { target: copyTarget(page), expiresAt });
-  return `${copyPages[page].path}?${PREVIEW_PARAMETER}=${encodeURIComponent(token)}`;
-}

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 import { recordAudit, type AuditEntry } from "./audit-log";
+import { deletePreviewLinks } from "./preview-links";
 import { deleteRevisions, listRevisions, recordRevision } from "./revisions";
 
 /**
@@ -36,7 +37,7 @@ export type ChangeEntry = AuditEntry & {
     /** What it was before, kept first when the target has no revision yet (saved before revisions were kept). */
     before?: unknown;
   };
-  /** The target is gone (a removed item): its revisions go with it. */
+  /** The target is gone (a removed item): its revisions and preview links go with it. */
   forgetRevisions?: boolean;
 };
 
@@ -62,7 +63,11 @@ export function changingContent<T>(
     if (!entry) return result;
     const { revision, forgetRevisions, ...audited } = entry;
     await recordAudit(trx, audited);
-    if (forgetRevisions && audited.target) await deleteRevisions(trx, audited.target);
+    if (forgetRevisions && audited.target) {
+      await deleteRevisions(trx, audited.target);
+      // A later item given the same id must not show through the removed one's links.
+      await deletePreviewLinks(trx, audited.target);
+    }
     if (revision && audited.target) {
       const { before, ...saved } = revision;
       const target = audited.target;

@@ -476,6 +476,23 @@ export type PageCopyTable = {
   updated_by: string;
 };
 
+/** A preview link (server/db/preview-links.ts): only its token's hash is kept. */
+export type PreviewLinkTable = {
+  id: Id;
+  /** SHA-256 of the token, hex: a page finds the link by it; the token itself is never stored. */
+  token_hash: string;
+  /** What it shows, as revisions name it: "page:home", "news/<id>". */
+  target: string;
+  /** JSON of what it shows, as it was when the link was made: the link is pinned to it. */
+  document: string;
+  created_at: Timestamp;
+  /** A staff e-mail address, or "cli:<user>", as the audit log names them. */
+  created_by: string;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<string | null, string | null | undefined>;
+  revoked_by: ColumnType<string | null, string | null | undefined>;
+};
+
 /** Page views and visits in one UTC hour for one combination of dimensions ('' is "none"). */
 export type PageViewCountTable = {
   /** The hour's start, "YYYY-MM-DDTHH" in UTC. */
@@ -540,6 +557,7 @@ export type Database = {
   site_settings: SiteSettingsTable;
   page_snippets: PageSnippetTable;
   page_copy: PageCopyTable;
+  preview_links: PreviewLinkTable;
   page_view_counts: PageViewCountTable;
   visitor_salts: VisitorSaltTable;
   visitors_seen: VisitorSeenTable;

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { previewLinkFor } from "#server/content/page-copy-source.ts";
+import { createCopyPreviewLink } from "#server/operations/copy/copy-preview.ts";
 import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { isCopyPageName } from "#shared/copy/copy-pages.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
@@ -11,7 +11,8 @@ import { actorOf, requireStaff } from "./guard";
 /**
  * /admin/api/copy: the words on the site's pages, for editors and admins. A save runs the
  * operation `site-admin copy set` runs (server/operations/copy/), audited with the member
- * of staff; a preview link shows a draft at the page's own address until it expires.
+ * of staff; a preview link shows the draft it was made of at the page's own address until
+ * it expires or is revoked (docs/decisions/050-stored-preview-links.md).
  */
 
 const saveSchema = z.object({
@@ -61,9 +62,12 @@ export function copyRoutes(deps: WorkspaceDeps): Router {
     const body = previewSchema.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidBody(res, body.error);
     const hours = body.data.hours ?? previewLinkLimits.defaultHours;
-    const expiresAt = new Date(now().getTime() + hours * 3_600_000);
-    const link = await previewLinkFor(db, page, expiresAt);
-    res.json({ url: `${config.settings.siteUrl}${link}`, expiresAt: expiresAt.toISOString() });
+    const outcome = await createCopyPreviewLink(ctx(req, res), page, hours, now());
+    if (!outcome.ok) return answerRefusal(res, outcome);
+    // The link is a credential for what it shows: never kept by a browser's or proxy's cache.
+    res.setHeader("Cache-Control", "no-store");
+    const { id, path, expiresAt } = outcome.value;
+    res.json({ id, path, url: `${config.settings.siteUrl}${path}`, expiresAt });
   });
 
   return router;

@@ -8,6 +8,7 @@ import { contentRoutes } from "./content-routes";
 import { newsCategoryRoutes } from "./news-category-routes";
 import { publishingRoutes } from "./publishing-routes";
 import { copyRoutes } from "./copy-routes";
+import { previewRoutes } from "./preview-routes";
 import { leadRoutes } from "./lead-routes";
 import { meetingRoutes } from "./meeting-routes";
 import { sessionRoutes } from "./session-routes";
@@ -42,6 +43,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(newsCategoryRoutes(deps));
   router.use(publishingRoutes(deps));
   router.use(copyRoutes(deps));
+  router.use(previewRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
   router.use(overviewRoutes(deps));

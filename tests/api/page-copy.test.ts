@@ -4,7 +4,8 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createPreviewToken, PREVIEW_PARAMETER, previewSecret } from "#server/auth/preview-links.ts";
+import { createPreviewToken, hashPreviewToken, PREVIEW_PARAMETER } from "#server/auth/preview-links.ts";
+import { insertPreviewLink } from "#server/db/preview-links.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import { listRevisions } from "#server/db/revisions.ts";
@@ -279,19 +280,17 @@ describe("drafts and preview links", () => {
 
   it("shows the published page through an expired, forged or other page's link", async () => {
     await saveDraft();
-    const secret = await previewSecret(site.db);
-    const expired = createPreviewToken(secret, {
-      target: "page:home",
-      expiresAt: new Date(Date.now() - 1000),
-    });
-    const forged = createPreviewToken("not the secret", {
-      target: "page:home",
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    const otherPage = createPreviewToken(secret, {
-      target: "page:about",
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+    const draft = (await editor.get(`${api}/home`).expect(200)).body.page.draft as unknown;
+    // Stored as a link is, each with the draft: only the link's state keeps it from showing.
+    const stored = async (target: string, expiresAt: Date) => {
+      const token = createPreviewToken();
+      const tokenHash = hashPreviewToken(token);
+      await insertPreviewLink(site.db, { tokenHash, target, document: draft, createdBy: "test", expiresAt });
+      return token;
+    };
+    const expired = await stored("page:home", new Date(Date.now() - 1000));
+    const forged = createPreviewToken();
+    const otherPage = await stored("page:about", new Date(Date.now() + 3_600_000));
     for (const token of [expired, forged, otherPage, "garbage"]) {
       const res = await visit(`/?${PREVIEW_PARAMETER}=${encodeURIComponent(token)}`).expect(200);
       expect(res.text).not.toContain(headline);

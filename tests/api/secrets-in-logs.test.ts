@@ -23,7 +23,9 @@ const BODY_CANARY = "BodyCanary-5150";
 /** Shaped like a real token (base64url, 43 characters), so the redaction cannot rely on a word. */
 const INVITATION_CANARY = "InviteCanary9Qx7Vb2Kd4Lm8Wz3Rt6Yp1Hs5Jn0Fg";
 const QUERY_CANARY = "QueryCanary-2468";
-const canaries = [PASSWORD_CANARY, BODY_CANARY, INVITATION_CANARY, QUERY_CANARY];
+/** A preview parameter, shaped like a stored link's token but matching none (decision 050). */
+const PREVIEW_CANARY = "pv1.PreviewCanary1357Qx7Vb2Kd4Lm8Wz3Rt6Yp1Hs5J0";
+const canaries = [PASSWORD_CANARY, BODY_CANARY, INVITATION_CANARY, QUERY_CANARY, PREVIEW_CANARY];
 
 /** A sign-in cut off mid-password: the measured leak. */
 const truncatedSignIn = `{"email":"a@b.co","password":"${PASSWORD_CANARY}`;
@@ -175,6 +177,13 @@ describe("a link that carries a credential", () => {
     });
     expect(response.status).toBe(303);
   });
+
+  it("keeps a preview parameter out of the log, whether or not it opens anything", async () => {
+    expect((await fetch(`${url}/?preview=${PREVIEW_CANARY}`)).status).toBe(200);
+    expect((await fetch(`${url}${paths.newsArticle("no-such-post")}?preview=${PREVIEW_CANARY}`)).status).toBe(
+      404,
+    );
+  });
 });
 
 describe("everything the server wrote", () => {
@@ -194,6 +203,7 @@ describe("everything the server wrote", () => {
     const urls = lines.map((line) => line.req?.url);
     expect(urls).toContain("/admin/invitation/[redacted]");
     expect(urls).toContain(`${apiPaths.newsletterUnsubscribe}?token=[redacted]`);
+    expect(urls).toContain("/?preview=[redacted]");
     // Nothing but JSON log lines: Express's own error handler printed nothing.
     const other = output.split("\n").filter((line) => line.trim() && !line.startsWith("{"));
     expect(other).toEqual([]);

@@ -1,22 +1,19 @@
 import { findContent, type ContentKind } from "#server/db/content-items.ts";
-import { recordAudit } from "#server/db/audit-log.ts";
-import {
-  createPreviewToken,
-  PREVIEW_PARAMETER,
-  previewLinkLimits,
-  previewSecret,
-} from "#server/auth/preview-links.ts";
+import { previewLinkLimits } from "#server/auth/preview-links.ts";
+import { makePreviewLink } from "#server/operations/previews/preview-links.ts";
 import { notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
 import { contentKindSpecs } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
+import type { PreviewLinkMade } from "#shared/preview-links.ts";
 import type { ContentContext } from "./content-operations";
 
 /**
- * A preview link for a content item (docs/decisions/042-preview-and-scheduled-publishing.md):
- * its real address with a signed token that shows it, published or not, until the link
- * expires. The token is the only secret: it is never logged or audited.
+ * A preview link for a content item (docs/decisions/050-stored-preview-links.md): its
+ * real address with a token that shows the item as it is now, published or not, until
+ * the link expires or is revoked. The token is the only secret: it is never kept, logged
+ * or audited.
  */
-export type ContentPreviewLink = { path: string; url: string; expiresAt: string };
+export type ContentPreviewLink = PreviewLinkMade;
 
 /** What a preview link names: the item, as revisions and the audit log do. */
 export const previewTarget = (kind: ContentKind, id: string) => `${kind}/${id}`;
@@ -42,24 +39,8 @@ export async function createContentPreviewLink(
       `${contentKindSpecs[kind].one} ${id} has no page of its own to preview; ${contentKindSpecs[kind].page} shows it once published`,
     );
   }
-  const expiresAt = new Date(now.getTime() + hours * 3_600_000);
-  const token = createPreviewToken(await previewSecret(ctx.db), {
-    target: previewTarget(kind, id),
-    expiresAt,
-  });
-  const path = `${page.path}?${PREVIEW_PARAMETER}=${token}`;
-  await recordAudit(
-    ctx.db,
-    {
-      ...ctx.actor,
-      action: "content.preview-link",
-      target: previewTarget(kind, id),
-      detail: { expiresAt: expiresAt.toISOString() },
-    },
-    now,
-  );
-  return {
-    ok: true,
-    value: { path, url: new URL(path, ctx.config.settings.siteUrl).href, expiresAt: expiresAt.toISOString() },
-  };
+  // Pinned: the link shows the item as saved now, whatever later saves make of it.
+  const subject = { target: previewTarget(kind, id), path: page.path, document: record.item };
+  const made = await makePreviewLink(ctx, subject, hours, now);
+  return { ok: true, value: { ...made, url: new URL(made.path, ctx.config.settings.siteUrl).href } };
 }

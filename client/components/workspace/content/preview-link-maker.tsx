@@ -1,4 +1,4 @@
-/** Makes a preview link for an item, for a chosen time, to open or copy and send. */
+/** Makes a preview link for an item, for a chosen time, to open or copy and send; lists those still open. */
 import { useState } from "react";
 import type { ContentKind } from "#shared/content-fields.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
@@ -6,8 +6,10 @@ import { formatPublishTime } from "#shared/publish-time.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
+import type { PreviewLinkMade } from "#shared/preview-links.ts";
 
-type PreviewLink = { path: string; url: string; expiresAt: string };
+type PreviewLink = PreviewLinkMade;
 
 /** Within previewLinkLimits (server/auth/preview-links.ts): up to 14 days, 72 hours unless chosen. */
 const lifetimes = [
@@ -22,6 +24,7 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
   const [hours, setHours] = useState("72");
   const [link, setLink] = useState<PreviewLink>();
   const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState(0);
 
   async function make() {
     setBusy(true);
@@ -33,6 +36,7 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
         { body: { json: { hours: Number(hours) } } },
       );
       setLink(made);
+      setMade((count) => count + 1);
       if (opened) {
         opened.opener = null;
         opened.location.href = made.path;
@@ -60,8 +64,8 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
   return (
     <div className="space-y-3 rounded-control border border-line p-4">
       <p className="text-ink">
-        <span className="font-semibold">Preview</span>: see it at its real address before visitors do. Anyone
-        with the link can see it until the link expires.
+        <span className="font-semibold">Preview</span>: see it at its real address before visitors do, as it
+        is when the link is made. Anyone with the link can see that until the link expires or is revoked.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
@@ -101,6 +105,7 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
           </div>
         </div>
       ) : null}
+      <PreviewLinks target={`${kind}/${id}`} made={made} />
     </div>
   );
 }
