@@ -35,7 +35,7 @@ import { mailContextOf } from "./mail/mail-context";
 import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
-import { redirectToCanonicalPath } from "./canonical-path";
+import { isWorkspacePath, redirectToCanonicalPath } from "./canonical-path";
 import { redactUrl } from "./log-redaction";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "./form-rate-limits";
@@ -56,10 +56,13 @@ import { createDraftAccess } from "./workspace/draft-access";
 import { createWorkspaceApi } from "./workspace/router";
 
 /**
- * The staff workspace's paths: never from the page cache (docs/decisions/027-staff-authentication.md).
- * In any case, as Express matches them, though only lower-case paths get this far.
+ * A handler for the staff workspace's paths only, decided as the router reads the path
+ * (any case, unreserved characters escaped), though only canonical paths get this far.
  */
-const WORKSPACE_PATH = /^\/admin(\/|$)/i;
+const forWorkspace =
+  (handler: express.RequestHandler): express.RequestHandler =>
+  (req, res, next) =>
+    isWorkspacePath(req.path) ? handler(req, res, next) : next();
 
 /**
  * How often a kept page's revision is compared with the database's: a save (content,
@@ -275,7 +278,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
-  app.use("/admin", loadStaff(db));
+  app.use(forWorkspace(loadStaff(db)));
   // Links e-mailed before the token moved into the fragment (valid for 24 hours) open the
   // same page; the fragment never reaches a server, a proxy's log or a Referer.
   app.get(`${staffPaths.invitation}/:token`, (req, res) => {
@@ -295,7 +298,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     }),
   );
   guardPageForms(app, config, rateLimits);
-  app.use("/admin", requireStaffPage);
+  app.use(forWorkspace(requireStaffPage));
 
   if (vite) app.use(vite.middlewares);
 
@@ -337,9 +340,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
       onLookup: metrics.pageCacheLookup,
     });
-    app.use((req, res, next) =>
-      WORKSPACE_PATH.test(req.path) ? next() : pageCache.middleware(req, res, next),
-    );
+    // Never from the page cache (docs/decisions/027-staff-authentication.md).
+    app.use((req, res, next) => (isWorkspacePath(req.path) ? next() : pageCache.middleware(req, res, next)));
   }
 
   app.all(
