@@ -206,7 +206,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "visitor-days" }),
     now: options.pageViews?.now,
   });
-  const content = createDatabaseContentSource(db, createScreenshotStore(db), pageCopy);
+  const content = createDatabaseContentSource(
+    db,
+    config.settings.siteUrl,
+    createScreenshotStore(db),
+    pageCopy,
+  );
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 

@@ -148,6 +148,8 @@ function listedNewsPost(post: NewsPost): NewsSummary {
  */
 export function createDatabaseContentSource(
   db: Kysely<Database>,
+  /** The site's origin, which links in Markdown resolve against (its SITE_URL). */
+  siteOrigin: string,
   store?: ScreenshotStore,
   /** The reader of pages' copy; given, it is shared with the acknowledgment e-mails. */
   pageCopy: PageCopySource = createPageCopySource(db),
@@ -180,7 +182,10 @@ export function createDatabaseContentSource(
       const { records } = await listContentPage(db, "news", { offset: 0, limit: count });
       return records.map(({ item, updatedAt }) => ({
         post: summariseNewsPost(item),
-        html: item.content === undefined ? undefined : renderArticle(item.content, item.body_images).html,
+        html:
+          item.content === undefined
+            ? undefined
+            : renderArticle(item.content, { origin: siteOrigin, bodyImages: item.body_images }).html,
         updatedAt,
       }));
     },
@@ -192,7 +197,7 @@ export function createDatabaseContentSource(
       const { content, body_images: images } = record.item;
       return {
         post: summariseNewsPost(record.item),
-        html: renderArticle(content, images).html,
+        html: renderArticle(content, { origin: siteOrigin, bodyImages: images }).html,
         readingMinutes: readingMinutes(content),
         updatedAt: record.updatedAt,
         previous: link(previous),
@@ -218,6 +223,6 @@ export function createDatabaseContentSource(
       return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
     },
     getPageCopy: (page, url) => pageCopy.read(page, url),
-    renderPolicy,
+    renderPolicy: (markdown) => renderPolicy(markdown, siteOrigin),
   };
 }
