@@ -14,6 +14,7 @@ import { createPreviewAccess } from "./content/preview-access";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
+import { createClientAddressKey } from "./operations/leads/client-address-key";
 import { createFormTokens, resolveFormSecret } from "./operations/leads/form-guard";
 import { createFollowUpScheduler, type FollowUpScheduler } from "./operations/leads/follow-up-reminder";
 import { createLeadService, forVisitor, type LeadService } from "./operations/leads/lead-service";
@@ -168,6 +169,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config,
     logger,
     tokens: formTokens,
+    clientAddressKey: createClientAddressKey(formSecret),
     now: options.now,
     onQueued: outbox.wake,
     metrics,
