@@ -14,6 +14,7 @@ import { createPreviewAccess } from "./content/preview-access";
 import { openDatabase, type Db } from "./db/database";
 import { createRateLimitStores } from "./db/rate-limits";
 import { createScreenshotStore } from "./db/screenshots";
+import { createClientAddressKey } from "./operations/leads/client-address-key";
 import { createFormTokens, resolveFormSecret } from "./operations/leads/form-guard";
 import { createFollowUpScheduler, type FollowUpScheduler } from "./operations/leads/follow-up-reminder";
 import { createLeadService, forVisitor, type LeadService } from "./operations/leads/lead-service";
@@ -35,7 +36,7 @@ import { mailContextOf } from "./mail/mail-context";
 import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
 import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
-import { redirectToCanonicalPath } from "./canonical-path";
+import { isWorkspacePath, redirectToCanonicalPath } from "./canonical-path";
 import { redactUrl } from "./log-redaction";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "./form-rate-limits";
@@ -56,10 +57,13 @@ import { createDraftAccess } from "./workspace/draft-access";
 import { createWorkspaceApi } from "./workspace/router";
 
 /**
- * The staff workspace's paths: never from the page cache (docs/decisions/027-staff-authentication.md).
- * In any case, as Express matches them, though only lower-case paths get this far.
+ * A handler for the staff workspace's paths only, decided as the router reads the path
+ * (any case, unreserved characters escaped), though only canonical paths get this far.
  */
-const WORKSPACE_PATH = /^\/admin(\/|$)/i;
+const forWorkspace =
+  (handler: express.RequestHandler): express.RequestHandler =>
+  (req, res, next) =>
+    isWorkspacePath(req.path) ? handler(req, res, next) : next();
 
 /**
  * How often a kept page's revision is compared with the database's: a save (content,
@@ -165,6 +169,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config,
     logger,
     tokens: formTokens,
+    clientAddressKey: createClientAddressKey(formSecret),
     now: options.now,
     onQueued: outbox.wake,
     metrics,
@@ -203,7 +208,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "visitor-days" }),
     now: options.pageViews?.now,
   });
-  const content = createDatabaseContentSource(db, createScreenshotStore(db), pageCopy);
+  const content = createDatabaseContentSource(
+    db,
+    config.settings.siteUrl,
+    createScreenshotStore(db),
+    pageCopy,
+  );
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 
@@ -275,7 +285,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     config.databaseUrl ? createRateLimitStores(db, logger) : undefined,
   );
   app.use("/api", createApiRouter({ config, leads, logger, rateLimits, metrics }));
-  app.use("/admin", loadStaff(db));
+  app.use(forWorkspace(loadStaff(db)));
   // Links e-mailed before the token moved into the fragment (valid for 24 hours) open the
   // same page; the fragment never reaches a server, a proxy's log or a Referer.
   app.get(`${staffPaths.invitation}/:token`, (req, res) => {
@@ -295,7 +305,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     }),
   );
   guardPageForms(app, config, rateLimits);
-  app.use("/admin", requireStaffPage);
+  app.use(forWorkspace(requireStaffPage));
 
   if (vite) app.use(vite.middlewares);
 
@@ -337,9 +347,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
       onLookup: metrics.pageCacheLookup,
     });
-    app.use((req, res, next) =>
-      WORKSPACE_PATH.test(req.path) ? next() : pageCache.middleware(req, res, next),
-    );
+    // Never from the page cache (docs/decisions/027-staff-authentication.md).
+    app.use((req, res, next) => (isWorkspacePath(req.path) ? next() : pageCache.middleware(req, res, next)));
   }
 
   app.all(

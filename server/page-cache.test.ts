@@ -54,3 +54,19 @@ describe("page cache memory", () => {
     expect(pages.cache.bytes).toBe(0);
   });
 });
+
+describe("page cache keys", () => {
+  it("keeps a page under its one path, never under an alias the router reads as it", async () => {
+    const pages = pagesOf(100, 100_000);
+    // Mounted alone, nothing redirects first: the cache itself must step aside.
+    for (const alias of ["/%41bout", "/%61bout", "/x/%2e%2e/about", "/%61dmin/sign-in", "/About"]) {
+      const answer = await request(pages.app).get(alias);
+      expect(answer.status).toBe(404);
+      expect(answer.headers["x-page-cache"]).toBeUndefined();
+    }
+    expect(pages.renders()).toBe(0);
+    expect(pages.cache.size).toBe(0);
+    await request(pages.app).get("/about").expect(200);
+    expect(pages.cache.size).toBe(1);
+  });
+});

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
+import { canonicalPath } from "./canonical-path";
 import type { Logger } from "./logger";
 import { clickIdKinds, utmParams, VISIT_PARAM } from "#shared/visit-source.ts";
 
@@ -370,6 +371,9 @@ export function createPageCache(options: PageCacheOptions) {
     if ((req.method !== "GET" && req.method !== "HEAD") || !onlyBrowserParams(req.originalUrl)) return next();
     // React Router's data requests for client-side navigation carry per-visitor form tokens.
     if (req.path.endsWith(".data")) return next();
+    // A page is kept under its one path only, never under an alias the router reads as it
+    // (`/%41bout`, `/x/../about`): the canonical-path redirect answers those before this.
+    if (canonicalPath(req.path) !== req.path) return next();
     lookup(req.path, req, res).then(
       (entry) => (entry.pass ? next() : send(entry, req, res)),
       (error: unknown) => {

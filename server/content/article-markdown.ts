@@ -2,18 +2,16 @@ import { Marked, Renderer, type Tokens } from "marked";
 import type { BodyImage } from "#shared/content-types.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { slugify } from "#shared/slug.ts";
+import { linkTarget } from "./link-target";
 
 /**
  * A news article's Markdown body as HTML for its page (docs/decisions/021-news-that-publishes.md).
  * Staff write it, but it is treated as untrusted all the same: raw HTML in it is shown as
- * text, links go only to web, mail or phone addresses or within the site, and images only
- * to the files uploaded with the article, so a post can never put script or markup on
- * the page. Headings get ids and a link to themselves; the body's highest heading level
+ * text, links go only to web, mail or phone addresses, each written as where a browser
+ * really takes it (server/content/link-target.ts), and images only to the files uploaded
+ * with the article, so a post can never put script or markup on the page. Headings get ids and a link to themselves; the body's highest heading level
  * becomes h2, under the page's h1.
  */
-
-/** Links a reader may follow from an article: web, mail, phone, or a path within the site. */
-const SAFE_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 
 export type RenderedArticle = { html: string; headings: Array<{ id: string; text: string; level: number }> };
 
@@ -21,6 +19,10 @@ export type RenderedArticle = { html: string; headings: Array<{ id: string; text
 const EXPLICIT_ID = /\s*\{#([a-z][a-z0-9-]*)\}\s*$/;
 
 export type RenderOptions = {
+  /** The site's origin (its SITE_URL): links resolve against it, and those that stay on it are written as paths. */
+  origin: string;
+  /** The images uploaded with the article, the only ones it may show. */
+  bodyImages?: readonly BodyImage[];
   /** A heading may name its id, `## Cookies {#cookies}`, so links to it survive a reworded title. */
   explicitIds?: boolean;
   /** A "#" link after each heading to itself (articles have them, the policy page does not). */
@@ -31,8 +33,7 @@ export type RenderOptions = {
 
 export function renderArticle(
   markdown: string,
-  bodyImages: readonly BodyImage[] = [],
-  { explicitIds = false, anchors = true, badges = false }: RenderOptions = {},
+  { origin, bodyImages = [], explicitIds = false, anchors = true, badges = false }: RenderOptions,
 ): RenderedArticle {
   const images = new Map(bodyImages.map((image) => [image.src, image]));
   const headings: RenderedArticle["headings"] = [];
@@ -75,10 +76,11 @@ export function renderArticle(
       },
       link({ href, title, tokens: inline }) {
         const text = this.parser.parseInline(inline);
-        if (!SAFE_LINK.test(href)) return text;
+        const target = linkTarget(href, origin);
+        if (!target) return text;
         const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
-        const external = /^https?:/i.test(href) ? ' rel="noopener noreferrer"' : "";
-        return `<a href="${escapeHtml(href)}"${titleAttribute}${external}>${text}</a>`;
+        const external = target.external ? ' rel="noopener noreferrer"' : "";
+        return `<a href="${escapeHtml(target.href)}"${titleAttribute}${external}>${text}</a>`;
       },
       image({ href, text }) {
         const image = images.get(href);

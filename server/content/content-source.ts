@@ -163,6 +163,8 @@ function listedNewsPost(post: NewsPost): NewsSummary {
  */
 export function createDatabaseContentSource(
   db: Kysely<Database>,
+  /** The site's origin, which links in Markdown resolve against (its SITE_URL). */
+  siteOrigin: string,
   store?: ScreenshotStore,
   /** The reader of pages' copy; given, it is shared with the acknowledgment e-mails. */
   pageCopy: PageCopySource = createPageCopySource(db),
@@ -195,7 +197,10 @@ export function createDatabaseContentSource(
       const { records } = await listContentPage(db, "news", { offset: 0, limit: count });
       return records.map(({ item, updatedAt }) => ({
         post: summariseNewsPost(item),
-        html: item.content === undefined ? undefined : renderArticle(item.content, item.body_images).html,
+        html:
+          item.content === undefined
+            ? undefined
+            : renderArticle(item.content, { origin: siteOrigin, bodyImages: item.body_images }).html,
         updatedAt,
       }));
     },
@@ -209,7 +214,7 @@ export function createDatabaseContentSource(
       const { content, body_images: images } = item;
       return {
         post: summariseNewsPost(item),
-        html: renderArticle(content, images).html,
+        html: renderArticle(content, { origin: siteOrigin, bodyImages: images }).html,
         readingMinutes: readingMinutes(content),
         updatedAt: record.updatedAt,
         previous: link(previous),
@@ -238,6 +243,6 @@ export function createDatabaseContentSource(
       return parsed?.success ? toSnippetOverride(parsed.data) : undefined;
     },
     getPageCopy: (page, url) => pageCopy.read(page, url),
-    renderPolicy,
+    renderPolicy: (markdown) => renderPolicy(markdown, siteOrigin),
   };
 }

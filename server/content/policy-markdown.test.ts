@@ -4,12 +4,15 @@ import { fillPolicyTokens, policyTokenValues } from "#shared/copy/policy-tokens.
 import { defaultSiteSettings } from "#shared/site-settings.ts";
 import { renderPolicy } from "./policy-markdown";
 
+const origin = "https://agency.example";
+
 /** The shipped policy, rendered as its page renders it with the default settings. */
 const shipped = renderPolicy(
   fillPolicyTokens(privacyPolicyCopy.body, policyTokenValues(defaultSiteSettings)).replace(
     /\{brand\}/g,
     defaultSiteSettings.brandName,
   ),
+  origin,
 );
 
 describe("the shipped privacy policy", () => {
@@ -78,6 +81,7 @@ describe("rendering a policy", () => {
   it("shows raw HTML as text and drops unsafe links", () => {
     const { html } = renderPolicy(
       '## Hi {#hi}\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3))',
+      origin,
     );
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toMatch(/<script|<img|javascript:/);
@@ -85,7 +89,7 @@ describe("rendering a policy", () => {
   });
 
   it("gives the table of contents plain text, and two headings naming one id distinct ids", () => {
-    const { sections } = renderPolicy("## Terms & Conditions {#terms}\n\n## Again {#terms}\n");
+    const { sections } = renderPolicy("## Terms & Conditions {#terms}\n\n## Again {#terms}\n", origin);
     expect(sections).toEqual([
       { id: "terms", title: "Terms & Conditions" },
       { id: "terms-2", title: "Again" },

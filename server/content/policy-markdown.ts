@@ -15,22 +15,27 @@ const ENTITIES: Record<string, string> = {
 const unescape = (text: string) =>
   text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 
-let last: { markdown: string; rendered: RenderedPolicy } | undefined;
+let last: { markdown: string; origin: string; rendered: RenderedPolicy } | undefined;
 
 /**
  * The policy's Markdown (tokens already filled) in the news bodies' safe subset: raw HTML
- * shows as text and only safe links are links. Headings keep the ids they name
+ * shows as text and only safe links are links, resolved against the site's `origin`. Headings keep the ids they name
  * (`{#cookies}`), so the table of contents and links from elsewhere keep working after a
  * reworded title; the `##` headings are the table of contents. The last rendering is kept,
  * so a page that did not change is not parsed again on each visit the page cache misses.
  */
-export function renderPolicy(markdown: string): RenderedPolicy {
-  if (last?.markdown === markdown) return last.rendered;
-  const { html, headings } = renderArticle(markdown, [], { explicitIds: true, anchors: false, badges: true });
+export function renderPolicy(markdown: string, origin: string): RenderedPolicy {
+  if (last?.markdown === markdown && last.origin === origin) return last.rendered;
+  const { html, headings } = renderArticle(markdown, {
+    origin,
+    explicitIds: true,
+    anchors: false,
+    badges: true,
+  });
   const sections = headings
     .filter((heading) => heading.level === 2)
     .map(({ id, text }) => ({ id, title: unescape(text) }));
   const rendered = { html, sections };
-  last = { markdown, rendered };
+  last = { markdown, origin, rendered };
   return rendered;
 }

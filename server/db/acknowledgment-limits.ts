@@ -5,7 +5,8 @@ type Db = Kysely<Database>;
 
 /**
  * The limits on acknowledgments, which go to an address nobody verified: one per address
- * per 24 hours across the forms, and a cap per client IP per 24 hours. Kept in the
+ * per 24 hours across the forms, and a cap per client per 24 hours, counted by a keyed
+ * hash of its IP address, never the address itself (server/operations/leads/client-address-key.ts). Kept in the
  * database so every instance counts together; each check is one atomic upsert, run in
  * the transaction that stores the lead and queues the e-mail
  * (docs/decisions/020-lead-follow-up.md).
@@ -18,17 +19,20 @@ export type AcknowledgmentVerdict = "allowed" | "repeat-address" | "ip-cap";
 export type AcknowledgmentClaim = {
   /** Compared lower-cased: one mailbox, one acknowledgment. */
   email: string;
-  /** Undefined when the caller has no address (a script): only the address limit applies. */
-  clientIp: string | undefined;
+  /**
+   * The client's IP address as its keyed hash; undefined when the caller has no address
+   * (a script): only the address limit applies.
+   */
+  clientKey: string | undefined;
   perIpPerDay: number;
   now: Date;
 };
 
 /**
- * Takes one acknowledgment from both allowances, or from neither: the IP's count first
+ * Takes one acknowledgment from both allowances, or from neither: the client's count first
  * (one upsert that only counts while under the cap or in a new window), then the
  * address (one upsert that only matches when its last acknowledgment is a day old); an
- * address refused gives its IP count back. On PostgreSQL each upsert locks its row, so
+ * address refused gives its client count back. On PostgreSQL each upsert locks its row, so
  * two instances claiming for one address at once cannot both succeed.
  */
 export async function claimAcknowledgment(
@@ -37,14 +41,14 @@ export async function claimAcknowledgment(
 ): Promise<AcknowledgmentVerdict> {
   const now = claim.now.toISOString();
   const dayAgo = new Date(claim.now.getTime() - DAY_MS).toISOString();
-  const ip = claim.clientIp;
-  if (ip !== undefined) {
+  const client = claim.clientKey;
+  if (client !== undefined) {
     const counted = await db
       .insertInto("acknowledgment_counts")
-      .values({ client_ip: ip, count: 1, window_started_at: now })
+      .values({ client_key: client, count: 1, window_started_at: now })
       .onConflict((conflict) =>
         conflict
-          .column("client_ip")
+          .column("client_key")
           .doUpdateSet((eb) => {
             const windowOver = eb("acknowledgment_counts.window_started_at", "<=", dayAgo);
             return {
@@ -85,11 +89,11 @@ export async function claimAcknowledgment(
     .returning("email")
     .executeTakeFirst();
   if (address) return "allowed";
-  if (ip !== undefined) {
+  if (client !== undefined) {
     await db
       .updateTable("acknowledgment_counts")
       .set((eb) => ({ count: eb("count", "-", 1) }))
-      .where("client_ip", "=", ip)
+      .where("client_key", "=", client)
       .execute();
   }
   return "repeat-address";

@@ -26,6 +26,7 @@ import * as publishSchedule from "./migrations/0026_publish_schedule";
 import * as newsCategories from "./migrations/0027_news_categories";
 import * as pageViewCounts from "./migrations/0028_page_view_counts";
 import * as previewLinks from "./migrations/0030_preview_links";
+import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0027_news_categories": newsCategories,
   "0028_page_view_counts": pageViewCounts,
   "0030_preview_links": previewLinks,
+  "0031_hashed_client_addresses": hashedClientAddresses,
 };
 
 export class MigrationError extends Error {

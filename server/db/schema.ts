@@ -265,9 +265,10 @@ export type AcknowledgedAddressTable = {
   acknowledged_at: Timestamp;
 };
 
-/** Acknowledgments sent for one client address in its current 24-hour window. */
+/** Acknowledgments sent for one client in its current 24-hour window. */
 export type AcknowledgmentCountTable = {
-  client_ip: string;
+  /** A keyed hash of the client's IP address (base64url HMAC-SHA-256), never the address (0031). */
+  client_key: string;
   count: number;
   window_started_at: Timestamp;
 };

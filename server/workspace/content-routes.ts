@@ -91,7 +91,9 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
         uploaded(image.src) &&
         image.sources.every((source) => source.srcset.split(",").every((entry) => uploaded(entry.trim()))),
     );
-    res.json({ html: renderArticle(parsed.data.markdown, images).html });
+    res.json({
+      html: renderArticle(parsed.data.markdown, { origin: config.settings.siteUrl, bodyImages: images }).html,
+    });
   });
 
   router.get("/content/:kind", editor, async (req, res) => {

@@ -16,6 +16,7 @@ import {
   appointment,
   endpoints,
   startedBefore,
+  testClientAddressKey,
   testFormTokens,
   webAppLead,
   websiteDesignLead,
@@ -295,6 +296,7 @@ describe("reading the copy", () => {
       config: site.config,
       logger: createLogger("silent"),
       tokens: testFormTokens,
+      clientAddressKey: testClientAddressKey,
       now: () => clock,
       pageCopy: createPageCopySource(copyDb),
     });

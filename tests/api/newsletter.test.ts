@@ -6,7 +6,12 @@ import { createLeadService } from "#server/operations/leads/lead-service.ts";
 import { createLogger } from "#server/logger.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
-import { endpoints, newsletterSignup, testFormTokens } from "#tests/support/submissions.ts";
+import {
+  endpoints,
+  newsletterSignup,
+  testClientAddressKey,
+  testFormTokens,
+} from "#tests/support/submissions.ts";
 
 const siteUrl = "https://agency.test";
 const mailing = useMailingTestApp({
@@ -184,6 +189,7 @@ describe("newsletter double opt-in", () => {
       config: mailing.site.config,
       logger: createLogger("silent"),
       tokens: testFormTokens,
+      clientAddressKey: testClientAddressKey,
       now: () => eightDaysOn,
     });
     expect(await later.confirmSubscription(confirm_token)).toMatchObject({

@@ -225,7 +225,7 @@ describe("the Markdown preview", () => {
       '# Title\n\nSome **bold** <img src=x onerror="alert(1)"> and [a link](javascript:alert(1)).';
     const response = await editor.post(`${api}/content/preview`, { markdown });
     expect(response.status).toBe(200);
-    expect(response.body.html).toBe(renderArticle(markdown).html);
+    expect(response.body.html).toBe(renderArticle(markdown, { origin: site.config.settings.siteUrl }).html);
     expect(response.body.html).not.toMatch(/<img|<script|href="javascript/);
     expect(response.body.html).toContain("&lt;img");
     expect(response.body.html).toContain("<strong>bold</strong>");

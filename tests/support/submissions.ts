@@ -1,4 +1,5 @@
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
+import { createClientAddressKey } from "#server/operations/leads/client-address-key.ts";
 import { createFormTokens } from "#server/operations/leads/form-guard.ts";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { apiPaths, paths } from "#shared/paths.ts";
@@ -6,6 +7,8 @@ import { apiPaths, paths } from "#shared/paths.ts";
 /** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */
 export const testFormSecret = "test-form-secret-0123456789abcdefghijklmnop";
 export const testFormTokens = createFormTokens(testFormSecret);
+/** The acknowledgment limit's client keys as every test app makes them. */
+export const testClientAddressKey = createClientAddressKey(testFormSecret);
 
 /** The signed start field of a form served at `at` (epoch ms). */
 export function servedAt(at: number): Record<string, string> {

@@ -17,6 +17,7 @@ import { greetingNameOf } from "#server/mail/visitor-layout.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
 import { readAcknowledgmentCopy, type AcknowledgmentCopy } from "./acknowledgment-copy";
+import type { ClientAddressKey } from "./client-address-key";
 import type { FormTokens } from "./form-guard";
 import {
   agencyNotification,
@@ -80,6 +81,8 @@ export type LeadServiceDeps = {
   logger: Logger;
   /** Signs and checks the forms' start fields. */
   tokens: FormTokens;
+  /** What the acknowledgment's per-client limit counts by instead of the IP address. */
+  clientAddressKey: ClientAddressKey;
   /** The clock for bot timing and the appointment date window; tests fix it. */
   now?: () => Date;
   /** Called after a transaction queued an e-mail (wakes the outbox worker). */
@@ -142,7 +145,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   ): Promise<AgencyNotification["acknowledgment"]> {
     const verdict = await claimAcknowledgment(trx, {
       email: notice.visitorEmail,
-      clientIp: visitor.ip,
+      clientKey: visitor.ip === undefined ? undefined : deps.clientAddressKey(visitor.ip),
       perIpPerDay: config.followUp.acknowledgmentsPerIpPerDay,
       now: at,
     });
