@@ -7,7 +7,7 @@ import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
 import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import type { WorkspaceDeps } from "./deps";
+import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { endOtherSessions } from "#server/auth/sessions.ts";
@@ -52,7 +52,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       });
     }
     const newPassword: unknown = req.body?.newPassword;
-    const problem = await passwordProblem(newPassword, staff.email);
+    const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
     if (problem || typeof newPassword !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,

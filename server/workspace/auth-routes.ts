@@ -29,7 +29,7 @@ import type { Database } from "#server/db/schema.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import type { WorkspaceDeps } from "./deps";
+import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
@@ -208,7 +208,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const password: unknown = req.body?.password;
-    const problem = await passwordProblem(password, invitation.email);
+    const problem = await passwordProblem(password, invitation.email, await siteWordsNow(deps));
     if (problem || typeof password !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,

@@ -1,3 +1,4 @@
+import { siteWordsOf } from "#server/auth/passwords.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
 import type { Logger } from "#server/logger.ts";
@@ -14,3 +15,9 @@ export type WorkspaceDeps = {
   /** The settings this process serves; told when the workspace changed them, so it reads them again at once. */
   siteSettings?: SiteSettingsSource;
 };
+
+/** The site's own words a new password must not be built on, from the settings served now. */
+export async function siteWordsNow(deps: Pick<WorkspaceDeps, "config" | "siteSettings">): Promise<string[]> {
+  const site = deps.siteSettings ? (await deps.siteSettings.refresh()).site : deps.config.settings;
+  return siteWordsOf(site);
+}
