@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import type { MatchEstimated, ZxcvbnResult } from "@zxcvbn-ts/core";
+import type { ZxcvbnResult } from "@zxcvbn-ts/core";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { replacePasswordHash } from "#server/db/staff-accounts.ts";
@@ -214,7 +214,7 @@ export async function passwordProblem(
 }
 
 /** The one sentence that names what made a password quick to guess: the first kind of part found, in this order. */
-function reasonOf(sequence: MatchEstimated[], own: ReadonlySet<string>): string {
+function reasonOf(sequence: ZxcvbnResult["sequence"], own: ReadonlySet<string>): string {
   const matches = sequence.filter((match) => match.pattern !== "bruteforce" && match.pattern !== "separator");
   for (const match of matches) {
     if (match.pattern === "dictionary" && match.dictionaryName === "userInputs") {
