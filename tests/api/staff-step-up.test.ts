@@ -471,7 +471,11 @@ describe("replacing the authenticator app", () => {
       .select("totp_secret")
       .where("id", "=", account.id)
       .executeTakeFirstOrThrow();
-    expect(stored.totp_secret).toBe(account.secret);
+    // Unchanged: still the old app's secret, sealed (decision 054).
+    expect(site.totpSecrets.open(stored.totp_secret ?? "")).toMatchObject({
+      kind: "sealed",
+      secret: account.secret,
+    });
 
     expect(
       (await client.post("/admin/api/account/authenticator", { code: await totpCode(newSecret, -1) })).status,
