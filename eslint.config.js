@@ -62,6 +62,11 @@ export default tseslint.config(
               group: ["libphonenumber-js", "libphonenumber-js/*"],
               message: "Phone numbers are checked on the server: server/operations/leads/phone-numbers.ts.",
             },
+            {
+              // The common passwords are a list to guess from: the browser never gets it (decision 053).
+              group: ["@zxcvbn-ts/*"],
+              message: "Passwords are judged on the server: server/auth/passwords.ts.",
+            },
           ],
         },
       ],

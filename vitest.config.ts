@@ -10,6 +10,7 @@ const bothEngines = [
   "tests/api/acknowledgment-limits.test.ts",
   "server/db/outbox.test.ts",
   "tests/api/previews.test.ts",
+  "tests/api/totp-secrets.test.ts",
   "server/db/site-settings.test.ts",
   "server/mail/outbox-worker.test.ts",
 ];

@@ -24,6 +24,7 @@ import { apiPaths } from "#shared/paths.ts";
 import { startBuiltServer } from "./lib/built-server";
 import { startSmtpCounter } from "./lib/smtp-counter";
 import { createScratchPostgresDatabase, startPostgresCluster } from "./lib/postgres-cluster";
+import { testTotpKey } from "#tests/support/totp-key.ts";
 
 const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
@@ -156,7 +157,7 @@ async function postgresStorage(): Promise<Storage> {
     const db = createDatabase(database.url, { poolSize: 2 });
     const count = async (query: RawBuilder<{ n: number }>) => (await query.execute(db)).rows[0]?.n ?? 0;
     return {
-      env: { DATABASE_URL: database.url },
+      env: { DATABASE_URL: database.url, TOTP_KEY: testTotpKey },
       async describe() {
         const { rows } = await sql<{
           version: string;

@@ -26,6 +26,7 @@ import {
   startPostgresCluster,
   type PostgresCluster,
 } from "#scripts/lib/postgres-cluster.ts";
+import { testTotpKey } from "#tests/support/totp-key.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -159,6 +160,7 @@ try {
     cluster = await startPostgresCluster({ durable: true });
     const database = await createScratchPostgresDatabase(cluster.adminUrl);
     env.DATABASE_URL = database.url;
+    env.TOTP_KEY = testTotpKey;
     dropDatabase = database.drop;
   }
   const config = loadConfig(env);

@@ -55,6 +55,7 @@ import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
 import { createDraftAccess } from "./workspace/draft-access";
 import { createWorkspaceApi } from "./workspace/router";
+import { startTotpSecrets, type TotpSecrets } from "./auth/totp-secrets";
 
 /**
  * A handler for the staff workspace's paths only, decided as the router reads the path
@@ -133,6 +134,8 @@ export type SiteApp = {
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
+  /** Seals and opens the authenticator apps' secrets (docs/decisions/054-totp-secrets-at-rest.md). */
+  totpSecrets: TotpSecrets;
   close(): Promise<void>;
 };
 
@@ -148,6 +151,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     onClientError: (error) => logger.warn({ err: error }, "lost a PostgreSQL client; the pool replaces it"),
   });
   const formSecret = await resolveFormSecret(config, db).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
+  });
+  const totpSecrets = await startTotpSecrets(config, db, logger).catch(async (error: unknown) => {
     await db.destroy();
     throw error;
   });
@@ -302,6 +309,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       onQueued: outbox.wake,
       now: options.workspace?.now,
       siteSettings,
+      totpSecrets,
     }),
   );
   guardPageForms(app, config, rateLimits);
@@ -386,6 +394,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     metrics,
     pageViews,
     visitorDays,
+    totpSecrets,
     async close() {
       await publishing.stop();
       // Before the database closes: the views counted since the last write are written now.

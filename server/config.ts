@@ -15,6 +15,30 @@ function findProjectRoot(start: string): string {
   }
 }
 
+/** 32 bytes from base64 or base64url, or undefined when the text is not that. */
+export function decodeTotpKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return undefined;
+  const key = Buffer.from(trimmed.replace(/\+/g, "-").replace(/\//g, "_").replace(/=$/, ""), "base64url");
+  return key.length === 32 ? key : undefined;
+}
+
+/**
+ * Parses a comma-separated list of keys (TOTP_KEY is a list of one). The message names
+ * the variable, never the value, which is a secret.
+ */
+function totpKeys(name: string) {
+  return (value: string, ctx: z.RefinementCtx): Buffer[] => {
+    const keys = value.split(",").map(decodeTotpKey);
+    if (keys.every((key) => key !== undefined)) return keys;
+    ctx.addIssue({
+      code: "custom",
+      message: `${name} must be 32 random bytes in base64 (e.g. openssl rand -base64 32)`,
+    });
+    return z.NEVER;
+  };
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -85,6 +109,10 @@ const envSchema = z.object({
       .string()
       .min(32, "FORM_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)")
       .optional(),
+  ),
+  TOTP_KEY: optionalString.pipe(z.string().transform(totpKeys("TOTP_KEY")).optional()),
+  TOTP_PREVIOUS_KEYS: optionalString.pipe(
+    z.string().transform(totpKeys("each of TOTP_PREVIOUS_KEYS (comma-separated)")).optional(),
   ),
   GTM_ID: z
     .string()
@@ -182,6 +210,8 @@ export type AppConfig = {
     /** Signs the forms' start fields; unset: a secret kept in `dataDir` (server/operations/leads/form-guard.ts). */
     secret: string | undefined;
   };
+  /** The keys that seal the authenticator apps' secrets (server/auth/totp-secrets.ts); unset: kept in `dataDir` on SQLite. */
+  totp: { key: Buffer | undefined; previousKeys: Buffer[] };
   gtmId: string | undefined;
   settings: SiteSettings;
   /** What an operator must hear about at start-up and in /readyz (a missing SITE_URL). */
@@ -258,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leadWindowMs: e.LEAD_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     forms: { minFillMs: e.FORM_MIN_FILL_SECONDS * 1000, secret: e.FORM_SECRET },
+    totp: { key: e.TOTP_KEY?.[0], previousKeys: e.TOTP_PREVIOUS_KEYS ?? [] },
     followUp: {
       acknowledge: e.ACKNOWLEDGE_SUBMISSIONS,
       acknowledgmentsPerIpPerDay: e.ACKNOWLEDGMENTS_PER_IP_PER_DAY,

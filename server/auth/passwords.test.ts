@@ -3,7 +3,9 @@ import {
   dummyVerifyPassword,
   hashIsOutdated,
   hashPassword,
+  passwordMessages,
   passwordProblem,
+  siteWordsOf,
   verifyPassword,
 } from "./passwords";
 
@@ -44,5 +46,43 @@ describe("staff passwords", () => {
     expect(await passwordProblem("password1234", "someone@agency.test")).toBe(common);
     expect(await passwordProblem("QwertyUIOP12", "someone@agency.test")).toBe(common);
     expect(await passwordProblem("a good long passphrase", "someone@agency.test")).toBeUndefined();
+  });
+
+  it("must not be quick to guess: a common one dressed up, a repeat, the site's own words or the person's address", async () => {
+    const site = {
+      brandName: "Kloof Digital",
+      email: "hello@kloofdigital.co.za",
+      siteUrl: "https://www.kloofdigital.co.za/",
+    };
+    const siteWords = siteWordsOf(site);
+    expect(siteWords).toEqual(["kloof digital", "kloofdigital", "kloof", "digital", "kloofdigital.co.za"]);
+    const email = "jane.smith@agency.test";
+    const problems = {
+      "Password123!": passwordMessages.common,
+      iloveyou1234: passwordMessages.common,
+      aaaaaaaaaaaa: passwordMessages.repeats,
+      abcdefghijkl: passwordMessages.repeats,
+      kloofdigital2026: passwordMessages.siteWords,
+      "Kl00fDigital!!": passwordMessages.siteWords,
+      "janesmith2026!": passwordMessages.ownName,
+    };
+    for (const [password, problem] of Object.entries(problems)) {
+      expect(await passwordProblem(password, email, siteWords), password).toBe(problem);
+    }
+    expect(passwordMessages.siteWords).toBe(
+      "That password is built on this site’s own name or web address, which are guessed first. Choose another.",
+    );
+    // Another site's words are nobody's guess here.
+    expect(await passwordProblem("kloofdigital2026", email)).toBeUndefined();
+    expect(await passwordProblem("violet harbour lantern 47", email, siteWords)).toBeUndefined();
+    expect(await passwordProblem("a phrase the kloof hides", email, siteWords)).toBeUndefined();
+  });
+
+  it("takes a moment to judge even at the longest", async () => {
+    const longest = Array.from({ length: 200 }, (_, i) => String.fromCharCode(33 + ((i * 37) % 94))).join("");
+    await passwordProblem("warm up the list first", "a@b.test");
+    const started = performance.now();
+    expect(await passwordProblem(longest, "a@b.test")).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

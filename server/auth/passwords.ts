@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import type { ZxcvbnResult } from "@zxcvbn-ts/core";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { replacePasswordHash } from "#server/db/staff-accounts.ts";
@@ -105,44 +106,124 @@ export async function dummyVerifyPassword(password: string): Promise<false> {
   return false;
 }
 
-let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+type PasswordEstimator = {
+  check(password: string, userInputs?: Array<string | number>): ZxcvbnResult;
+};
+
+let estimator: Promise<PasswordEstimator> | undefined;
 
 /**
- * The maintained list of common passwords (zxcvbn-ts's, all lower case), loaded on the
- * first password set rather than at start-up (docs/decisions/023-start-up-and-memory.md).
- * Only entries a password may be are kept in the set: shorter ones are refused anyway.
+ * zxcvbn-ts's estimator over its maintained list of 49,233 common passwords and its
+ * keyboard layouts, built on the first password chosen rather than at start-up
+ * (docs/decisions/023-start-up-and-memory.md, 053-common-and-own-words-in-passwords.md).
  */
-function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import("@zxcvbn-ts/language-common")
+function loadEstimator(): Promise<PasswordEstimator> {
+  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")])
     .then(
-      ({ dictionary }) =>
-        new Set(dictionary["passwords-common"].filter((entry) => entry.length >= PASSWORD_MIN_LENGTH)),
+      ([{ ZxcvbnFactory }, { dictionary, adjacencyGraphs }]) =>
+        new ZxcvbnFactory({
+          dictionary: { passwords: dictionary["passwords-common"] },
+          graphs: adjacencyGraphs,
+          // Near misses are its matchers' work (l33t, case, repeats); distance matching costs time for little.
+          useLevenshteinDistance: false,
+        }),
     )
     .catch((error: unknown) => {
       // A failed load is tried again on the next password rather than remembered.
-      commonPasswords = undefined;
+      estimator = undefined;
       throw error;
     });
-  return commonPasswords;
+  return estimator;
 }
+
+/**
+ * Below this many guesses (zxcvbn's own line between "somewhat" and "safely" unguessable)
+ * a password is refused: a common one, one dressed up (`Password123!`), a repeat, a
+ * keyboard row or the site’s own name with a year.
+ */
+const MIN_GUESSES_LOG10 = 8;
 
 export const passwordMessages = {
   tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
   emailAddress: "Use something other than your e-mail address.",
   common: "That password is one of the most common ones, which are guessed first. Choose another.",
+  siteWords:
+    "That password is built on this site’s own name or web address, which are guessed first. Choose another.",
+  ownName: "That password is built on your e-mail address, which is guessed first. Choose another.",
+  repeats:
+    "That password is a repeat or a run of characters, like aaaa, 1234 or qwerty, which are guessed first. Choose another.",
+  guessable: "That password would be quick to guess. Try a few unrelated words together.",
 } as const;
 
 /**
- * What is wrong with a new password, or undefined when it will do: 12 to 200 characters,
- * not the account's address, not on the list of common passwords (whatever its case).
- * Every place a password is chosen (an invitation, a change of password) asks this.
+ * The site's own words a password must not be built on: its brand name (stored settings),
+ * the domains of its contact e-mail and URL, as written and run together.
  */
-export async function passwordProblem(password: unknown, email: string): Promise<string | undefined> {
+export function siteWordsOf(site: { brandName: string; email: string; siteUrl: string }): string[] {
+  const words = new Set<string>();
+  const add = (word: string) => {
+    const folded = word.trim().toLowerCase();
+    if (folded.length >= 3) words.add(folded);
+  };
+  add(site.brandName);
+  add(site.brandName.replace(/[^\p{L}\p{N}]+/gu, ""));
+  for (const part of site.brandName.split(/[^\p{L}\p{N}]+/u)) add(part);
+  const hosts = [site.email.split("@")[1] ?? ""];
+  try {
+    hosts.push(new URL(site.siteUrl).hostname);
+  } catch {
+    // A malformed URL has no domain to add; configuration validation reports it.
+  }
+  for (const host of hosts) {
+    const name = host.toLowerCase().replace(/^www\./, "");
+    // localhost and addresses name no one's site.
+    if (!name.includes(".") || /^[\d.:]+$/.test(name)) continue;
+    add(name);
+    add(name.split(".")[0] ?? "");
+  }
+  return [...words];
+}
+
+/** The person's own words: the part of the e-mail address before the @, as written, run together and split. */
+function ownWordsOf(email: string): string[] {
+  const local = email.trim().toLowerCase().split("@")[0] ?? "";
+  const words = [local, local.replace(/[^\p{L}\p{N}]+/gu, ""), ...local.split(/[^\p{L}\p{N}]+/u)];
+  return [...new Set(words)].filter((word) => word.length >= 3);
+}
+
+/**
+ * What is wrong with a new password, or undefined when it will do: 12 to 200 characters,
+ * not the account's address, and not quick to guess: not built on a common password, the
+ * site's own words (`siteWords`, from siteWordsOf) or the person's address, nor a repeat
+ * or run of characters. Every place a password is chosen (an invitation, a change of
+ * password) asks this.
+ */
+export async function passwordProblem(
+  password: unknown,
+  email: string,
+  siteWords: readonly string[] = [],
+): Promise<string | undefined> {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) return passwordMessages.tooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return passwordMessages.tooLong;
-  const folded = password.trim().toLowerCase();
-  if (folded === email.trim().toLowerCase()) return passwordMessages.emailAddress;
-  if ((await loadCommonPasswords()).has(folded)) return passwordMessages.common;
-  return undefined;
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return passwordMessages.emailAddress;
+  const own = ownWordsOf(email);
+  const result = (await loadEstimator()).check(password, [...siteWords, ...own]);
+  if (result.guessesLog10 >= MIN_GUESSES_LOG10) return undefined;
+  return reasonOf(result.sequence, new Set(own));
+}
+
+/** The one sentence that names what made a password quick to guess: the first kind of part found, in this order. */
+function reasonOf(sequence: ZxcvbnResult["sequence"], own: ReadonlySet<string>): string {
+  const matches = sequence.filter((match) => match.pattern !== "bruteforce" && match.pattern !== "separator");
+  for (const match of matches) {
+    if (match.pattern === "dictionary" && match.dictionaryName === "userInputs") {
+      return own.has(match.matchedWord) ? passwordMessages.ownName : passwordMessages.siteWords;
+    }
+  }
+  if (matches.some((match) => match.pattern === "dictionary")) return passwordMessages.common;
+  if (matches.some((match) => ["repeat", "sequence", "spatial"].includes(match.pattern))) {
+    return passwordMessages.repeats;
+  }
+  return passwordMessages.guessable;
 }

@@ -5,9 +5,10 @@ import { authMessages } from "#server/auth/messages.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "#server/auth/passwords.ts";
 import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
 import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import { openFlowSecret } from "#server/auth/totp-secrets.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import type { WorkspaceDeps } from "./deps";
+import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { endOtherSessions } from "#server/auth/sessions.ts";
@@ -52,7 +53,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       });
     }
     const newPassword: unknown = req.body?.newPassword;
-    const problem = await passwordProblem(newPassword, staff.email);
+    const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
     if (problem || typeof newPassword !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,
@@ -92,7 +93,11 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       db,
       req,
       res,
-      { kind: "authenticator-replacement", userId: staff.userId, data: { secret } },
+      {
+        kind: "authenticator-replacement",
+        userId: staff.userId,
+        data: { secret: deps.totpSecrets.seal(secret) },
+      },
       now(),
     );
     res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: staff.email }));
@@ -104,8 +109,8 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
   router.post("/account/authenticator", requireStaff("account"), async (req, res) => {
     const staff = signedIn(res);
     const flow = await readFlow(db, req, "authenticator-replacement", now());
-    const secret = flow?.data.secret;
-    if (!flow || flow.userId !== staff.userId || typeof secret !== "string") {
+    const secret = openFlowSecret(deps.totpSecrets, flow?.data.secret);
+    if (!flow || flow.userId !== staff.userId || secret === undefined) {
       return void res.status(400).json({ error: ownAccountMessages.authenticatorTookTooLong });
     }
     const step = await checkTotp(secret, text(req.body?.code), null, now());
@@ -118,7 +123,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("staff_users")
-        .set({ totp_secret: secret, totp_last_step: step })
+        .set({ totp_secret: deps.totpSecrets.seal(secret), totp_last_step: step })
         .where("id", "=", staff.userId)
         .execute();
       await recordAudit(trx, { ...actorOf(req, res), action: "account.authenticator-replace" }, at);

@@ -25,11 +25,12 @@ import { replaceRecoveryCodes, useRecoveryCode } from "#server/auth/recovery-cod
 import { recordSignInFailure, type SignInStep } from "#server/auth/sign-in-attempts.ts";
 import { clearSignInFailures, type SignInAttempt } from "#server/auth/sign-in-limits.ts";
 import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
+import { openFlowSecret, openTotpSecret } from "#server/auth/totp-secrets.ts";
 import type { Database } from "#server/db/schema.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import type { WorkspaceDeps } from "./deps";
+import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
@@ -44,7 +45,7 @@ import { hashToken } from "#server/auth/tokens.ts";
  * (docs/decisions/027-staff-authentication.md).
  */
 export function authRoutes(deps: WorkspaceDeps): Router {
-  const { db, config } = deps;
+  const { db, config, totpSecrets } = deps;
   const now = () => deps.now?.() ?? new Date();
   const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
   const router = express.Router();
@@ -148,7 +149,13 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const recoveryCode = text(req.body?.recoveryCode);
     let finished = false;
     if (code) {
-      const step = await checkTotp(user.totp_secret, code, user.totp_last_step, now());
+      const secret = await openTotpSecret(db, totpSecrets, deps.logger, {
+        id: user.id,
+        totp_secret: user.totp_secret,
+      });
+      // Fails closed: the operator is told why (openTotpSecret), the person how else to sign in.
+      if (secret === undefined) return refuse(res, 503, authMessages.codesUnavailable);
+      const step = await checkTotp(secret, code, user.totp_last_step, now());
       if (step !== undefined) {
         // Conditional: two requests racing with one code cannot both sign in.
         finished = await finishSignIn(req, res, user, "password+totp", async (trx) => {
@@ -208,7 +215,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const password: unknown = req.body?.password;
-    const problem = await passwordProblem(password, invitation.email);
+    const problem = await passwordProblem(password, invitation.email, await siteWordsNow(deps));
     if (problem || typeof password !== "string") {
       return void res.status(400).json({
         error: authMessages.choosePassword,
@@ -221,7 +228,10 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       db,
       req,
       res,
-      { kind: "enrolment", data: { invitation: invitation.tokenHash, passwordHash, secret } },
+      {
+        kind: "enrolment",
+        data: { invitation: invitation.tokenHash, passwordHash, secret: totpSecrets.seal(secret) },
+      },
       now(),
     );
     res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: invitation.email }));
@@ -231,7 +241,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const invitation = await findInvitation(db, text(req.body?.token), now());
     if (!invitation) return refuse(res, 410, authMessages.invitationGone);
     const flow = await readFlow(db, req, "enrolment", now());
-    const { passwordHash, secret } = flow?.data ?? {};
+    const passwordHash = flow?.data.passwordHash;
+    const secret = openFlowSecret(totpSecrets, flow?.data.secret);
     if (
       !flow ||
       flow.data.invitation !== invitation.tokenHash ||
@@ -252,7 +263,12 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const accepted = await db.transaction().execute(async (trx) => {
       const account = await acceptInvitation(
         trx,
-        { tokenHash: invitation.tokenHash, passwordHash, totpSecret: secret, totpStep: step },
+        {
+          tokenHash: invitation.tokenHash,
+          passwordHash,
+          totpSecret: totpSecrets.seal(secret),
+          totpStep: step,
+        },
         at,
       );
       if (!account) return undefined;

@@ -5,6 +5,7 @@ import { verifyPassword } from "#server/auth/passwords.ts";
 import { useRecoveryCode } from "#server/auth/recovery-codes.ts";
 import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
 import { checkTotp } from "#server/auth/totp.ts";
+import { openTotpSecret } from "#server/auth/totp-secrets.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
@@ -38,7 +39,13 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     const code = text(req.body?.code);
     const recoveryCode = text(req.body?.recoveryCode);
     if (recoveryCode) return useRecoveryCode(db, userId, recoveryCode, now());
-    const step = await checkTotp(user.totp_secret, code, user.totp_last_step, now());
+    const secret = await openTotpSecret(db, deps.totpSecrets, deps.logger, {
+      id: userId,
+      totp_secret: user.totp_secret,
+    });
+    // Fails closed: openTotpSecret told the operator why.
+    if (secret === undefined) return false;
+    const step = await checkTotp(secret, code, user.totp_last_step, now());
     if (step === undefined) return false;
     // Conditional, as at sign-in: one code proves once.
     const updated = await db

@@ -67,10 +67,13 @@ describe("the browser bundle", () => {
  * scripts/lib/client-module-list.ts records every module of the browser bundle.
  */
 
-/** Dependencies that only the server may load: databases, mail, logging, HTTP serving, images. */
+/** Dependencies that only the server may load: databases, mail, logging, HTTP serving, images, password lists. */
 const serverOnlyPackages = new Set([
   "@react-router/express",
   "@react-router/node",
+  // The common passwords and the estimator that uses them (docs/decisions/053-common-and-own-words-in-passwords.md).
+  "@zxcvbn-ts/core",
+  "@zxcvbn-ts/language-common",
   "better-sqlite3",
   "commander",
   "compression",

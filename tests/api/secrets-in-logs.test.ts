@@ -1,10 +1,11 @@
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, spawnBuiltServer } from "#scripts/lib/built-server.ts";
+import { TOTP_KEY_FILE } from "#server/auth/totp-secrets.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { apiPaths, paths } from "#shared/paths.ts";
 import { requestMessages } from "#shared/request-messages.ts";
@@ -192,6 +193,10 @@ describe("everything the server wrote", () => {
     stop();
     await exited;
     for (const canary of canaries) expect(output).not.toContain(canary);
+    // Nor the key that seals the authenticator apps' secrets: from the environment, or made in DATA_DIR.
+    const totpKey = database.env.TOTP_KEY ?? readFileSync(path.join(dataDir, TOTP_KEY_FILE), "utf8").trim();
+    expect(totpKey.length).toBeGreaterThanOrEqual(43);
+    expect(output).not.toContain(totpKey);
     const lines = output
       .split("\n")
       .filter((line) => line.startsWith("{"))

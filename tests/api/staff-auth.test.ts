@@ -592,6 +592,39 @@ describe("secrets at rest", () => {
     });
     expect(taken.status).toBe(200);
   });
+
+  it("refuses a dressed-up common password, a repeat and the site’s own name, each with its sentence", async () => {
+    const email = "measured@agency.test";
+    await inviteStaff(
+      site.db,
+      { email, role: "sales", siteUrl: site.config.settings.siteUrl },
+      { actor: "cli:test", ip: "cli" },
+    );
+    const token = await invitationToken(email);
+    const client = browser();
+    // The stored brand is the shipped default, Kloof Digital (shared/site-settings.ts).
+    const refusals = {
+      "Password123!":
+        "That password is one of the most common ones, which are guessed first. Choose another.",
+      iloveyou1234: "That password is one of the most common ones, which are guessed first. Choose another.",
+      aaaaaaaaaaaa:
+        "That password is a repeat or a run of characters, like aaaa, 1234 or qwerty, which are guessed first. Choose another.",
+      kloofdigital2026:
+        "That password is built on this site’s own name or web address, which are guessed first. Choose another.",
+      "Measured2026!":
+        "That password is built on your e-mail address, which is guessed first. Choose another.",
+    };
+    for (const [password, sentence] of Object.entries(refusals)) {
+      const refused = await client.post("/admin/api/invitations/password", { token, password });
+      expect(refused.status, password).toBe(400);
+      expect(refused.body.fieldErrors, password).toEqual({ password: sentence });
+    }
+    const taken = await client.post("/admin/api/invitations/password", {
+      token,
+      password: "violet harbour lantern 47",
+    });
+    expect(taken.status).toBe(200);
+  });
 });
 
 describe("passkeys", () => {

@@ -84,6 +84,7 @@ beforeAll(async () => {
       config: site.config,
       logger: createLogger("silent"),
       onQueued: () => {},
+      totpSecrets: site.totpSecrets,
     }),
   );
   admin = await signInAs(site, "admin");

@@ -399,6 +399,23 @@ describe("changing one's own password", () => {
     expect(ownAddress.body.fieldErrors).toEqual({
       newPassword: "Use something other than your e-mail address.",
     });
+    for (const [newPassword, sentence] of [
+      [
+        "Password123!",
+        "That password is one of the most common ones, which are guessed first. Choose another.",
+      ],
+      [
+        "kloofdigital2026",
+        "That password is built on this site’s own name or web address, which are guessed first. Choose another.",
+      ],
+    ]) {
+      const weak = await here.post("/admin/api/account/password", {
+        currentPassword: account.password,
+        newPassword,
+      });
+      expect(weak.status, newPassword).toBe(400);
+      expect(weak.body.fieldErrors, newPassword).toEqual({ newPassword: sentence });
+    }
     expect((await elsewhere.get("/admin/api/session")).status).toBe(200);
 
     const changed = await here.post("/admin/api/account/password", {
@@ -454,7 +471,11 @@ describe("replacing the authenticator app", () => {
       .select("totp_secret")
       .where("id", "=", account.id)
       .executeTakeFirstOrThrow();
-    expect(stored.totp_secret).toBe(account.secret);
+    // Unchanged: still the old app's secret, sealed (decision 054).
+    expect(site.totpSecrets.open(stored.totp_secret ?? "")).toMatchObject({
+      kind: "sealed",
+      secret: account.secret,
+    });
 
     expect(
       (await client.post("/admin/api/account/authenticator", { code: await totpCode(newSecret, -1) })).status,

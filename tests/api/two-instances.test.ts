@@ -11,6 +11,7 @@ import { startNginxProxy, type NginxProxy } from "#tests/support/nginx.ts";
 import { createScratchPostgresDatabase, testPostgresAdminUrl } from "#tests/support/postgres.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
+import { testTotpKey } from "#tests/support/totp-key.ts";
 import { until } from "#tests/support/wait.ts";
 
 /**
@@ -198,6 +199,7 @@ describe("two instances on one PostgreSQL database behind nginx", () => {
         DATABASE_URL: database.url,
         SMTP_URL: sink.url,
         FORM_SECRET: testFormSecret,
+        TOTP_KEY: testTotpKey,
         LEAD_RATE_LIMIT_MAX: "100000",
       },
       ["one", "two"],
@@ -346,10 +348,10 @@ describe("a visitor's limit and the form secret hold across instances", () => {
   beforeAll(async () => {
     const { url } = await scratchDatabase();
     // No FORM_SECRET: the instances agree on one through the database.
-    servers = await startPair({ DATABASE_URL: url, SMTP_URL: sink.url, LEAD_RATE_LIMIT_MAX: String(limit) }, [
-      "three",
-      "four",
-    ]);
+    servers = await startPair(
+      { DATABASE_URL: url, SMTP_URL: sink.url, TOTP_KEY: testTotpKey, LEAD_RATE_LIMIT_MAX: String(limit) },
+      ["three", "four"],
+    );
     proxy = await startProxy(servers);
   }, 60_000);
 

@@ -105,6 +105,37 @@ test.describe("an invitation link already used", () => {
   });
 });
 
+test.describe("an easily guessed password at an invitation", () => {
+  test.use({ expectedHttpErrors: ["/admin/api/invitations/password"] });
+
+  test("is refused with its sentence next to the field, and a passphrase is taken", async ({ page }) => {
+    const email = unique("sales");
+    await page.goto(at(await server.invite(email, "sales")));
+    const field = page.getByLabel("Password", { exact: true });
+    // The brand is the shipped default, Kloof Digital.
+    const refusals = {
+      "Password123!":
+        "That password is one of the most common ones, which are guessed first. Choose another.",
+      aaaaaaaaaaaa:
+        "That password is a repeat or a run of characters, like aaaa, 1234 or qwerty, which are guessed first. Choose another.",
+      kloofdigital2026:
+        "That password is built on this site’s own name or web address, which are guessed first. Choose another.",
+    };
+    for (const [password, sentence] of Object.entries(refusals)) {
+      await field.fill(password);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(
+        new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+      );
+      await expect(page.getByText(sentence, { exact: true })).toBeVisible();
+    }
+    await field.fill("violet harbour lantern 47");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByTestId("totp-secret")).toBeVisible();
+  });
+});
+
 test("a passkey added on the account page signs in", async ({ page }) => {
   const staff = await newStaff(page, "sales");
   await addPasskey(page, "Test laptop");

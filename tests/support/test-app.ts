@@ -8,6 +8,7 @@ import { loadConfig, projectRoot, type AppConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { testFormSecret } from "./submissions";
 import { createScratchDatabase, type ScratchDatabase } from "./test-database";
+import { testTotpKey } from "./totp-key";
 
 /** The production React Router build; `npm test` builds before running the API tests. */
 export async function loadServerBuild(): Promise<ServerBuild> {
@@ -42,6 +43,8 @@ export async function createTestApp(
     // Suites count the agency's e-mails; the acknowledgment's own suite turns it on.
     ACKNOWLEDGE_SUBMISSIONS: "false",
     ...database.env,
+    // Required on PostgreSQL, the engine of the database made here or of one named.
+    ...(database.engine === "postgres" || env.DATABASE_URL ? { TOTP_KEY: testTotpKey } : {}),
     ...env,
   });
   const site = await createApp({

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseOptions, type Db } from "#server/db/database.ts";
 import { createScratchPostgresDatabase, testPostgresAdminUrl } from "./postgres";
+import { testTotpKey } from "./totp-key";
 
 /**
  * A fresh, empty database for one test, on the engine of the test project: a SQLite
@@ -23,7 +24,8 @@ export async function createScratchDatabase(dir?: string): Promise<ScratchDataba
     const database = await createScratchPostgresDatabase(adminUrl);
     return {
       location: database.url,
-      env: { DATABASE_URL: database.url },
+      // TOTP_KEY: required on PostgreSQL (docs/decisions/054-totp-secrets-at-rest.md).
+      env: { DATABASE_URL: database.url, TOTP_KEY: testTotpKey },
       engine: "postgres",
       drop: database.drop,
     };

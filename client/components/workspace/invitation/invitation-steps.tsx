@@ -65,7 +65,7 @@ export function PasswordStep({
         minLength={12}
         maxLength={200}
         required
-        description="At least 12 characters, not your e-mail address and not a common password. A passphrase of a few words is good."
+        description="At least 12 characters, not a common password, nor built on your e-mail address or this site’s name. A passphrase of a few unrelated words is good."
         error={error || undefined}
       />
       <Button type="submit" busy={busy}>
