@@ -72,6 +72,8 @@ export function revisionRoutes(deps: WorkspaceDeps): Router {
     const { restoreRevision } = await loadRevisions();
     const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision);
     if (!restored.ok) return answerRefusal(res, restored);
+    // A restore that moved the mail route queued the admins' notices.
+    deps.onQueued();
     res.json(restored.value);
   });
 
