@@ -35,8 +35,11 @@ export type OperationPolicy = {
   /** The workspace area whose role may do it. */
   area: WorkspaceArea;
   stepUp: boolean;
-  /** The audit log's action; the CLI's privacy commands are recorded by the program. */
-  audit: string;
+  /**
+   * The audit log's action, or none. The CLI's privacy erase is recorded by its program
+   * (without the address); an export changes nothing and is not recorded.
+   */
+  audit: string | null;
   notice: readonly NoticeTo[];
   /** The refusal without a fresh proof: what this change is, for the "Confirm it's you" dialog. */
   stepUpMessage?: string;
@@ -140,7 +143,7 @@ export const operationPolicies = {
   "privacy.export": {
     area: "users",
     stepUp: true,
-    audit: "privacy.export",
+    audit: null,
     notice: [],
     stepUpMessage: proofNeeded("Exporting someone’s personal data"),
   },
