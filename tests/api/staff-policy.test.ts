@@ -229,6 +229,15 @@ describe("with a proof from the last 5 minutes", () => {
     for (const row of queued) expect(row.payload).not.toMatch(/token/i);
   });
 
+  it("sends an admin's invitation again, audited, and every active admin is told", async () => {
+    await fresh(boss);
+    const answer = await boss.post("/admin/api/users/invitations/resend", { email: "new.admin@agency.test" });
+    expect(answer.status).toBe(200);
+    expect(await auditOf("staff.invitation-resent", "new.admin@agency.test")).toHaveLength(1);
+    const mails = await changeNotices();
+    expect(recipients(mails)).toEqual(["boss@agency.test", "deputy@agency.test"]);
+  });
+
   it("changes a role, tells its holder, and the admins when it makes an admin", async () => {
     await fresh(boss);
     const member = await signInAs(site, "sales", "promoted@agency.test");
@@ -277,6 +286,14 @@ describe("with a proof from the last 5 minutes", () => {
     mails = await changeNotices();
     expect(recipients(mails)).toEqual(["boss@agency.test", "deputy@agency.test", "promoted@agency.test"]);
     expect((await auditOf("settings.update")).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("moves the sender (the contact e-mail, MAIL_FROM unset) and every active admin is told", async () => {
+    await fresh(boss);
+    expect((await saveSettings(boss, { email: "sender@agency.test" })).status).toBe(200);
+    const mails = await changeNotices();
+    expect(recipients(mails)).toEqual(["boss@agency.test", "deputy@agency.test", "promoted@agency.test"]);
+    expect(mails.every((mail) => mail.text?.includes("sender@agency.test"))).toBe(true);
   });
 
   it("ends another browser's session, then every session, each audited", async () => {
