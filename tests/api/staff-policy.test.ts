@@ -19,13 +19,15 @@ let site: TestApp;
 let sink: SmtpSink;
 let boss: StaffClient;
 let deputy: StaffClient;
+/** How far the workspace's clock runs ahead of the real one: its proofs are judged by it. */
+let skewMs = 0;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   // No MAIL_FROM: the contact e-mail is the sender, so moving it needs a proof too.
   site = await createTestApp(
     { SMTP_URL: sink.url, MAIL_TO: "leads@agency.test" },
-    { outbox: { autoStart: false } },
+    { outbox: { autoStart: false }, workspace: { now: () => new Date(Date.now() + skewMs) } },
   );
   boss = await signInAs(site, "admin", "boss@agency.test");
   deputy = await signInAs(site, "admin", "deputy@agency.test");
@@ -36,6 +38,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   sink.messages.length = 0;
+  skewMs = 0;
 });
 
 const refusalOf = (name: PolicyName) => ({
@@ -200,6 +203,27 @@ describe("a session whose proof is older than 5 minutes", () => {
 
     // A save that leaves the mail route alone needs no proof.
     expect((await saveSettings(boss, { region: "Western Cape" })).status).toBe(200);
+  });
+});
+
+describe("the workspace's clock", () => {
+  it("judges a History restore's proof as it judges a save's", async () => {
+    await fresh(boss);
+    expect((await saveSettings(boss, { agencyInbox: "clock@agency.test" })).status).toBe(200);
+    const moved = await newestSettingsRevision();
+    expect((await saveSettings(boss, { agencyInbox: "leads@agency.test" })).status).toBe(200);
+    await site.outbox.drain();
+    sink.messages.length = 0;
+    skewMs = STEP_UP_MS + 60_000;
+    const before = await snapshot();
+    const restore = () => boss.post("/admin/api/revisions/restore", { target: "settings", revision: moved });
+    expect((await restore()).body).toEqual(refusalOf("settings.mail-route"));
+    expect(await snapshot()).toEqual(before);
+    skewMs = 0;
+    expect((await restore()).status).toBe(200);
+    expect((await settingsNow()).agencyInbox).toBe("clock@agency.test");
+    expect((await saveSettings(boss, { agencyInbox: "leads@agency.test" })).status).toBe(200);
+    await site.outbox.drain();
   });
 });
 
