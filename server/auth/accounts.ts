@@ -24,7 +24,9 @@ import {
 } from "#server/db/staff-invitations.ts";
 import { STAFF_INVITATION, type StaffInvitationMessage } from "#server/mail/invitation-message.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
-import { recordAudit, type AuditEntry } from "#server/db/audit-log.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import { queueChangeNotices } from "./change-notices";
+import { checkPolicy, type Actor, type PolicyName } from "./policy";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";
 import { hashToken, newToken } from "./tokens";
@@ -38,8 +40,8 @@ import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summa
 
 export const INVITATION_MS = 24 * 60 * 60 * 1000;
 
-/** Who is making a change: a staff address and IP, or "cli:<user>" and "cli". */
-export type Actor = Pick<AuditEntry, "actor" | "ip">;
+/** Who is making a change: a staff address and IP, or "cli:<user>" and "cli", and its door. */
+export type { Actor };
 
 export type PendingInvitation = { email: string; role: StaffRole; expiresAt: string };
 
@@ -47,7 +49,8 @@ export type PendingInvitation = { email: string; role: StaffRole; expiresAt: str
 export class AccountError extends Error {
   constructor(
     message: string,
-    readonly kind: "invalid" | "not-found" | "conflict",
+    /** forbidden, step-up: the operation's policy refused the actor (server/auth/policy.ts). */
+    readonly kind: "invalid" | "not-found" | "conflict" | "forbidden" | "step-up",
     readonly field?: "email" | "role",
   ) {
     super(message);
@@ -70,6 +73,12 @@ export const accountMessages = {
 } as const;
 
 const emailSchema = z.email();
+
+/** The operation's policy (decision 048): refused as an AccountError, which each door words. */
+export function enforcePolicy(name: PolicyName, actor: Actor, now: Date): void {
+  const refusal = checkPolicy(name, actor, now);
+  if (refusal) throw new AccountError(refusal.message, refusal.reason);
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -132,7 +141,9 @@ export async function inviteStaff(
 ): Promise<PendingInvitation> {
   const email = validEmail(input.email);
   const role = validRole(input.role);
+  const operation = role === "admin" ? "user.invite-admin" : "user.invite";
   return db.transaction().execute(async (trx) => {
+    enforcePolicy(operation, actor, now);
     if (await selectAccountByEmail(trx, email))
       throw new AccountError(accountMessages.exists, "conflict", "email");
     const invitation = await queueInvitation(
@@ -141,6 +152,12 @@ export async function inviteStaff(
       now,
     );
     await recordAudit(trx, { ...actor, action: "user.invite", target: email, detail: { role } }, now);
+    await queueChangeNotices(
+      trx,
+      operation,
+      { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+      now,
+    );
     return invitation;
   });
 }
@@ -191,21 +208,42 @@ async function findUser(
 /** An account by its id (the API) or address (the CLI). */
 export type AccountRef = { id: number } | { email: string };
 
-/** Stops an account signing in and ends its sessions. Nobody can disable their own. */
+/** Refused when the account is the last enabled admin, so someone can always manage accounts. */
+async function keepLastAdmin(trx: Kysely<Database>, user: StaffUserSummary): Promise<void> {
+  if (user.role !== "admin" || user.status === "disabled") return;
+  const admins = await lockActiveAdminIds(trx);
+  if (admins.every((id) => id === user.id)) {
+    throw new AccountError(accountMessages.lastAdmin(user.email), "conflict", "role");
+  }
+}
+
+/**
+ * Stops an account signing in and ends its sessions. Nobody can disable their own, and
+ * the last enabled admin stays enabled, from the workspace and the CLI alike.
+ */
 export async function disableStaff(
   db: Kysely<Database>,
   ref: AccountRef,
+  { siteUrl }: { siteUrl: string },
   actor: Actor & { userId?: number },
   now = new Date(),
 ): Promise<StaffUserSummary> {
   return db.transaction().execute(async (trx) => {
+    enforcePolicy("user.disable", actor, now);
     const user = await findUser(trx, ref);
     if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountDisable, "invalid");
+    await keepLastAdmin(trx, user);
     await setAccountDisabledAt(trx, user.id, now);
     const sessions = await endAllSessions(trx, user.id);
     await recordAudit(
       trx,
       { ...actor, action: "user.disable", target: user.email, detail: { sessions } },
+      now,
+    );
+    await queueChangeNotices(
+      trx,
+      "user.disable",
+      { body: { change: "account-disabled", account: user.email }, actor, siteUrl },
       now,
     );
     return findUser(trx, { id: user.id });
@@ -215,13 +253,24 @@ export async function disableStaff(
 export async function enableStaff(
   db: Kysely<Database>,
   ref: AccountRef,
+  { siteUrl }: { siteUrl: string },
   actor: Actor,
   now = new Date(),
 ): Promise<StaffUserSummary> {
   return db.transaction().execute(async (trx) => {
+    enforcePolicy("user.enable", actor, now);
     const user = await findUser(trx, ref);
+    // Enabling an admin gives the workspace an admin again: the admins hear of it.
+    const operation = user.role === "admin" ? "user.enable-admin" : "user.enable";
+    enforcePolicy(operation, actor, now);
     await setAccountDisabledAt(trx, user.id, null);
     await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
+    await queueChangeNotices(
+      trx,
+      operation,
+      { body: { change: "admin-enabled", account: user.email }, actor, siteUrl },
+      now,
+    );
     return findUser(trx, { id: user.id });
   });
 }
@@ -239,6 +288,7 @@ export async function resetStaff(
   now = new Date(),
 ): Promise<{ user: StaffUserSummary; invitation: PendingInvitation }> {
   return db.transaction().execute(async (trx) => {
+    enforcePolicy("user.reset", actor, now);
     const user = await findUser(trx, ref);
     if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountReset, "invalid");
     if (user.status === "disabled") throw new AccountError(accountMessages.disabled, "conflict");
@@ -250,6 +300,12 @@ export async function resetStaff(
       now,
     );
     await recordAudit(trx, { ...actor, action: "user.reset", target: user.email, detail: { sessions } }, now);
+    await queueChangeNotices(
+      trx,
+      "user.reset",
+      { body: { change: "account-reset", account: user.email }, actor, siteUrl: input.siteUrl },
+      now,
+    );
     return { user: await findUser(trx, { id: user.id }), invitation };
   });
 }
@@ -262,12 +318,14 @@ export async function resetStaff(
 export async function changeStaffRole(
   db: Kysely<Database>,
   ref: AccountRef,
-  input: { role: unknown },
+  input: { role: unknown; siteUrl: string },
   actor: Actor & { userId?: number },
   now = new Date(),
 ): Promise<{ user: StaffUserSummary; changed: boolean }> {
   const role = validRole(input.role);
+  const operation = role === "admin" ? "user.role-admin" : "user.role";
   return db.transaction().execute(async (trx) => {
+    enforcePolicy(operation, actor, now);
     const user = await findUser(trx, ref);
     if (user.id === actor.userId) throw new AccountError(accountMessages.ownRole, "invalid", "role");
     if (user.role === role) return { user, changed: false };
@@ -281,6 +339,17 @@ export async function changeStaffRole(
     await recordAudit(
       trx,
       { ...actor, action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
+      now,
+    );
+    await queueChangeNotices(
+      trx,
+      operation,
+      {
+        body: { change: "role-changed", account: user.email, from: user.role, role },
+        holder: user.email,
+        actor,
+        siteUrl: input.siteUrl,
+      },
       now,
     );
     return { user: await findUser(trx, { id: user.id }), changed: true };
@@ -301,8 +370,11 @@ export async function resendInvitation(
   return db.transaction().execute(async (trx) => {
     const waiting = await selectUnusedInvitation(trx, email);
     if (!waiting || !isStaffRole(waiting.role)) {
+      enforcePolicy("user.invitation-resend", actor, now);
       throw new AccountError(accountMessages.noInvitation, "not-found", "email");
     }
+    const operation = waiting.role === "admin" ? "user.invitation-resend-admin" : "user.invitation-resend";
+    enforcePolicy(operation, actor, now);
     // An account that exists was reset: its new link says so, as the first one did.
     const account = await selectAccountByEmail(trx, email);
     if (account?.disabled_at) throw new AccountError(accountMessages.disabled, "conflict", "email");
@@ -322,6 +394,12 @@ export async function resendInvitation(
       { ...actor, action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
       now,
     );
+    await queueChangeNotices(
+      trx,
+      operation,
+      { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+      now,
+    );
     return invitation;
   });
 }
@@ -335,6 +413,7 @@ export async function revokeInvitation(
 ): Promise<{ email: string }> {
   const email = validEmail(input.email);
   return db.transaction().execute(async (trx) => {
+    enforcePolicy("user.invitation-revoke", actor, now);
     const revoked = await deleteUnusedInvitations(trx, email);
     if (revoked === 0) throw new AccountError(accountMessages.noInvitation, "not-found", "email");
     await recordAudit(trx, { ...actor, action: "staff.invitation-revoked", target: email }, now);

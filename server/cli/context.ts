@@ -38,7 +38,8 @@ export function defaultActor(): string {
 
 /** The command line's changes in the audit log: "cli:<account>", from "cli". */
 export function cliActor(): Actor {
-  return { actor: `cli:${defaultActor()}`, ip: "cli" };
+  // The CLI is the server's own door: whoever has its shell is the operator (decision 048).
+  return { actor: `cli:${defaultActor()}`, ip: "cli", door: "cli" };
 }
 
 /** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */

@@ -18,22 +18,24 @@ import {
   type SweepResult,
 } from "#server/operations/privacy/retention-sweep.ts";
 import { formatTable } from "./format";
-import { type AdminContext } from "./context";
+import { operationContext, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 
 export async function exportPersonalData(
-  { db, config, out }: AdminContext,
+  ctx: AdminContext,
   options: { email: string; out?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const found = await findHeldRows({ db }, options.email);
+  const { out } = ctx;
+  const operation = operationContext(ctx);
+  const found = await findHeldRows(operation, options.email, now());
   if (!found.ok) return fail(out, found.message);
   if (!options.out) {
     printJson(out, exportDocument(found.value.address, found.value.data, now()));
     return exitCodes.ok;
   }
   if (!options.out.endsWith(".zip")) return fail(out, `--out must name a .zip file, not "${options.out}"`);
-  const held = await findHeldData({ db, config }, options.email);
+  const held = await findHeldData(operation, options.email, now());
   if (!held.ok) return fail(out, held.message);
   const { address, mailFiles, rows } = held.value;
   try {
@@ -51,11 +53,13 @@ export async function exportPersonalData(
 }
 
 export async function erasePersonalDataCommand(
-  { db, config, out, confirm, unchanged }: AdminContext,
+  ctx: AdminContext,
   options: { email: string; yes?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const found = await findHeldData({ db, config }, options.email);
+  const { out, confirm, unchanged } = ctx;
+  const operation = operationContext(ctx);
+  const found = await findHeldData(operation, options.email, now());
   if (!found.ok) return fail(out, found.message);
   const { address, mailFiles, rows } = found.value;
   printLine(
@@ -70,7 +74,9 @@ export async function erasePersonalDataCommand(
       return exitCodes.ok;
     }
   }
-  const { erased, scrubbed } = await eraseHeldData({ db }, found.value, now());
+  const done = await eraseHeldData(operation, found.value, now());
+  if (!done.ok) return fail(out, done.message);
+  const { erased, scrubbed } = done.value;
   const perTable = Object.entries(erased.counts).map(([table, count]) => `${table} ${count}`);
   printLine(
     out,
@@ -85,7 +91,7 @@ export async function erasePersonalDataCommand(
   }
   printLine(
     out,
-    config.databaseUrl
+    ctx.config.databaseUrl
       ? "Backups of the database taken before now still hold it: rotate them (the database server's own backups too)."
       : "Backups taken before now (site-admin backup --out) still hold it: rotate them.",
   );

@@ -120,14 +120,14 @@ export async function listUsersCommand(ctx: AdminContext, options: { json?: bool
 
 export async function disableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
   return accountCommand(ctx, async () => {
-    await disableStaff(ctx.db, { email }, cliActor());
+    await disableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor());
     printLine(ctx.out, `${email} is disabled and signed out everywhere.`);
   });
 }
 
 export async function enableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
   return accountCommand(ctx, async () => {
-    await enableStaff(ctx.db, { email }, cliActor());
+    await enableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor());
     printLine(ctx.out, `${email} can sign in again.`);
   });
 }
@@ -150,7 +150,12 @@ export async function resetUserCommand(ctx: AdminContext, email: string): Promis
 
 export async function changeRoleCommand(ctx: AdminContext, email: string, role: string): Promise<ExitCode> {
   return accountCommand(ctx, async () => {
-    const { user, changed } = await changeStaffRole(ctx.db, { email }, { role }, cliActor());
+    const { user, changed } = await changeStaffRole(
+      ctx.db,
+      { email },
+      { role, siteUrl: ctx.config.settings.siteUrl },
+      cliActor(),
+    );
     printLine(
       ctx.out,
       changed

@@ -176,3 +176,15 @@ export async function lockActiveAdminIds(db: Kysely<Database>): Promise<number[]
   if (isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((row) => row.id);
 }
+
+/** The addresses of every enabled admin, who hear of the workspace's sensitive changes (decision 048). */
+export async function selectActiveAdminEmails(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom("staff_users")
+    .select("email")
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
+    .orderBy("email")
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -17,6 +17,7 @@ import {
   renderNewsletterConfirmation,
 } from "./newsletter-confirmation-message";
 import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
+import { renderStaffChangeNotice, STAFF_CHANGE_NOTICE } from "./staff-change-message";
 
 /** Every e-mail the outbox sends, by the row's `kind`: one module per message builds it. */
 export type OutboxKind =
@@ -27,7 +28,8 @@ export type OutboxKind =
   | typeof FOLLOW_UP_REMINDER
   | typeof OPERATIONS_ALERT
   | typeof STAFF_INVITATION
-  | typeof STAFF_ACCOUNT_NOTICE;
+  | typeof STAFF_ACCOUNT_NOTICE
+  | typeof STAFF_CHANGE_NOTICE;
 
 /** Turns a stored outbox row into the e-mail to send; throws if the row's data is malformed. */
 export function renderOutboxMessage(kind: string, payload: string, ctx: MailContext): SendMailOptions {
@@ -40,6 +42,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
   if (kind === OPERATIONS_ALERT) return renderOperationsAlert(data, ctx);
   if (kind === STAFF_INVITATION) return renderStaffInvitation(data, ctx);
   if (kind === STAFF_ACCOUNT_NOTICE) return renderStaffAccountNotice(data, ctx);
+  if (kind === STAFF_CHANGE_NOTICE) return renderStaffChangeNotice(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

@@ -1,9 +1,12 @@
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
-import type { AuditEntry } from "#server/db/audit-log.ts";
+import type { Actor } from "#server/auth/policy.ts";
 
-/** Who made a change, as the audit log records it: a staff address and IP, or "cli:<user>" and "cli". */
-export type Actor = Pick<AuditEntry, "actor" | "ip">;
+/**
+ * Who made a change, as the audit log records it (a staff address and IP, or "cli:<user>"
+ * and "cli"), and the door it came through, which the policy reads (server/auth/policy.ts).
+ */
+export type { Actor };
 
 /**
  * What an operation gets from the door that runs it (the CLI, the workspace): the open

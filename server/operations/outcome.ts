@@ -1,3 +1,5 @@
+import type { PolicyRefusal } from "#server/auth/policy.ts";
+
 /**
  * What an operation the CLI and the workspace share answers: its result, or why nothing
  * changed. Each side words it its own way: the CLI prints `message` and exits 1; the API
@@ -6,8 +8,12 @@
  */
 export type Refusal = {
   ok: false;
-  /** invalid: the input is not one; not-found: no such row; conflict: not in a state for it. */
-  reason: "invalid" | "not-found" | "conflict";
+  /**
+   * invalid: the input is not one; not-found: no such row; conflict: not in a state for it;
+   * forbidden, step-up: the operation's policy refused the actor (server/auth/policy.ts),
+   * step-up until a proof from the last 5 minutes, which the CLI never needs.
+   */
+  reason: "invalid" | "not-found" | "conflict" | PolicyRefusal["reason"];
   message: string;
   fieldErrors: Record<string, string>;
 };
@@ -28,6 +34,9 @@ export const refuse = (message: string, fieldErrors: Record<string, string> = {}
   message,
   fieldErrors,
 });
+
+/** The policy's refusal as an operation's. */
+export const refusedByPolicy = (refusal: PolicyRefusal): Refusal => failed(refusal.reason, refusal.message);
 
 export const notFound = (message: string): Refusal => failed("not-found", message);
 

@@ -29,81 +29,90 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
   const siteUrl = config.settings.siteUrl;
   const router = express.Router();
   const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const fresh = requireFreshProof(now);
 
-  router.post("/account/password", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
-    const current = text(req.body?.currentPassword);
-    const user = await db
-      .selectFrom("staff_users")
-      .select(["password_hash"])
-      .where("id", "=", staff.userId)
-      .executeTakeFirst();
-    const matches =
-      user?.password_hash && current.length <= 1000
-        ? await verifyPassword(current, user.password_hash)
-        : false;
-    if (!matches) {
-      await recordSignInFailure(db, attempt, "wrong-password", now());
-      return void res.status(400).json({
-        error: ownAccountMessages.wrongCurrentPassword,
-        fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
-      });
-    }
-    const newPassword: unknown = req.body?.newPassword;
-    const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
-    if (problem || typeof newPassword !== "string") {
-      return void res.status(400).json({
-        error: authMessages.choosePassword,
-        fieldErrors: { newPassword: problem ?? authMessages.choosePassword },
-      });
-    }
-    const passwordHash = await hashPassword(newPassword);
-    const at = now();
-    const ended = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("staff_users")
-        .set({ password_hash: passwordHash })
+  router.post(
+    "/account/password",
+    requireStaff("account"),
+    requireFreshProof(now, "account.password"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
+      if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
+      const current = text(req.body?.currentPassword);
+      const user = await db
+        .selectFrom("staff_users")
+        .select(["password_hash"])
         .where("id", "=", staff.userId)
-        .execute();
-      // Whoever else held a session (with the old password, or a stolen cookie) is out.
-      const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
-      await recordAudit(
-        trx,
-        { ...actorOf(req, res), action: "account.password-change", detail: { otherSessionsEnded: count } },
-        at,
-      );
-      await queueAccountNotice(
-        trx,
-        { client: clientOf(req), email: staff.email, change: "password-changed", siteUrl },
-        at,
-      );
-      return count;
-    });
-    deps.onQueued();
-    res.json({ otherSessionsEnded: ended });
-  });
+        .executeTakeFirst();
+      const matches =
+        user?.password_hash && current.length <= 1000
+          ? await verifyPassword(current, user.password_hash)
+          : false;
+      if (!matches) {
+        await recordSignInFailure(db, attempt, "wrong-password", now());
+        return void res.status(400).json({
+          error: ownAccountMessages.wrongCurrentPassword,
+          fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
+        });
+      }
+      const newPassword: unknown = req.body?.newPassword;
+      const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
+      if (problem || typeof newPassword !== "string") {
+        return void res.status(400).json({
+          error: authMessages.choosePassword,
+          fieldErrors: { newPassword: problem ?? authMessages.choosePassword },
+        });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const at = now();
+      const ended = await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("staff_users")
+          .set({ password_hash: passwordHash })
+          .where("id", "=", staff.userId)
+          .execute();
+        // Whoever else held a session (with the old password, or a stolen cookie) is out.
+        const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
+        await recordAudit(
+          trx,
+          { ...actorOf(req, res), action: "account.password-change", detail: { otherSessionsEnded: count } },
+          at,
+        );
+        await queueAccountNotice(
+          trx,
+          { client: clientOf(req), email: staff.email, change: "password-changed", siteUrl },
+          at,
+        );
+        return count;
+      });
+      deps.onQueued();
+      res.json({ otherSessionsEnded: ended });
+    },
+  );
 
-  router.post("/account/authenticator/options", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const secret = newTotpSecret();
-    await startFlow(
-      db,
-      req,
-      res,
-      {
-        kind: "authenticator-replacement",
-        userId: staff.userId,
-        data: { secret: deps.totpSecrets.seal(secret) },
-      },
-      now(),
-    );
-    res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: staff.email }));
-  });
+  router.post(
+    "/account/authenticator/options",
+    requireStaff("account"),
+    requireFreshProof(now, "account.authenticator"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const secret = newTotpSecret();
+      await startFlow(
+        db,
+        req,
+        res,
+        {
+          kind: "authenticator-replacement",
+          userId: staff.userId,
+          data: { secret: deps.totpSecrets.seal(secret) },
+        },
+        now(),
+      );
+      res.json(await totpEnrolment(secret, { issuer: config.settings.brandName, email: staff.email }));
+    },
+  );
 
-  // Not `fresh` again: the flow exists only if its start had a fresh proof, and it is this
+  // No proof asked again: the flow exists only if its start had a fresh proof, and it is this
   // browser's own. Asking again would end it (a passkey proof starts a flow of its own)
   // while someone is still scanning the code.
   router.post("/account/authenticator", requireStaff("account"), async (req, res) => {

@@ -1,13 +1,20 @@
 import type { Response } from "express";
 import type { z } from "zod";
+import { AccountError } from "#server/auth/accounts.ts";
 import { asSentence, type Refusal } from "#server/operations/outcome.ts";
 
 /**
- * How the workspace API words what it refuses: an operation's refusal as 400, 404 or 409,
+ * How the workspace API words what it refuses: an operation's refusal as 400, 403, 404 or 409,
  * and a request it cannot read as 400, each with a sentence a page can show as it is.
  */
 
-const refusalStatus: Record<Refusal["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409 };
+const refusalStatus: Record<Refusal["reason"], number> = {
+  invalid: 400,
+  "not-found": 404,
+  conflict: 409,
+  forbidden: 403,
+  "step-up": 403,
+};
 
 /**
  * An operation's refusal. Where it names fields, their messages come too, under the names
@@ -23,6 +30,10 @@ export function answerRefusal(
     Object.entries(refusal.fieldErrors).map(([field, message]) => [formFieldOf[field] ?? field, message]),
   );
   const first = Object.values(fieldErrors)[0];
+  // The page turns `stepUp` into "Confirm it's you" and, once proved, sends the change again.
+  if (refusal.reason === "step-up") {
+    return void res.status(403).json({ error: refusal.message, stepUp: true });
+  }
   res
     .status(refusalStatus[refusal.reason])
     .json(first === undefined ? { error: asSentence(refusal.message) } : { error: first, fieldErrors });
@@ -49,4 +60,19 @@ export function answerInvalidBody(res: Response, error: z.ZodError): void {
   }
   const first = Object.values(fieldErrors)[0] ?? error.issues[0]?.message ?? "Invalid input.";
   res.status(400).json({ error: first, fieldErrors });
+}
+
+const accountErrorStatus: Record<AccountError["kind"], number> = refusalStatus;
+
+/**
+ * An AccountError as the API answers it; anything else is the server's to report. A
+ * policy's step-up is the 403 the page turns into "Confirm it's you" (decision 048).
+ */
+export function answerAccountError(res: Response, error: unknown): void {
+  if (!(error instanceof AccountError)) throw error;
+  if (error.kind === "step-up") return void res.status(403).json({ error: error.message, stepUp: true });
+  res.status(accountErrorStatus[error.kind]).json({
+    error: error.message,
+    ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
+  });
 }

@@ -52,7 +52,6 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   const ipOf = (req: Request) => req.ip ?? "unknown";
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
-  const fresh = requireFreshProof(now);
   const siteUrl = config.settings.siteUrl;
 
   const refuseIfSlowed = (res: Response, attempt: SignInAttempt, step: SignInStep) =>
@@ -294,93 +293,119 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
   });
 
-  router.post("/passkeys/options", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
-    await sendPasskeyOptions(
-      db,
-      req,
-      res,
-      { kind: "passkey-registration", userId: staff.userId },
-      options,
-      now(),
-    );
-  });
+  router.post(
+    "/passkeys/options",
+    requireStaff("account"),
+    requireFreshProof(now, "account.passkey-add"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const options = await registrationOptions(db, rp, { id: staff.userId, email: staff.email });
+      await sendPasskeyOptions(
+        db,
+        req,
+        res,
+        { kind: "passkey-registration", userId: staff.userId },
+        options,
+        now(),
+      );
+    },
+  );
 
-  router.post("/passkeys", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const name = text(req.body?.name).trim();
-    if (!name || name.length > 60) {
-      return void res
-        .status(400)
-        .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
-    }
-    const flow = await readFlow(db, req, "passkey-registration", now());
-    if (!flow?.challenge || flow.userId !== staff.userId)
-      return refuse(res, 400, authMessages.passkeyTookTooLong);
-    const response: unknown = req.body?.response;
-    const passkey =
-      typeof response === "object" && response !== null
-        ? await registerPasskey(
-            db,
-            rp,
-            staff.userId,
-            { response: response as RegistrationResponseJSON, challenge: flow.challenge, name },
-            now(),
-          )
-        : undefined;
-    await endFlow(db, req, res);
-    if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
-    await db.transaction().execute(async (trx) => {
-      await recordAudit(
-        trx,
-        { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
-        now(),
-      );
-      await queueAccountNotice(
-        trx,
-        { client: clientOf(req), email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
-        now(),
-      );
-    });
-    deps.onQueued();
-    res.status(201).json(passkey);
-  });
+  router.post(
+    "/passkeys",
+    requireStaff("account"),
+    requireFreshProof(now, "account.passkey-add"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const name = text(req.body?.name).trim();
+      if (!name || name.length > 60) {
+        return void res
+          .status(400)
+          .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
+      }
+      const flow = await readFlow(db, req, "passkey-registration", now());
+      if (!flow?.challenge || flow.userId !== staff.userId)
+        return refuse(res, 400, authMessages.passkeyTookTooLong);
+      const response: unknown = req.body?.response;
+      const passkey =
+        typeof response === "object" && response !== null
+          ? await registerPasskey(
+              db,
+              rp,
+              staff.userId,
+              { response: response as RegistrationResponseJSON, challenge: flow.challenge, name },
+              now(),
+            )
+          : undefined;
+      await endFlow(db, req, res);
+      if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
+      await db.transaction().execute(async (trx) => {
+        await recordAudit(
+          trx,
+          { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
+          now(),
+        );
+        await queueAccountNotice(
+          trx,
+          { client: clientOf(req), email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
+          now(),
+        );
+      });
+      deps.onQueued();
+      res.status(201).json(passkey);
+    },
+  );
 
-  router.delete("/passkeys/:id", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const id = String(req.params.id);
-    const removed = await db.transaction().execute(async (trx) => {
-      const name = await removePasskey(trx, staff.userId, id);
-      if (name === undefined) return false;
-      await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
-      await queueAccountNotice(
-        trx,
-        { client: clientOf(req), email: staff.email, change: "passkey-removed", passkeyName: name, siteUrl },
-        now(),
-      );
-      return true;
-    });
-    if (!removed) return refuse(res, 404, "Not found.");
-    deps.onQueued();
-    res.status(204).end();
-  });
+  router.delete(
+    "/passkeys/:id",
+    requireStaff("account"),
+    requireFreshProof(now, "account.passkey-remove"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const id = String(req.params.id);
+      const removed = await db.transaction().execute(async (trx) => {
+        const name = await removePasskey(trx, staff.userId, id);
+        if (name === undefined) return false;
+        await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
+        await queueAccountNotice(
+          trx,
+          {
+            client: clientOf(req),
+            email: staff.email,
+            change: "passkey-removed",
+            passkeyName: name,
+            siteUrl,
+          },
+          now(),
+        );
+        return true;
+      });
+      if (!removed) return refuse(res, 404, "Not found.");
+      deps.onQueued();
+      res.status(204).end();
+    },
+  );
 
-  router.post("/recovery-codes", requireStaff("account"), fresh, async (req, res) => {
-    const staff = signedIn(res);
-    const recoveryCodes = await db.transaction().execute(async (trx) => {
-      const codes = await replaceRecoveryCodes(trx, staff.userId);
-      await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
-      await queueAccountNotice(
-        trx,
-        { client: clientOf(req), email: staff.email, change: "recovery-codes-replaced", siteUrl },
-        now(),
-      );
-      return codes;
-    });
-    deps.onQueued();
-    res.json({ recoveryCodes });
-  });
+  router.post(
+    "/recovery-codes",
+    requireStaff("account"),
+    requireFreshProof(now, "account.recovery-codes"),
+    async (req, res) => {
+      const staff = signedIn(res);
+      const recoveryCodes = await db.transaction().execute(async (trx) => {
+        const codes = await replaceRecoveryCodes(trx, staff.userId);
+        await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
+        await queueAccountNotice(
+          trx,
+          { client: clientOf(req), email: staff.email, change: "recovery-codes-replaced", siteUrl },
+          now(),
+        );
+        return codes;
+      });
+      deps.onQueued();
+      res.json({ recoveryCodes });
+    },
+  );
 
   return router;
 }

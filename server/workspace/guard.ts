@@ -5,6 +5,7 @@ import { findSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE } from "./session-cookie";
 import { mayUse, type Staff, type WorkspaceArea } from "#server/auth/staff.ts";
 import { sameSecret } from "#server/auth/tokens.ts";
+import type { Actor } from "#server/auth/policy.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -92,9 +93,19 @@ export function checkSameOrigin(siteUrl: string): RequestHandler {
   };
 }
 
-/** Who made a change, for the audit log. */
-export function actorOf(req: Request, res: Response): { actor: string; ip: string } {
-  return { actor: res.locals.staff?.email ?? "unknown", ip: req.ip ?? "unknown" };
+/**
+ * Who makes a change: for the audit log, and for the operations' policy (server/auth/policy.ts)
+ * the door, the session's last proof and the role.
+ */
+export function actorOf(req: Request, res: Response): Actor & { actor: string; ip: string } {
+  const staff = res.locals.staff;
+  return {
+    actor: staff?.email ?? "unknown",
+    ip: req.ip ?? "unknown",
+    door: "workspace",
+    provedAt: staff?.provedAt ?? null,
+    ...(staff ? { role: staff.role } : {}),
+  };
 }
 
 /** The browser and address a request came from, as sessions and account notices record them. */

@@ -30,6 +30,7 @@ const restoreBody = z.object({ target: targetText, revision: revisionNumber });
 
 export function revisionRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
+  const now = () => deps.now?.() ?? new Date();
   const router = express.Router();
   // Every role signs in and sends the CSRF token; the target's kind decides the rest.
   const staff = requireStaff("account");
@@ -70,8 +71,10 @@ export function revisionRoutes(deps: WorkspaceDeps): Router {
     const resolved = await targetOf(res, body.data.target);
     if (!resolved) return;
     const { restoreRevision } = await loadRevisions();
-    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision);
+    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision, now());
     if (!restored.ok) return answerRefusal(res, restored);
+    // A restore that moved the mail route queued the admins' notices.
+    deps.onQueued();
     res.json(restored.value);
   });
 

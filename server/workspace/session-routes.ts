@@ -1,18 +1,19 @@
 import express, { type Router } from "express";
 import { recordAudit } from "#server/db/audit-log.ts";
+import { endOwnSession, signOutEverywhere } from "#server/auth/own-sessions.ts";
+import { endSession, listSessions } from "#server/auth/sessions.ts";
+import { answerAccountError } from "./answers";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import type { WorkspaceDeps } from "./deps";
-import {
-  endAllSessions,
-  endSession,
-  endSessionById,
-  listSessions,
-  publicSessionId,
-} from "#server/auth/sessions.ts";
 import { clearSessionCookie } from "./session-cookie";
 
-/** The signed-in member of staff, their sessions, and signing out of one session or all. */
-export function sessionRoutes({ db }: WorkspaceDeps): Router {
+/**
+ * The signed-in member of staff, their sessions, and signing out of one session or all.
+ * Ending another browser's session, or all, follows the policy (server/auth/own-sessions.ts).
+ */
+export function sessionRoutes(deps: WorkspaceDeps): Router {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
   const router = express.Router();
 
   router.get("/session", requireStaff("account"), (_req, res) => {
@@ -35,29 +36,29 @@ export function sessionRoutes({ db }: WorkspaceDeps): Router {
 
   /** Ends one of the member of staff's sessions; ending this one signs out here. */
   router.delete("/sessions/:id", requireStaff("account"), async (req, res) => {
-    const staff = signedIn(res);
-    const ended = await endSessionById(db, staff.userId, String(req.params.id));
-    if (!ended) return void res.status(404).json({ error: "That session has already ended." });
-    await recordAudit(db, {
-      ...actorOf(req, res),
-      action: "session.end",
-      target: publicSessionId(ended),
-    });
-    const signedOut = ended === staff.sessionId;
-    if (signedOut) clearSessionCookie(req, res);
-    res.json({ signedOut });
+    try {
+      const { signedOut } = await endOwnSession(
+        db,
+        signedIn(res),
+        String(req.params.id),
+        actorOf(req, res),
+        now(),
+      );
+      if (signedOut) clearSessionCookie(req, res);
+      res.json({ signedOut });
+    } catch (error) {
+      answerAccountError(res, error);
+    }
   });
 
   router.post("/sign-out-everywhere", requireStaff("account"), async (req, res) => {
-    const staff = signedIn(res);
-    const ended = await endAllSessions(db, staff.userId);
-    await recordAudit(db, {
-      ...actorOf(req, res),
-      action: "session.sign-out-everywhere",
-      detail: { sessions: ended },
-    });
-    clearSessionCookie(req, res);
-    res.status(204).end();
+    try {
+      await signOutEverywhere(db, signedIn(res), actorOf(req, res), now());
+      clearSessionCookie(req, res);
+      res.status(204).end();
+    } catch (error) {
+      answerAccountError(res, error);
+    }
   });
 
   return router;

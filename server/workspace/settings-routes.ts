@@ -2,8 +2,7 @@ import express, { type Router } from "express";
 import { loadSiteSettings, saveSiteSettings } from "#server/operations/settings/site-settings.ts";
 import { answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";
-import { actorOf, requireStaff, signedIn } from "./guard";
-import { isProofFresh, stepUpMessages } from "./step-up";
+import { actorOf, requireStaff } from "./guard";
 
 /** The longest revision note kept with a save. */
 const NOTE_MAX = 200;
@@ -11,8 +10,8 @@ const NOTE_MAX = 200;
 /**
  * /admin/api/settings: the site settings (brand, contact details, links, agency inbox), for
  * admins; the same operation as `site-admin settings` (server/operations/settings/). Moving
- * the agency inbox, where leads' e-mails go, asks for a fresh proof of who is at the
- * keyboard, as a change to how an account signs in does.
+ * the agency inbox or the sender asks for a fresh proof of who is at the keyboard: the
+ * operation's policy says so and refuses it (decision 048), whichever door asks.
  */
 export function settingsRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
@@ -30,19 +29,14 @@ export function settingsRoutes(deps: WorkspaceDeps): Router {
       return badRequest(res, `A note must be text of at most ${NOTE_MAX} characters.`);
     }
     const sent = body.settings;
-    if (typeof sent === "object" && sent !== null && "agencyInbox" in sent) {
-      const current = await loadSiteSettings({ db, config });
-      const moved = String(sent.agencyInbox).trim().toLowerCase() !== current.agencyInbox.toLowerCase();
-      if (moved && !isProofFresh(signedIn(res).provedAt, now())) {
-        return void res.status(403).json({ error: stepUpMessages.required, stepUp: true });
-      }
-    }
     const ctx = { db, config, actor: actorOf(req, res) };
     const note = typeof body.note === "string" && body.note.trim() ? body.note.trim() : undefined;
     const saved = await saveSiteSettings(ctx, sent, { note }, now());
     if (!saved.ok) return answerRefusal(res, saved);
     // This instance shows the change at once; the others when they see the new revision.
     deps.siteSettings?.forget();
+    // Moving the mail route queued the admins' notices.
+    deps.onQueued();
     res.json({ settings: saved.value.settings, changed: saved.value.changed });
   });
 

@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from "express";
+import { answerAccountError as answerError } from "./answers";
 import {
-  AccountError,
   changeStaffRole,
   disableStaff,
   enableStaff,
@@ -14,7 +14,6 @@ import {
 import { listAudit } from "#server/db/audit-log.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
-import { requireFreshProof } from "./step-up";
 
 const AUDIT_PAGE_DEFAULT = 50;
 const AUDIT_PAGE_MAX = 200;
@@ -25,16 +24,6 @@ export function userRoutes(deps: WorkspaceDeps): Router {
   const now = () => deps.now?.() ?? new Date();
   const router = express.Router();
   const siteUrl = config.settings.siteUrl;
-
-  /** An AccountError as the API answers it; anything else is the server's to report. */
-  function answerError(res: Response, error: unknown): void {
-    if (!(error instanceof AccountError)) throw error;
-    const status = error.kind === "not-found" ? 404 : error.kind === "conflict" ? 409 : 400;
-    res.status(status).json({
-      error: error.message,
-      ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
-    });
-  }
 
   const refOf = (id: string): AccountRef | undefined =>
     /^\d{1,12}$/.test(id) ? { id: Number(id) } : undefined;
@@ -77,7 +66,7 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     }
   });
 
-  // Like disabling, withdrawing a link only takes access away: no fresh proof is asked.
+  // Withdrawing a link only takes access away: the policy asks no fresh proof.
   router.post("/users/invitations/revoke", requireStaff("users"), async (req, res) => {
     try {
       res.json(await revokeInvitation(db, { email: req.body?.email }, actorOf(req, res), now()));
@@ -86,13 +75,16 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     }
   });
 
-  // A role can make someone an admin: as with a change to how one signs in (032), a stolen
-  // session alone is not enough, so it needs a proof from the last 5 minutes.
-  router.post("/users/:id/role", requireStaff("users"), requireFreshProof(now), async (req, res, next) => {
+  // Which of these changes need a proof from the last 5 minutes, and whom they tell, is
+  // the operations' policy (server/auth/policy.ts): the routes only word its refusal.
+  router.post("/users/:id/role", requireStaff("users"), async (req, res, next) => {
     const ref = refOf(String(req.params.id));
     if (!ref) return next();
     try {
-      res.json(await changeStaffRole(db, ref, { role: req.body?.role }, actorWithId(req, res), now()));
+      res.json(
+        await changeStaffRole(db, ref, { role: req.body?.role, siteUrl }, actorWithId(req, res), now()),
+      );
+      deps.onQueued();
     } catch (error) {
       answerError(res, error);
     }
@@ -103,9 +95,14 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     const change = String(req.params.change);
     if (!ref || !["disable", "enable", "reset"].includes(change)) return next();
     try {
-      if (change === "disable")
-        return void res.json(await disableStaff(db, ref, actorWithId(req, res), now()));
-      if (change === "enable") return void res.json(await enableStaff(db, ref, actorOf(req, res), now()));
+      if (change === "disable") {
+        res.json(await disableStaff(db, ref, { siteUrl }, actorWithId(req, res), now()));
+        return deps.onQueued();
+      }
+      if (change === "enable") {
+        res.json(await enableStaff(db, ref, { siteUrl }, actorOf(req, res), now()));
+        return deps.onQueued();
+      }
       const { user } = await resetStaff(db, ref, { siteUrl }, actorWithId(req, res), now());
       deps.onQueued();
       res.json(user);

@@ -10,8 +10,10 @@ import { STAFF_ACCOUNT_NOTICE } from "#server/mail/account-notice-message.ts";
 import { STAFF_INVITATION } from "#server/mail/invitation-message.ts";
 import { NEWSLETTER_CONFIRMATION } from "#server/mail/newsletter-confirmation-message.ts";
 import { FOLLOW_UP_REMINDER } from "#server/mail/reminder-message.ts";
+import { STAFF_CHANGE_NOTICE } from "#server/mail/staff-change-message.ts";
 import type { OutboxKind } from "#server/mail/outbox-messages.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { addStaff } from "#tests/support/staff-workspace.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
   appointment,
@@ -45,6 +47,7 @@ const everyKind: Record<OutboxKind, true> = {
   [OPERATIONS_ALERT]: true,
   [STAFF_INVITATION]: true,
   [STAFF_ACCOUNT_NOTICE]: true,
+  [STAFF_CHANGE_NOTICE]: true,
 };
 
 let site: TestApp;
@@ -88,6 +91,9 @@ beforeAll(async () => {
   await post(endpoints.newsletter, newsletterSignup("reader@example.com"));
   expect((await admin(site, "appointments", "confirm", "1")).code).toBe(0);
   expect((await admin(site, "users", "invite", "new.member@agency.test", "--role", "sales")).code).toBe(0);
+  // An admin invited: every active admin is told (decision 048).
+  await addStaff(site.db, "admin@agency.test", "admin");
+  expect((await admin(site, "users", "invite", "new.admin@agency.test", "--role", "admin")).code).toBe(0);
   expect(await site.followUp.runOnce()).toBeGreaterThan(0);
   const now = new Date();
   await queueAccountNotice(

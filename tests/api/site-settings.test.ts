@@ -138,7 +138,13 @@ describe("an admin's save", () => {
     expect(saved.status).toBe(200);
     await request(site().app).post(endpoints.websiteDesign).send(websiteDesignLead()).expect(201);
     await site().outbox.drain();
-    const [mail] = mailing.sink.messages;
+    // Moving the inbox also tells every active admin (decision 048); the lead's e-mail is the other one.
+    const [notice, ...others] = mailing.sink.messages.filter((message) =>
+      message.text?.includes("/admin/audit"),
+    );
+    expect(notice?.subject).toContain("e-mails go changed");
+    expect(others).toEqual([]);
+    const mail = mailing.sink.messages.find((message) => message !== notice);
     expect(mail?.to).toEqual(["new-leads@agency.test"]);
     expect(mail?.raw).toMatch(/^From: Bree Street Digital website <hello@kloofdigital\.co\.za>/m);
     expect(mail?.text).toContain("Bree Street Digital");
@@ -229,7 +235,12 @@ describe("moving the agency inbox", () => {
     const before = await stored();
     const refused = await save({ agencyInbox: "elsewhere@agency.test" });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: "Confirm it’s you to make this change.", stepUp: true });
+    // The refusal says what the change is, for "Confirm it's you" (decision 048).
+    expect(refused.body).toEqual({
+      error:
+        "Moving the agency inbox or the sender of the site’s e-mails needs your password and a code, or a passkey, from the last 5 minutes.",
+      stepUp: true,
+    });
     expect(await stored()).toEqual(before);
 
     // Other settings need no proof.

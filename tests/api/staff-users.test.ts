@@ -19,7 +19,8 @@ const messages = {
   ownRole: "You cannot change your own role. Another admin can.",
   noInvitation: "No invitation is waiting for that address. Invite them instead.",
   invitationGone: "This invitation link has expired or was already used. Ask an admin for a new one.",
-  stepUp: "Confirm it’s you to make this change.",
+  // Promoting someone to admin: the refusal says what the change is (decision 048).
+  stepUp: "Making someone an admin needs your password and a code, or a passkey, from the last 5 minutes.",
 };
 
 beforeAll(async () => {

@@ -18,9 +18,10 @@ import {
 } from "#server/db/personal-data.ts";
 import { listMailFiles, mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { refusedByPolicy, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { checkPolicy } from "#server/auth/policy.ts";
 
-type PrivacyContext = Pick<OperationContext, "db" | "config">;
+type PrivacyContext = Pick<OperationContext, "db" | "config" | "actor">;
 
 /** What is held about one address: its rows, the mail files that name it, and how many rows. */
 export type HeldData = { address: string; data: PersonalData; mailFiles: string[]; rows: number };
@@ -78,11 +79,18 @@ async function findMailFiles(outboxDir: string, address: string, outboxIds: numb
   return found;
 }
 
-/** The address's rows, without its mail files: what the export prints as JSON. */
+/**
+ * The address's rows, without its mail files: what the export prints as JSON. Reading a
+ * person's data out follows the policy (decision 048): only the CLI today, which needs no
+ * proof; any other door would need one from the last 5 minutes.
+ */
 export async function findHeldRows(
-  { db }: Pick<OperationContext, "db">,
+  { db, actor }: Pick<OperationContext, "db" | "actor">,
   email: string,
+  now = new Date(),
 ): Promise<Outcome<{ address: string; data: PersonalData }>> {
+  const refusal = checkPolicy("privacy.export", actor, now);
+  if (refusal) return refusedByPolicy(refusal);
   const address = parseAddress(email);
   if (!address) return refuse(`"${email}" is not an e-mail address`);
   return succeeded({ address, data: await findPersonalData(db, address) });
@@ -90,10 +98,11 @@ export async function findHeldRows(
 
 /** Everything held about the address, mail files included. */
 export async function findHeldData(
-  { db, config }: PrivacyContext,
+  { db, config, actor }: PrivacyContext,
   email: string,
+  now = new Date(),
 ): Promise<Outcome<HeldData>> {
-  const found = await findHeldRows({ db }, email);
+  const found = await findHeldRows({ db, actor }, email, now);
   if (!found.ok) return found;
   const { address, data } = found.value;
   const mailFiles = await findMailFiles(
@@ -116,9 +125,16 @@ export async function zipHeldData(held: HeldData, now: Date): Promise<Uint8Array
 
 /**
  * Erases what was found, recorded without the address; answers the rows deleted per table
- * and whether the database file's free pages could be rewritten now.
+ * and whether the database file's free pages could be rewritten now. As the export, it
+ * follows the policy (decision 048).
  */
-export async function eraseHeldData({ db }: Pick<OperationContext, "db">, held: HeldData, now: Date) {
+export async function eraseHeldData(
+  { db, actor }: Pick<OperationContext, "db" | "actor">,
+  held: HeldData,
+  now: Date,
+): Promise<Outcome<{ erased: Awaited<ReturnType<typeof erasePersonalData>>; scrubbed: boolean }>> {
+  const refusal = checkPolicy("privacy.erase", actor, now);
+  if (refusal) return refusedByPolicy(refusal);
   const erased = await db.transaction().execute((trx) =>
     erasePersonalData(trx, held.address, held.data, {
       now,
@@ -132,5 +148,5 @@ export async function eraseHeldData({ db }: Pick<OperationContext, "db">, held: 
     () => true,
     () => false,
   );
-  return { erased, scrubbed };
+  return succeeded({ erased, scrubbed });
 }

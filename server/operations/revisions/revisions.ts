@@ -82,6 +82,7 @@ export async function restoreRevision(
   ctx: OperationContext,
   resolved: ResolvedTarget,
   revisionText: string | number,
+  now = new Date(),
 ): Promise<Outcome<{ target: string; restored: number; revision: number }>> {
   const { target, kind } = resolved;
   const revisionId = Number(revisionText);
@@ -90,7 +91,7 @@ export async function restoreRevision(
   }
   const revision = await findRevision(ctx.db, target, revisionId);
   if (!revision) return notFound(`there is no revision ${revisionId} of ${target}`);
-  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${revisionId}`);
+  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${revisionId}`, now);
   if (!restored.ok) return restored;
   const [newest] = await listRevisions(ctx.db, target, { limit: 1 });
   return { ok: true, value: { target, restored: revisionId, revision: newest?.id ?? revisionId } };

@@ -11,7 +11,7 @@ export const settingsRevisions: RevisionKind = {
   area: "settings",
   describe: () => Promise.resolve({ label: "Site settings", editPath: staffPaths.settings }),
   read: (ctx) => loadSiteSettings(ctx),
-  restore: (ctx, _target, document, note) => saveSiteSettings(ctx, document, { note }),
+  restore: (ctx, _target, document, note, now) => saveSiteSettings(ctx, document, { note }, now),
   // The dial form is derived from the phone number: the form calls it by its own name.
   labelsFor: () => (key) => (key === "phoneDial" ? "Phone (dial form)" : settingsFieldOf(key)?.label),
 };

@@ -8,7 +8,9 @@ import {
   writeSiteSettings,
 } from "#server/db/site-settings.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { refusedByPolicy, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { queueChangeNotices } from "#server/auth/change-notices.ts";
+import { checkPolicy } from "#server/auth/policy.ts";
 import {
   settingsFieldByCliKey,
   settingsFieldOf,
@@ -44,6 +46,15 @@ export function changedSettings(before: EditableSettings, after: EditableSetting
 }
 
 /**
+ * The fields that decide where the site's e-mails go: the agency inbox, and the contact
+ * e-mail while it is the sender (MAIL_FROM unset; README, decision 048). Moving either
+ * could send every lead to someone else, or mail in the agency's name from their address.
+ */
+export function mailRouteFields(config: SettingsContext["config"]): string[] {
+  return config.mail.fromOverride ? ["agencyInbox"] : ["agencyInbox", "email"];
+}
+
+/**
  * Saves the whole document, or refuses it with a message per field and changes nothing. A
  * document equal to the stored one is not saved again. Restoring a revision is saving its
  * document with the note "Restored revision N".
@@ -64,6 +75,12 @@ export async function saveSiteSettings(
     const before = await readSiteSettings(trx, settingsSeed(ctx.config));
     const changed = changedSettings(before, settings);
     if (changed.length === 0) return succeeded({ settings, changed, revision: undefined });
+    // The policy (decision 048) asks for a fresh proof whichever door moves the mail route:
+    // a save, the CLI, or History restoring an old revision.
+    const moved = changed.filter((key) => mailRouteFields(ctx.config).includes(key));
+    const operation = moved.length > 0 ? "settings.mail-route" : "settings.update";
+    const refusal = checkPolicy(operation, ctx.actor, now);
+    if (refusal) return refusedByPolicy(refusal);
     await writeSiteSettings(trx, settings, now);
     await bumpContentRevision(trx, now);
     await recordAudit(
@@ -73,6 +90,20 @@ export async function saveSiteSettings(
         action: "settings.update",
         target: SETTINGS_TARGET,
         detail: { changed, ...(options.note ? { note: options.note } : {}) },
+      },
+      now,
+    );
+    const movedTo = moved.map((key) => ({
+      label: settingsFieldOf(key)?.label ?? key,
+      value: settings[key as keyof EditableSettings],
+    }));
+    await queueChangeNotices(
+      trx,
+      operation,
+      {
+        body: { change: "mail-route-changed", moved: movedTo },
+        actor: ctx.actor,
+        siteUrl: ctx.config.settings.siteUrl,
       },
       now,
     );

@@ -8,13 +8,17 @@ import { formatWhen } from "#client/components/workspace/when.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { useStepUp } from "./step-up-dialog";
 
 export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; reload: () => Promise<void> }) {
+  const withStepUp = useStepUp();
+  // Ending another browser's session, or all, needs a proof from the last 5 minutes (decision 048).
   async function end(session: SessionSummary) {
     try {
-      const { signedOut } = await workspaceFetch<{ signedOut: boolean }>(
-        `/sessions/${encodeURIComponent(session.id)}`,
-        { method: "DELETE" },
+      const { signedOut } = await withStepUp(() =>
+        workspaceFetch<{ signedOut: boolean }>(`/sessions/${encodeURIComponent(session.id)}`, {
+          method: "DELETE",
+        }),
       );
       if (signedOut) return window.location.assign(staffPaths.signIn);
       toast({ variant: "success", title: "Signed out", description: `${session.browser} is signed out.` });
@@ -26,7 +30,7 @@ export function Sessions({ sessions, reload }: { sessions: SessionSummary[]; rel
 
   async function signOutEverywhere() {
     try {
-      await workspaceFetch("/sign-out-everywhere", { method: "POST" });
+      await withStepUp(() => workspaceFetch("/sign-out-everywhere", { method: "POST" }));
       window.location.assign(staffPaths.signIn);
     } catch (caught) {
       toast({ title: "Could not sign out everywhere", description: apiMessage(caught) });

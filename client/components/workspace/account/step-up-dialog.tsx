@@ -1,8 +1,10 @@
 /**
- * "Confirm it's you": changes to how an account signs in need a proof from the last 5
- * minutes (server/workspace/step-up.ts). `withStepUp(action)` runs the action; when the
- * API asks for a proof, a modal dialog takes the password and a code (or a passkey), then
- * the action runs again. Cancelling leaves everything as it was.
+ * "Confirm it's you": changes to how an account signs in, and the other sensitive changes
+ * the server's policy names (server/auth/policy.ts, decision 048), need a proof from the
+ * last 5 minutes. `withStepUp(action)` runs the action; when the API asks for a proof, a
+ * modal dialog says what the change is (the refusal's own sentence), takes the password
+ * and a code (or a passkey), then the action runs again. Cancelling leaves everything as
+ * it was.
  */
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import {
@@ -27,6 +29,11 @@ const StepUpContext = createContext<WithStepUp | null>(null);
 
 export const cancelledMessage = "You did not confirm it’s you, so nothing was changed.";
 
+/** The refusal of a change to how one signs in; other changes' refusals say what they are. */
+const signInChangeRefusal = "Confirm it’s you to make this change.";
+const signInChangeWording =
+  "Changes to how you sign in need your password and a code, or a passkey, from the last 5 minutes.";
+
 export function useStepUp(): WithStepUp {
   const withStepUp = useContext(StepUpContext);
   if (!withStepUp) throw new Error("useStepUp() outside <StepUpProvider>");
@@ -44,14 +51,16 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   const pending = useRef<{ resolve: () => void; reject: (error: Error) => void } | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState<"" | "password" | "passkey">("");
+  const [wording, setWording] = useState(signInChangeWording);
   const titleId = useId();
   const bodyId = useId();
 
   const askForProof = useCallback(
-    () =>
+    (refusal: string) =>
       new Promise<void>((resolve, reject) => {
         pending.current = { resolve, reject };
         setError("");
+        setWording(refusal && refusal !== signInChangeRefusal ? refusal : signInChangeWording);
         dialog.current?.showModal();
       }),
     [],
@@ -63,7 +72,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
         return await action();
       } catch (caught) {
         if (!(caught instanceof WorkspaceApiError && caught.stepUp)) throw caught;
-        await askForProof();
+        await askForProof(caught.message);
         return action();
       }
     },
@@ -135,7 +144,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
           Confirm it’s you
         </h2>
         <p id={bodyId} className="mt-3 text-ink-soft">
-          Changes to how you sign in need your password and a code, or a passkey, from the last 5 minutes.
+          {wording}
         </p>
         <form
           aria-label="Confirm with your password"

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import type { FieldChange, RevisionEntry, RevisionHistory } from "#shared/revision-changes.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { StepUpProvider, useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
@@ -121,15 +122,27 @@ function RevisionItem({
 /** The page's loader fetches a target's history with this; the panel reloads it after a restore. */
 export const loadHistory = (target: string) => workspaceFetch<RevisionHistory>(historyApiPath(target));
 
-export function RevisionHistoryPanel({
-  initial,
-  onRestored,
-  title = "History",
-}: {
+type PanelProps = {
   initial: RevisionHistory;
   onRestored?: () => Promise<void> | void;
   title?: string;
-}) {
+};
+
+/**
+ * Restoring a version that moves the agency inbox or the sender needs a proof from the
+ * last 5 minutes (decision 048): the panel brings its own "Confirm it's you", whatever
+ * page it is on.
+ */
+export function RevisionHistoryPanel(props: PanelProps) {
+  return (
+    <StepUpProvider>
+      <HistoryPanel {...props} />
+    </StepUpProvider>
+  );
+}
+
+function HistoryPanel({ initial, onRestored, title = "History" }: PanelProps) {
+  const withStepUp = useStepUp();
   const { target } = initial;
   const [history, setHistory] = useState(initial);
   const [error, setError] = useState("");
@@ -145,9 +158,11 @@ export function RevisionHistoryPanel({
 
   async function restore(entry: RevisionEntry) {
     try {
-      const done = await workspaceFetch<{ restored: number; revision: number }>("/revisions/restore", {
-        body: { json: { target, revision: entry.id } },
-      });
+      const done = await withStepUp(() =>
+        workspaceFetch<{ restored: number; revision: number }>("/revisions/restore", {
+          body: { json: { target, revision: entry.id } },
+        }),
+      );
       toast({
         variant: "success",
         title: `Restored the version of ${formatWhen(entry.savedAt)}`,

@@ -6,6 +6,7 @@ import { SelectField, TextField } from "#client/components/workspace/fields.tsx"
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 
 export type Invitation = { email: string; role: StaffRole; expiresAt: string };
 
@@ -18,6 +19,7 @@ const roleText: Record<StaffRole, string> = {
 export function InviteForm({ reload }: { reload: () => Promise<void> }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const withStepUp = useStepUp();
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -25,9 +27,12 @@ export function InviteForm({ reload }: { reload: () => Promise<void> }) {
     setBusy(true);
     setErrors({});
     try {
-      const sent = await workspaceFetch<Invitation>("/users/invite", {
-        body: { json: { email: fields.get("email"), role: fields.get("role") } },
-      });
+      // Inviting an admin needs a proof from the last 5 minutes (decision 048).
+      const sent = await withStepUp(() =>
+        workspaceFetch<Invitation>("/users/invite", {
+          body: { json: { email: fields.get("email"), role: fields.get("role") } },
+        }),
+      );
       form.reset();
       toast({
         variant: "success",

@@ -7,6 +7,7 @@ import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import type { Invitation } from "./invite-form";
 
 export function PendingInvitations({
@@ -16,9 +17,11 @@ export function PendingInvitations({
   invitations: Invitation[];
   reload: () => Promise<void>;
 }) {
+  const withStepUp = useStepUp();
   async function act(email: string, change: "resend" | "revoke", done: string) {
     try {
-      await workspaceFetch(`/users/invitations/${change}`, { body: { json: { email } } });
+      // Sending an admin's invitation again needs a proof from the last 5 minutes (decision 048).
+      await withStepUp(() => workspaceFetch(`/users/invitations/${change}`, { body: { json: { email } } }));
       toast({ variant: "success", title: done });
       await reload();
     } catch (caught) {

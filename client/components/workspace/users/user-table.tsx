@@ -8,6 +8,7 @@ import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { RoleControl } from "./role-control";
 
 const statusTone: Record<StaffUserStatus, BadgeTone> = {
@@ -24,10 +25,12 @@ const statusText: Record<StaffUserStatus, string> = {
 
 export function UserList({ users, reload }: { users: StaffUserSummary[]; reload: () => Promise<void> }) {
   const { email: me } = useStaff();
+  const withStepUp = useStepUp();
 
   async function act(user: StaffUserSummary, action: "disable" | "enable" | "reset", done: string) {
     try {
-      await workspaceFetch(`/users/${user.id}/${action}`, { method: "POST" });
+      // Each of these needs a proof from the last 5 minutes (decision 048).
+      await withStepUp(() => workspaceFetch(`/users/${user.id}/${action}`, { method: "POST" }));
       toast({ variant: "success", title: done });
       await reload();
     } catch (caught) {
