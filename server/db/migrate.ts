@@ -25,6 +25,7 @@ import * as pageSnippets from "./migrations/0025_page_snippets";
 import * as publishSchedule from "./migrations/0026_publish_schedule";
 import * as newsCategories from "./migrations/0027_news_categories";
 import * as pageViewCounts from "./migrations/0028_page_view_counts";
+import * as pageViewValues from "./migrations/0029_page_view_values";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   "0026_publish_schedule": publishSchedule,
   "0027_news_categories": newsCategories,
   "0028_page_view_counts": pageViewCounts,
+  "0029_page_view_values": pageViewValues,
 };
 
 export class MigrationError extends Error {

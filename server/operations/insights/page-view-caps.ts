@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import type { Db } from "#server/db/database.ts";
+import type { CountRow } from "#server/db/page-view-counts.ts";
+import { admitValue, readAdmittedValues } from "#server/db/page-view-values.ts";
+import { OTHER_LABEL } from "#shared/insights.ts";
+
+/**
+ * Keeps the page-view counts bounded whatever beacons say
+ * (docs/decisions/049-bounded-counting.md): per UTC day, at most a fixed number of
+ * distinct values per dimension, and of distinct rows (their key but the hour), are kept
+ * apart; the rest is counted under "(other)". The first values of a day to be written
+ * take the places, the most viewed of a batch first. Done when a batch is written, never
+ * per beacon: a value already admitted (or a day already full) costs no query.
+ */
+
+/** The text columns capped, each with its cap per UTC day; '' ("none") takes no place. */
+export const dimensionCaps = {
+  path: 200,
+  referrer_host: 100,
+  utm_source: 50,
+  utm_medium: 20,
+  utm_campaign: 100,
+} as const;
+type Dimension = keyof typeof dimensionCaps;
+const dimensions = Object.keys(dimensionCaps) as Dimension[];
+
+/**
+ * Distinct rows a day keeps apart (their key but the hour: the five capped columns, the
+ * click-id kind and the device); the rest fold into one row of "(other)" per click-id
+ * kind and device. So an hour holds at most 400 + 3 × 3 rows.
+ */
+export const COMBINATION_CAP = 400;
+const COMBINATION = "combination";
+
+const DAY_MS = 86_400_000;
+/** Tries at admitting one value before leaving it to the next write. */
+const ATTEMPTS = 3;
+
+type Admitted = { values: Set<string>; cap: number };
+
+export type PageViewCaps = {
+  /** Admits what it can of the rows' values (queries only for values not known yet). */
+  admit(rows: Iterable<CountRow>): Promise<void>;
+  /** The rows with every value not admitted as "(other)", rows that became one added up. */
+  apply(rows: Iterable<CountRow>): CountRow[];
+};
+
+const dayOf = (row: CountRow) => row.hour.slice(0, 10);
+
+/** A row's key but the hour, as the hash its combination is admitted under. */
+function combinationOf(row: CountRow): string {
+  const key = [...dimensions.map((dimension) => row[dimension]), row.click_id_kind, row.device];
+  return createHash("sha256").update(key.join("\u0000")).digest("base64url");
+}
+
+/** Views per value, most first: the order values are offered places in. */
+function byViews(counts: Map<string, number>): string[] {
+  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([value]) => value);
+}
+
+export function createPageViewCaps(db: Db): PageViewCaps {
+  /** Per day, per dimension: what the database has admitted, as far as this instance knows. */
+  const known = new Map<string, Map<string, Admitted>>();
+
+  async function admittedOf(day: string, dimension: string, cap: number): Promise<Admitted> {
+    let days = known.get(day);
+    if (!days) {
+      // Only the days in flight (this one and the one before): a write is at most a little late.
+      const dayBefore = new Date(Date.parse(day) - DAY_MS).toISOString().slice(0, 10);
+      for (const old of known.keys()) if (old < dayBefore) known.delete(old);
+      known.set(day, (days = new Map()));
+    }
+    let admitted = days.get(dimension);
+    if (!admitted)
+      days.set(dimension, (admitted = { values: await readAdmittedValues(db, day, dimension), cap }));
+    return admitted;
+  }
+
+  /** Offers each value, in order, a place; stops when the day is full (which it then stays). */
+  async function offer(day: string, dimension: string, cap: number, values: string[]): Promise<void> {
+    const admitted = await admittedOf(day, dimension, cap);
+    for (const value of values) {
+      if (admitted.values.size >= cap) return;
+      if (admitted.values.has(value)) continue;
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        if (await admitValue(db, { day, dimension, value }, cap)) {
+          admitted.values.add(value);
+          break;
+        }
+        // Another instance took the place, or this value: learn what the day holds now.
+        admitted.values = await readAdmittedValues(db, day, dimension);
+        if (admitted.values.has(value) || admitted.values.size >= cap) break;
+      }
+    }
+  }
+
+  const isKept = (day: string, dimension: string, value: string) =>
+    known.get(day)?.get(dimension)?.values.has(value) ?? false;
+
+  /** The row with each capped value kept, '' or "(other)"; views and visits as they were. */
+  function cappedValues(row: CountRow): CountRow {
+    const day = dayOf(row);
+    const capped = { ...row };
+    for (const dimension of dimensions) {
+      const value = row[dimension];
+      if (value !== "" && !isKept(day, dimension, value)) capped[dimension] = OTHER_LABEL;
+    }
+    return capped;
+  }
+
+  /** Views per day and per value of `pick`, '' left out. */
+  function tallies(rows: CountRow[], pick: (row: CountRow) => string): Map<string, Map<string, number>> {
+    const perDay = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      const value = pick(row);
+      if (value === "") continue;
+      const day = dayOf(row);
+      const counts = perDay.get(day) ?? new Map<string, number>();
+      counts.set(value, (counts.get(value) ?? 0) + row.views);
+      perDay.set(day, counts);
+    }
+    return perDay;
+  }
+
+  return {
+    async admit(input) {
+      const rows = [...input];
+      for (const dimension of dimensions) {
+        const cap = dimensionCaps[dimension];
+        for (const [day, counts] of tallies(rows, (row) => row[dimension])) {
+          await offer(day, dimension, cap, byViews(counts));
+        }
+      }
+      const combinations = tallies(rows.map(cappedValues), combinationOf);
+      for (const [day, counts] of combinations)
+        await offer(day, COMBINATION, COMBINATION_CAP, byViews(counts));
+    },
+
+    apply(input) {
+      const merged = new Map<string, CountRow>();
+      for (const row of input) {
+        const capped = cappedValues(row);
+        if (!isKept(dayOf(capped), COMBINATION, combinationOf(capped))) {
+          for (const dimension of dimensions) capped[dimension] = OTHER_LABEL;
+        }
+        const key = `${capped.hour}\u0000${combinationOf(capped)}`;
+        const held = merged.get(key);
+        if (held) {
+          held.views += capped.views;
+          held.visits += capped.visits;
+        } else merged.set(key, capped);
+      }
+      return [...merged.values()];
+    },
+  };
+}
