@@ -10,6 +10,7 @@ const bothEngines = [
   "server/db/outbox.test.ts",
   "server/db/site-settings.test.ts",
   "server/mail/outbox-worker.test.ts",
+  "tests/api/page-view-bounds.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */
