@@ -3,7 +3,8 @@
  * behind (docs/decisions/049-bounded-counting.md): the rows of page_view_counts, the
  * database file's size, and the size of the insights answer for the last 7 days, as the
  * workspace's API sends it and as `site-admin insights --days 7 --json` prints it.
- *   npm run build && npm run bench:counts [-- --beacons 3000 --addresses 10]
+ *   npm run build && npm run bench:counts [-- --beacons 3000 --addresses 10 --vary all]
+ * With --vary all, each beacon's source, medium and referring site are new too.
  * The production build runs on loopback with no proxy trusted, so each beacon's address
  * is the loopback address its connection comes from (127.0.0.2 onwards, one per
  * --addresses); a beacon refused by the limit per address is counted as refused.
@@ -27,25 +28,28 @@ const { values } = parseArgs({
   options: {
     beacons: { type: "string", default: "3000" },
     addresses: { type: "string", default: "10" },
+    vary: { type: "string", default: "campaign" },
   },
 });
 const beacons = Number(values.beacons);
 const addresses = Number(values.addresses);
+const varyAll = values.vary === "all";
 
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const devices = ["phone", "tablet", "desktop"] as const;
 const adminBundle = fileURLToPath(new URL("../build/admin/index.js", import.meta.url));
 
-/** The n-th beacon: a page and a device in turn, and a campaign of its own. */
+/** The n-th beacon: a page and a device in turn, and a campaign of its own (with --vary all, more). */
 function beaconBody(n: number): string {
   const body: PageViewBeacon = {
     p: indexablePages[n % indexablePages.length] ?? "/",
     d: devices[n % devices.length] ?? "desktop",
-    s: "google",
-    m: "cpc",
+    s: varyAll ? `source-${n}` : "google",
+    m: varyAll ? `medium-${n}` : "cpc",
     c: `campaign-${n}`,
   };
+  if (varyAll) body.r = `site-${n}.example`;
   return JSON.stringify(body);
 }
 
@@ -102,9 +106,15 @@ try {
   await server.stop();
   const db = await openDatabase(databaseLocation(config));
   let rows: number;
+  let views: number;
   let apiBytes: number;
   try {
     rows = await countPageViewRows(db);
+    const stored = await db
+      .selectFrom("page_view_counts")
+      .select((eb) => eb.fn.sum<number | string>("views").as("views"))
+      .executeTakeFirst();
+    views = Number(stored?.views ?? 0);
     const insights = await loadInsights(db, { days: "7" }, new Date());
     if (!insights.ok) throw new Error(insights.message);
     // What the workspace's GET /admin/api/insights?days=7 sends: res.json of this value.
@@ -117,9 +127,10 @@ try {
     maxBuffer: 1 << 30,
   });
   console.table({
-    [`${beacons} beacons from ${addresses} addresses`]: {
+    [`${beacons} beacons from ${addresses} addresses, new ${varyAll ? "values" : "campaigns"}`]: {
       "answered 204": statuses["204"] ?? 0,
       "refused 429": statuses["429"] ?? 0,
+      "views stored": views,
       "count rows": rows,
       "database KB": Math.round(databaseBytes(config.databaseFile) / 1024),
       "insights API KB": Math.round(apiBytes / 1024),
