@@ -1,48 +1,41 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
 
 /**
  * The values the page-view counts keep apart per UTC day and dimension, at most a cap of
- * them (docs/decisions/049-bounded-counting.md). A value is admitted into the next free
- * numbered slot, and only while that slot is below the cap: the slot is part of the key,
- * so two instances that count the same free slot at once cannot both take it, and a day
- * never holds more values than the cap, on either engine.
+ * them (docs/decisions/049-bounded-counting.md). Each value is admitted into a numbered
+ * slot below the cap, and the slot is part of the key: two instances that offer the same
+ * free slot at once cannot both take it, so a day never holds more values than slots,
+ * on either engine.
  */
 
+/** Rows per statement: far below either engine's limit on bound parameters. */
+const ROWS_PER_STATEMENT = 200;
+
 /**
- * Admits `value` on `day` in `dimension` when there is a slot left below `cap`. Answers
- * false when it is not admitted now: the day is full, another instance took the slot
- * this one counted, or the value was admitted already (readAdmittedValues tells which).
+ * Admits each value into its slot on `day` in `dimension`, unless the slot is taken or
+ * the value was admitted already (by another instance, at the same moment too); answers
+ * the values admitted now.
  */
-export async function admitValue(
+export async function admitValues(
   db: Db,
-  entry: { day: string; dimension: string; value: string },
-  cap: number,
-): Promise<boolean> {
-  const taken = db
-    .selectFrom("page_view_values")
-    .select((eb) => eb.fn.countAll<number>().as("taken"))
-    .where("day", "=", entry.day)
-    .where("dimension", "=", entry.dimension);
-  // One statement, so the count and the insert see the same rows; the key does the rest.
-  const result = await db
-    .insertInto("page_view_values")
-    .columns(["day", "dimension", "slot", "value"])
-    .expression(
-      db
-        .selectNoFrom(() => [
-          sql<string>`${entry.day}`.as("day"),
-          sql<string>`${entry.dimension}`.as("dimension"),
-          taken.as("slot"),
-          sql<string>`${entry.value}`.as("value"),
-        ])
-        .where(taken, "<", sql<number>`${cap}`),
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  day: string,
+  dimension: string,
+  entries: ReadonlyArray<{ slot: number; value: string }>,
+): Promise<Set<string>> {
+  const admitted = new Set<string>();
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const rows = await db
+      .insertInto("page_view_values")
+      .values(entries.slice(start, start + ROWS_PER_STATEMENT).map((entry) => ({ day, dimension, ...entry })))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning("value")
+      .execute();
+    for (const row of rows) admitted.add(row.value);
+  }
+  return admitted;
 }
 
 /** The values admitted on `day` in `dimension`. */

@@ -514,7 +514,7 @@ export type VisitorSeenTable = {
 export type PageViewValueTable = {
   /** "YYYY-MM-DD" in UTC. */
   day: string;
-  /** A column of page_view_counts, or "combination" for a whole row's key. */
+  /** A column of page_view_counts, or "combination" for a whole row's key (its hour too). */
   dimension: string;
   /** 0 up to the dimension's cap, exclusive. */
   slot: number;

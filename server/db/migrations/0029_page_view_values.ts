@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // The values the page-view counts may keep apart on a day (docs/decisions/049-bounded-counting.md):
 // per UTC day and dimension (path, referrer_host, utm_source, utm_medium, utm_campaign,
-// and the combination of them a count row is), the values admitted so far, each in a
+// and "combination", the rows themselves by their whole key), the values admitted so far, each in a
 // numbered slot. The slot is the number of values admitted before it and must be below
 // the dimension's cap, and (day, dimension, slot) is the key: two instances admitting
 // at once take the same slot and one of them gets nothing, so no day ever holds more

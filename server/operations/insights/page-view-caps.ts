@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
 import type { CountRow } from "#server/db/page-view-counts.ts";
-import { admitValue, readAdmittedValues } from "#server/db/page-view-values.ts";
+import { admitValues, readAdmittedValues } from "#server/db/page-view-values.ts";
 import { OTHER_LABEL } from "#shared/insights.ts";
 
 /**
@@ -25,15 +25,16 @@ type Dimension = keyof typeof dimensionCaps;
 const dimensions = Object.keys(dimensionCaps) as Dimension[];
 
 /**
- * Distinct rows a day keeps apart (their key but the hour: the five capped columns, the
- * click-id kind and the device); the rest fold into one row of "(other)" per click-id
- * kind and device. So an hour holds at most 400 + 3 × 3 rows.
+ * Rows a UTC day keeps apart (by their whole key: hour, the five capped columns, click-id
+ * kind and device); the rest fold into one row of "(other)" per hour, click-id kind and
+ * device. So a day holds at most 800 + 24 × 3 × 3 rows, however the views are spread
+ * over its hours.
  */
-export const COMBINATION_CAP = 400;
-const COMBINATION = "combination";
+export const ROW_CAP = 800;
+const ROWS = "combination";
 
 const DAY_MS = 86_400_000;
-/** Tries at admitting one value before leaving it to the next write. */
+/** Offers of a day's slots per write before the values left wait for the next write. */
 const ATTEMPTS = 3;
 
 type Admitted = { values: Set<string>; cap: number };
@@ -47,9 +48,9 @@ export type PageViewCaps = {
 
 const dayOf = (row: CountRow) => row.hour.slice(0, 10);
 
-/** A row's key but the hour, as the hash its combination is admitted under. */
-function combinationOf(row: CountRow): string {
-  const key = [...dimensions.map((dimension) => row[dimension]), row.click_id_kind, row.device];
+/** A row's whole key, as the hash it is admitted under. */
+function rowKeyOf(row: CountRow): string {
+  const key = [row.hour, ...dimensions.map((dimension) => row[dimension]), row.click_id_kind, row.device];
   return createHash("sha256").update(key.join("\u0000")).digest("base64url");
 }
 
@@ -76,21 +77,26 @@ export function createPageViewCaps(db: Db): PageViewCaps {
     return admitted;
   }
 
-  /** Offers each value, in order, a place; stops when the day is full (which it then stays). */
+  /**
+   * Offers the values, in order, the day's free slots; stops when the day is full (which
+   * it then stays). A slot another instance took at the same moment is learnt from the
+   * database and the values left are offered the slots after it.
+   */
   async function offer(day: string, dimension: string, cap: number, values: string[]): Promise<void> {
     const admitted = await admittedOf(day, dimension, cap);
-    for (const value of values) {
-      if (admitted.values.size >= cap) return;
-      if (admitted.values.has(value)) continue;
-      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        if (await admitValue(db, { day, dimension, value }, cap)) {
-          admitted.values.add(value);
-          break;
-        }
-        // Another instance took the place, or this value: learn what the day holds now.
-        admitted.values = await readAdmittedValues(db, day, dimension);
-        if (admitted.values.has(value) || admitted.values.size >= cap) break;
-      }
+    let wanted = values.filter((value) => !admitted.values.has(value));
+    for (
+      let attempt = 0;
+      attempt < ATTEMPTS && wanted.length > 0 && admitted.values.size < cap;
+      attempt += 1
+    ) {
+      // Slots are never freed within a day, so those below the number admitted are taken.
+      const first = admitted.values.size;
+      const offered = wanted.slice(0, cap - first).map((value, index) => ({ slot: first + index, value }));
+      const taken = await admitValues(db, day, dimension, offered);
+      if (taken.size === offered.length) for (const value of taken) admitted.values.add(value);
+      else admitted.values = await readAdmittedValues(db, day, dimension);
+      wanted = wanted.filter((value) => !admitted.values.has(value));
     }
   }
 
@@ -131,19 +137,18 @@ export function createPageViewCaps(db: Db): PageViewCaps {
           await offer(day, dimension, cap, byViews(counts));
         }
       }
-      const combinations = tallies(rows.map(cappedValues), combinationOf);
-      for (const [day, counts] of combinations)
-        await offer(day, COMBINATION, COMBINATION_CAP, byViews(counts));
+      const combinations = tallies(rows.map(cappedValues), rowKeyOf);
+      for (const [day, counts] of combinations) await offer(day, ROWS, ROW_CAP, byViews(counts));
     },
 
     apply(input) {
       const merged = new Map<string, CountRow>();
       for (const row of input) {
         const capped = cappedValues(row);
-        if (!isKept(dayOf(capped), COMBINATION, combinationOf(capped))) {
+        if (!isKept(dayOf(capped), ROWS, rowKeyOf(capped))) {
           for (const dimension of dimensions) capped[dimension] = OTHER_LABEL;
         }
-        const key = `${capped.hour}\u0000${combinationOf(capped)}`;
+        const key = rowKeyOf(capped);
         const held = merged.get(key);
         if (held) {
           held.views += capped.views;
