@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { insertWebAppLead } from "#server/db/leads.ts";
 import { addPageViewCounts, type CountRow } from "#server/db/page-view-counts.ts";
 import { admitValues } from "#server/db/page-view-values.ts";
 import { createLogger } from "#server/logger.ts";
@@ -369,6 +370,57 @@ describe("the insights answer", () => {
     const cli = await runAdminOn(site, "insights", "--days", "7", "--json");
     expect(cli.code).toBe(0);
     checkBounded(JSON.parse(cli.stdout) as Insights, total);
+  });
+
+  it("bounds the lead tables too, converting (other)'s leads against the visits of the sources folded into it", async () => {
+    const row = {
+      hour: "2026-11-25T08",
+      path: paths.home,
+      referrer_host: "",
+      utm_medium: "",
+      utm_campaign: "",
+      click_id_kind: "",
+      device: "desktop",
+    };
+    await addPageViewCounts(
+      site.db,
+      Array.from({ length: 60 }, (_, n) => ({
+        ...row,
+        utm_source: `source-${String(n).padStart(2, "0")}`,
+        views: 20,
+        visits: 10,
+      })),
+    );
+    for (let n = 0; n < 60; n += 1) {
+      const source = `source-${String(n).padStart(2, "0")}`;
+      // source-00 brings three leads, every other source one.
+      for (let lead = 0; lead < (n === 0 ? 3 : 1); lead += 1) {
+        const name = `${source}-${lead}`;
+        await insertWebAppLead(site.db, {
+          full_name: name,
+          company_name: "Acme",
+          work_email: `${name}@example.org`,
+          phone_number: null,
+          industry: null,
+          company_size: null,
+          created_at: "2026-11-25T09:00:00.000Z",
+          suspected_spam: null,
+        });
+        await site.db
+          .updateTable("web_app_leads")
+          .set({ utm_source: source })
+          .where("full_name", "=", name)
+          .execute();
+      }
+    }
+    const staff = await signInAs(site, "sales", "leads-bounded@agency.test");
+    const insights = (await staff.get("/admin/api/insights?days=7").expect(200)).body as Insights;
+    const sources = insights.tables.find((table) => table.name === "lead-sources")?.rows ?? [];
+    expect(sources).toHaveLength(INSIGHTS_TOP_ROWS + 1);
+    expect(sources[0]).toEqual({ label: "source-00", leads: 3, visits: 10, conversion: 30 });
+    // source-50 to source-59: ten leads from 100 visits.
+    expect(sources.at(-1)).toEqual({ label: OTHER_LABEL, leads: 10, visits: 100, conversion: 10 });
+    await site.db.deleteFrom("web_app_leads").execute();
   });
 
   it("stays small after 3,000 beacons with a campaign each: at most 1,000 rows, --json under 300 KB", async () => {
