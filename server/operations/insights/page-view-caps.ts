@@ -7,8 +7,8 @@ import { OTHER_LABEL } from "#shared/insights.ts";
 /**
  * Keeps the page-view counts bounded whatever beacons say
  * (docs/decisions/049-bounded-counting.md): per UTC day, at most a fixed number of
- * distinct values per dimension, and of distinct rows (their key but the hour), are kept
- * apart; the rest is counted under "(other)". The first values of a day to be written
+ * distinct values per dimension, and of rows (by their whole key), are kept apart; the
+ * rest is counted under "(other)". The first values of a day to be written
  * take the places, the most viewed of a batch first. Done when a batch is written, never
  * per beacon: a value already admitted (or a day already full) costs no query.
  */
@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 /** Offers of a day's slots per write before the values left wait for the next write. */
 const ATTEMPTS = 3;
 
-type Admitted = { values: Set<string>; cap: number };
+type Admitted = { values: Set<string> };
 
 export type PageViewCaps = {
   /** Admits what it can of the rows' values (queries only for values not known yet). */
@@ -63,17 +63,18 @@ export function createPageViewCaps(db: Db): PageViewCaps {
   /** Per day, per dimension: what the database has admitted, as far as this instance knows. */
   const known = new Map<string, Map<string, Admitted>>();
 
-  async function admittedOf(day: string, dimension: string, cap: number): Promise<Admitted> {
+  /** Forgets the days before the batch's newest but one that the batch has no rows of. */
+  function forgetPastDays(batchDays: Set<string>): void {
+    const newest = [...batchDays].sort().at(-1) ?? "";
+    const dayBefore = new Date(Date.parse(newest) - DAY_MS).toISOString().slice(0, 10);
+    for (const day of known.keys()) if (day < dayBefore && !batchDays.has(day)) known.delete(day);
+  }
+
+  async function admittedOf(day: string, dimension: string): Promise<Admitted> {
     let days = known.get(day);
-    if (!days) {
-      // Only the days in flight (this one and the one before): a write is at most a little late.
-      const dayBefore = new Date(Date.parse(day) - DAY_MS).toISOString().slice(0, 10);
-      for (const old of known.keys()) if (old < dayBefore) known.delete(old);
-      known.set(day, (days = new Map()));
-    }
+    if (!days) known.set(day, (days = new Map()));
     let admitted = days.get(dimension);
-    if (!admitted)
-      days.set(dimension, (admitted = { values: await readAdmittedValues(db, day, dimension), cap }));
+    if (!admitted) days.set(dimension, (admitted = { values: await readAdmittedValues(db, day, dimension) }));
     return admitted;
   }
 
@@ -83,7 +84,7 @@ export function createPageViewCaps(db: Db): PageViewCaps {
    * database and the values left are offered the slots after it.
    */
   async function offer(day: string, dimension: string, cap: number, values: string[]): Promise<void> {
-    const admitted = await admittedOf(day, dimension, cap);
+    const admitted = await admittedOf(day, dimension);
     let wanted = values.filter((value) => !admitted.values.has(value));
     for (
       let attempt = 0;
@@ -131,6 +132,8 @@ export function createPageViewCaps(db: Db): PageViewCaps {
   return {
     async admit(input) {
       const rows = [...input];
+      if (rows.length === 0) return;
+      forgetPastDays(new Set(rows.map(dayOf)));
       for (const dimension of dimensions) {
         const cap = dimensionCaps[dimension];
         for (const [day, counts] of tallies(rows, (row) => row[dimension])) {
