@@ -14,6 +14,7 @@ const bothEngines = [
   "tests/api/totp-secrets.test.ts",
   "server/db/site-settings.test.ts",
   "server/mail/outbox-worker.test.ts",
+  "tests/api/page-view-bounds.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

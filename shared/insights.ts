@@ -9,6 +9,15 @@ export const DEFAULT_INSIGHTS_DAYS = 30;
 /** The longest period dates may name. */
 export const INSIGHTS_MAX_DAYS = 366;
 
+/**
+ * What values beyond a bound are counted and shown under: the counts keep a capped number
+ * of values apart per day, and each table shows its most viewed rows and this one for the
+ * rest (docs/decisions/049-bounded-counting.md).
+ */
+export const OTHER_LABEL = "(other)";
+/** Rows a table shows before the rest are summed under OTHER_LABEL. */
+export const INSIGHTS_TOP_ROWS = 50;
+
 export type InsightsCell = string | number | null;
 
 /** One table: its columns in order and its rows, each cell by column key. */

@@ -25,6 +25,7 @@ import * as pageSnippets from "./migrations/0025_page_snippets";
 import * as publishSchedule from "./migrations/0026_publish_schedule";
 import * as newsCategories from "./migrations/0027_news_categories";
 import * as pageViewCounts from "./migrations/0028_page_view_counts";
+import * as pageViewValues from "./migrations/0029_page_view_values";
 import * as previewLinks from "./migrations/0030_preview_links";
 import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0026_publish_schedule": publishSchedule,
   "0027_news_categories": newsCategories,
   "0028_page_view_counts": pageViewCounts,
+  "0029_page_view_values": pageViewValues,
   "0030_preview_links": previewLinks,
   "0031_hashed_client_addresses": hashedClientAddresses,
 };

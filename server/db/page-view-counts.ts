@@ -110,6 +110,12 @@ export async function forgetVisitorDaysBefore(
   });
 }
 
+/** Deletes the counts of every hour before `hour` ("YYYY-MM-DDTHH"); answers how many rows went. */
+export async function deleteCountsBefore(db: Db, hour: string): Promise<number> {
+  const result = await db.deleteFrom("page_view_counts").where("hour", "<", hour).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Rows in page_view_counts: what the bench reports per 100,000 events. */
 export async function countPageViewRows(db: Db): Promise<number> {
   const row = await db

@@ -525,6 +525,21 @@ export type VisitorSeenTable = {
   visitor_hash: string;
 };
 
+/**
+ * A value the page-view counts keep apart on a day, in one of the dimension's numbered
+ * slots (docs/decisions/049-bounded-counting.md); deleted once the day is past.
+ */
+export type PageViewValueTable = {
+  /** "YYYY-MM-DD" in UTC. */
+  day: string;
+  /** A column of page_view_counts, or "combination" for a whole row's key (its hour too). */
+  dimension: string;
+  /** 0 up to the dimension's cap, exclusive. */
+  slot: number;
+  /** The value; for "combination", a hash of the row's key. */
+  value: string;
+};
+
 export type Database = {
   website_design_leads: WebsiteDesignLeadTable;
   web_app_leads: WebAppLeadTable;
@@ -562,6 +577,7 @@ export type Database = {
   page_view_counts: PageViewCountTable;
   visitor_salts: VisitorSaltTable;
   visitors_seen: VisitorSeenTable;
+  page_view_values: PageViewValueTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -56,6 +56,7 @@ describe("database", () => {
       "page_copy",
       "page_snippets",
       "page_view_counts",
+      "page_view_values",
       "rate_limit_hits",
       "readiness_probe",
       "revisions",

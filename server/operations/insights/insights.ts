@@ -11,6 +11,8 @@ import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import {
   DEFAULT_INSIGHTS_DAYS,
   INSIGHTS_MAX_DAYS,
+  INSIGHTS_TOP_ROWS,
+  OTHER_LABEL,
   insightsPeriods,
   percentChange,
   type Insights,
@@ -98,6 +100,48 @@ async function countsBy(db: Db, columns: CountColumn[], hours: HourRange, label:
   return merged;
 }
 
+/**
+ * The INSIGHTS_TOP_ROWS labels with the most `by`, and the rest added up as one row
+ * labelled "(other)", last (docs/decisions/049-bounded-counting.md): a table's size does
+ * not depend on what visitors' browsers sent. Answers the labels folded into "(other)".
+ */
+function topAndOther<K extends string, T extends Record<K, number>>(
+  tallies: Map<string, T>,
+  by: K,
+): { rows: Array<[string, T]>; folded: Set<string> } {
+  const sorted = [...tallies]
+    .filter(([label]) => label !== OTHER_LABEL)
+    .sort(([a, x], [b, y]) => y[by] - x[by] || a.localeCompare(b));
+  const rows = sorted.slice(0, INSIGHTS_TOP_ROWS);
+  const rest = sorted.slice(INSIGHTS_TOP_ROWS);
+  const counted = tallies.get(OTHER_LABEL);
+  if (counted) rest.push([OTHER_LABEL, counted]);
+  const folded = new Set(rest.map(([label]) => label));
+  const [first, ...others] = rest;
+  if (first) {
+    const other: Record<string, number> = { ...first[1] };
+    for (const [, add] of others) {
+      for (const key of Object.keys(add) as K[]) other[key] = (other[key] ?? 0) + add[key];
+    }
+    // The same keys as every tally's, each added up.
+    rows.push([OTHER_LABEL, other as T]);
+  }
+  return { rows, folded };
+}
+
+/** What `per` adds up to over the labels folded into "(other)", or one label's. */
+function baseOf(
+  base: Map<string, { views: number; visits: number }>,
+  label: string,
+  folded: Set<string>,
+  per: "views" | "visits",
+): number {
+  if (label !== OTHER_LABEL) return base.get(label)?.[per] ?? 0;
+  let sum = 0;
+  for (const [key, counts] of base) if (folded.has(key)) sum += counts[per];
+  return sum;
+}
+
 /** A table of views and visits per label, with the change in views from the period before. */
 function viewsTable(
   name: InsightsTable["name"],
@@ -106,14 +150,16 @@ function viewsTable(
   now: Map<string, { views: number; visits: number }>,
   before: Map<string, { views: number; visits: number }>,
 ): InsightsTable {
-  const rows = [...now]
-    .sort(([a, x], [b, y]) => y.views - x.views || a.localeCompare(b))
-    .map(([key, counts]) => ({
-      label: key,
-      views: counts.views,
-      visits: counts.visits,
-      change: percentChange(counts.views, before.get(key)?.views ?? 0),
-    }));
+  const top = topAndOther(now, "views");
+  // "(other)" is compared with what the period before had beyond the labels shown now.
+  const shown = new Set(top.rows.map(([key]) => key));
+  const beforeOther = new Set([...before.keys()].filter((key) => !shown.has(key) || key === OTHER_LABEL));
+  const rows = top.rows.map(([key, counts]) => ({
+    label: key,
+    views: counts.views,
+    visits: counts.visits,
+    change: percentChange(counts.views, baseOf(before, key, beforeOther, "views")),
+  }));
   return {
     name,
     title,
@@ -136,12 +182,11 @@ function leadsTable(
   base: Map<string, { views: number; visits: number }>,
   per: "visits" | "views",
 ): InsightsTable {
-  const rows: Array<Record<string, InsightsCell>> = [...leads]
-    .sort(([a, x], [b, y]) => y.leads - x.leads || a.localeCompare(b))
-    .map(([key, { leads: count }]) => {
-      const of = base.get(key)?.[per] ?? 0;
-      return { label: key, leads: count, [per]: of, conversion: rate(count, of) };
-    });
+  const top = topAndOther(leads, "leads");
+  const rows: Array<Record<string, InsightsCell>> = top.rows.map(([key, { leads: count }]) => {
+    const of = baseOf(base, key, top.folded, per);
+    return { label: key, leads: count, [per]: of, conversion: rate(count, of) };
+  });
   return {
     name,
     title,
@@ -176,9 +221,11 @@ async function dimensionCounts(db: Db, hours: HourRange) {
     countsBy(db, ["utm_source", "referrer_host"], hours, ([source, host]) =>
       sourceOf(source ?? "", host ?? ""),
     ),
-    countsBy(db, ["utm_source", "utm_medium", "utm_campaign"], hours, ([s, m, c]) =>
-      s || m || c ? campaignOf(s ?? "", m ?? "", c ?? "") : "",
-    ),
+    countsBy(db, ["utm_source", "utm_medium", "utm_campaign"], hours, ([s, m, c]) => {
+      // A row folded past the day's cap says nothing of its campaign.
+      if (s === OTHER_LABEL && m === OTHER_LABEL && c === OTHER_LABEL) return OTHER_LABEL;
+      return s || m || c ? campaignOf(s ?? "", m ?? "", c ?? "") : "";
+    }),
     countsBy(db, ["device"], hours, ([device]) => device ?? ""),
   ]);
   // Views that came with no campaign are not a campaign's.

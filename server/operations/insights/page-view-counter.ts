@@ -7,6 +7,7 @@ import {
   type CountRow,
 } from "#server/db/page-view-counts.ts";
 import type { Logger } from "#server/logger.ts";
+import { createPageViewCaps } from "./page-view-caps";
 import type { PageView } from "./page-view-input";
 
 /**
@@ -15,7 +16,8 @@ import type { PageView } from "./page-view-input";
  * combination of dimensions; a visitor's first view of the (UTC) day adds a visit. A
  * visitor is a hash of the day's salt, their IP, their browser's user agent and the
  * site: the IP and user agent are held only until the next write, never stored, and the
- * salt and the day's hashes are deleted once the day is over (visitor-days.ts).
+ * salt and the day's hashes are deleted once the day is over (visitor-days.ts). What is
+ * written keeps a capped number of values apart per day (page-view-caps.ts).
  */
 export type PageViewCounter = {
   /** Counts one view (from memory; written at the next flush). */
@@ -83,6 +85,7 @@ export function createPageViewCounter(deps: {
   let timer: NodeJS.Timeout | undefined;
   const salts = new Map<string, string>();
   let known = { day: "", hashes: new Set<string>() };
+  const caps = createPageViewCaps(db);
 
   function count(view: PageView, visitor: { ip: string; userAgent: string }, at = now()): void {
     const iso = at.toISOString();
@@ -165,10 +168,13 @@ export function createPageViewCounter(deps: {
       // Before the transaction: SQLite's one connection is the transaction's until it ends.
       const daySalts = new Map<string, string>();
       for (const day of current.visitors.keys()) daySalts.set(day, await saltOf(day));
+      // Also before it: each place a value takes is its own statement, held by no transaction.
+      await caps.admit(current.rows.values());
       // One transaction: the visitors marked seen and the visits they add are stored together or not at all.
       const remember = await db.transaction().execute(async (trx) => {
         const hashes = await countVisits(trx, current, daySalts);
-        await addPageViewCounts(trx, [...current.rows.values()]);
+        // Visits go to the rows as counted; then values past a day's cap become "(other)".
+        await addPageViewCounts(trx, caps.apply(current.rows.values()));
         return hashes;
       });
       rememberVisitors(remember);

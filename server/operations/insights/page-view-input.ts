@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cutText, removeAngleBrackets } from "#shared/forms/sanitize.ts";
 import { normaliseText, hasForbiddenCharacters } from "#shared/forms/text-hygiene.ts";
 import { clickIdKinds, deviceClasses, type DeviceClass } from "#shared/page-view-beacon.ts";
 import { routePatterns, machinePaths } from "#shared/paths.ts";
@@ -16,6 +17,7 @@ export type PageView = {
 
 const PATH_MAX = 200;
 const HOST_MAX = 253;
+/** In UTF-16 units, as form text is cut. */
 const CAMPAIGN_MAX = 100;
 
 /** The visitor pages' route patterns as regular expressions; files for machines are never pages. */
@@ -31,12 +33,17 @@ function isSitePath(path: string): boolean {
 /** A host name as browsers give them: lower case letters, digits, dots and hyphens, maybe a port. */
 const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
-/** A campaign value as typed in a link, cleaned like form text; '' when absent or unusable. */
+/**
+ * A campaign value as typed in a link, cleaned like form text (SPEC §5 and
+ * docs/decisions/029-unicode-text-policy.md: angle brackets and invisible characters
+ * out, one line, nothing a form refuses) and cut at a whole grapheme; '' when absent or
+ * unusable.
+ */
 function campaignText(value: unknown): string {
   if (typeof value !== "string") return "";
-  const text = normaliseText(value, { multiline: false }).trim();
+  const text = normaliseText(removeAngleBrackets(value), { multiline: false }).trim();
   if (!text || hasForbiddenCharacters(text) || text.includes("\n")) return "";
-  return Array.from(text).slice(0, CAMPAIGN_MAX).join("");
+  return cutText(text, CAMPAIGN_MAX).trimEnd();
 }
 
 const beaconShape = z.object({

@@ -8,11 +8,14 @@ import {
   retentionCutoffs,
   type RetentionCounts,
 } from "#server/db/retention.ts";
+import { deleteCountsBefore } from "#server/db/page-view-counts.ts";
+import { forgetValuesBefore } from "#server/db/page-view-values.ts";
 import { countPrunableRevisions, pruneRevisions } from "#server/db/revisions.ts";
 import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
 import type { Logger } from "#server/logger.ts";
 import { mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
+import { INSIGHTS_MAX_DAYS } from "#shared/insights.ts";
 
 /**
  * The retention sweep (docs/decisions/025-retention.md): what is past its keeping time
@@ -22,6 +25,8 @@ import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
  */
 
 export const RETENTION_LEASE = "retention-sweep";
+
+const DAY_MS = 86_400_000;
 
 /** `revisions`: kept saves of what visitors read beyond their bound (docs/decisions/041-revisions.md). */
 export type SweepResult = RetentionCounts & { revisions: number; mailFiles: number };
@@ -48,6 +53,24 @@ export async function sweepPastRetention(db: Db, config: SweepConfig, now: Date)
   return { ...counts, revisions: await pruneRevisions(db, now), mailFiles: files.length };
 }
 
+/**
+ * How long page-view counts are kept (docs/decisions/049-bounded-counting.md): the
+ * longest period the insights show and the period before it they compare it with, and a
+ * day either side for the agency's time zone. Counts hold nobody's data; past this
+ * nothing reads them.
+ */
+export const COUNTS_KEPT_DAYS = 2 * INSIGHTS_MAX_DAYS + 2;
+
+/**
+ * Deletes page-view counts older than COUNTS_KEPT_DAYS, and the values admitted on days
+ * before yesterday (UTC): only a day still being written needs them.
+ */
+export async function sweepPastCounting(db: Db, now: Date): Promise<{ counts: number; values: number }> {
+  const cutoff = new Date(now.getTime() - COUNTS_KEPT_DAYS * DAY_MS).toISOString().slice(0, 13);
+  const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  return { counts: await deleteCountsBefore(db, cutoff), values: await forgetValuesBefore(db, yesterday) };
+}
+
 export function createRetentionSweep(deps: {
   db: Db;
   config: SweepConfig;
@@ -72,6 +95,9 @@ export function createRetentionSweep(deps: {
       // Counts only, never what was deleted: the log must not become the copy retention removes.
       if (sweepTotal(result) > 0 || result.mailFiles > 0) logger.info(result, "retention sweep deleted");
       else logger.debug("retention sweep: nothing past due");
+      // No personal data, so apart from the sweep's result, which `privacy sweep` reports.
+      const counting = await sweepPastCounting(db, at);
+      if (counting.counts > 0) logger.info(counting, "page-view counts past keeping deleted");
       return result;
     },
   });
