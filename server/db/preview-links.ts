@@ -119,3 +119,17 @@ export async function markPreviewLinkRevoked(
 export async function deletePreviewLinks(db: Kysely<Database>, target: string): Promise<void> {
   await db.deleteFrom("preview_links").where("target", "=", target).execute();
 }
+
+/**
+ * Deletes the links that ended (expired or revoked) before `now`: they open nothing, are
+ * listed nowhere, and carry a copy of a draft that need not outlive them. Their making and
+ * revoking stay in the audit log.
+ */
+export async function deleteEndedPreviewLinks(db: Kysely<Database>, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .deleteFrom("preview_links")
+    .where((eb) => eb.or([eb("expires_at", "<=", at), eb("revoked_at", "is not", null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

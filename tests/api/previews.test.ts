@@ -4,6 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { insertContent } from "#server/db/content-items.ts";
+import { insertPreviewLink } from "#server/db/preview-links.ts";
 import { newsPosts } from "#data/news.ts";
 import type { NewsPost } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
@@ -312,5 +313,32 @@ describe("what is stored and logged", () => {
     expect(logged).not.toContain(token);
     expect(logged).not.toContain(token.slice(4));
     expect(logged).not.toContain("Canary-8642");
+  });
+});
+
+describe("the daily sweep", () => {
+  it("deletes the links that expired or were revoked, with the drafts they carried, and keeps the live ones", async () => {
+    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const revoked = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    await editor.post(`${api}/previews/${revoked.id}/revoke`).expect(200);
+    // The sweep runs on the real clock: a link that ended yesterday, made directly.
+    const expiredId = await insertPreviewLink(site.db, {
+      tokenHash: "0".repeat(64),
+      target: "page:home",
+      document: { hero: { title: "An Old Draft" } },
+      createdBy: "editor@example.co.za",
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
+    const ids = async () =>
+      (await site.db.selectFrom("preview_links").select("id").execute()).map((row) => Number(row.id));
+    expect(await ids()).toEqual(expect.arrayContaining([made.id, revoked.id, expiredId]));
+
+    await site.retention.runOnce();
+
+    const left = await ids();
+    expect(left).toContain(made.id);
+    expect(left).not.toContain(revoked.id);
+    expect(left).not.toContain(expiredId);
+    expect((await get(made.path).expect(200)).headers["x-robots-tag"]).toBe("noindex");
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "#server/db/retention.ts";
 import { deleteCountsBefore } from "#server/db/page-view-counts.ts";
 import { forgetValuesBefore } from "#server/db/page-view-values.ts";
+import { deleteEndedPreviewLinks } from "#server/db/preview-links.ts";
 import { countPrunableRevisions, pruneRevisions } from "#server/db/revisions.ts";
 import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
 import type { Logger } from "#server/logger.ts";
@@ -98,6 +99,8 @@ export function createRetentionSweep(deps: {
       // No personal data, so apart from the sweep's result, which `privacy sweep` reports.
       const counting = await sweepPastCounting(db, at);
       if (counting.counts > 0) logger.info(counting, "page-view counts past keeping deleted");
+      const previewLinks = await deleteEndedPreviewLinks(db, at);
+      if (previewLinks > 0) logger.info({ previewLinks }, "ended preview links deleted");
       return result;
     },
   });
