@@ -43,6 +43,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   screenshots: "content",
   snippets: "content",
   copy: "content",
+  previews: "content",
   "news-categories": "content",
   uploads: "content",
   users: "users",
