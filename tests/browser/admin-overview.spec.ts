@@ -120,6 +120,8 @@ test("an editor sees drafts per kind, an admin every area", async ({ page, conte
   await expect(content.getByRole("link")).toHaveCount(3);
   await content.getByRole("link", { name: /drafts? in news posts/ }).click();
   await expect(page).toHaveURL("/admin/content/news");
+  // The list's own request must finish before the session goes, or it ends in a 401.
+  await page.waitForLoadState("networkidle");
 
   await context.clearCookies();
   await signInAs(context, "admin");
