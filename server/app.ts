@@ -64,7 +64,18 @@ import { startTotpSecrets, type TotpSecrets } from "./auth/totp-secrets";
 const forWorkspace =
   (handler: express.RequestHandler): express.RequestHandler =>
   (req, res, next) =>
-    isWorkspacePath(req.path) ? handler(req, res, next) : next();
+    onWorkspace(req) ? handler(req, res, next) : next();
+
+/** Decided once a request: each handler that asks would otherwise parse the path again. */
+const workspaceRequests = new WeakMap<express.Request, boolean>();
+function onWorkspace(req: express.Request): boolean {
+  let workspace = workspaceRequests.get(req);
+  if (workspace === undefined) {
+    workspace = isWorkspacePath(req.path);
+    workspaceRequests.set(req, workspace);
+  }
+  return workspace;
+}
 
 /**
  * How often a kept page's revision is compared with the database's: a save (content,
@@ -356,7 +367,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       onLookup: metrics.pageCacheLookup,
     });
     // Never from the page cache (docs/decisions/027-staff-authentication.md).
-    app.use((req, res, next) => (isWorkspacePath(req.path) ? next() : pageCache.middleware(req, res, next)));
+    app.use((req, res, next) => (onWorkspace(req) ? next() : pageCache.middleware(req, res, next)));
   }
 
   app.all(
