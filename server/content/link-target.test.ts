@@ -1,3 +1,4 @@
+import { decode } from "html-entities";
 import fc from "fast-check";
 import { Marked, type Tokens } from "marked";
 import { describe, expect, it } from "vitest";
@@ -22,17 +23,8 @@ const opened = (href: string, base = page): string | undefined => {
   }
 };
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-};
 const hrefsIn = (html: string) =>
-  [...html.matchAll(/<a href="([^"]*)"/g)].map((match) =>
-    (match[1] ?? "").replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity),
-  );
+  [...html.matchAll(/<a href="([^"]*)"/g)].map((match) => decode(match[1] ?? ""));
 
 /** Pieces browsers read in surprising ways: schemes, slashes both ways, controls, escapes. */
 const pieces = [
