@@ -57,6 +57,7 @@ describe("database", () => {
       "page_snippets",
       "page_view_counts",
       "page_view_values",
+      "preview_links",
       "rate_limit_hits",
       "readiness_probe",
       "revisions",
