@@ -15,6 +15,7 @@ const bothEngines = [
   "server/db/site-settings.test.ts",
   "server/mail/outbox-worker.test.ts",
   "tests/api/page-view-bounds.test.ts",
+  "tests/api/leased-job.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */
