@@ -22,7 +22,8 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 
-const seconds = (value: number | undefined) => (value === undefined ? "not within the wait" : `${value.toFixed(1)} s`);
+const seconds = (value: number | undefined) =>
+  value === undefined ? "not within the wait" : `${value.toFixed(1)} s`;
 const ahead = (value: number | undefined) => {
   if (value === undefined) return "-";
   if (Math.abs(value) >= 3_600) return `${(value / 3_600).toFixed(1)} h`;

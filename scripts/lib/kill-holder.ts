@@ -124,10 +124,19 @@ export async function killTheHolder(options: {
     const runsBefore = await readJobRuns(db);
 
     const postId = options.postId ?? `failover-${Date.now()}`;
-    await insertContent(db, "news", { ...newsPosts[0]!, id: postId, title: `Failover ${postId}` }, { status: "draft" });
+    await insertContent(
+      db,
+      "news",
+      { ...newsPosts[0]!, id: postId, title: `Failover ${postId}` },
+      { status: "draft" },
+    );
     await holder.kill("SIGKILL");
     const killedAt = new Date();
-    await setPublishTime(db, "news", postId, killedAt, { actor: "cli:bench", ip: "cli", action: "content.schedule" });
+    await setPublishTime(db, "news", postId, killedAt, {
+      actor: "cli:bench",
+      ip: "cli",
+      action: "content.schedule",
+    });
 
     let publishedAt: number | undefined;
     let allTakenAt: number | undefined;
@@ -145,7 +154,8 @@ export async function killTheHolder(options: {
       if (allTakenAt === undefined && holdsAll(leasesAfter, second.pid)) allTakenAt = Date.now();
       await sleep(100);
     }
-    const since = (at: number | undefined) => (at === undefined ? undefined : (at - killedAt.getTime()) / 1000);
+    const since = (at: number | undefined) =>
+      at === undefined ? undefined : (at - killedAt.getTime()) / 1000;
     return {
       leasesBefore,
       publishedAfterSeconds: since(publishedAt),

@@ -35,7 +35,9 @@ export async function recordRun(db: Db, run: { name: string; now: Date; next: Da
     .insertInto("job_runs")
     .values(values)
     .onConflict((conflict) =>
-      conflict.column("name").doUpdateSet({ last_run_at: values.last_run_at, next_run_at: values.next_run_at }),
+      conflict
+        .column("name")
+        .doUpdateSet({ last_run_at: values.last_run_at, next_run_at: values.next_run_at }),
     )
     .execute();
 }

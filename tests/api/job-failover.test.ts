@@ -28,7 +28,12 @@ beforeAll(async () => {
   drop = database.drop;
   db = createDatabase(database.url);
   // The wait is long so a slow machine fails below on the figure, not on a timeout here.
-  result = await killTheHolder({ db, databaseUrl: database.url, env: { TOTP_KEY: testTotpKey }, waitMs: 60_000 });
+  result = await killTheHolder({
+    db,
+    databaseUrl: database.url,
+    env: { TOTP_KEY: testTotpKey },
+    waitMs: 60_000,
+  });
 }, 180_000);
 
 afterAll(async () => {

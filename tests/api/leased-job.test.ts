@@ -79,7 +79,11 @@ describe("a daily leased job", () => {
     await first.destroy();
     clock = new Date(clock.getTime() + JOB_LEASE_MS + 1_000);
     dailyJob(secondRuns).job.start();
-    await until(async () => ((await lease())?.owner ?? firstOwner) !== firstOwner, 10_000, "the second holder");
+    await until(
+      async () => ((await lease())?.owner ?? firstOwner) !== firstOwner,
+      10_000,
+      "the second holder",
+    );
     // A renewal by the new clock is a beat after the one that took the lease, and checked the run.
     clock = new Date(clock.getTime() + 1_000);
     await until(
