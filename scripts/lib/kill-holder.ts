@@ -124,10 +124,12 @@ export async function killTheHolder(options: {
     const runsBefore = await readJobRuns(db);
 
     const postId = options.postId ?? `failover-${Date.now()}`;
+    const [model] = newsPosts;
+    if (!model) throw new Error("no built-in news post to copy");
     await insertContent(
       db,
       "news",
-      { ...newsPosts[0]!, id: postId, title: `Failover ${postId}` },
+      { ...model, id: postId, title: `Failover ${postId}` },
       { status: "draft" },
     );
     await holder.kill("SIGKILL");
