@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { setPublishTime } from "#server/db/content-schedule.ts";
-import { insertContent } from "#server/db/content-items.ts";
+import { findContent, insertContent } from "#server/db/content-items.ts";
+import { listJobRuns } from "#server/db/job-runs.ts";
+import { listSchedulerLeases } from "#server/db/scheduler-leases.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseLeaseOwner } from "#server/mail/outbox-lease.ts";
 import { ALERT_CHECK_LEASE } from "#server/alerts/alert-check.ts";
@@ -50,23 +52,19 @@ export type KillHolderResult = {
 };
 
 export async function readLeases(db: Db): Promise<LeaseRow[]> {
-  const rows = await db.selectFrom("scheduler_leases").selectAll().orderBy("name").execute();
+  const leases = await listSchedulerLeases(db);
   const now = Date.now();
-  return rows.map((row) => ({
-    name: row.name,
-    pid: parseLeaseOwner(row.owner)?.pid,
-    aheadSeconds: (Date.parse(row.lease_until) - now) / 1000,
+  return leases.map((lease) => ({
+    name: lease.name,
+    pid: parseLeaseOwner(lease.owner)?.pid,
+    aheadSeconds: (Date.parse(lease.leaseUntil) - now) / 1000,
   }));
 }
 
 /** Undefined on a build from before job_runs (migration 0032), for the bench's "before". */
 async function readJobRuns(db: Db): Promise<JobRunRow[] | undefined> {
-  return db
-    .selectFrom("job_runs")
-    .select(["name", "last_run_at"])
-    .orderBy("name")
-    .execute()
-    .catch(() => undefined);
+  const runs = await listJobRuns(db).catch(() => undefined);
+  return runs?.map((run) => ({ name: run.name, last_run_at: run.lastRunAt }));
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -145,12 +143,7 @@ export async function killTheHolder(options: {
     let leasesAfter: LeaseRow[] = [];
     const deadline = killedAt.getTime() + waitMs;
     while (Date.now() < deadline && (publishedAt === undefined || allTakenAt === undefined)) {
-      const post = await db
-        .selectFrom("content_items")
-        .select("status")
-        .where("kind", "=", "news")
-        .where("id", "=", postId)
-        .executeTakeFirst();
+      const post = await findContent(db, "news", postId);
       if (publishedAt === undefined && post?.status === "published") publishedAt = Date.now();
       leasesAfter = await readLeases(db);
       if (allTakenAt === undefined && holdsAll(leasesAfter, second.pid)) allTakenAt = Date.now();

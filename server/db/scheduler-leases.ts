@@ -40,3 +40,11 @@ export async function acquireSchedulerLease(
 export async function releaseSchedulerLease(db: Db, name: string, owner: string): Promise<void> {
   await db.deleteFrom("scheduler_leases").where("name", "=", name).where("owner", "=", owner).execute();
 }
+
+export type SchedulerLease = { name: string; owner: string; leaseUntil: string };
+
+/** Every job's lease, by name: who holds it and until when. */
+export async function listSchedulerLeases(db: Db): Promise<SchedulerLease[]> {
+  const rows = await db.selectFrom("scheduler_leases").selectAll().orderBy("name").execute();
+  return rows.map((row) => ({ name: row.name, owner: row.owner, leaseUntil: row.lease_until }));
+}
