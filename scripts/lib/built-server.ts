@@ -24,6 +24,8 @@ export type SpawnBuiltServerOptions = {
   wrap?: (argv: string[]) => string[];
   /** Where stderr goes: inherited (default), ignored for servers expected to complain, or piped to read. */
   stderr?: "inherit" | "ignore" | "pipe";
+  /** Another build's start file, for a bench that compares this build with an older one. */
+  serverFile?: string;
 };
 
 /** No "pipe": startBuiltServer hands back no process to read stderr from. */
@@ -56,7 +58,7 @@ export async function freePort(): Promise<number> {
  * waits for nothing: also for servers expected to exit by themselves.
  */
 export function spawnBuiltServer(env: Record<string, string>, options: SpawnBuiltServerOptions = {}) {
-  const argv = [process.execPath, ...serverNodeFlags, serverFile];
+  const argv = [process.execPath, ...serverNodeFlags, options.serverFile ?? serverFile];
   const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
   // stdout is always a pipe; spawn's overloads lose that once stderr may be either kind.
   return spawn(command, args, {
