@@ -18,7 +18,10 @@ const bothEngines = [
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */
-const postgresOnly = ["tests/api/{schema-parity,postgres-outage,two-instances}.test.ts"];
+const postgresOnly = [
+  "tests/api/{schema-parity,postgres-outage,two-instances}.test.ts",
+  "tests/api/outbox-postgres-restart.test.ts",
+];
 
 // Unit and API tests only; browser tests run through Playwright (playwright.config.ts).
 export default defineConfig({

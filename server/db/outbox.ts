@@ -320,3 +320,23 @@ export async function requeueDeadOutboxMessages(
   const rows = await query.returning("id").execute();
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
+
+/**
+ * Makes the e-mails waiting for a retry due now (not those leased to a sender), except
+ * `exceptIds`: called when the mail server takes a message again after failures, so a
+ * backlog does not wait out each message's own backoff. Returns the ids made due.
+ */
+export async function makeOutboxRetriesDue(db: Db, now: Date, exceptIds: number[] = []): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .updateTable("outbox")
+    .set({ next_attempt_at: at })
+    .where("status", "=", "pending")
+    .where("lease_owner", "is", null)
+    .where("attempts", ">", 0)
+    .where("next_attempt_at", ">", at)
+    .$if(exceptIds.length > 0, (query) => query.where("id", "not in", exceptIds))
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}

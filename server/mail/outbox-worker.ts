@@ -4,6 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import {
   claimDueOutboxMessages,
   listOutboxLeaseOwners,
+  makeOutboxRetriesDue,
   markOutboxFailed,
   markOutboxSent,
   nextOutboxAttemptAt,
@@ -44,6 +45,9 @@ export type OutboxWorker = {
   /** Stops claiming, waits for sends in flight (cut after the grace period) and closes the transport. */
   stop(): Promise<void>;
 };
+
+/** Rows a worker remembers having made due after a recovery (see wokenByRecovery). */
+const maxWokenByRecovery = 1_000;
 
 /** Owners of the workers running in this process: their rows are never taken back. */
 const liveOwners = new Set<string>();
@@ -113,6 +117,18 @@ export function createOutboxWorker(deps: {
   let starting: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
   let lookScheduled = false;
+  /** How long until a claim the database refused is tried again; doubles while it keeps refusing. */
+  let claimRetryMs = options.databaseRetryMs;
+  /** Whether the mail server refused the last message this worker handed over. */
+  let mailServerFailing = false;
+  /**
+   * Rows a recovery made due: a later recovery leaves them to their backoff, so a message
+   * that fails on its own is not retried at every success of the others. Bounded.
+   */
+  const wokenByRecovery = new Set<number>();
+  /** Set once a stop has waited its grace: accepted sends not yet recorded stop retrying. */
+  let recordingAbandoned = false;
+  const recordingPauses = new Set<() => void>();
 
   async function send(row: OutboxRow): Promise<Outcome> {
     const attempts = row.attempts + 1;
@@ -120,8 +136,12 @@ export function createOutboxWorker(deps: {
     // Outside the try below: only the row's own data may mark it dead.
     const context = deps.mailContext ? await deps.mailContext() : config;
     let message;
+    let sentPayload;
     try {
       message = renderOutboxMessage(row.kind, row.payload, context);
+      // Worked out before the hand-over: once the server accepted the message, nothing
+      // stands between its reply and the write that records it.
+      sentPayload = redactSentPayload(row.kind, row.payload);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
       await recordFailure(
@@ -135,6 +155,7 @@ export function createOutboxWorker(deps: {
     try {
       await transport.deliver(withWholeTextLines(message), mailFileKey(row));
     } catch (error) {
+      mailServerFailing = true;
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
       await recordFailure(row.id, { attempts, error: describe(error), retryAt, at: new Date() }, log);
@@ -144,11 +165,97 @@ export function createOutboxWorker(deps: {
       } else log.error({ error: describe(error) }, "e-mail not sent after the last attempt; marked dead");
       return "failed";
     }
-    leases.release(row.id);
-    const payload = redactSentPayload(row.kind, row.payload);
-    if (await markOutboxSent(db, owner, { id: row.id, payload }, new Date())) log.info("e-mail sent");
-    else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
-    return "sent";
+    // The write starts in this turn of the event loop, before anything else is asked of the database.
+    const recorded = recordSent(row.id, sentPayload, new Date(), log);
+    if (mailServerFailing) makeRetriesDueAfterRecovery();
+    return recorded;
+  }
+
+  /**
+   * The mail server accepted the message: records it, and while the database refuses the
+   * write (a restart, a failover) keeps the row's lease renewed and tries again with
+   * backoff, so neither another sender nor a later look sends it again. Only a stop that
+   * outlasted its grace gives up; the message is then sent again after the lease (same
+   * Message-ID).
+   */
+  async function recordSent(
+    id: number,
+    payload: string | undefined,
+    acceptedAt: Date,
+    log: Logger,
+  ): Promise<Outcome> {
+    for (
+      let delayMs = options.databaseRetryMs;
+      ;
+      delayMs = Math.min(delayMs * 2, options.databaseRetryMaxMs)
+    ) {
+      leases.release(id);
+      try {
+        const kept = await markOutboxSent(db, owner, { id, payload }, acceptedAt);
+        wokenByRecovery.delete(id);
+        if (kept) log.info("e-mail sent");
+        else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
+        return "sent";
+      } catch (error) {
+        if (recordingAbandoned) {
+          log.error(
+            { error: describe(error) },
+            "e-mail sent but not recorded before the stop; it will be sent again once its lease expires",
+          );
+          return "sent";
+        }
+        leases.hold(id);
+        log.warn(
+          { error: describe(error), retryInMs: delayMs },
+          "e-mail sent but not yet recorded; keeping it and trying again",
+        );
+        await pauseRecording(delayMs);
+      }
+    }
+  }
+
+  /** Waits `ms`, or less if a stop gives up recording. Keeps the process alive: the write matters. */
+  function pauseRecording(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timeout);
+        recordingPauses.delete(done);
+        resolve();
+      };
+      const timeout = setTimeout(done, ms);
+      recordingPauses.add(done);
+    });
+  }
+
+  function abandonRecording(): void {
+    recordingAbandoned = true;
+    for (const done of [...recordingPauses]) done();
+  }
+
+  /**
+   * The mail server took a message after refusing one: the messages waiting for a retry
+   * become due now (claimed `concurrency` at a time), instead of each waiting out its
+   * own backoff, up to 15 minutes after a long outage.
+   */
+  function makeRetriesDueAfterRecovery(): void {
+    mailServerFailing = false;
+    makeOutboxRetriesDue(db, new Date(), [...wokenByRecovery])
+      .then((ids) => {
+        for (const id of ids) wokenByRecovery.add(id);
+        // Oldest first out: only a recent recovery's rows matter.
+        for (const id of wokenByRecovery) {
+          if (wokenByRecovery.size <= maxWokenByRecovery) break;
+          wokenByRecovery.delete(id);
+        }
+        if (ids.length === 0) return;
+        logger.info({ count: ids.length }, "the mail server takes e-mails again; those waiting are due now");
+        lookNow();
+      })
+      .catch((error: unknown) => {
+        // The next accepted message tries again.
+        mailServerFailing = true;
+        logger.warn({ error: describe(error) }, "e-mails waiting for a retry not made due");
+      });
   }
 
   async function recordFailure(id: number, failure: OutboxFailure, log: Logger): Promise<void> {
@@ -188,6 +295,7 @@ export function createOutboxWorker(deps: {
       const now = new Date();
       const leaseUntil = new Date(now.getTime() + options.leaseMs);
       const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
+      claimRetryMs = options.databaseRetryMs;
       for (const row of rows) leases.hold(row.id);
       return rows.map(toJob);
     });
@@ -216,7 +324,7 @@ export function createOutboxWorker(deps: {
         .catch((error: unknown) => {
           logger.error({ error: describe(error) }, "outbox worker run failed");
           rejectWaiters(error);
-          lookBy(Date.now() + options.idlePollMs);
+          lookBy(Date.now() + nextClaimRetryMs());
         })
         .finally(() => {
           claiming = undefined;
@@ -228,7 +336,7 @@ export function createOutboxWorker(deps: {
       claiming = lookAgainWhenNextDue()
         .catch((error: unknown) => {
           logger.error({ error: describe(error) }, "outbox worker could not schedule its next look");
-          lookBy(Date.now() + options.idlePollMs);
+          lookBy(Date.now() + nextClaimRetryMs());
         })
         .finally(() => {
           claiming = undefined;
@@ -236,6 +344,13 @@ export function createOutboxWorker(deps: {
         });
     }
     settleWaitersIfIdle();
+  }
+
+  /** A database back from a restart is used within seconds, not after the idle poll. */
+  function nextClaimRetryMs(): number {
+    const delayMs = claimRetryMs;
+    claimRetryMs = Math.min(claimRetryMs * 2, options.idlePollMs);
+    return delayMs;
   }
 
   function isIdle(): boolean {
@@ -379,7 +494,10 @@ export function createOutboxWorker(deps: {
     ]);
     clearTimeout(grace);
     // Cut deliveries still going: they fail, and are retried by the next worker.
-    if (!finished) await transport.close({ force: true });
+    if (!finished) {
+      abandonRecording();
+      await transport.close({ force: true });
+    }
     await idle;
   }
 
