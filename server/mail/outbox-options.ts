@@ -32,6 +32,11 @@ export type OutboxWorkerOptions = {
    */
   databaseRetryMs: number;
   databaseRetryMaxMs: number;
+  /**
+   * While the mail server refuses e-mails, how often the e-mail waiting longest is tried
+   * early (not counted as an attempt), so a recovery is seen within this long.
+   */
+  recoveryProbeMs: number;
 };
 
 export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
@@ -49,4 +54,6 @@ export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
   // A fast restart is gone in well under a second; a failover takes longer.
   databaseRetryMs: 250,
   databaseRetryMaxMs: 5_000,
+  // One SMTP transaction every 5 s against a server that is down: cheap, and "at once" to a person.
+  recoveryProbeMs: 5_000,
 };

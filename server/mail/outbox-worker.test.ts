@@ -527,6 +527,41 @@ describe("a mail server that takes e-mails again after refusing them", () => {
     await sink.close();
   });
 
+  it("notices the recovery by trying the oldest message early, without counting that as an attempt", async () => {
+    const sink = await startSmtpSink();
+    sink.refuse = true;
+    await enqueue(scratch.db, 10);
+    const { transport } = countingSmtp(sink.url);
+    const worker = scratch.worker({
+      transport,
+      options: { concurrency: 4, baseDelayMs: 60_000, recoveryProbeMs: 100 },
+    });
+    worker.start();
+    await until(
+      async () => {
+        const rows = await scratch.db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
+        return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
+      },
+      10_000,
+      "every message refused once",
+    );
+    // Several probes are refused meanwhile; each leaves its message's attempts and retry time.
+    await until(() => sink.dataStarted >= 13, 10_000, "three probes");
+    const waiting = await scratch.db.selectFrom("outbox").select(["attempts", "next_attempt_at"]).execute();
+    expect(waiting.every((row) => row.attempts === 1)).toBe(true);
+    expect(waiting.every((row) => Date.parse(row.next_attempt_at) > Date.now() + 30_000)).toBe(true);
+    sink.refuse = false;
+    // No new message: the probe is what finds the server back.
+    await until(
+      async () => (await countOutboxByStatus(scratch.db)).sent === 10,
+      10_000,
+      "the backlog to be sent",
+    );
+    expect(sink.messages).toHaveLength(10);
+    await worker.stop();
+    await sink.close();
+  });
+
   it("retries a message that fails on its own early once, not at every other message's success", async () => {
     const [bad] = await enqueue(scratch.db, 1);
     const badKey = `outbox-${bad}-web-app-lead`;

@@ -3,6 +3,7 @@ import { mailFileKey } from "./mail-files";
 import type { Db } from "#server/db/database.ts";
 import {
   claimDueOutboxMessages,
+  claimOutboxProbe,
   listOutboxLeaseOwners,
   makeOutboxRetriesDue,
   markOutboxFailed,
@@ -62,12 +63,18 @@ export function retryDelayMs(
 type Outcome = "sent" | "failed" | "released";
 
 /** A claimed row, waiting for a free slot or being sent. */
-type Job = { row: OutboxRow; outcome: Promise<Outcome>; settle(outcome: Outcome): void };
+type Job = {
+  row: OutboxRow;
+  /** Set on a probe: the retry time the row had, kept if the probe fails. */
+  probeRetryAt?: string;
+  outcome: Promise<Outcome>;
+  settle(outcome: Outcome): void;
+};
 
-function toJob(row: OutboxRow): Job {
+function toJob(row: OutboxRow, probeRetryAt?: string): Job {
   let settle!: (outcome: Outcome) => void;
   const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-  return { row, outcome, settle };
+  return { row, probeRetryAt, outcome, settle };
 }
 
 /** Waits for the worker to go idle; `reject` (drain's) also hears of a failed claim. */
@@ -126,11 +133,14 @@ export function createOutboxWorker(deps: {
    * that fails on its own is not retried at every success of the others. Bounded.
    */
   const wokenByRecovery = new Set<number>();
+  /** Rows probed since the mail server last took a message: each is probed once (bounded). */
+  const probed = new Set<number>();
+  let probeTimer: NodeJS.Timeout | undefined;
   /** Set once a stop has waited its grace: accepted sends not yet recorded stop retrying. */
   let recordingAbandoned = false;
   const recordingPauses = new Set<() => void>();
 
-  async function send(row: OutboxRow): Promise<Outcome> {
+  async function send(row: OutboxRow, probeRetryAt?: string): Promise<Outcome> {
     const attempts = row.attempts + 1;
     const log = logger.child({ outboxId: row.id, kind: row.kind, attempts });
     // Outside the try below: only the row's own data may mark it dead.
@@ -156,6 +166,16 @@ export function createOutboxWorker(deps: {
       await transport.deliver(withWholeTextLines(message), mailFileKey(row));
     } catch (error) {
       mailServerFailing = true;
+      scheduleProbe();
+      if (probeRetryAt !== undefined) {
+        // A refused probe costs the message nothing: its attempts and retry time stay.
+        probed.add(row.id);
+        const failure = { attempts: row.attempts, error: describe(error), at: new Date() };
+        await recordFailure(row.id, { ...failure, retryAt: new Date(probeRetryAt) }, log);
+        log.info({ error: describe(error) }, "the mail server still refuses e-mails");
+        return "failed";
+      }
+      probed.delete(row.id);
       const retryAt =
         attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
       await recordFailure(row.id, { attempts, error: describe(error), retryAt, at: new Date() }, log);
@@ -239,6 +259,7 @@ export function createOutboxWorker(deps: {
    */
   function makeRetriesDueAfterRecovery(): void {
     mailServerFailing = false;
+    probed.clear();
     makeOutboxRetriesDue(db, new Date(), [...wokenByRecovery])
       .then((ids) => {
         for (const id of ids) wokenByRecovery.add(id);
@@ -264,9 +285,40 @@ export function createOutboxWorker(deps: {
       log.warn("lease had expired before the failure was recorded; another worker has the message");
   }
 
+  /**
+   * While the mail server refuses e-mails and nothing is being sent, the e-mail that has
+   * waited longest is tried every recoveryProbeMs without counting as an attempt, so a
+   * recovery is noticed within seconds even when every retry is minutes away.
+   */
+  function scheduleProbe(): void {
+    if (probeTimer || !running || stopped) return;
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      void probe();
+    }, options.recoveryProbeMs);
+    probeTimer.unref();
+  }
+
+  async function probe(): Promise<void> {
+    if (!mailServerFailing || !running || stopped) return;
+    // A send in flight will tell whether the server takes e-mails again.
+    if (inFlight.size > 0 || claiming) return scheduleProbe();
+    try {
+      const now = new Date();
+      const leaseUntil = new Date(now.getTime() + options.leaseMs);
+      const claimed = await claimOutboxProbe(db, { owner, now, leaseUntil, exceptIds: [...probed] });
+      if (!claimed) return;
+      leases.hold(claimed.row.id);
+      launch(toJob(claimed.row, claimed.retryAt));
+    } catch (error) {
+      logger.warn({ error: describe(error) }, "could not take an e-mail to try the mail server with");
+      scheduleProbe();
+    }
+  }
+
   function launch(job: Job): void {
     inFlight.add(job);
-    send(job.row)
+    send(job.row, job.probeRetryAt)
       .catch((error: unknown): Outcome => {
         // The row keeps its lease until that expires, then it is tried again.
         logger.error({ outboxId: job.row.id, error: describe(error) }, "outbox send could not be recorded");
@@ -297,7 +349,7 @@ export function createOutboxWorker(deps: {
       const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
       claimRetryMs = options.databaseRetryMs;
       for (const row of rows) leases.hold(row.id);
-      return rows.map(toJob);
+      return rows.map((row) => toJob(row));
     });
     claimChain = result.catch(() => undefined);
     return result;
@@ -473,6 +525,7 @@ export function createOutboxWorker(deps: {
     running = false;
     stopped = true;
     clearInterval(takeoverTimer);
+    clearTimeout(probeTimer);
     clearTimeout(timer);
     timer = undefined;
     timerDueAt = Infinity;
