@@ -134,6 +134,8 @@ try {
 const firstAt = new Map<string, number>();
 let beforeKill = 0;
 let afterKill = 0;
+/** For each copy accepted before the kill: how long the sender had, from the acceptance to the kill, to record it. */
+const unrecordedForMs: number[] = [];
 for (const { messageId, at } of smtp.accepted) {
   const first = firstAt.get(messageId);
   if (first === undefined) {
@@ -142,8 +144,10 @@ for (const { messageId, at } of smtp.accepted) {
   }
   // The kill that made this copy necessary: the last one before it was sent again.
   const kill = killedAt.filter((time) => time <= at).at(-1) ?? 0;
-  if (first < kill) beforeKill++;
-  else afterKill++;
+  if (first < kill) {
+    beforeKill++;
+    unrecordedForMs.push(kill - first);
+  } else afterKill++;
 }
 const duplicates = beforeKill + afterKill;
 console.info(
@@ -152,3 +156,10 @@ console.info(
     `${beforeKill} accepted before the kill (${(beforeKill / kills).toFixed(1)} a kill), ` +
     `${afterKill} accepted only after it (${(afterKill / kills).toFixed(1)} a kill)`,
 );
+if (unrecordedForMs.length > 0) {
+  const sorted = unrecordedForMs.sort((a, b) => a - b);
+  console.info(
+    `accepted before the kill and not recorded: ${sorted.length}, accepted ` +
+      `${sorted[0]}-${sorted.at(-1)} ms (median ${sorted[Math.floor(sorted.length / 2)]} ms) before it`,
+  );
+}
