@@ -47,8 +47,8 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-/** Rows a worker remembers having made due after a recovery (see wokenByRecovery). */
-const maxWokenByRecovery = 1_000;
+/** Rows a worker remembers having made due after a recovery, or having probed (see below). */
+const maxRememberedRows = 1_000;
 
 /** Owners of the workers running in this process: their rows are never taken back. */
 const liveOwners = new Set<string>();
@@ -169,6 +169,8 @@ export function createOutboxWorker(deps: {
       scheduleProbe();
       if (probeRetryAt !== undefined) {
         // A refused probe costs the message nothing: its attempts and retry time stay.
+        // Past the bound, a long outage starts a new round of probes from the oldest.
+        if (probed.size >= maxRememberedRows) probed.clear();
         probed.add(row.id);
         const failure = { attempts: row.attempts, error: describe(error), at: new Date() };
         await recordFailure(row.id, { ...failure, retryAt: new Date(probeRetryAt) }, log);
@@ -265,7 +267,7 @@ export function createOutboxWorker(deps: {
         for (const id of ids) wokenByRecovery.add(id);
         // Oldest first out: only a recent recovery's rows matter.
         for (const id of wokenByRecovery) {
-          if (wokenByRecovery.size <= maxWokenByRecovery) break;
+          if (wokenByRecovery.size <= maxRememberedRows) break;
           wokenByRecovery.delete(id);
         }
         if (ids.length === 0) return;
