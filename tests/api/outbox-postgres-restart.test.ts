@@ -17,7 +17,9 @@ import { until } from "#tests/support/wait.ts";
  * PostgreSQL restarts (fast: every session ends) after the mail server received a message
  * and before it accepted it, so the sender hears "250 OK" while it cannot record the send.
  * Two senders, as two instances, on one database: the message must go out once, and
- * everything queued must go. A cluster of its own, since this one is restarted mid-test.
+ * everything queued must go. A stop while the database is still down gives the record up:
+ * the next worker sends that message again. A cluster of its own, since this one is
+ * restarted mid-test.
  */
 describe("the outbox when PostgreSQL restarts mid-send", () => {
   let cluster: PostgresCluster;
@@ -96,5 +98,64 @@ describe("the outbox when PostgreSQL restarts mid-send", () => {
       lines.some((line) => line.msg === "e-mail sent but not yet recorded; keeping it and trying again"),
     ).toBe(true);
     expect(lines.some((line) => line.msg === "outbox send could not be recorded")).toBe(false);
+  }, 60_000);
+
+  it("gives up the record on a stop that outlasts its grace; the next worker sends the message again, same Message-ID", async () => {
+    // Running already, unless the test before stopped mid-restart: start refuses a running one.
+    await cluster.restart().catch(() => undefined);
+    const scratchUrl = (await createScratchPostgresDatabase(cluster.adminUrl)).url;
+    const db = await openDatabase(scratchUrl, { onClientError: () => {} });
+    dbs.push(db);
+    await enqueueOutboxMessage(db, {
+      kind: "web-app-lead",
+      payload: {
+        messageId: "<stop@test>",
+        visitorName: "V",
+        visitorEmail: "v@example.com",
+        submittedAt: new Date().toISOString(),
+        fields: [],
+      },
+      now: new Date(),
+    });
+    const stopSink = await startSmtpSink(0, {
+      async beforeReply(n) {
+        if (n === 1) await cluster.halt();
+      },
+    });
+    const lines: Array<{ msg: string }> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const config = loadConfig({ DATABASE_URL: scratchUrl });
+    const worker = createOutboxWorker({
+      db,
+      transport: createSmtpTransport(stopSink.url),
+      config,
+      logger,
+      options: { stopGraceMs: 300 },
+    });
+    workers.push(worker);
+    worker.start();
+    await until(
+      () =>
+        lines.some((line) => line.msg === "e-mail sent but not yet recorded; keeping it and trying again"),
+      15_000,
+      "the record to fail",
+    );
+    await worker.stop();
+    expect(lines.some((line) => /not recorded before the stop/.test(line.msg))).toBe(true);
+
+    await cluster.restart();
+    const next = createOutboxWorker({ db, transport: createSmtpTransport(stopSink.url), config, logger });
+    workers.push(next);
+    next.start();
+    await until(
+      async () => (await countOutboxByStatus(db).catch(() => undefined))?.sent === 1,
+      15_000,
+      "the message sent by the next worker",
+    );
+    // Sent twice, as the decision says, and the same message to the recipient's client.
+    const ids = stopSink.messages.map((mail) => /^message-id:\s*(\S+)/im.exec(mail.raw)?.[1]);
+    expect(ids).toEqual(["<stop@test>", "<stop@test>"]);
+    await next.stop();
+    await stopSink.close();
   }, 60_000);
 });
