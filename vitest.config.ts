@@ -22,6 +22,7 @@ const bothEngines = [
 const postgresOnly = [
   "tests/api/{schema-parity,postgres-outage,two-instances}.test.ts",
   "tests/api/job-failover.test.ts",
+  "tests/api/outbox-postgres-restart.test.ts",
 ];
 
 // Unit and API tests only; browser tests run through Playwright (playwright.config.ts).
