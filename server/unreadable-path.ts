@@ -13,6 +13,7 @@ import type { RequestHandler } from "express";
 export type PathProblem = 400 | 404;
 
 /** C0 controls and DEL, which the URL parser drops or escapes, and `\`, which it reads as `/`. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNROUTABLE = /[\u0000-\u001f\u007f\\]/;
 
 /** API paths answer JSON with their own 404 and 400; only pages get the page. */
