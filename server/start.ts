@@ -55,7 +55,8 @@ function relaunch(missing: string[]): void {
 
 /** The relaunched child of a supervisor stops when the supervisor is gone. */
 function stopWithSupervisor(): void {
-  if (!process.channel) return;
+  // Only the channel the supervisor opened: another parent's (a test's fork) is not ours to watch.
+  if (!process.env[RELAUNCHED] || !process.channel) return;
   process.channel.unref();
   process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
 }
