@@ -146,7 +146,11 @@ describe("hostile paths", () => {
     const worker = async () => {
       while (next < sample.length) {
         const pathText = sample[next++] ?? "/";
-        const answer = await get(pathText);
+        const answer = await get(pathText).catch((error: unknown) => error as Error);
+        if (answer instanceof Error) {
+          failures.push(`${pathText.slice(0, 120)} (${pathText.length} characters): ${answer.message}`);
+          continue;
+        }
         statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
         const problem = !PAGE_STATUSES.has(answer.status)
           ? `answered ${answer.status}`
@@ -173,6 +177,18 @@ describe("hostile paths", () => {
     const lone = await get("/news/%");
     expect(lone.status).toBe(400);
     expect(lone.body).toContain("Page not found");
+  });
+
+  it("send a workspace address that is no page's, or too long, to sign-in without it", async () => {
+    for (const pathText of [
+      "/admin/%09",
+      `/admin/${"%%25".repeat(1500)}`,
+      `/admin/leads/${"a".repeat(3000)}`,
+    ]) {
+      const answer = await get(pathText);
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe(`/admin/sign-in?next=${encodeURIComponent("/admin")}`);
+    }
   });
 
   it("leave only JSON lines in what the server wrote", async () => {
