@@ -7,6 +7,7 @@ import { MigrationError } from "./db/migrate";
 import { classifyStorageError, storageCauses } from "./db/storage-errors";
 import { errorText } from "#shared/error-catalogue.ts";
 import { createLogger } from "./logger";
+import { stopOnProcessFaults } from "./process-faults";
 import { closeGracefully } from "./shutdown";
 
 const isDev = process.argv.includes("--dev");
@@ -17,6 +18,7 @@ async function start() {
   config = loadConfig();
   if (config.siteUrlRequired && !config.siteUrlSet) throw new ConfigError(config.warnings.join("\n"));
   const logger = createLogger(config.logLevel);
+  stopOnProcessFaults(logger);
   // Loud, once, before anything else: an operator reads the first lines of a start.
   for (const warning of config.warnings) logger.warn(warning);
 
