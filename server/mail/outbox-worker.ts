@@ -128,6 +128,8 @@ export function createOutboxWorker(deps: {
   let claimRetryMs = options.databaseRetryMs;
   /** Whether the mail server refused the last message this worker handed over. */
   let mailServerFailing = false;
+  /** When the mail server last took a message (epoch ms): a refusal older than that is stale. */
+  let lastAcceptedAt = 0;
   /**
    * Rows a recovery made due: a later recovery leaves them to their backoff, so a message
    * that fails on its own is not retried at every success of the others. Bounded.
@@ -162,24 +164,36 @@ export function createOutboxWorker(deps: {
       log.error({ error: describe(error) }, "outbox message cannot be rendered; marked dead");
       return "failed";
     }
+    const handedAt = Date.now();
+    const duringOutage = mailServerFailing;
     try {
       await transport.deliver(withWholeTextLines(message), mailFileKey(row));
     } catch (error) {
-      mailServerFailing = true;
-      scheduleProbe();
+      // Handed over during an outage and refused while another message was taken: the
+      // server came back meanwhile, and the recovery's wake-up could not include this row
+      // (it was still leased). Once per outage, so a message refused on its own keeps its backoff.
+      const recoveredMeanwhile = duringOutage && lastAcceptedAt >= handedAt;
+      if (!recoveredMeanwhile) {
+        mailServerFailing = true;
+        scheduleProbe();
+      }
       if (probeRetryAt !== undefined) {
         // A refused probe costs the message nothing: its attempts and retry time stay.
         // Past the bound, a long outage starts a new round of probes from the oldest.
         if (probed.size >= maxRememberedRows) probed.clear();
         probed.add(row.id);
         const failure = { attempts: row.attempts, error: describe(error), at: new Date() };
-        await recordFailure(row.id, { ...failure, retryAt: new Date(probeRetryAt) }, log);
+        const retryAt = recoveredMeanwhile ? new Date() : new Date(probeRetryAt);
+        await recordFailure(row.id, { ...failure, retryAt }, log);
+        if (recoveredMeanwhile) lookNow();
         log.info({ error: describe(error) }, "the mail server still refuses e-mails");
         return "failed";
       }
       probed.delete(row.id);
       const retryAt =
-        attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
+        attempts >= options.maxAttempts
+          ? undefined
+          : new Date(recoveredMeanwhile ? Date.now() : Date.now() + retryDelayMs(attempts, options));
       await recordFailure(row.id, { attempts, error: describe(error), retryAt, at: new Date() }, log);
       if (retryAt) {
         lookBy(retryAt.getTime());
@@ -187,6 +201,7 @@ export function createOutboxWorker(deps: {
       } else log.error({ error: describe(error) }, "e-mail not sent after the last attempt; marked dead");
       return "failed";
     }
+    lastAcceptedAt = Date.now();
     // The write starts in this turn of the event loop, before anything else is asked of the database.
     const recorded = recordSent(row.id, sentPayload, new Date(), log);
     if (mailServerFailing) makeRetriesDueAfterRecovery();
@@ -394,7 +409,10 @@ export function createOutboxWorker(deps: {
         })
         .finally(() => {
           claiming = undefined;
-          settleWaitersIfIdle();
+          // A look asked for while this one read the next due time (a recovery that made
+          // the waiting messages due) found it busy: it runs now, not at the idle poll.
+          if (dueMayRemain) pump();
+          else settleWaitersIfIdle();
         });
     }
     settleWaitersIfIdle();
