@@ -8,14 +8,14 @@
 const layers = [
   {
     name: "composition root",
-    paths: ["^server/(index|app|load-context|page-form-guards)[.]ts$"],
+    paths: ["^server/(index|start|process-faults|app|load-context|page-form-guards)[.]ts$"],
   },
   {
     name: "doors",
     paths: [
       "^server/(api|workspace|cli)/",
       // HTTP infrastructure only app.ts and the doors use.
-      "^server/(page-cache|security|static-assets|canonical-path|health|form-rate-limits)[.]ts$",
+      "^server/(page-cache|security|static-assets|canonical-path|unreadable-path|health|form-rate-limits)[.]ts$",
       "^server/metrics/(endpoint|access|route-label|site-metrics)[.]ts$",
     ],
   },
@@ -38,7 +38,7 @@ const layers = [
   {
     name: "base",
     paths: [
-      "^server/(config|logger|request-context|log-sampler|log-redaction|uploads|database-url|shutdown)[.]ts$",
+      "^server/(config|logger|request-context|log-sampler|log-redaction|uploads|database-url|shutdown|heap-limits)[.]ts$",
     ],
   },
 ];

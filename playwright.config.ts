@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium";
+import { heapFlags } from "./server/heap-limits";
 
 // Another port when two suites run side by side on one machine.
 const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
@@ -25,7 +26,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The production build, as visitors get it.
-    command: "node --max-semi-space-size=2 --max-old-space-size=128 build/app/index.js",
+    command: `node ${heapFlags.join(" ")} build/app/index.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -15,10 +15,15 @@ const bothEngines = [
   "server/db/site-settings.test.ts",
   "server/mail/outbox-worker.test.ts",
   "tests/api/page-view-bounds.test.ts",
+  "tests/api/leased-job.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */
-const postgresOnly = ["tests/api/{schema-parity,postgres-outage,two-instances}.test.ts"];
+const postgresOnly = [
+  "tests/api/{schema-parity,postgres-outage,two-instances}.test.ts",
+  "tests/api/job-failover.test.ts",
+  "tests/api/outbox-postgres-restart.test.ts",
+];
 
 // Unit and API tests only; browser tests run through Playwright (playwright.config.ts).
 export default defineConfig({

@@ -7,7 +7,8 @@
  *     message sent (the window the outbox can shrink);
  *   - accepted after the kill: the message was fully sent, and the mail server accepted it
  *     only after the sender had died, so its "250 OK" reached no one (no sender can tell).
- *   npm run build && npm run bench:resend [-- --kills 5 --seconds-between 4]
+ * `--database postgres` runs it on a throwaway PostgreSQL instead of the SQLite file.
+ *   npm run build && npm run bench:resend [-- --kills 5 --seconds-between 4 --database sqlite|postgres]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,9 +16,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
+import pg from "pg";
+import { testTotpKey } from "#tests/support/totp-key.ts";
 import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 import { startBuiltServer, type BuiltServer } from "./lib/built-server";
 import { createMessageIdSmtp } from "./lib/message-id-smtp";
+import { createScratchPostgresDatabase, startPostgresCluster } from "./lib/postgres-cluster";
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +29,11 @@ const { values } = parseArgs({
     "seconds-between": { type: "string", default: "4" },
     "reply-delay-ms": { type: "string", default: "300" },
     rate: { type: "string", default: "20" },
+    database: { type: "string", default: "sqlite" },
   },
 });
+if (values.database !== "sqlite" && values.database !== "postgres")
+  throw new Error("--database sqlite|postgres");
 const kills = Number(values.kills);
 const secondsBetween = Number(values["seconds-between"]);
 const replyDelayMs = Number(values["reply-delay-ms"]);
@@ -58,7 +65,10 @@ async function startSlowSmtp() {
 
 const smtp = await startSlowSmtp();
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-resend-"));
+const cluster = values.database === "postgres" ? await startPostgresCluster() : undefined;
+const databaseUrl = cluster && (await createScratchPostgresDatabase(cluster.adminUrl)).url;
 const env = {
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, TOTP_KEY: testTotpKey } : {}),
   DATA_DIR: dataDir,
   FORM_SECRET: testFormSecret,
   FORM_MIN_FILL_SECONDS: "0",
@@ -112,28 +122,40 @@ try {
   // The last start sends everything left, including the rows the killed ones held.
   const last = await startBuiltServer(env);
   const file = path.join(dataDir, "site.sqlite");
-  const pendingCount = () => {
+  const pendingQuery = "select count(*) as n from outbox where status = 'pending'";
+  const pendingCount = async () => {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return Number((await client.query<{ n: string }>(pendingQuery)).rows[0]?.n ?? 0);
+      } finally {
+        await client.end();
+      }
+    }
     const db = new SQLite(file, { readonly: true });
     try {
-      return (db.prepare("select count(*) as n from outbox where status = 'pending'").get() as { n: number })
-        .n;
+      return (db.prepare(pendingQuery).get() as { n: number }).n;
     } finally {
       db.close();
     }
   };
   const deadline = Date.now() + 120_000;
-  while (pendingCount() > 0 && Date.now() < deadline) await sleep(250);
+  while ((await pendingCount()) > 0 && Date.now() < deadline) await sleep(250);
   await sleep(replyDelayMs * 2);
   await last.stop();
 } finally {
   sending = false;
   await smtp.close();
+  await cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 const firstAt = new Map<string, number>();
 let beforeKill = 0;
 let afterKill = 0;
+/** For each copy accepted before the kill: how long the sender had, from the acceptance to the kill, to record it. */
+const unrecordedForMs: number[] = [];
 for (const { messageId, at } of smtp.accepted) {
   const first = firstAt.get(messageId);
   if (first === undefined) {
@@ -142,13 +164,22 @@ for (const { messageId, at } of smtp.accepted) {
   }
   // The kill that made this copy necessary: the last one before it was sent again.
   const kill = killedAt.filter((time) => time <= at).at(-1) ?? 0;
-  if (first < kill) beforeKill++;
-  else afterKill++;
+  if (first < kill) {
+    beforeKill++;
+    unrecordedForMs.push(kill - first);
+  } else afterKill++;
 }
 const duplicates = beforeKill + afterKill;
 console.info(
-  `${kills} kills, ${submitted} submitted, ${stored} stored, ${smtp.accepted.length} e-mails accepted, ` +
+  `${values.database}: ${kills} kills, ${submitted} submitted, ${stored} stored, ${smtp.accepted.length} e-mails accepted, ` +
     `${firstAt.size} distinct: ${duplicates} duplicates (${(duplicates / kills).toFixed(1)} a kill): ` +
     `${beforeKill} accepted before the kill (${(beforeKill / kills).toFixed(1)} a kill), ` +
     `${afterKill} accepted only after it (${(afterKill / kills).toFixed(1)} a kill)`,
 );
+if (unrecordedForMs.length > 0) {
+  const sorted = unrecordedForMs.sort((a, b) => a - b);
+  console.info(
+    `accepted before the kill and not recorded: ${sorted.length}, accepted ` +
+      `${sorted[0]}-${sorted.at(-1)} ms (median ${sorted[Math.floor(sorted.length / 2)]} ms) before it`,
+  );
+}

@@ -53,6 +53,9 @@ import { runPacedRequests, type PacedResult } from "./lib/paced-requests";
 const { values } = parseArgs({
   options: {
     events: { type: "string", default: "100000" },
+    // "documented": the server started as the README says, without heap flags, which the
+    // start file then adds itself (docs/decisions/057-hostile-paths-logs-and-one-start.md).
+    start: { type: "string", default: "serve" },
     connections: { type: "string", default: "20" },
     seconds: { type: "string" },
     rate: { type: "string" },
@@ -258,7 +261,7 @@ async function benchFixedRate(url: string, stop: () => Promise<void>, dataDir: s
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-events-"));
 const server = await startBuiltServer(
   { DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY_HOPS: "1" },
-  { wrap: (argv) => onCpus("0", argv) },
+  { wrap: (argv) => onCpus("0", argv), nodeFlags: values.start === "documented" ? [] : undefined },
 );
 try {
   // The first answer of each page fills the page cache; the figures are for what follows.

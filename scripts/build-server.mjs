@@ -1,5 +1,6 @@
-// Bundles the Express server into build/app/index.js (its SMTP thread beside it, in
-// smtp-thread.js), and the admin CLI into build/admin/index.js (the package's
+// Bundles the Express server into build/app/server.js, started by build/app/index.js
+// (server/start.ts, which makes sure of the heap limits first), its SMTP thread beside it
+// in smtp-thread.js, and the admin CLI into build/admin/index.js (the package's
 // `site-admin` bin), so production runs plain JavaScript on Node 20 and 24. Packages
 // stay external: npm installs them.
 import { build } from "esbuild";
@@ -8,7 +9,11 @@ import { buildAdminBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bun
 // The SMTP pool runs in a thread of its own (server/mail/smtp-thread.ts), started from build/app.
 await build({
   ...nodeBundleOptions,
-  entryPoints: { index: "server/index.ts", "smtp-thread": "server/mail/smtp-thread.ts" },
+  entryPoints: {
+    index: "server/start.ts",
+    server: "server/index.ts",
+    "smtp-thread": "server/mail/smtp-thread.ts",
+  },
   outdir: "build/app",
 });
 

@@ -38,6 +38,7 @@ import { sendFailure } from "./api/responses";
 import { finalErrorHandler } from "./api/errors";
 import { isWorkspacePath, redirectToCanonicalPath } from "./canonical-path";
 import { redactUrl } from "./log-redaction";
+import { answerUnreadablePaths } from "./unreadable-path";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "./form-rate-limits";
 import { guardPageForms, sendText } from "./page-form-guards";
@@ -286,6 +287,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (!vite) serveStaticAssets(app, path.join(projectRoot, "build", "client"));
   // After the files (named in any case), before anything that decides by the path.
   app.use(redirectToCanonicalPath);
+  app.use(answerUnreadablePaths);
   app.use(assignNonce);
   app.use(securityHeaders(config));
   app.use(healthRoutes({ db, logger, warnings: config.warnings, metrics }));
@@ -342,6 +344,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     formTokens,
     logger: req.log,
     staff: res.locals.staff,
+    pathProblem: res.locals.pathProblem,
   });
   const getLoadContext = async (req: express.Request, res: express.Response) =>
     loadContextWith(req, res, await siteSettings.refresh());

@@ -6,7 +6,8 @@ import { ConfigError, describeDatabase, loadConfig, projectRoot, type AppConfig 
 import { MigrationError } from "./db/migrate";
 import { classifyStorageError, storageCauses } from "./db/storage-errors";
 import { errorText } from "#shared/error-catalogue.ts";
-import { createLogger } from "./logger";
+import { createLogger, fatalStartLine } from "./logger";
+import { stopOnProcessFaults } from "./process-faults";
 import { closeGracefully } from "./shutdown";
 
 const isDev = process.argv.includes("--dev");
@@ -17,6 +18,7 @@ async function start() {
   config = loadConfig();
   if (config.siteUrlRequired && !config.siteUrlSet) throw new ConfigError(config.warnings.join("\n"));
   const logger = createLogger(config.logLevel);
+  stopOnProcessFaults(logger);
   // Loud, once, before anything else: an operator reads the first lines of a start.
   for (const warning of config.warnings) logger.warn(warning);
 
@@ -31,7 +33,7 @@ async function start() {
     // Express 5 passes a failed listen here; without this the process would log
     // "server listening" and exit 0 when the port is taken.
     if (error) {
-      console.error(listenFailure(error, host, port));
+      process.stderr.write(`${fatalStartLine(listenFailure(error, host, port))}\n`);
       process.exit(1);
     }
     const address = server.address();
@@ -70,10 +72,10 @@ async function loadProductionBuild(): Promise<ServerBuild> {
 /**
  * What stopped the start, in one line an operator can act on: a configuration mistake,
  * a data folder or database that cannot be written, a failed migration. Anything else
- * is a bug and keeps its stack.
+ * is a bug and keeps its stack, as a field of the line.
  */
 function startupFailure(error: unknown): string {
-  if (error instanceof ConfigError) return error.message;
+  if (error instanceof ConfigError) return fatalStartLine(error.message);
   const onPostgres = config?.databaseUrl !== undefined;
   const where = !config
     ? "the data folder"
@@ -85,17 +87,22 @@ function startupFailure(error: unknown): string {
     const advice = onPostgres
       ? "Check DATABASE_URL, and that PostgreSQL is running and accepts this user."
       : "Give the server a writable DATA_DIR with free space.";
-    return `Cannot start: ${storageCauses[storage]} at ${where}. ${advice} (${errorText(error)})`;
+    return fatalStartLine(
+      `Cannot start: ${storageCauses[storage]} at ${where}. ${advice} (${errorText(error)})`,
+    );
   }
   if (error instanceof MigrationError) {
     const cause = errorText(error.cause);
     const inner = classifyStorageError(error.cause);
-    return `Cannot start: ${error.message} on ${where}: ${inner ? storageCauses[inner] : cause}`;
+    return fatalStartLine(
+      `Cannot start: ${error.message} on ${where}: ${inner ? storageCauses[inner] : cause}`,
+    );
   }
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (!(error instanceof Error)) return fatalStartLine(`Cannot start: ${String(error)}`);
+  return fatalStartLine(`Cannot start: ${error.message}`, error.stack ? { stack: error.stack } : {});
 }
 
 start().catch((error: unknown) => {
-  console.error(startupFailure(error));
+  process.stderr.write(`${startupFailure(error)}\n`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import type { LeadService } from "./operations/leads/lead-service";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import type { Staff } from "./auth/staff";
+import type { PathProblem } from "./unreadable-path";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {
@@ -30,6 +31,8 @@ export type SiteLoadContext = {
   preview: PreviewAccess;
   /** The signed-in member of staff, on /admin pages (never cached); undefined elsewhere. */
   staff?: Staff;
+  /** Set when the path was one the router cannot take: its not-found page answers with this status. */
+  pathProblem?: PathProblem;
 };
 
 declare module "react-router" {

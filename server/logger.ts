@@ -18,3 +18,13 @@ export function createLogger(level: string): Logger {
     },
   });
 }
+
+/**
+ * A line for a start that fails before the logger can be made (a bad variable) or that the
+ * logger's stdout is not the place for (the operator reads stderr): one JSON line in the
+ * logger's own shape and level 60 (fatal), so every line the server writes parses as JSON.
+ * `msg` is the sentence an operator acts on; a bug's stack is a field of its own.
+ */
+export function fatalStartLine(msg: string, fields: { stack?: string } = {}, now = Date.now()): string {
+  return JSON.stringify({ level: 60, time: now, service: "agency-site", msg, ...fields });
+}

@@ -77,3 +77,21 @@ export function toVisitorMessage(error: unknown): string {
 export function describeForLog(context: string, error: unknown): string {
   return `${context}: ${redactSensitive(errorText(error)) || "unknown error"}`;
 }
+
+/** A stack's own frames: code locations, never data. */
+const STACK_FRAME = /^\s+at /;
+
+/**
+ * An error as the fields of a log line (SPEC §8): its type, its redacted message and its
+ * stack, whose frames are kept and whose other lines (the message, a cause's) are redacted.
+ */
+export function errorForLog(error: unknown): { type: string; message: string; stack?: string } {
+  const type = error instanceof Error ? error.name : typeof error;
+  const message = redactSensitive(errorText(error)) || "unknown error";
+  if (!(error instanceof Error) || !error.stack) return { type, message };
+  const stack = error.stack
+    .split("\n")
+    .map((line) => (STACK_FRAME.test(line) ? line : redactSensitive(line)))
+    .join("\n");
+  return { type, message, stack };
+}

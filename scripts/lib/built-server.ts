@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { heapFlags } from "#server/heap-limits.ts";
 
 export type BuiltServer = {
   url: string;
@@ -20,22 +21,28 @@ export type BuiltServer = {
 };
 
 export type SpawnBuiltServerOptions = {
+  /**
+   * Node.js flags before the start file: the heap limits by default; none to start it as
+   * the README documents (`node build/app/index.js`), when it adds them itself.
+   */
+  nodeFlags?: readonly string[];
   /** Runs the server through another command (unshare, ...): gets and returns the argv. */
   wrap?: (argv: string[]) => string[];
   /** Where stderr goes: inherited (default), ignored for servers expected to complain, or piped to read. */
   stderr?: "inherit" | "ignore" | "pipe";
+  /** Another build's start file, for a bench that compares this build with an older one. */
+  serverFile?: string;
 };
 
 /** No "pipe": startBuiltServer hands back no process to read stderr from. */
 export type BuiltServerOptions = SpawnBuiltServerOptions & { stderr?: "inherit" | "ignore" };
 
 /**
- * The V8 heap limits production starts the server with (Dockerfile, `npm run serve`): a
- * small young generation and an old-space ceiling make V8 collect before it grows, which
- * kept RSS after a minute of load near 125 MB instead of 235 MB
- * (docs/decisions/023-start-up-and-memory.md).
+ * The V8 heap limits every start of the server has (server/heap-limits.ts): passed here
+ * as `npm run serve` and the container pass them, so the start file need not run itself
+ * again to add them.
  */
-export const serverNodeFlags = ["--max-semi-space-size=2", "--max-old-space-size=128"];
+export const serverNodeFlags: readonly string[] = heapFlags;
 
 /** The built server's start file, wherever the caller runs from. */
 const serverFile = fileURLToPath(new URL("../../build/app/index.js", import.meta.url));
@@ -56,7 +63,11 @@ export async function freePort(): Promise<number> {
  * waits for nothing: also for servers expected to exit by themselves.
  */
 export function spawnBuiltServer(env: Record<string, string>, options: SpawnBuiltServerOptions = {}) {
-  const argv = [process.execPath, ...serverNodeFlags, serverFile];
+  const argv = [
+    process.execPath,
+    ...(options.nodeFlags ?? serverNodeFlags),
+    options.serverFile ?? serverFile,
+  ];
   const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
   // stdout is always a pipe; spawn's overloads lose that once stderr may be either kind.
   return spawn(command, args, {

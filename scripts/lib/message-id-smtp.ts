@@ -5,10 +5,11 @@ const HEAD_BYTES = 8192;
 
 /**
  * A plain SMTP server for benchmarks (no TLS, no AUTH) that hands `onMessage` each message's
- * Message-ID, read from its head, and the callback that answers the sender.
+ * Message-ID, read from its head, and the callback that answers the sender (with an error
+ * carrying `responseCode`, a refusal).
  */
 export function createMessageIdSmtp(
-  onMessage: (messageId: string | undefined, answer: () => void) => void,
+  onMessage: (messageId: string | undefined, answer: (refusal?: Error) => void) => void,
 ): SMTPServer {
   return new SMTPServer({
     authOptional: true,
@@ -20,7 +21,9 @@ export function createMessageIdSmtp(
       stream.on("data", (chunk: Buffer) => {
         if (head.length < HEAD_BYTES) head += chunk.toString("latin1");
       });
-      stream.on("end", () => onMessage(/^message-id:\s*(\S+)/im.exec(head)?.[1], () => callback()));
+      stream.on("end", () =>
+        onMessage(/^message-id:\s*(\S+)/im.exec(head)?.[1], (refusal) => callback(refusal)),
+      );
     },
   });
 }

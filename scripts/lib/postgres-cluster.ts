@@ -23,6 +23,8 @@ export type PostgresCluster = {
   /** Stops the server (as an outage would), keeping its data for restart(). */
   halt(): Promise<void>;
   restart(): Promise<void>;
+  /** `pg_ctl restart -m fast`: every session ends, the server is back within a second or so. */
+  bounce(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -109,6 +111,22 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     },
     async restart() {
       await start();
+    },
+    async bounce() {
+      // pg_ctl restart keeps the options the server was started with (postmaster.opts); the
+      // log file too, or the new server would hold pg_ctl's output pipe open.
+      await asPostgres(pgCtl, [
+        "restart",
+        "--pgdata",
+        data,
+        "--mode",
+        "fast",
+        "--wait",
+        "--timeout",
+        "60",
+        "--log",
+        path.join(dir, "server.log"),
+      ]);
     },
     async stop() {
       await asPostgres(pgCtl, ["stop", "--pgdata", data, "--mode", "immediate", "--wait"]).catch(

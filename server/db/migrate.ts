@@ -28,6 +28,7 @@ import * as pageViewCounts from "./migrations/0028_page_view_counts";
 import * as pageViewValues from "./migrations/0029_page_view_values";
 import * as previewLinks from "./migrations/0030_preview_links";
 import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
+import * as jobRuns from "./migrations/0032_job_runs";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0029_page_view_values": pageViewValues,
   "0030_preview_links": previewLinks,
   "0031_hashed_client_addresses": hashedClientAddresses,
+  "0032_job_runs": jobRuns,
 };
 
 export class MigrationError extends Error {

@@ -320,3 +320,61 @@ export async function requeueDeadOutboxMessages(
   const rows = await query.returning("id").execute();
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
+
+/**
+ * Makes the e-mails waiting for a retry due now (not those leased to a sender), except
+ * `exceptIds`: called when the mail server takes a message again after failures, so a
+ * backlog does not wait out each message's own backoff. Returns the ids made due.
+ */
+export async function makeOutboxRetriesDue(db: Db, now: Date, exceptIds: number[] = []): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .updateTable("outbox")
+    .set({ next_attempt_at: at })
+    .where("status", "=", "pending")
+    .where("lease_owner", "is", null)
+    .where("attempts", ">", 0)
+    .where("next_attempt_at", ">", at)
+    .$if(exceptIds.length > 0, (query) => query.where("id", "not in", exceptIds))
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export type OutboxProbeClaim = { owner: string; now: Date; leaseUntil: Date; exceptIds: number[] };
+
+/**
+ * Takes the e-mail that has waited longest for a retry, to find out whether the mail
+ * server takes e-mails again. Returns it with the retry time it had, which a failed probe
+ * restores; undefined when none waits or another sender took it first.
+ */
+export async function claimOutboxProbe(
+  db: Db,
+  claim: OutboxProbeClaim,
+): Promise<{ row: OutboxRow; retryAt: string } | undefined> {
+  const now = claim.now.toISOString();
+  const candidate = await db
+    .selectFrom("outbox")
+    .select(["id", "next_attempt_at"])
+    .where("status", "=", "pending")
+    .where("lease_owner", "is", null)
+    .where("attempts", ">", 0)
+    .where("next_attempt_at", ">", now)
+    .$if(claim.exceptIds.length > 0, (query) => query.where("id", "not in", claim.exceptIds))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!candidate) return undefined;
+  const row = await db
+    .updateTable("outbox")
+    .set({ lease_owner: claim.owner, next_attempt_at: claim.leaseUntil.toISOString() })
+    .where("id", "=", candidate.id)
+    .where("status", "=", "pending")
+    .where("lease_owner", "is", null)
+    // Unchanged since it was read: no other sender claimed or retried it meanwhile.
+    .where("next_attempt_at", "=", candidate.next_attempt_at)
+    .returningAll()
+    .executeTakeFirst();
+  return row && { row, retryAt: candidate.next_attempt_at };
+}

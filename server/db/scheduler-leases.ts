@@ -4,7 +4,7 @@ import type { Database } from "./schema";
 type Db = Kysely<Database>;
 
 /**
- * A periodic job that one instance at a time should run (the follow-up reminder). One
+ * A periodic job that one instance at a time should run (server/leased-job.ts). One
  * upsert takes the lease when it is free, expired or already ours, and extends it; it
  * answers whether we hold it now. Two instances racing for it: PostgreSQL's row lock
  * makes the second re-check the lease the first just took, and lose.
@@ -39,4 +39,12 @@ export async function acquireSchedulerLease(
 /** Gives the lease up at shutdown, so another instance need not wait for it to expire. */
 export async function releaseSchedulerLease(db: Db, name: string, owner: string): Promise<void> {
   await db.deleteFrom("scheduler_leases").where("name", "=", name).where("owner", "=", owner).execute();
+}
+
+export type SchedulerLease = { name: string; owner: string; leaseUntil: string };
+
+/** Every job's lease, by name: who holds it and until when. */
+export async function listSchedulerLeases(db: Db): Promise<SchedulerLease[]> {
+  const rows = await db.selectFrom("scheduler_leases").selectAll().orderBy("name").execute();
+  return rows.map((row) => ({ name: row.name, owner: row.owner, leaseUntil: row.lease_until }));
 }

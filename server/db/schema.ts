@@ -273,12 +273,22 @@ export type AcknowledgmentCountTable = {
   window_started_at: Timestamp;
 };
 
-/** A periodic job one instance at a time runs (the follow-up reminder), with its holder. */
+/**
+ * A periodic job one instance at a time runs, with its holder: a lease of seconds the
+ * holder renews while alive (server/leased-job.ts). When the job runs is in job_runs.
+ */
 export type SchedulerLeaseTable = {
   name: string;
   /** `host:pid:nonce`, as outbox leases (server/mail/outbox-lease.ts). */
   owner: string;
   lease_until: Timestamp;
+};
+
+/** When a scheduled job last ran and next is due, whichever instance holds its lease. */
+export type JobRunTable = {
+  name: string;
+  last_run_at: Timestamp;
+  next_run_at: Timestamp;
 };
 
 /** One data subject's erasure (server/db/personal-data.ts): the proof, without the address. */
@@ -557,6 +567,7 @@ export type Database = {
   acknowledged_addresses: AcknowledgedAddressTable;
   acknowledgment_counts: AcknowledgmentCountTable;
   scheduler_leases: SchedulerLeaseTable;
+  job_runs: JobRunTable;
   erasures: ErasureTable;
   alert_incidents: AlertIncidentTable;
   staff_users: StaffUserTable;

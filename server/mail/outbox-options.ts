@@ -25,6 +25,18 @@ export type OutboxWorkerOptions = {
   takeoverCheckMs: number;
   /** On stop, sends in flight get this long before their connections are cut. */
   stopGraceMs: number;
+  /**
+   * How soon a write the database refused (a restart, a failover) is tried again: the
+   * record of an accepted send, or a claim. Doubles while it keeps failing, up to the max
+   * (a claim's up to idlePollMs).
+   */
+  databaseRetryMs: number;
+  databaseRetryMaxMs: number;
+  /**
+   * While the mail server refuses e-mails, how often the e-mail waiting longest is tried
+   * early (not counted as an attempt), so a recovery is seen within this long.
+   */
+  recoveryProbeMs: number;
 };
 
 export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
@@ -39,4 +51,9 @@ export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
   idlePollMs: 30_000,
   takeoverCheckMs: 5_000,
   stopGraceMs: 5_000,
+  // A fast restart is gone in well under a second; a failover takes longer.
+  databaseRetryMs: 250,
+  databaseRetryMaxMs: 5_000,
+  // One SMTP transaction every 5 s against a server that is down: cheap, and "at once" to a person.
+  recoveryProbeMs: 5_000,
 };

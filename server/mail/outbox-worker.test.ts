@@ -473,3 +473,132 @@ describe("secrets in a sent e-mail's payload", () => {
     expect(row.payload).toContain(token);
   });
 });
+
+describe("a mail server that takes e-mails again after refusing them", () => {
+  const scratch = useScratchDatabase();
+
+  /** The real SMTP transport, counting the sends in flight. */
+  function countingSmtp(url: string) {
+    const smtp = createSmtpTransport(url, { maxConnections: 4 });
+    const stats = { inFlight: 0, most: 0 };
+    const transport: MailTransport = {
+      async deliver(message, key) {
+        stats.inFlight++;
+        stats.most = Math.max(stats.most, stats.inFlight);
+        try {
+          await smtp.deliver(message, key);
+        } finally {
+          stats.inFlight--;
+        }
+      },
+      close: (options) => smtp.close(options),
+    };
+    return { transport, stats };
+  }
+
+  it("sends the backlog at once, `concurrency` at a time, instead of after each message's backoff", async () => {
+    const sink = await startSmtpSink();
+    sink.refuse = true;
+    await enqueue(scratch.db, 30);
+    const { transport, stats } = countingSmtp(sink.url);
+    // A minute's backoff: without the recovery nothing would be retried within the test.
+    const worker = scratch.worker({ transport, options: { concurrency: 4, baseDelayMs: 60_000 } });
+    worker.start();
+    await until(
+      async () => {
+        const rows = await scratch.db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
+        return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
+      },
+      10_000,
+      "every message refused once",
+    );
+    sink.refuse = false;
+    // A new lead's notification is the first message the recovered server takes.
+    await enqueue(scratch.db, 1);
+    worker.wake();
+    await until(
+      async () => (await countOutboxByStatus(scratch.db)).sent === 31,
+      10_000,
+      "the backlog to be sent",
+    );
+    expect(sink.messages).toHaveLength(31);
+    expect(stats.most).toBeLessThanOrEqual(4);
+    await worker.stop();
+    await sink.close();
+  });
+
+  it("notices the recovery by trying the oldest message early, without counting that as an attempt", async () => {
+    const sink = await startSmtpSink();
+    sink.refuse = true;
+    await enqueue(scratch.db, 10);
+    const { transport } = countingSmtp(sink.url);
+    const worker = scratch.worker({
+      transport,
+      options: { concurrency: 4, baseDelayMs: 60_000, recoveryProbeMs: 100 },
+    });
+    worker.start();
+    await until(
+      async () => {
+        const rows = await scratch.db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
+        return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
+      },
+      10_000,
+      "every message refused once",
+    );
+    // Several probes are refused meanwhile; each leaves its message's attempts and retry time.
+    await until(() => sink.dataStarted >= 13, 10_000, "three probes");
+    const waiting = await scratch.db
+      .selectFrom("outbox")
+      .select(["attempts", "next_attempt_at", "lease_owner"])
+      .execute();
+    expect(waiting.every((row) => row.attempts === 1)).toBe(true);
+    // A row being probed right now carries its lease's time instead of its retry's.
+    const unleased = waiting.filter((row) => row.lease_owner === null);
+    expect(unleased.every((row) => Date.parse(row.next_attempt_at) > Date.now() + 40_000)).toBe(true);
+    sink.refuse = false;
+    // No new message: the probe is what finds the server back.
+    await until(
+      async () => (await countOutboxByStatus(scratch.db)).sent === 10,
+      10_000,
+      "the backlog to be sent",
+    );
+    expect(sink.messages).toHaveLength(10);
+    await worker.stop();
+    await sink.close();
+  });
+
+  it("retries a message that fails on its own early once, not at every other message's success", async () => {
+    const [bad] = await enqueue(scratch.db, 1);
+    const badKey = `outbox-${bad}-web-app-lead`;
+    const delivered: string[] = [];
+    const worker = scratch.worker({
+      transport: {
+        async deliver(_message, key) {
+          if (key === badKey) throw new Error("550 mailbox unavailable");
+          delivered.push(key);
+        },
+        async close() {},
+      },
+      options: { baseDelayMs: 60_000 },
+    });
+    const badRow = () =>
+      scratch.db.selectFrom("outbox").selectAll().where("id", "=", bad!).executeTakeFirstOrThrow();
+    const sendOthers = async (count: number) => {
+      for (let n = 0; n < count; n++) {
+        const before = delivered.length;
+        await enqueue(scratch.db, 1);
+        worker.wake();
+        await until(() => delivered.length === before + 1, 5_000, "another message sent");
+      }
+    };
+    worker.start();
+    await until(async () => (await badRow()).attempts === 1, 5_000, "the first failure");
+    await sendOthers(3);
+    // The first success after its failure made it due once; it failed again.
+    await until(async () => (await badRow()).attempts === 2, 5_000, "the early retry");
+    await sendOthers(5);
+    await sleep(200);
+    expect(await badRow()).toMatchObject({ status: "pending", attempts: 2 });
+    await worker.stop();
+  });
+});

@@ -3,7 +3,9 @@ import { mailFileKey } from "./mail-files";
 import type { Db } from "#server/db/database.ts";
 import {
   claimDueOutboxMessages,
+  claimOutboxProbe,
   listOutboxLeaseOwners,
+  makeOutboxRetriesDue,
   markOutboxFailed,
   markOutboxSent,
   nextOutboxAttemptAt,
@@ -45,6 +47,9 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
+/** Rows a worker remembers having made due after a recovery, or having probed (see below). */
+const maxRememberedRows = 1_000;
+
 /** Owners of the workers running in this process: their rows are never taken back. */
 const liveOwners = new Set<string>();
 
@@ -58,12 +63,18 @@ export function retryDelayMs(
 type Outcome = "sent" | "failed" | "released";
 
 /** A claimed row, waiting for a free slot or being sent. */
-type Job = { row: OutboxRow; outcome: Promise<Outcome>; settle(outcome: Outcome): void };
+type Job = {
+  row: OutboxRow;
+  /** Set on a probe: the retry time the row had, kept if the probe fails. */
+  probeRetryAt?: string;
+  outcome: Promise<Outcome>;
+  settle(outcome: Outcome): void;
+};
 
-function toJob(row: OutboxRow): Job {
+function toJob(row: OutboxRow, probeRetryAt?: string): Job {
   let settle!: (outcome: Outcome) => void;
   const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-  return { row, outcome, settle };
+  return { row, probeRetryAt, outcome, settle };
 }
 
 /** Waits for the worker to go idle; `reject` (drain's) also hears of a failed claim. */
@@ -113,15 +124,36 @@ export function createOutboxWorker(deps: {
   let starting: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
   let lookScheduled = false;
+  /** How long until a claim the database refused is tried again; doubles while it keeps refusing. */
+  let claimRetryMs = options.databaseRetryMs;
+  /** Whether the mail server refused the last message this worker handed over. */
+  let mailServerFailing = false;
+  /** When the mail server last took a message (epoch ms): a refusal older than that is stale. */
+  let lastAcceptedAt = 0;
+  /**
+   * Rows a recovery made due: a later recovery leaves them to their backoff, so a message
+   * that fails on its own is not retried at every success of the others. Bounded.
+   */
+  const wokenByRecovery = new Set<number>();
+  /** Rows probed since the mail server last took a message: each is probed once (bounded). */
+  const probed = new Set<number>();
+  let probeTimer: NodeJS.Timeout | undefined;
+  /** Set once a stop has waited its grace: accepted sends not yet recorded stop retrying. */
+  let recordingAbandoned = false;
+  const recordingPauses = new Set<() => void>();
 
-  async function send(row: OutboxRow): Promise<Outcome> {
+  async function send(row: OutboxRow, probeRetryAt?: string): Promise<Outcome> {
     const attempts = row.attempts + 1;
     const log = logger.child({ outboxId: row.id, kind: row.kind, attempts });
     // Outside the try below: only the row's own data may mark it dead.
     const context = deps.mailContext ? await deps.mailContext() : config;
     let message;
+    let sentPayload;
     try {
       message = renderOutboxMessage(row.kind, row.payload, context);
+      // Worked out before the hand-over: once the server accepted the message, nothing
+      // stands between its reply and the write that records it.
+      sentPayload = redactSentPayload(row.kind, row.payload);
     } catch (error) {
       // Retrying cannot fix stored data that does not render.
       await recordFailure(
@@ -132,11 +164,36 @@ export function createOutboxWorker(deps: {
       log.error({ error: describe(error) }, "outbox message cannot be rendered; marked dead");
       return "failed";
     }
+    const handedAt = Date.now();
+    const duringOutage = mailServerFailing;
     try {
       await transport.deliver(withWholeTextLines(message), mailFileKey(row));
     } catch (error) {
+      // Handed over during an outage and refused while another message was taken: the
+      // server came back meanwhile, and the recovery's wake-up could not include this row
+      // (it was still leased). Once per outage, so a message refused on its own keeps its backoff.
+      const recoveredMeanwhile = duringOutage && lastAcceptedAt >= handedAt;
+      if (!recoveredMeanwhile) {
+        mailServerFailing = true;
+        scheduleProbe();
+      }
+      if (probeRetryAt !== undefined) {
+        // A refused probe costs the message nothing: its attempts and retry time stay.
+        // Past the bound, a long outage starts a new round of probes from the oldest.
+        if (probed.size >= maxRememberedRows) probed.clear();
+        probed.add(row.id);
+        const failure = { attempts: row.attempts, error: describe(error), at: new Date() };
+        const retryAt = recoveredMeanwhile ? new Date() : new Date(probeRetryAt);
+        await recordFailure(row.id, { ...failure, retryAt }, log);
+        if (recoveredMeanwhile) lookNow();
+        log.info({ error: describe(error) }, "the mail server still refuses e-mails");
+        return "failed";
+      }
+      probed.delete(row.id);
       const retryAt =
-        attempts < options.maxAttempts ? new Date(Date.now() + retryDelayMs(attempts, options)) : undefined;
+        attempts >= options.maxAttempts
+          ? undefined
+          : new Date(recoveredMeanwhile ? Date.now() : Date.now() + retryDelayMs(attempts, options));
       await recordFailure(row.id, { attempts, error: describe(error), retryAt, at: new Date() }, log);
       if (retryAt) {
         lookBy(retryAt.getTime());
@@ -144,11 +201,99 @@ export function createOutboxWorker(deps: {
       } else log.error({ error: describe(error) }, "e-mail not sent after the last attempt; marked dead");
       return "failed";
     }
-    leases.release(row.id);
-    const payload = redactSentPayload(row.kind, row.payload);
-    if (await markOutboxSent(db, owner, { id: row.id, payload }, new Date())) log.info("e-mail sent");
-    else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
-    return "sent";
+    lastAcceptedAt = Date.now();
+    // The write starts in this turn of the event loop, before anything else is asked of the database.
+    const recorded = recordSent(row.id, sentPayload, new Date(), log);
+    if (mailServerFailing) makeRetriesDueAfterRecovery();
+    return recorded;
+  }
+
+  /**
+   * The mail server accepted the message: records it, and while the database refuses the
+   * write (a restart, a failover) keeps the row's lease renewed and tries again with
+   * backoff, so neither another sender nor a later look sends it again. Only a stop that
+   * outlasted its grace gives up; the message is then sent again after the lease (same
+   * Message-ID).
+   */
+  async function recordSent(
+    id: number,
+    payload: string | undefined,
+    acceptedAt: Date,
+    log: Logger,
+  ): Promise<Outcome> {
+    for (
+      let delayMs = options.databaseRetryMs;
+      ;
+      delayMs = Math.min(delayMs * 2, options.databaseRetryMaxMs)
+    ) {
+      leases.release(id);
+      try {
+        const kept = await markOutboxSent(db, owner, { id, payload }, acceptedAt);
+        wokenByRecovery.delete(id);
+        if (kept) log.info("e-mail sent");
+        else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
+        return "sent";
+      } catch (error) {
+        if (recordingAbandoned) {
+          log.error(
+            { error: describe(error) },
+            "e-mail sent but not recorded before the stop; it will be sent again once its lease expires",
+          );
+          return "sent";
+        }
+        leases.hold(id);
+        log.warn(
+          { error: describe(error), retryInMs: delayMs },
+          "e-mail sent but not yet recorded; keeping it and trying again",
+        );
+        await pauseRecording(delayMs);
+      }
+    }
+  }
+
+  /** Waits `ms`, or less if a stop gives up recording. Keeps the process alive: the write matters. */
+  function pauseRecording(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timeout);
+        recordingPauses.delete(done);
+        resolve();
+      };
+      const timeout = setTimeout(done, ms);
+      recordingPauses.add(done);
+    });
+  }
+
+  function abandonRecording(): void {
+    recordingAbandoned = true;
+    for (const done of [...recordingPauses]) done();
+  }
+
+  /**
+   * The mail server took a message after refusing one: the messages waiting for a retry
+   * become due now (claimed `concurrency` at a time), instead of each waiting out its
+   * own backoff, up to 15 minutes after a long outage.
+   */
+  function makeRetriesDueAfterRecovery(): void {
+    mailServerFailing = false;
+    probed.clear();
+    makeOutboxRetriesDue(db, new Date(), [...wokenByRecovery])
+      .then((ids) => {
+        for (const id of ids) wokenByRecovery.add(id);
+        // Oldest first out: only a recent recovery's rows matter.
+        for (const id of wokenByRecovery) {
+          if (wokenByRecovery.size <= maxRememberedRows) break;
+          wokenByRecovery.delete(id);
+        }
+        if (ids.length === 0) return;
+        logger.info({ count: ids.length }, "the mail server takes e-mails again; those waiting are due now");
+        lookNow();
+      })
+      .catch((error: unknown) => {
+        // The next accepted message tries again.
+        mailServerFailing = true;
+        logger.warn({ error: describe(error) }, "e-mails waiting for a retry not made due");
+      });
   }
 
   async function recordFailure(id: number, failure: OutboxFailure, log: Logger): Promise<void> {
@@ -157,9 +302,40 @@ export function createOutboxWorker(deps: {
       log.warn("lease had expired before the failure was recorded; another worker has the message");
   }
 
+  /**
+   * While the mail server refuses e-mails and nothing is being sent, the e-mail that has
+   * waited longest is tried every recoveryProbeMs without counting as an attempt, so a
+   * recovery is noticed within seconds even when every retry is minutes away.
+   */
+  function scheduleProbe(): void {
+    if (probeTimer || !running || stopped) return;
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      void probe();
+    }, options.recoveryProbeMs);
+    probeTimer.unref();
+  }
+
+  async function probe(): Promise<void> {
+    if (!mailServerFailing || !running || stopped) return;
+    // A send in flight will tell whether the server takes e-mails again.
+    if (inFlight.size > 0 || claiming) return scheduleProbe();
+    try {
+      const now = new Date();
+      const leaseUntil = new Date(now.getTime() + options.leaseMs);
+      const claimed = await claimOutboxProbe(db, { owner, now, leaseUntil, exceptIds: [...probed] });
+      if (!claimed) return;
+      leases.hold(claimed.row.id);
+      launch(toJob(claimed.row, claimed.retryAt));
+    } catch (error) {
+      logger.warn({ error: describe(error) }, "could not take an e-mail to try the mail server with");
+      scheduleProbe();
+    }
+  }
+
   function launch(job: Job): void {
     inFlight.add(job);
-    send(job.row)
+    send(job.row, job.probeRetryAt)
       .catch((error: unknown): Outcome => {
         // The row keeps its lease until that expires, then it is tried again.
         logger.error({ outboxId: job.row.id, error: describe(error) }, "outbox send could not be recorded");
@@ -188,8 +364,9 @@ export function createOutboxWorker(deps: {
       const now = new Date();
       const leaseUntil = new Date(now.getTime() + options.leaseMs);
       const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
+      claimRetryMs = options.databaseRetryMs;
       for (const row of rows) leases.hold(row.id);
-      return rows.map(toJob);
+      return rows.map((row) => toJob(row));
     });
     claimChain = result.catch(() => undefined);
     return result;
@@ -216,7 +393,7 @@ export function createOutboxWorker(deps: {
         .catch((error: unknown) => {
           logger.error({ error: describe(error) }, "outbox worker run failed");
           rejectWaiters(error);
-          lookBy(Date.now() + options.idlePollMs);
+          lookBy(Date.now() + nextClaimRetryMs());
         })
         .finally(() => {
           claiming = undefined;
@@ -228,14 +405,24 @@ export function createOutboxWorker(deps: {
       claiming = lookAgainWhenNextDue()
         .catch((error: unknown) => {
           logger.error({ error: describe(error) }, "outbox worker could not schedule its next look");
-          lookBy(Date.now() + options.idlePollMs);
+          lookBy(Date.now() + nextClaimRetryMs());
         })
         .finally(() => {
           claiming = undefined;
-          settleWaitersIfIdle();
+          // A look asked for while this one read the next due time (a recovery that made
+          // the waiting messages due) found it busy: it runs now, not at the idle poll.
+          if (dueMayRemain) pump();
+          else settleWaitersIfIdle();
         });
     }
     settleWaitersIfIdle();
+  }
+
+  /** A database back from a restart is used within seconds, not after the idle poll. */
+  function nextClaimRetryMs(): number {
+    const delayMs = claimRetryMs;
+    claimRetryMs = Math.min(claimRetryMs * 2, options.idlePollMs);
+    return delayMs;
   }
 
   function isIdle(): boolean {
@@ -358,6 +545,7 @@ export function createOutboxWorker(deps: {
     running = false;
     stopped = true;
     clearInterval(takeoverTimer);
+    clearTimeout(probeTimer);
     clearTimeout(timer);
     timer = undefined;
     timerDueAt = Infinity;
@@ -379,7 +567,10 @@ export function createOutboxWorker(deps: {
     ]);
     clearTimeout(grace);
     // Cut deliveries still going: they fail, and are retried by the next worker.
-    if (!finished) await transport.close({ force: true });
+    if (!finished) {
+      abandonRecording();
+      await transport.close({ force: true });
+    }
     await idle;
   }
 

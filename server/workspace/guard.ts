@@ -43,13 +43,26 @@ export function loadStaff(db: Kysely<Database>): RequestHandler {
   };
 }
 
-/** A workspace page without a session: 303 to sign-in, which returns here after. */
+/**
+ * The longest address sign-in returns to: escaped again into `next`, a longer one can make
+ * the redirect's headers too large for a client or a proxy, and no workspace page needs one.
+ */
+const MAX_RETURN_LENGTH = 2_000;
+
+/**
+ * A workspace page without a session: 303 to sign-in, which returns here after; to the
+ * workspace's home instead when the address is no page's (server/unreadable-path.ts) or too long.
+ */
 export const requireStaffPage: RequestHandler = (req, res, next) => {
   if (res.locals.staff || (req.method !== "GET" && req.method !== "HEAD")) return next();
   // Mounted on /admin, req.path lacks the mount point: the patterns name the full path.
   const pagePath = req.baseUrl + req.path;
   if (OPEN_PAGES.some((pattern) => pattern.test(pagePath))) return next();
-  const back = /^\/admin(?:[/?]|$)/i.test(req.originalUrl) ? req.originalUrl : "/admin";
+  const returnable =
+    !res.locals.pathProblem &&
+    req.originalUrl.length <= MAX_RETURN_LENGTH &&
+    /^\/admin(?:[/?]|$)/i.test(req.originalUrl);
+  const back = returnable ? req.originalUrl : "/admin";
   res.redirect(303, `/admin/sign-in?next=${encodeURIComponent(back)}`);
 };
 

@@ -48,6 +48,7 @@ describe("database", () => {
       "content_revision",
       "erasures",
       "instance_secrets",
+      "job_runs",
       "lead_status_changes",
       "news_categories",
       "news_category_redirects",

@@ -32,6 +32,20 @@ async function runUntilExit(env: Record<string, string>, wrap?: (argv: string[])
   return { code, stdout, stderr: stderr.trim() };
 }
 
+/**
+ * The sentence of a failed start's only line: one JSON line on stderr at level 60 (fatal),
+ * like every line the server writes (docs/decisions/057-hostile-paths-logs-and-one-start.md).
+ */
+function fatalMessage(stderr: string): string {
+  const lines = stderr.split("\n");
+  expect(lines).toHaveLength(1);
+  const line = JSON.parse(lines[0] ?? "") as { level?: unknown; service?: unknown; msg?: unknown };
+  expect(line.level).toBe(60);
+  expect(line.service).toBe("agency-site");
+  expect(typeof line.msg).toBe("string");
+  return String(line.msg);
+}
+
 describe("start-up failures: exit 1 with one line naming the problem", () => {
   it("a port that is taken, not a false 'server listening'", async () => {
     const squatter = createServer().listen(0, "127.0.0.1");
@@ -46,7 +60,7 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
       SITE_URL: "http://localhost",
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
+    expect(fatalMessage(result.stderr)).toBe(
       `Port ${address.port} is already in use on 127.0.0.1: stop what uses it, or pick another port, e.g. PORT=3001 npm start`,
     );
     expect(result.stdout).not.toContain("server listening");
@@ -59,7 +73,7 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
     const result = await runUntilExit({ DATA_DIR: disk.dir, SITE_URL: "http://localhost" }, disk.wrap);
     expect(result.code).toBe(1);
     expect(result.stderr.split("\n")).toHaveLength(1);
-    expect(result.stderr).toMatch(
+    expect(fatalMessage(result.stderr)).toMatch(
       new RegExp(
         `^Cannot start: the (storage is read-only|data file cannot be opened) at ${disk.dir}/site\\.sqlite \\(DATA_DIR ${disk.dir}\\)\\. Give the server a writable DATA_DIR with free space\\.`,
       ),
@@ -80,7 +94,7 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr.split("\n")).toHaveLength(1);
-    expect(result.stderr).toMatch(
+    expect(fatalMessage(result.stderr)).toMatch(
       new RegExp(
         `^Cannot start: the PostgreSQL server cannot be reached at PostgreSQL 127\\.0\\.0\\.1:${address.port}/site\\. Check DATABASE_URL, and that PostgreSQL is running and accepts this user\\. \\(.*ECONNREFUSED`,
       ),
@@ -91,7 +105,7 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
   it("a DATABASE_URL that is not PostgreSQL's", async () => {
     const result = await runUntilExit({ DATA_DIR: tempDataDir(), DATABASE_URL: "mysql://site@db/site" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
+    expect(fatalMessage(result.stderr)).toBe(
       "Invalid configuration:\nDATABASE_URL: DATABASE_URL must be a PostgreSQL URL, e.g. postgres://site:password@db.example.com:5432/site",
     );
   });
@@ -99,13 +113,13 @@ describe("start-up failures: exit 1 with one line naming the problem", () => {
   it("a bad variable", async () => {
     const result = await runUntilExit({ DATA_DIR: tempDataDir(), LOG_LEVEL: "chatty" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^Invalid configuration:\nLOG_LEVEL: /);
+    expect(fatalMessage(result.stderr)).toMatch(/^Invalid configuration:\nLOG_LEVEL: /);
   });
 
   it("no SITE_URL where it is required (the container image)", async () => {
     const result = await runUntilExit({ DATA_DIR: tempDataDir(), REQUIRE_SITE_URL: "true" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
+    expect(fatalMessage(result.stderr)).toMatch(
       /^SITE_URL is not set: canonical URLs, the sitemap, robots\.txt and e-mail links point at http:\/\/localhost:0\. Set it to the public address/,
     );
   });

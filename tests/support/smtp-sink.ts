@@ -22,6 +22,11 @@ export type SinkBehaviour = {
   replyDelayMs?: number;
   /** Never replies to DATA: a server that hangs mid-message (close() still ends). */
   stallReplies?: boolean;
+  /**
+   * Awaited before the reply to the n-th message's DATA (1-based, in the order DATA
+   * ended): a fault can be set up between "received" and "accepted".
+   */
+  beforeReply?: (n: number) => Promise<void> | void;
 };
 
 /**
@@ -31,6 +36,7 @@ export type SinkBehaviour = {
 export async function startSmtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const sink = { refuse: false, dataStarted: 0 } as SmtpSink;
+  let dataEnded = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -44,6 +50,7 @@ export async function startSmtpSink(port = 0, behaviour: SinkBehaviour = {}): Pr
         if (behaviour.stallReplies) return;
         if (behaviour.replyDelayMs)
           await new Promise((resolve) => setTimeout(resolve, behaviour.replyDelayMs));
+        await behaviour.beforeReply?.(++dataEnded);
         if (sink.refuse) {
           const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
           callback(error);

@@ -85,8 +85,6 @@ export function createRetentionSweep(deps: {
     db,
     name: RETENTION_LEASE,
     everyMs,
-    // The holder renews it daily; if it dies, another instance sweeps within the hour after.
-    leaseMs: everyMs + 3_600_000,
     logger,
     failure: "retention sweep failed",
     now: deps.now,
