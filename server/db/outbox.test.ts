@@ -69,11 +69,33 @@ describe("outbox claims", () => {
     );
     const ids = claims.flat().map((row) => row.id);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.max(...claims.map((claim) => claim.length))).toBeLessThanOrEqual(15);
     // A worker that found nothing free (all locked or taken) simply claims on its next poll.
     const again = await claimDueOutboxMessages(suite.db, { owner: "g", now, leaseUntil, limit: 60 });
     expect(ids.length + again.length).toBe(60);
     for (const [index, claim] of claims.entries()) {
       expect(claim.every((row) => row.lease_owner === ["a", "b", "c", "d", "e", "f"][index])).toBe(true);
     }
+  });
+
+  it("takes at most `limit` rows, the longest due first, and leaves the rest due", async () => {
+    await suite.db.deleteFrom("outbox").execute();
+    const now = new Date();
+    for (let i = 0; i < 30; i++)
+      await enqueueOutboxMessage(suite.db, {
+        kind: "web-app-lead",
+        payload: {},
+        now: new Date(now.getTime() - (30 - i) * 1000),
+      });
+    const leaseUntil = new Date(now.getTime() + 60_000);
+    const claim = await claimDueOutboxMessages(suite.db, { owner: "a", now, leaseUntil, limit: 4 });
+    const oldest = await suite.db.selectFrom("outbox").select("id").orderBy("id").limit(4).execute();
+    expect(claim.map((row) => row.id)).toEqual(oldest.map((row) => row.id));
+    const leased = await suite.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("lease_owner", "is not", null)
+      .execute();
+    expect(leased).toHaveLength(4);
   });
 });

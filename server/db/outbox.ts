@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./dialect";
 import type { Database, OutboxRow, OutboxStatus } from "./schema";
 
@@ -48,20 +48,22 @@ export async function claimDueOutboxMessages(db: Db, claim: OutboxClaim): Promis
   if (claim.limit <= 0) return [];
   const now = claim.now.toISOString();
   const onPostgres = isPostgres(db);
+  const due = db
+    .selectFrom("outbox as due")
+    .select("due.id")
+    .where("due.status", "=", "pending")
+    .where("due.next_attempt_at", "<=", now)
+    .orderBy("due.next_attempt_at")
+    .orderBy("due.id")
+    .limit(claim.limit)
+    .$if(onPostgres, (candidates) => candidates.forUpdate().skipLocked());
   const rows = await db
     .updateTable("outbox")
     .set({ lease_owner: claim.owner, next_attempt_at: claim.leaseUntil.toISOString() })
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("outbox as due")
-        .select("due.id")
-        .where("due.status", "=", "pending")
-        .where("due.next_attempt_at", "<=", now)
-        .orderBy("due.next_attempt_at")
-        .orderBy("due.id")
-        .limit(claim.limit)
-        .$if(onPostgres, (candidates) => candidates.forUpdate().skipLocked()),
-    )
+    // PostgreSQL may run an `IN (subquery)` again for each row it updates, and with SKIP
+    // LOCKED each run skips the rows the update has just locked: the claim took every due
+    // row, not `limit`. ARRAY(...) is evaluated once.
+    .where("id", onPostgres ? "=" : "in", onPostgres ? sql<number>`any(array(${due}))` : due)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
     .returningAll()
