@@ -8,7 +8,7 @@
  *   - accepted after the kill: the message was fully sent, and the mail server accepted it
  *     only after the sender had died, so its "250 OK" reached no one (no sender can tell).
  * `--database postgres` runs it on a throwaway PostgreSQL instead of the SQLite file.
- *   npm run build && npm run bench:resend [-- --kills 5 --seconds-between 4 --database sqlite|postgres]
+ *   npm run build && npm run bench:crash-resend [-- --kills 5 --seconds-between 4 --database sqlite|postgres]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

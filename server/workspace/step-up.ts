@@ -1,5 +1,7 @@
 import type { RequestHandler } from "express";
 import { checkPolicy, type PolicyName } from "#server/auth/policy.ts";
+import { refusedByPolicy } from "#server/operations/outcome.ts";
+import { answerRefusal } from "./answers";
 import { actorOf } from "./guard";
 
 /**
@@ -17,13 +19,11 @@ export const stepUpMessages = {
   tookTooLong: "Confirming took too long. Try again.",
 } as const;
 
-/** After requireStaff: the policy's answer for this change, 403 with `stepUp: true` when it needs a proof. */
+/** After requireStaff: the policy's answer for this change, in the same words and status as an operation's refusal. */
 export function requireFreshProof(now: () => Date, operation: PolicyName): RequestHandler {
   return (req, res, next) => {
     const refusal = checkPolicy(operation, actorOf(req, res), now());
     if (!refusal) return next();
-    res
-      .status(403)
-      .json({ error: refusal.message, ...(refusal.reason === "step-up" ? { stepUp: true } : {}) });
+    answerRefusal(res, refusedByPolicy(refusal));
   };
 }
