@@ -16,8 +16,8 @@ export type SuspectedSpam = "honeypot" | "too-fast";
 type Id = ColumnType<number, never, never>;
 
 /**
- * Where staff are with a lead or appointment request (server/leads/lead-status.ts); every
- * one starts "new". Written by the admin CLI only, never by a submission.
+ * Where staff are with a lead or appointment request (shared/inbox.ts); every
+ * one starts "new". Written by staff (workspace or CLI), never by a submission.
  */
 export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost" | "spam";
 
@@ -248,7 +248,7 @@ export type ContentRevisionTable = {
   changed_at: Timestamp;
 };
 
-/** One change of a lead's status, kept for who did what when (server/db/lead-status.ts). */
+/** One change of a lead's status, kept for who did what when (server/db/lead-follow-up.ts). */
 export type LeadStatusChangeTable = {
   id: Id;
   lead_table: "website_design_leads" | "web_app_leads" | "appointment_requests";
