@@ -64,10 +64,10 @@ export function insightsWeekUrl(siteUrl: string, week: { from: string; to: strin
 
 const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
 
-/** "120 (the week before: 100, +20 %)". */
+/** "Visits: 120 (the week before: 100, +20 %)"; no change in per cent from a week of none. */
 function figureLine(figure: WeeklyReport["visits"]): string {
-  const before = figure.previous;
-  return `${figure.label}: ${figure.value} (the week before: ${before}, ${formatChange(figure.change, figure.value)})`;
+  const change = figure.change === null ? "" : `, ${formatChange(figure.change, figure.value)}`;
+  return `${figure.label}: ${figure.value} (the week before: ${figure.previous}${change})`;
 }
 
 function rankedLines(ranked: WeeklyReport["sources"], none: string): string[] {
