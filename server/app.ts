@@ -50,6 +50,7 @@ import { createScheduledPublisher } from "./operations/content/content-publishin
 import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
 import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
 import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
+import { createWeeklyReportJob, type WeeklyReportRun } from "./operations/insights/weekly-report";
 import { pageViewRoute } from "./api/page-view-route";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
@@ -114,6 +115,8 @@ export type AppOptions = {
    * unless told otherwise.
    */
   pageViews?: { autoStart?: boolean; flushEveryMs?: number; now?: () => Date };
+  /** The weekly e-mail to admins; it starts with the outbox worker unless told otherwise. */
+  weeklyReport?: { autoStart?: boolean; now?: () => Date };
   /** The staff workspace API's clock (the overview's today and this week, audit times). */
   workspace?: { now?: () => Date };
   /**
@@ -143,6 +146,8 @@ export type SiteApp = {
   pageViews: PageViewCounter;
   /** Forgets each day's visitor salt and seen visitors once the day is over. */
   visitorDays: LeasedJob<ForgottenDays>;
+  /** Sends each admin last week's figures on Monday morning (docs/decisions/059-weekly-report.md). */
+  weeklyReport: LeasedJob<WeeklyReportRun>;
   /** What /metrics reports (docs/decisions/026-metrics-and-alerts.md). */
   metrics: SiteMetrics;
   /** Releases what the app holds (database, mail worker); the HTTP server is the caller's. */
@@ -227,6 +232,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     logger: logger.child({ component: "visitor-days" }),
     now: options.pageViews?.now,
   });
+  const weeklyReport = createWeeklyReportJob(mailingJobDeps("weekly-report", options.weeklyReport?.now));
   const content = createDatabaseContentSource(
     db,
     config.settings.siteUrl,
@@ -395,6 +401,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   if (options.publishing?.autoStart ?? autoStart) publishing.start();
   pageViews.start();
   if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
+  if (options.weeklyReport?.autoStart ?? autoStart) weeklyReport.start();
 
   return {
     app,
@@ -408,12 +415,14 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     metrics,
     pageViews,
     visitorDays,
+    weeklyReport,
     totpSecrets,
     async close() {
       await publishing.stop();
       // Before the database closes: the views counted since the last write are written now.
       await pageViews.stop();
       await visitorDays.stop();
+      await weeklyReport.stop();
       await alerts.stop();
       await followUp.stop();
       await retention.stop();

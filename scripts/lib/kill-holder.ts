@@ -13,6 +13,7 @@ import { SCHEDULED_PUBLISHING_LEASE } from "#server/operations/content/content-p
 import { VISITOR_DAYS_LEASE } from "#server/operations/insights/visitor-days.ts";
 import { FOLLOW_UP_LEASE } from "#server/operations/leads/follow-up-reminder.ts";
 import { RETENTION_LEASE } from "#server/operations/privacy/retention-sweep.ts";
+import { WEEKLY_REPORT_LEASE } from "#server/operations/insights/weekly-report.ts";
 import { newsPosts } from "#data/news.ts";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
 
@@ -30,6 +31,7 @@ export const jobLeases = [
   RETENTION_LEASE,
   VISITOR_DAYS_LEASE,
   ALERT_CHECK_LEASE,
+  WEEKLY_REPORT_LEASE,
 ];
 
 export type LeaseRow = { name: string; pid: number | undefined; aheadSeconds: number };

@@ -16,6 +16,7 @@ import { addPreviewCommands } from "./previews";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { showInsights } from "./insights";
+import { weeklyReportCommand } from "./weekly-report";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
 import { listLeads, markLeads, showLead } from "./leads";
 import { assignLeadCommand, assignLeadsCommand } from "./lead-owner";
@@ -73,6 +74,7 @@ const changingCommands = new Map<string, string>([
   ["appointments cancel", "appointment.cancel"],
   ["privacy erase", "privacy.erase"],
   ["privacy sweep", "privacy.sweep"],
+  ["insights report", "insights.weekly-report-send"],
 ]);
 
 /** The names from the program down to the command that ran: "leads status". */
@@ -302,7 +304,7 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
       run((ctx) => exportRecords(ctx, what, options)),
     );
 
-  program
+  const insights = program
     .command("insights")
     .description(
       "page views, visits, pages, referrers, campaigns, devices and leads with their conversion, against the period before",
@@ -314,6 +316,13 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .action((options: { days?: string; from?: string; to?: string; json?: boolean }) =>
       run((ctx) => showInsights(ctx, options)),
     );
+  insights
+    .command("report")
+    .description(
+      "last week's e-mail to admins (visits, leads, top sources and campaigns), as it would go now",
+    )
+    .option("--send", "send it now to every admin who gets it, instead of printing it")
+    .action((options: { send?: boolean }) => run((ctx) => weeklyReportCommand(ctx, options)));
 
   program
     .command("backup")

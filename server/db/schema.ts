@@ -332,6 +332,10 @@ export type StaffUserTable = {
   last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   disabled_at: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   created_at: Timestamp;
+  /** Whether an admin gets the weekly e-mail: on (1, true) until they turn it off (migration 0034). */
+  weekly_report: ColumnType<DbBoolean | boolean, DbBoolean | undefined, DbBoolean>;
+  /** The Monday ("YYYY-MM-DD") of the last week the weekly e-mail went to this account for; null: never. */
+  weekly_report_week: ColumnType<string | null, string | null | undefined>;
 };
 
 /** A one-time link that creates (or, after a reset, re-creates) an account's sign-in. */

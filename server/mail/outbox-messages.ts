@@ -18,6 +18,7 @@ import {
 } from "./newsletter-confirmation-message";
 import { FOLLOW_UP_REMINDER, renderFollowUpReminder } from "./reminder-message";
 import { renderStaffChangeNotice, STAFF_CHANGE_NOTICE } from "./staff-change-message";
+import { renderWeeklyReportMessage, WEEKLY_REPORT } from "./weekly-report-message";
 
 /** Every e-mail the outbox sends, by the row's `kind`: one module per message builds it. */
 export type OutboxKind =
@@ -29,7 +30,8 @@ export type OutboxKind =
   | typeof OPERATIONS_ALERT
   | typeof STAFF_INVITATION
   | typeof STAFF_ACCOUNT_NOTICE
-  | typeof STAFF_CHANGE_NOTICE;
+  | typeof STAFF_CHANGE_NOTICE
+  | typeof WEEKLY_REPORT;
 
 /** Turns a stored outbox row into the e-mail to send; throws if the row's data is malformed. */
 export function renderOutboxMessage(kind: string, payload: string, ctx: MailContext): SendMailOptions {
@@ -43,6 +45,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
   if (kind === STAFF_INVITATION) return renderStaffInvitation(data, ctx);
   if (kind === STAFF_ACCOUNT_NOTICE) return renderStaffAccountNotice(data, ctx);
   if (kind === STAFF_CHANGE_NOTICE) return renderStaffChangeNotice(data, ctx);
+  if (kind === WEEKLY_REPORT) return renderWeeklyReportMessage(data, ctx);
   if (kind in agencyNotificationKinds) {
     return renderAgencyNotification(
       kind as AgencyNotificationKind,

@@ -7,6 +7,7 @@ import { FOLLOW_UP_REMINDER } from "./reminder-message";
 import { ACKNOWLEDGMENT } from "./acknowledgment-message";
 import { APPOINTMENT_UPDATE } from "./appointment-update-message";
 import { STAFF_CHANGE_NOTICE } from "./staff-change-message";
+import { WEEKLY_REPORT } from "./weekly-report-message";
 
 /**
  * What an outbox row keeps once its e-mail is sent. The payload stays readable (the
@@ -16,8 +17,8 @@ import { STAFF_CHANGE_NOTICE } from "./staff-change-message";
  * The secrets of each kind: a staff invitation's token (the invitations table keeps only
  * its hash, so the outbox copy was the last raw one); a newsletter confirmation's two
  * tokens. Every other kind carries none: lead notifications, acknowledgments,
- * appointment updates, follow-up reminders, operations alerts, staff account notices and
- * staff change notices hold no link that opens anything by itself. Every kind is named here, so a new kind cannot be added without
+ * appointment updates, follow-up reminders, operations alerts, staff account notices,
+ * staff change notices and weekly reports hold no link that opens anything by itself. Every kind is named here, so a new kind cannot be added without
  * saying which of its fields are secret.
  */
 const secretFields: Record<OutboxKind, readonly string[]> = {
@@ -32,6 +33,7 @@ const secretFields: Record<OutboxKind, readonly string[]> = {
   [OPERATIONS_ALERT]: [],
   [STAFF_ACCOUNT_NOTICE]: [],
   [STAFF_CHANGE_NOTICE]: [],
+  [WEEKLY_REPORT]: [],
 };
 
 /** Stands in for a removed secret; a string, so the stored shape still parses. */

@@ -13,6 +13,8 @@ import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { endOtherSessions } from "#server/auth/sessions.ts";
 import { requireFreshProof } from "./step-up";
+import { answerRefusal } from "./answers";
+import { chooseWeeklyReport, loadWeeklyReportChoice } from "#server/operations/insights/weekly-report.ts";
 
 export const ownAccountMessages = {
   wrongCurrentPassword: "That is not your current password.",
@@ -145,6 +147,21 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
     deps.onQueued();
     await endFlow(db, req, res);
     res.status(204).end();
+  });
+
+  // The weekly e-mail (docs/decisions/059-weekly-report.md): the holder's own choice, no proof needed.
+  router.get("/account/weekly-report", requireStaff("account"), async (_req, res) => {
+    const choice = await loadWeeklyReportChoice(db, signedIn(res));
+    if (!choice.ok) return void answerRefusal(res, choice);
+    res.json(choice.value);
+  });
+
+  router.post("/account/weekly-report", requireStaff("account"), async (req, res) => {
+    const body: unknown = req.body;
+    const on = typeof body === "object" && body !== null && "on" in body ? body.on : undefined;
+    const choice = await chooseWeeklyReport(db, signedIn(res), on);
+    if (!choice.ok) return void answerRefusal(res, choice);
+    res.json(choice.value);
   });
 
   return router;

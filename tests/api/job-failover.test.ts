@@ -5,6 +5,7 @@ import { JOB_LEASE_MAX_AHEAD_MS } from "#server/leased-job.ts";
 import { RETENTION_LEASE } from "#server/operations/privacy/retention-sweep.ts";
 import { VISITOR_DAYS_LEASE } from "#server/operations/insights/visitor-days.ts";
 import { FOLLOW_UP_LEASE } from "#server/operations/leads/follow-up-reminder.ts";
+import { WEEKLY_REPORT_LEASE } from "#server/operations/insights/weekly-report.ts";
 import { createScratchPostgresDatabase, testPostgresAdminUrl } from "#tests/support/postgres.ts";
 import { testTotpKey } from "#tests/support/totp-key.ts";
 
@@ -64,7 +65,7 @@ describe("killing the instance that holds the jobs", () => {
   it("runs no job again before it is due: the daily sweep ran once, at the first's start", () => {
     const lastRun = (runs: KillHolderResult["runsBefore"], name: string) =>
       runs?.find((run) => run.name === name)?.last_run_at;
-    for (const name of [RETENTION_LEASE, VISITOR_DAYS_LEASE, FOLLOW_UP_LEASE]) {
+    for (const name of [RETENTION_LEASE, VISITOR_DAYS_LEASE, FOLLOW_UP_LEASE, WEEKLY_REPORT_LEASE]) {
       expect(lastRun(result.runsBefore, name), name).toBeDefined();
       expect(lastRun(result.runsAfter, name), name).toBe(lastRun(result.runsBefore, name));
     }

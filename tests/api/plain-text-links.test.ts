@@ -11,6 +11,7 @@ import { STAFF_INVITATION } from "#server/mail/invitation-message.ts";
 import { NEWSLETTER_CONFIRMATION } from "#server/mail/newsletter-confirmation-message.ts";
 import { FOLLOW_UP_REMINDER } from "#server/mail/reminder-message.ts";
 import { STAFF_CHANGE_NOTICE } from "#server/mail/staff-change-message.ts";
+import { WEEKLY_REPORT } from "#server/mail/weekly-report-message.ts";
 import type { OutboxKind } from "#server/mail/outbox-messages.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
@@ -48,6 +49,7 @@ const everyKind: Record<OutboxKind, true> = {
   [STAFF_INVITATION]: true,
   [STAFF_ACCOUNT_NOTICE]: true,
   [STAFF_CHANGE_NOTICE]: true,
+  [WEEKLY_REPORT]: true,
 };
 
 let site: TestApp;
@@ -95,6 +97,7 @@ beforeAll(async () => {
   await addStaff(site.db, "admin@agency.test", "admin");
   expect((await admin(site, "users", "invite", "new.admin@agency.test", "--role", "admin")).code).toBe(0);
   expect(await site.followUp.runOnce()).toBeGreaterThan(0);
+  expect((await admin(site, "insights", "report", "--send")).code).toBe(0);
   const now = new Date();
   await queueAccountNotice(
     site.db,

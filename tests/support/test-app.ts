@@ -55,6 +55,8 @@ export async function createTestApp(
     pageCacheRevisionCheckMs: 0,
     // Suites that date rows years back must not race a sweep; the retention suite runs it itself.
     retention: { autoStart: false },
+    // Nor may the weekly e-mail to admins add to the e-mails a suite counts; its suite runs it itself.
+    weeklyReport: { autoStart: false },
     ...overrides,
   }).catch(async (error: unknown) => {
     await database.drop();

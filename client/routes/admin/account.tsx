@@ -11,6 +11,10 @@ import { NewRecoveryCodes } from "#client/components/workspace/account/recovery-
 import { Sessions } from "#client/components/workspace/account/sessions-section.tsx";
 import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { StepUpProvider } from "#client/components/workspace/account/step-up-dialog.tsx";
+import {
+  WeeklyReport,
+  type WeeklyReportChoice,
+} from "#client/components/workspace/account/weekly-report-section.tsx";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
@@ -18,11 +22,12 @@ export const meta = () => workspaceMeta("Your account");
 export const handle = workspaceHandle;
 
 async function loadAccount() {
-  const [{ passkeys }, { sessions }] = await Promise.all([
+  const [{ passkeys }, { sessions }, weeklyReport] = await Promise.all([
     workspaceFetch<{ passkeys: Passkey[] }>("/passkeys"),
     workspaceFetch<{ sessions: SessionSummary[] }>("/sessions"),
+    workspaceFetch<WeeklyReportChoice>("/account/weekly-report"),
   ]);
-  return { passkeys, sessions };
+  return { passkeys, sessions, weeklyReport };
 }
 
 export async function clientLoader() {
@@ -34,10 +39,13 @@ export function HydrateFallback() {
   return <PageHeader title="Your account" description="Loading your sign-in methods…" />;
 }
 
-/** A member of staff's own sign-in methods and sessions; changing a method needs "Confirm it's you". */
+/**
+ * A member of staff's own sign-in methods and sessions, and an admin's weekly e-mail;
+ * changing a sign-in method needs "Confirm it's you".
+ */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { email } = useStaff();
-  const [{ passkeys, sessions }, reload] = useReloadable(loaderData, loadAccount);
+  const [{ passkeys, sessions, weeklyReport }, reload] = useReloadable(loaderData, loadAccount);
   return (
     <>
       <PageHeader title="Your account" description={`How ${email} signs in, and where.`} />
@@ -48,6 +56,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <ReplaceAuthenticator />
           <NewRecoveryCodes />
           <Sessions sessions={sessions} reload={reload} />
+          <WeeklyReport choice={weeklyReport} />
         </div>
       </StepUpProvider>
     </>
