@@ -51,6 +51,7 @@ import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check"
 import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
 import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
 import { pageViewRoute } from "./api/page-view-route";
+import { calendarFeedRoute } from "./api/calendar-feed-route";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
@@ -296,6 +297,17 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       registry: metrics.registry,
       policy: { token: config.metrics.token, trustProxyHops: config.trustProxyHops },
       logger,
+    }),
+  );
+  // Staff calendar feeds: read by calendar apps with the token as the only credential.
+  app.use(
+    calendarFeedRoute({
+      db,
+      site: async () => ({
+        siteUrl: config.settings.siteUrl,
+        brandName: (await siteSettings.refresh()).site.brandName,
+      }),
+      now: options.workspace?.now,
     }),
   );
   // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.
