@@ -70,9 +70,7 @@ export async function meetingFeedCommand(
 }
 
 export function addMeetingsCommands(program: Command, run: Run): void {
-  const meetings = program
-    .command("meetings")
-    .description("confirmed meetings in staff's own calendars");
+  const meetings = program.command("meetings").description("confirmed meetings in staff's own calendars");
   meetings
     .command("feed")
     .description(

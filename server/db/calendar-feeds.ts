@@ -39,7 +39,10 @@ export async function findCalendarFeed(db: Db, staffUserId: number): Promise<Cal
 }
 
 /** The feed whose token has this hash, with its account; undefined for none. */
-export async function findCalendarFeedByHash(db: Db, tokenHash: string): Promise<CalendarFeedHolder | undefined> {
+export async function findCalendarFeedByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<CalendarFeedHolder | undefined> {
   const row = await db
     .selectFrom("calendar_feeds")
     .innerJoin("staff_users", "staff_users.id", "calendar_feeds.staff_user_id")
@@ -91,7 +94,10 @@ export async function saveCalendarFeed(
 
 /** Deletes the account's feed; answers whether there was one. */
 export async function deleteCalendarFeed(db: Db, staffUserId: number): Promise<boolean> {
-  const result = await db.deleteFrom("calendar_feeds").where("staff_user_id", "=", staffUserId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("calendar_feeds")
+    .where("staff_user_id", "=", staffUserId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -69,7 +69,9 @@ function scopeRefusal(account: Account, scope: CalendarFeedScope) {
     return failed("conflict", `${account.email} works on content, not meetings, so has no calendar feed`);
   }
   if (scope === "all" && account.role !== "admin") {
-    return refuse("Only admins can have a feed of every meeting.", { scope: "Only admins can have a feed of every meeting." });
+    return refuse("Only admins can have a feed of every meeting.", {
+      scope: "Only admins can have a feed of every meeting.",
+    });
   }
   return undefined;
 }
