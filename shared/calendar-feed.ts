@@ -8,7 +8,7 @@
 export const calendarFeedScopes = ["own", "all"] as const;
 export type CalendarFeedScopeName = (typeof calendarFeedScopes)[number];
 
-/** GET /admin/api/account/calendar-feed: the feed, or null when there is none. */
+/** A feed that exists. */
 export type CalendarFeedView = {
   scope: CalendarFeedScopeName;
   /** ISO time it was made (or last replaced). */
@@ -17,3 +17,9 @@ export type CalendarFeedView = {
 
 /** POST /admin/api/account/calendar-feed: the new address, the only time it is shown. */
 export type MadeCalendarFeed = CalendarFeedView & { url: string; replaced: boolean };
+
+/**
+ * GET /admin/api/account/calendar-feed: whether the account's role works meetings (and so
+ * may have a feed), and the feed, or null when there is none.
+ */
+export type CalendarFeedState = { available: boolean; feed: CalendarFeedView | null };

@@ -9,6 +9,7 @@ import { calendarFeedScopes } from "#shared/calendar-feed.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
+import { mayUse } from "#server/auth/staff.ts";
 
 /**
  * The signed-in member of staff's own calendar feed (docs/decisions/063-staff-calendar-feeds.md):
@@ -24,15 +25,17 @@ export function calendarFeedRoutes(deps: WorkspaceDeps): Router {
   const now = () => deps.now?.() ?? new Date();
   const router = express.Router();
   const path = "/account/calendar-feed";
-  router.use(path, requireStaff("leads"));
 
-  router.get(path, async (_req, res) => {
-    const shown = await showCalendarFeed(db, { id: signedIn(res).userId });
+  // Every account page asks; only roles that work meetings have a feed to show.
+  router.get(path, requireStaff("account"), async (_req, res) => {
+    const staff = signedIn(res);
+    if (!mayUse(staff.role, "leads")) return void res.json({ available: false, feed: null });
+    const shown = await showCalendarFeed(db, { id: staff.userId });
     if (!shown.ok) return answerRefusal(res, shown);
-    res.set("Cache-Control", "no-store").json({ feed: shown.value });
+    res.json({ available: true, feed: shown.value });
   });
 
-  router.post(path, async (req, res) => {
+  router.post(path, requireStaff("leads"), async (req, res) => {
     const body = makeBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidBody(res, body.error);
     const made = await makeCalendarFeed(
@@ -46,7 +49,7 @@ export function calendarFeedRoutes(deps: WorkspaceDeps): Router {
     res.set("Cache-Control", "no-store").json(made.value);
   });
 
-  router.delete(path, async (req, res) => {
+  router.delete(path, requireStaff("leads"), async (req, res) => {
     const revoked = await revokeCalendarFeed(
       { db, config, actor: actorOf(req, res) },
       { id: signedIn(res).userId },

@@ -11,6 +11,8 @@ import { NewRecoveryCodes } from "#client/components/workspace/account/recovery-
 import { Sessions } from "#client/components/workspace/account/sessions-section.tsx";
 import type { SessionSummary } from "#shared/staff-session-summary.ts";
 import { StepUpProvider } from "#client/components/workspace/account/step-up-dialog.tsx";
+import { CalendarFeed } from "#client/components/workspace/account/calendar-feed-section.tsx";
+import type { CalendarFeedState } from "#shared/calendar-feed.ts";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
@@ -18,11 +20,12 @@ export const meta = () => workspaceMeta("Your account");
 export const handle = workspaceHandle;
 
 async function loadAccount() {
-  const [{ passkeys }, { sessions }] = await Promise.all([
+  const [{ passkeys }, { sessions }, calendarFeed] = await Promise.all([
     workspaceFetch<{ passkeys: Passkey[] }>("/passkeys"),
     workspaceFetch<{ sessions: SessionSummary[] }>("/sessions"),
+    workspaceFetch<CalendarFeedState>("/account/calendar-feed"),
   ]);
-  return { passkeys, sessions };
+  return { passkeys, sessions, calendarFeed };
 }
 
 export async function clientLoader() {
@@ -37,7 +40,7 @@ export function HydrateFallback() {
 /** A member of staff's own sign-in methods and sessions; changing a method needs "Confirm it's you". */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { email } = useStaff();
-  const [{ passkeys, sessions }, reload] = useReloadable(loaderData, loadAccount);
+  const [{ passkeys, sessions, calendarFeed }, reload] = useReloadable(loaderData, loadAccount);
   return (
     <>
       <PageHeader title="Your account" description={`How ${email} signs in, and where.`} />
@@ -48,6 +51,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <ReplaceAuthenticator />
           <NewRecoveryCodes />
           <Sessions sessions={sessions} reload={reload} />
+          {calendarFeed.available ? <CalendarFeed feed={calendarFeed.feed} reload={reload} /> : null}
         </div>
       </StepUpProvider>
     </>
