@@ -41,7 +41,7 @@ const minutesField = z
 const meetingBody = z.object({ date: dateField, time: timeField, minutes: minutesField });
 const listQuery = z.object({
   from: z.string().regex(dayPattern, { error: "Give the day to list from as YYYY-MM-DD." }).optional(),
-  owner: z.literal("mine", { error: "owner can only be mine: the meetings you take" }).optional(),
+  owner: z.literal("mine", { error: "Owner can only be mine: the meetings you take." }).optional(),
 });
 
 export function meetingRoutes(deps: WorkspaceDeps): Router {

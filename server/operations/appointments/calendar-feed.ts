@@ -64,9 +64,13 @@ async function accountOf(db: Db, who: FeedAccount): Promise<Outcome<Account>> {
 
 /** Only accounts that work appointments have meetings to follow; only admins every meeting. */
 function scopeRefusal(account: Account, scope: CalendarFeedScope) {
-  if (account.disabled) return failed("conflict", `${account.email} is disabled: enable the account first`);
+  if (account.disabled)
+    return failed("conflict", `the account ${account.email} is disabled: enable it first`);
   if (!isStaffRole(account.role) || !mayUse(account.role, "leads")) {
-    return failed("conflict", `${account.email} works on content, not meetings, so has no calendar feed`);
+    return failed(
+      "conflict",
+      `the account ${account.email} works on content, not meetings, so has no calendar feed`,
+    );
   }
   if (scope === "all" && account.role !== "admin") {
     return refuse("Only admins can have a feed of every meeting.", {
@@ -151,7 +155,7 @@ export async function revokeCalendarFeed(
     );
     return true;
   });
-  if (!revoked) return failed("conflict", `${account.value.email} has no calendar feed to revoke`);
+  if (!revoked) return failed("conflict", `there is no calendar feed of ${account.value.email} to revoke`);
   return succeeded({ email: account.value.email });
 }
 

@@ -43,7 +43,12 @@ function agencyDayAndTime(instant: number): [day: string, time: string] {
   return [day, time];
 }
 
-function toMeetingItem(row: MeetingRow, day: string, startTime: string, taker: StaffName | undefined): MeetingItem {
+function toMeetingItem(
+  row: MeetingRow,
+  day: string,
+  startTime: string,
+  taker: StaffName | undefined,
+): MeetingItem {
   const start = row.scheduled_start ?? "";
   const minutes = row.scheduled_minutes ?? 0;
   const [endDay, endTime] = agencyDayAndTime(Date.parse(start) + minutes * 60_000);
