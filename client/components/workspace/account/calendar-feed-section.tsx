@@ -77,6 +77,7 @@ export function CalendarFeed({ feed, reload }: { feed: CalendarFeedView | null; 
         value={scope}
         onChange={(event) => setScope(event.target.value === "all" ? "all" : "own")}
         options={scopeOptions}
+        required
         className="max-w-xs"
       />
     ) : null;
