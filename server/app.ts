@@ -52,6 +52,7 @@ import { createPageViewCounter, type PageViewCounter } from "./operations/insigh
 import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
 import { createWeeklyReportJob, type WeeklyReportRun } from "./operations/insights/weekly-report";
 import { pageViewRoute } from "./api/page-view-route";
+import { calendarFeedRoute } from "./api/calendar-feed-route";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
 import { loadStaff, requireStaffPage } from "./workspace/guard";
@@ -302,6 +303,17 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       registry: metrics.registry,
       policy: { token: config.metrics.token, trustProxyHops: config.trustProxyHops },
       logger,
+    }),
+  );
+  // Staff calendar feeds: read by calendar apps with the token as the only credential.
+  app.use(
+    calendarFeedRoute({
+      db,
+      site: async () => ({
+        siteUrl: config.settings.siteUrl,
+        brandName: (await siteSettings.refresh()).site.brandName,
+      }),
+      now: options.workspace?.now,
     }),
   );
   // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.

@@ -7,6 +7,14 @@ describe("redactUrl", () => {
     expect(redactUrl("/Admin/Invitation/AbC123_-xyz?x=1")).toBe("/Admin/Invitation/[redacted]?x=1");
   });
 
+  it("hides a calendar feed's token however the path is spelled", () => {
+    const token = "0123456789abcdef".repeat(4);
+    expect(redactUrl(`/calendar/${token}.ics`)).toBe("/calendar/[redacted]");
+    expect(redactUrl(`/Calendar/${token}.ics?x=1`)).toBe("/calendar/[redacted]?x=1");
+    expect(redactUrl(`//%63alendar/${token}.ics`)).toBe("/calendar/[redacted]");
+    expect(redactUrl(`/calendar\\${token}`)).toBe("/calendar/[redacted]");
+  });
+
   it("hides credential parameters and keeps the others", () => {
     expect(redactUrl("/newsletter/confirm?token=s3cr3t&utm_source=mail")).toBe(
       "/newsletter/confirm?token=[redacted]&utm_source=mail",

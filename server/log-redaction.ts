@@ -1,6 +1,7 @@
 /**
  * What of a request's URL the access log may keep. Links that carry a credential (an
- * old-style invitation link, a newsletter token, a one-click unsubscribe, a preview link)
+ * old-style invitation link, a newsletter token, a one-click unsubscribe, a preview link, a
+ * staff calendar feed)
  * would otherwise put it in every log that sees the request line
  * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md).
  */
@@ -21,6 +22,21 @@ const SECRET_PARAMETERS = new Set([
 
 /** An old-style invitation link: the whole segment after it is the token. */
 const INVITATION_PATH = /^(\/admin\/invitation\/)[^/?#]+/i;
+/**
+ * A staff calendar feed (docs/decisions/063-staff-calendar-feeds.md): all after the first
+ * segment is the token and ".ics". Read as the router reads it (escapes of unreserved
+ * characters decoded, `\` as `/`, repeated slashes), so `/%63alendar/…` is one too.
+ */
+const CALENDAR_FEED_PATH = /^[/\\]+calendar[/\\]/i;
+const UNRESERVED_ESCAPE = /%([0-9A-Fa-f]{2})/g;
+
+function isCalendarFeedPath(path: string): boolean {
+  const decoded = path.replace(UNRESERVED_ESCAPE, (escape, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[A-Za-z0-9._~-]$/.test(character) ? character : escape;
+  });
+  return CALENDAR_FEED_PATH.test(decoded);
+}
 
 /** Long enough to be a random token; a slug (lower-case words and hyphens) is not one. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
@@ -31,6 +47,7 @@ function redactSegment(segment: string): string {
 }
 
 function redactPath(path: string): string {
+  if (isCalendarFeedPath(path)) return `/calendar/${REDACTED}`;
   const invitation = INVITATION_PATH.exec(path);
   if (invitation) return `${invitation[1]}${REDACTED}${path.slice(invitation[0].length)}`;
   // Only the workspace's paths: the visitor site's are page addresses and slugs.

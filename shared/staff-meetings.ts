@@ -4,6 +4,8 @@
  * pages that show them.
  */
 
+import type { StaffRef } from "./inbox";
+
 /** The lengths, in minutes, a meeting can be booked for from the workspace. */
 export const meetingLengths = [15, 30, 45, 60, 90, 120] as const;
 
@@ -28,6 +30,8 @@ export type MeetingItem = {
   company: string | null;
   /** The service's label as the booking form offers it. */
   service: string;
+  /** Who takes it: the request's owner; null while nobody is assigned. */
+  taker: StaffRef | null;
 };
 
 /** The meetings of one Cape Town day. */
@@ -40,8 +44,11 @@ export type MeetingDay = {
   meetings: MeetingItem[];
 };
 
-/** GET /admin/api/meetings: from `from` (a Cape Town day) onwards, soonest first. */
-export type MeetingList = { from: string; today: string; days: MeetingDay[] };
+/**
+ * GET /admin/api/meetings: from `from` (a Cape Town day) onwards, soonest first; with
+ * `owner=mine`, only the signed-in member of staff's (`mine`).
+ */
+export type MeetingList = { from: string; today: string; mine: boolean; days: MeetingDay[] };
 
 /** GET /admin/api/inbox/:id/meeting: what the request's Meeting form starts from. */
 export type MeetingPlan = {

@@ -169,6 +169,17 @@ export const operationPolicies = {
     audit: "account.authenticator-replace",
     notice: ["holder"],
   },
+  // A feed's address reads the meetings (visitors' names and times) from outside the
+  // workspace for as long as it lives, so making one asks for a fresh proof, as an export
+  // does; revoking only takes access away (docs/decisions/063-staff-calendar-feeds.md).
+  "calendar-feed.make": {
+    area: "leads",
+    stepUp: true,
+    audit: "calendar-feed.make",
+    notice: [],
+    stepUpMessage: proofNeeded("Making a calendar feed address"),
+  },
+  "calendar-feed.revoke": { area: "leads", stepUp: false, audit: "calendar-feed.revoke", notice: [] },
 } as const satisfies Record<string, OperationPolicy>;
 
 export type PolicyName = keyof typeof operationPolicies;

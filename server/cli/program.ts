@@ -13,6 +13,7 @@ import { addSettingsCommands } from "./settings";
 import { addSnippetCommands } from "./snippets";
 import { addCopyCommands } from "./copy-commands";
 import { addPreviewCommands } from "./previews";
+import { addMeetingsCommands } from "./meetings";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
 import { showInsights } from "./insights";
@@ -417,6 +418,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
   addSnippetCommands(program, run);
   addCopyCommands(program, run);
   addPreviewCommands(program, run);
+  addMeetingsCommands(program, run);
 
   const users = program
     .command("users")

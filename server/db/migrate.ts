@@ -30,6 +30,7 @@ import * as previewLinks from "./migrations/0030_preview_links";
 import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
 import * as jobRuns from "./migrations/0032_job_runs";
 import * as weeklyReport from "./migrations/0034_weekly_report";
+import * as calendarFeeds from "./migrations/0037_calendar_feeds";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "0031_hashed_client_addresses": hashedClientAddresses,
   "0032_job_runs": jobRuns,
   "0034_weekly_report": weeklyReport,
+  "0037_calendar_feeds": calendarFeeds,
 };
 
 export class MigrationError extends Error {

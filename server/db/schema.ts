@@ -508,6 +508,19 @@ export type PreviewLinkTable = {
   revoked_by: ColumnType<string | null, string | null | undefined>;
 };
 
+/** A member of staff's calendar feed (migration 0037): only its token's hash is kept. */
+export type CalendarFeedTable = {
+  /** One feed per account: the staff_users.id whose feed it is. */
+  staff_user_id: number;
+  /** SHA-256 of the token, hex: the feed's address is found by it; the token itself is never stored. */
+  token_hash: string;
+  /** "own": the meetings the account takes; "all": every meeting (admins only). */
+  scope: string;
+  created_at: Timestamp;
+  /** A staff e-mail address, or "cli:<user>", as the audit log names them. */
+  created_by: string;
+};
+
 /** Page views and visits in one UTC hour for one combination of dimensions ('' is "none"). */
 export type PageViewCountTable = {
   /** The hour's start, "YYYY-MM-DDTHH" in UTC. */
@@ -593,6 +606,7 @@ export type Database = {
   visitor_salts: VisitorSaltTable;
   visitors_seen: VisitorSeenTable;
   page_view_values: PageViewValueTable;
+  calendar_feeds: CalendarFeedTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -41,6 +41,7 @@ const minutesField = z
 const meetingBody = z.object({ date: dateField, time: timeField, minutes: minutesField });
 const listQuery = z.object({
   from: z.string().regex(dayPattern, { error: "Give the day to list from as YYYY-MM-DD." }).optional(),
+  owner: z.literal("mine", { error: "Owner can only be mine: the meetings you take." }).optional(),
 });
 
 export function meetingRoutes(deps: WorkspaceDeps): Router {
@@ -74,7 +75,8 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
   router.get("/meetings", async (req, res) => {
     const query = listQuery.safeParse(req.query);
     if (!query.success) return answerInvalidBody(res, query.error);
-    const listed = await listMeetings(db, query.data.from, now());
+    const takerId = query.data.owner === "mine" ? signedIn(res).userId : undefined;
+    const listed = await listMeetings(db, query.data.from, now(), takerId);
     if (!listed.ok) return answerRefusal(res, listed, formFieldOf);
     res.json(listed.value);
   });

@@ -11,6 +11,7 @@ import { copyRoutes } from "./copy-routes";
 import { previewRoutes } from "./preview-routes";
 import { leadRoutes } from "./lead-routes";
 import { meetingRoutes } from "./meeting-routes";
+import { calendarFeedRoutes } from "./calendar-feed-routes";
 import { sessionRoutes } from "./session-routes";
 import { authRoutes } from "./auth-routes";
 import { accountRoutes } from "./account-routes";
@@ -46,6 +47,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(previewRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));
+  router.use(calendarFeedRoutes(deps));
   router.use(overviewRoutes(deps));
   router.use(revisionRoutes(deps));
   router.use(settingsRoutes(deps));

@@ -26,7 +26,16 @@ const INVITATION_CANARY = "InviteCanary9Qx7Vb2Kd4Lm8Wz3Rt6Yp1Hs5Jn0Fg";
 const QUERY_CANARY = "QueryCanary-2468";
 /** A preview parameter, shaped like a stored link's token but matching none (decision 050). */
 const PREVIEW_CANARY = "pv1.PreviewCanary1357Qx7Vb2Kd4Lm8Wz3Rt6Yp1Hs5J0";
-const canaries = [PASSWORD_CANARY, BODY_CANARY, INVITATION_CANARY, QUERY_CANARY, PREVIEW_CANARY];
+/** A staff calendar feed's token: 64 lower-case hex digits, as a real one is (decision 063). */
+const CALENDAR_CANARY = "0ddba11ca1e0da7a".repeat(4);
+const canaries = [
+  PASSWORD_CANARY,
+  BODY_CANARY,
+  INVITATION_CANARY,
+  QUERY_CANARY,
+  PREVIEW_CANARY,
+  CALENDAR_CANARY,
+];
 
 /** A sign-in cut off mid-password: the measured leak. */
 const truncatedSignIn = `{"email":"a@b.co","password":"${PASSWORD_CANARY}`;
@@ -183,6 +192,16 @@ describe("a link that carries a credential", () => {
     expect((await fetch(`${url}/?preview=${PREVIEW_CANARY}`)).status).toBe(200);
     expect((await fetch(`${url}${paths.newsArticle("no-such-post")}?preview=${PREVIEW_CANARY}`)).status).toBe(
       404,
+    );
+  });
+});
+
+describe("a calendar feed's address", () => {
+  it("is kept out of the log however it is spelled, opening a feed or not", async () => {
+    expect((await fetch(`${url}/calendar/${CALENDAR_CANARY}.ics`)).status).toBe(404);
+    expect((await fetch(`${url}/Calendar/${CALENDAR_CANARY}.ics`, { redirect: "manual" })).status).toBe(301);
+    expect((await fetch(`${url}//%63alendar/${CALENDAR_CANARY}.ics`, { redirect: "manual" })).status).toBe(
+      301,
     );
   });
 });

@@ -254,6 +254,7 @@ describe("confirm, reschedule and cancel", () => {
             name: "Thandi Nkosi",
             company: "Nkosi Consulting",
             service: "Web Application Development",
+            taker: null,
           },
         ],
       },

@@ -91,7 +91,9 @@ export function TextField({
   className = "",
   ...input
 }: FieldOwnProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const field = useField({ id, label, description, error, required: input.required, className });
+  // A read-only field (an address to copy) has nothing to fill in, so is not "optional".
+  const marked = input.required || input.readOnly;
+  const field = useField({ id, label, description, error, required: marked, className });
   return (
     <FieldFrame {...field.frame}>
       <input {...field.control} {...input} />

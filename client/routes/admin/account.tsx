@@ -15,6 +15,8 @@ import {
   WeeklyReport,
   type WeeklyReportChoice,
 } from "#client/components/workspace/account/weekly-report-section.tsx";
+import { CalendarFeed } from "#client/components/workspace/account/calendar-feed-section.tsx";
+import type { CalendarFeedState } from "#shared/calendar-feed.ts";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
@@ -22,12 +24,13 @@ export const meta = () => workspaceMeta("Your account");
 export const handle = workspaceHandle;
 
 async function loadAccount() {
-  const [{ passkeys }, { sessions }, weeklyReport] = await Promise.all([
+  const [{ passkeys }, { sessions }, weeklyReport, calendarFeed] = await Promise.all([
     workspaceFetch<{ passkeys: Passkey[] }>("/passkeys"),
     workspaceFetch<{ sessions: SessionSummary[] }>("/sessions"),
     workspaceFetch<WeeklyReportChoice>("/account/weekly-report"),
+    workspaceFetch<CalendarFeedState>("/account/calendar-feed"),
   ]);
-  return { passkeys, sessions, weeklyReport };
+  return { passkeys, sessions, weeklyReport, calendarFeed };
 }
 
 export async function clientLoader() {
@@ -45,7 +48,7 @@ export function HydrateFallback() {
  */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { email } = useStaff();
-  const [{ passkeys, sessions, weeklyReport }, reload] = useReloadable(loaderData, loadAccount);
+  const [{ passkeys, sessions, weeklyReport, calendarFeed }, reload] = useReloadable(loaderData, loadAccount);
   return (
     <>
       <PageHeader title="Your account" description={`How ${email} signs in, and where.`} />
@@ -56,6 +59,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <ReplaceAuthenticator />
           <NewRecoveryCodes />
           <Sessions sessions={sessions} reload={reload} />
+          {calendarFeed.available ? <CalendarFeed feed={calendarFeed.feed} reload={reload} /> : null}
           <WeeklyReport choice={weeklyReport} />
         </div>
       </StepUpProvider>

@@ -4,6 +4,7 @@ import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
 import { MeetingDays } from "#client/components/workspace/meetings/meeting-days.tsx";
+import { TakerChoice } from "#client/components/workspace/meetings/taker-choice.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -17,9 +18,23 @@ export const handle = workspaceHandle;
 /** How far back "Show past meetings" looks. */
 const PAST_DAYS = 30;
 
+/** The choices as a query: the day to list from, and only mine or everyone's. */
+function choiceQuery(choice: { from?: string; mine: boolean }): string {
+  const query = new URLSearchParams();
+  if (choice.from) query.set("from", choice.from);
+  if (choice.mine) query.set("owner", "mine");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+const meetingsHref = (choice: { from?: string; mine: boolean }) =>
+  `${staffPaths.meetings}${choiceQuery(choice)}`;
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const from = new URL(request.url).searchParams.get("from");
-  return workspaceFetch<MeetingList>(`/meetings${from ? `?from=${encodeURIComponent(from)}` : ""}`);
+  const asked = new URL(request.url).searchParams;
+  // "Mine" is in the address, so the view can be reloaded, bookmarked and shared.
+  const choice = { from: asked.get("from") ?? undefined, mine: asked.get("owner") === "mine" };
+  return workspaceFetch<MeetingList>(`/meetings${choiceQuery(choice)}`);
 }
 clientLoader.hydrate = true as const;
 
@@ -37,28 +52,36 @@ function daysBefore(date: string, days: number): string {
 
 /** `appointments list`'s confirmed ones, by day: what the sales desk has agreed to attend. */
 export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
-  const { days, from, today } = loaderData;
+  const { days, from, today, mine } = loaderData;
   const showingPast = from < today;
+  const shownFrom = showingPast ? from : undefined;
   const toggle = showingPast ? (
-    <ButtonLink href={staffPaths.meetings}>Hide past meetings</ButtonLink>
+    <ButtonLink href={meetingsHref({ mine })}>Hide past meetings</ButtonLink>
   ) : (
-    <ButtonLink href={`${staffPaths.meetings}?from=${daysBefore(today, PAST_DAYS)}`}>
+    <ButtonLink href={meetingsHref({ from: daysBefore(today, PAST_DAYS), mine })}>
       Show past meetings
     </ButtonLink>
   );
+  const none = mine ? "None of your meetings" : "No meetings";
   return (
     <>
       <PageHeader title="Meetings" description={description} actions={toggle} />
+      <TakerChoice
+        choices={[
+          { label: "Everyone’s", href: meetingsHref({ from: shownFrom, mine: false }), current: !mine },
+          { label: "Mine", href: meetingsHref({ from: shownFrom, mine: true }), current: mine },
+        ]}
+      />
       {days.length === 0 ? (
         <EmptyState
-          title={
-            from === today ? "No meetings today or ahead." : `No meetings from ${formatDateLabel(from)} on.`
-          }
+          title={from === today ? `${none} today or ahead.` : `${none} from ${formatDateLabel(from)} on.`}
           action={
             <ButtonLink href={`${staffPaths.leads}?form=appointment`}>See appointment requests</ButtonLink>
           }
         >
-          Confirm an appointment request&apos;s time on its page and it is listed here.
+          {mine
+            ? "A meeting is yours when its appointment request is assigned to you."
+            : "Confirm an appointment request's time on its page and it is listed here."}
         </EmptyState>
       ) : (
         <MeetingDays days={days} />

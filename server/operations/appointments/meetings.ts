@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { findAppointmentRequest } from "#server/db/leads.ts";
+import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { listConfirmedMeetings, type MeetingRow } from "#server/db/meetings.ts";
 import type { Db } from "#server/db/database.ts";
 import type { OperationContext } from "#server/operations/context.ts";
@@ -42,7 +43,12 @@ function agencyDayAndTime(instant: number): [day: string, time: string] {
   return [day, time];
 }
 
-function toMeetingItem(row: MeetingRow, day: string, startTime: string): MeetingItem {
+function toMeetingItem(
+  row: MeetingRow,
+  day: string,
+  startTime: string,
+  taker: StaffName | undefined,
+): MeetingItem {
   const start = row.scheduled_start ?? "";
   const minutes = row.scheduled_minutes ?? 0;
   const [endDay, endTime] = agencyDayAndTime(Date.parse(start) + minutes * 60_000);
@@ -55,11 +61,12 @@ function toMeetingItem(row: MeetingRow, day: string, startTime: string): Meeting
     name: row.name,
     company: row.company,
     service: answerLabel(serviceTypeOptions, row.service_type) ?? row.service_type,
+    taker: taker ? { email: taker.email, disabled: taker.disabled } : null,
   };
 }
 
 /** Meetings in order, gathered under the Cape Town day each starts on. */
-function byDay(rows: MeetingRow[], today: string): MeetingDay[] {
+function byDay(rows: MeetingRow[], today: string, staff: Map<number, StaffName>): MeetingDay[] {
   const days: MeetingDay[] = [];
   for (const row of rows) {
     const [date, time] = agencyDayAndTime(Date.parse(row.scheduled_start ?? ""));
@@ -68,26 +75,32 @@ function byDay(rows: MeetingRow[], today: string): MeetingDay[] {
       day = { date, label: formatDateLabel(date), today: date === today, meetings: [] };
       days.push(day);
     }
-    day.meetings.push(toMeetingItem(row, date, time));
+    const taker = row.owner_id === null ? undefined : staff.get(row.owner_id);
+    day.meetings.push(toMeetingItem(row, date, time, taker));
   }
   return days;
 }
 
 /**
  * Confirmed meetings from the start of `fromDay` (YYYY-MM-DD, Cape Town), or of today
- * when none is given: today's first, earlier ones only when asked for.
+ * when none is given: today's first, earlier ones only when asked for. With `takerId`, only
+ * the meetings that account takes (the lead's owner): the page's "Mine".
  */
 export async function listMeetings(
   db: Db,
   fromDay: string | undefined,
   now: Date,
+  takerId?: number,
 ): Promise<Outcome<MeetingList>> {
   const today = agencyDateOf(now);
   const from = fromDay ?? today;
   const since = parseSince(from);
   if (!since.ok || !since.value) return refuse(since.ok ? `invalid date "${from}"` : since.message);
-  const rows = await listConfirmedMeetings(db, { from: since.value, limit: MAX_MEETINGS });
-  return succeeded({ from, today, days: byDay(rows, today) });
+  const [rows, staff] = await Promise.all([
+    listConfirmedMeetings(db, { from: since.value, limit: MAX_MEETINGS, ownerId: takerId }),
+    selectStaffNames(db),
+  ]);
+  return succeeded({ from, today, mine: takerId !== undefined, days: byDay(rows, today, staff) });
 }
 
 /**

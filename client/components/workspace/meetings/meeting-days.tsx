@@ -1,10 +1,12 @@
 /**
  * The meetings agreed, under their Cape Town day ("Today" for today's), soonest first:
- * each a card with its time, length, the visitor and the service, linking to its request.
+ * each a card with its time, length, the visitor, the service and who takes it, linking
+ * to its request.
  * Cards rather than a table so a phone shows everything without scrolling sideways.
  */
 import { formatMinutes, type MeetingDay } from "#shared/staff-meetings.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { staffLabel } from "#client/components/workspace/lead/owner-form.tsx";
 
 export function MeetingDays({ days }: { days: MeetingDay[] }) {
   return (
@@ -32,6 +34,15 @@ export function MeetingDays({ days }: { days: MeetingDay[] }) {
                   {meeting.company ? <span className="text-ink-soft">, {meeting.company}</span> : null}
                 </p>
                 <p className="mt-1 text-ink-soft">{meeting.service}</p>
+                <p className="mt-1 break-words text-ink-soft">
+                  {meeting.taker ? (
+                    <>
+                      Taken by <span className="font-medium text-ink">{staffLabel(meeting.taker)}</span>
+                    </>
+                  ) : (
+                    "Nobody takes it yet"
+                  )}
+                </p>
               </li>
             ))}
           </ul>
