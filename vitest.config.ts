@@ -18,6 +18,7 @@ const bothEngines = [
   "tests/api/leased-job.test.ts",
   "tests/api/insights-weekly-report.test.ts",
   "tests/api/calendar-feed.test.ts",
+  "tests/api/staff-editing.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

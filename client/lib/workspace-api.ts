@@ -25,10 +25,35 @@ export class WorkspaceApiError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** The change needs a fresh "Confirm it's you" first (server/workspace/step-up.ts). */
     readonly stepUp = false,
+    /** The whole answer, for a refusal that brings more than words (a newer version to compare). */
+    readonly payload: unknown = undefined,
   ) {
     super(message);
   }
 }
+
+/**
+ * Signing in again over the page, when a call finds the session ended
+ * (client/components/workspace/session-renewal.tsx): resolves true once signed in, false
+ * when the person chose not to. While none is set, a lapsed session goes to the sign-in page.
+ */
+let renewSession: (() => Promise<boolean>) | null = null;
+let renewing: Promise<boolean> | null = null;
+
+export function setSessionRenewal(renew: (() => Promise<boolean>) | null): void {
+  renewSession = renew;
+}
+
+/** One sign-in for every call that found the session ended at once. */
+function renewOnce(renew: () => Promise<boolean>): Promise<boolean> {
+  renewing ??= renew().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+export const SIGNED_OUT_MESSAGE =
+  "You are signed out, so this was not saved. Sign in again and save: what you typed is still here.";
 
 /** `file`: an upload as the whole body (the API has no multipart parser; the server reads its type from its bytes). */
 type Body = { json: unknown } | { form: FormData } | { file: Blob };
@@ -36,7 +61,12 @@ type Body = { json: unknown } | { form: FormData } | { file: Blob };
 /** Calls the API; a lapsed session goes to sign-in and returns here after. */
 export async function workspaceFetch<T>(
   path: string,
-  options: { method?: string; body?: Body } = {},
+  options: {
+    method?: string;
+    body?: Body;
+    /** A call the page makes by itself (autosave, who else is here): a lapsed session only fails it. */
+    quiet?: boolean;
+  } = {},
 ): Promise<T> {
   const method = options.method ?? (options.body ? "POST" : "GET");
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -55,6 +85,14 @@ export async function workspaceFetch<T>(
   // Before a session exists (sign-in, an invitation) a 401 is the page's own answer.
   const beforeSession = path.startsWith("/sign-in") || path.startsWith("/invitations");
   if (response.status === 401 && typeof window !== "undefined" && !beforeSession) {
+    if (options.quiet) throw new WorkspaceApiError(SIGNED_OUT_MESSAGE, 401);
+    if (renewSession) {
+      // Signed in again over the page, then the same call once more: nothing is retyped.
+      if (!(await renewOnce(renewSession))) throw new WorkspaceApiError(SIGNED_OUT_MESSAGE, 401);
+      const session = await workspaceFetch<{ csrfToken: string }>("/session", { quiet: true });
+      setCsrfToken(session.csrfToken);
+      return workspaceFetch<T>(path, { ...options, quiet: true });
+    }
     window.location.assign(signInPath(window.location.pathname + window.location.search));
   }
   if (response.status === 204) return undefined as T;
@@ -70,6 +108,7 @@ export async function workspaceFetch<T>(
       response.status,
       fieldErrors,
       stepUp === true,
+      payload,
     );
   }
   return payload as T;

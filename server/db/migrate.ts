@@ -31,6 +31,7 @@ import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresse
 import * as jobRuns from "./migrations/0032_job_runs";
 import * as weeklyReport from "./migrations/0034_weekly_report";
 import * as calendarFeeds from "./migrations/0037_calendar_feeds";
+import * as editing from "./migrations/0038_editing";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   "0032_job_runs": jobRuns,
   "0034_weekly_report": weeklyReport,
   "0037_calendar_feeds": calendarFeeds,
+  "0038_editing": editing,
 };
 
 export class MigrationError extends Error {

@@ -291,6 +291,24 @@ export type JobRunTable = {
   next_run_at: Timestamp;
 };
 
+/** The text a workspace form saved by itself, per item and person (docs/decisions/065-never-lose-work.md). */
+export type EditorDraftTable = {
+  /** As revisions name it: "page:home", "news/<id>". */
+  target: string;
+  /** The staff e-mail address, as the audit log names people. */
+  author: string;
+  /** JSON of the form's values as typed, unchecked: never shown to visitors. */
+  document: string;
+  saved_at: Timestamp;
+};
+
+/** Who had an item's form open lately (docs/decisions/066-concurrent-editing.md). */
+export type EditorPresenceTable = {
+  target: string;
+  author: string;
+  seen_at: Timestamp;
+};
+
 /** One data subject's erasure (server/db/personal-data.ts): the proof, without the address. */
 export type ErasureTable = {
   id: Id;
@@ -607,6 +625,8 @@ export type Database = {
   visitors_seen: VisitorSeenTable;
   page_view_values: PageViewValueTable;
   calendar_feeds: CalendarFeedTable;
+  editor_drafts: EditorDraftTable;
+  editor_presence: EditorPresenceTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

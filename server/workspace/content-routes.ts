@@ -6,6 +6,7 @@ import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/conte
 import { bodyImageSchema } from "#shared/content-types.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";
+import { answerStaleSave, readBaseVersion, versionOf } from "./stale-save";
 
 /**
  * /admin/api/content and /admin/api/screenshots: projects, news, case studies and the
@@ -167,20 +168,25 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
   router.post("/content/:kind/:id", editor, async (req, res) => {
     const kind = kindOf(req, res);
     if (!kind) return;
-    const body = (req.body ?? {}) as { fields?: unknown };
+    const body = (req.body ?? {}) as { fields?: unknown; baseVersion?: unknown };
+    const baseVersion = readBaseVersion(body.baseVersion);
+    if (baseVersion === false) return void res.status(400).json({ error: "The version must be a number." });
     const { readContentFields } = await loadInput();
     const fields = readContentFields(contentKindSpecs[kind], body.fields, { withId: false });
     if (!answerRefusal(res, fields)) return;
     const { changeContent } = await loadContent();
+    const id = String(req.params.id);
     const changed = await changeContent(
       ctx(req, res),
       kind,
-      String(req.params.id),
-      { fields: fields.value, origin: { from: "uploads" } },
+      id,
+      { fields: fields.value, origin: { from: "uploads" }, baseVersion },
       now(),
     );
+    if (!changed.ok && changed.reason === "conflict" && baseVersion !== undefined)
+      return answerStaleSave(res, db, changed, `${kind}/${id}`);
     if (!answerRefusal(res, changed)) return;
-    res.json({ record: changed.value.record });
+    res.json({ record: changed.value.record, version: await versionOf(db, `${kind}/${id}`) });
   });
 
   for (const [action, status] of [

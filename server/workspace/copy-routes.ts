@@ -7,6 +7,7 @@ import { isCopyPageName } from "#shared/copy/copy-pages.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";
+import { answerStaleSave, versionOf } from "./stale-save";
 
 /**
  * /admin/api/copy: the words on the site's pages, for editors and admins. A save runs the
@@ -19,6 +20,8 @@ const saveSchema = z.object({
   document: z.unknown(),
   draft: z.boolean().optional(),
   note: z.string().max(200, "The note must be at most 200 characters.").optional(),
+  /** The version the form was loaded with (docs/decisions/066-concurrent-editing.md). */
+  baseVersion: z.number().int().positive().nullable().optional(),
 });
 
 const previewSchema = z.object({
@@ -50,10 +53,17 @@ export function copyRoutes(deps: WorkspaceDeps): Router {
   router.post("/copy/:page", editor, async (req, res) => {
     const body = saveSchema.safeParse(req.body);
     if (!body.success) return answerInvalidBody(res, body.error);
-    const { document, draft, note } = body.data;
-    const outcome = await savePageCopy(ctx(req, res), String(req.params.page), document, { draft, note });
+    const { document, draft, note, baseVersion } = body.data;
+    const page = String(req.params.page);
+    const outcome = await savePageCopy(ctx(req, res), page, document, { draft, note, baseVersion });
+    if (!outcome.ok && outcome.reason === "conflict" && baseVersion !== undefined)
+      return answerStaleSave(res, db, outcome, `page:${page}`);
     if (!outcome.ok) return answerRefusal(res, outcome);
-    res.json({ saved: outcome.value, viewUrl: `${config.settings.siteUrl}${outcome.value.path}` });
+    res.json({
+      saved: outcome.value,
+      viewUrl: `${config.settings.siteUrl}${outcome.value.path}`,
+      version: await versionOf(db, `page:${page}`),
+    });
   });
 
   router.post("/copy/:page/preview", editor, async (req, res) => {

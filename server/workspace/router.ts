@@ -22,6 +22,7 @@ import { revisionRoutes } from "./revision-routes";
 import { settingsRoutes } from "./settings-routes";
 import { snippetRoutes } from "./snippet-routes";
 import { insightsRoutes } from "./insights-routes";
+import { editingRoutes } from "./editing-routes";
 
 /**
  * /admin/api: JSON in and out (image uploads are raw bodies on their own routes). Every state-changing request must come from this origin;
@@ -53,6 +54,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(settingsRoutes(deps));
   router.use(snippetRoutes(deps));
   router.use(insightsRoutes(deps));
+  router.use(editingRoutes(deps));
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found." });
   });

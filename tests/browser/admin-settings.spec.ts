@@ -70,7 +70,9 @@ test.describe("an admin", () => {
     const phone = page.getByLabel("Phone", { exact: true });
     await phone.fill("021 555");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Phone must be a phone number, e.g. 021 555 0199.")).toBeVisible();
+    await expect(
+      page.locator('[id$="-error"]', { hasText: "Phone must be a phone number, e.g. 021 555 0199." }),
+    ).toBeVisible();
     await expect(phone).toHaveAttribute("aria-invalid", "true");
 
     await phone.fill("021 555 0199");
@@ -131,7 +133,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await openAs(page, context, "admin");
       await page.getByLabel("Map link", { exact: true }).fill("http://www.google.com/maps");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await expect(page.getByText("Map link must start with https://.")).toBeVisible();
+      await expect(
+        page.locator('[id$="-error"]', { hasText: "Map link must start with https://." }),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

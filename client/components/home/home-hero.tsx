@@ -9,7 +9,9 @@ export function HomeHero({ title, subtitle, eyebrow }: { title: string; subtitle
     <section className="relative isolate overflow-hidden bg-inverse text-on-inverse">
       <ContourArt className="text-accent-on-inverse/15" />
       <div className="page-container grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
-        <div>
+        {/* min-w-0 and wrap-anywhere: a long unbroken word in the copy wraps inside the
+            column instead of widening it past the screen and pushing the buttons out. */}
+        <div className="min-w-0 wrap-anywhere">
           <p className="eyebrow text-accent-on-inverse">{eyebrow}</p>
           <h1 className="mt-4 text-display font-extrabold text-balance">{title}</h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-on-inverse-soft sm:text-xl">{subtitle}</p>

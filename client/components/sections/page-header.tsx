@@ -57,11 +57,13 @@ export function PageHeader({
       {tone === "protea" ? <ContourArt className="text-brand/15" /> : null}
       <div className="page-container relative py-14 sm:py-20">
         {eyebrow ? <p className={`eyebrow ${style.eyebrow}`}>{eyebrow}</p> : null}
-        <h1 className="mt-3 max-w-4xl text-headline font-extrabold text-balance">{title}</h1>
+        <h1 className="mt-3 max-w-4xl text-headline font-extrabold text-balance wrap-anywhere">{title}</h1>
         {tone === "paper" ? (
           <span aria-hidden="true" className="mt-6 block h-1.5 w-20 rounded-full bg-brand" />
         ) : null}
-        <p className={`mt-6 max-w-2xl text-lg text-pretty sm:text-xl ${style.subtitle}`}>{subtitle}</p>
+        <p className={`mt-6 max-w-2xl text-lg text-pretty wrap-anywhere sm:text-xl ${style.subtitle}`}>
+          {subtitle}
+        </p>
         {problems && problems.length > 0 ? (
           <ul className="mt-10 grid gap-3 sm:grid-cols-3">
             {problems.map((problem, index) => (

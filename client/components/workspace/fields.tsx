@@ -1,5 +1,7 @@
 import {
   useId,
+  useState,
+  type ChangeEvent,
   type Ref,
   type InputHTMLAttributes,
   type ReactNode,
@@ -21,6 +23,13 @@ import { SelectOptions } from "#client/components/ui/select-options.tsx";
  */
 type FieldOwnProps = { label: string; description?: ReactNode; error?: string };
 
+/**
+ * The most characters a field takes, shown as a count while typing ("12 of 60 characters",
+ * "3 characters too many"): never a maxLength, which would cut pasted text without a word;
+ * the save refuses what is over, with a sentence.
+ */
+type LimitProps = { limit?: number };
+
 export const controlClass =
   "mt-1 block w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
 
@@ -36,14 +45,19 @@ function useField({
   error,
   required,
   className,
-}: FieldOwnProps & { id?: string; required?: boolean; className?: string }) {
+  limit,
+}: FieldOwnProps & { id?: string; required?: boolean; className?: string; limit?: number }) {
   const generated = useId();
   const controlId = id ?? generated;
-  const describedBy = [description ? `${controlId}-description` : "", error ? `${controlId}-error` : ""]
+  const describedBy = [
+    description ? `${controlId}-description` : "",
+    limit ? `${controlId}-count` : "",
+    error ? `${controlId}-error` : "",
+  ]
     .filter(Boolean)
     .join(" ");
   return {
-    frame: { controlId, label, description, error, required },
+    frame: { controlId, label, description, error, required, limit },
     control: {
       id: controlId,
       "aria-invalid": error ? true : undefined,
@@ -59,8 +73,16 @@ function FieldFrame({
   description,
   error,
   required,
+  limit,
+  length = 0,
   children,
-}: FieldOwnProps & { controlId: string; required?: boolean; children: ReactNode }) {
+}: FieldOwnProps & {
+  controlId: string;
+  required?: boolean;
+  limit?: number;
+  length?: number;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={controlId} className="block font-medium text-ink">
@@ -73,6 +95,7 @@ function FieldFrame({
         </p>
       ) : null}
       {children}
+      {limit ? <CharacterCount id={`${controlId}-count`} limit={limit} length={length} /> : null}
       {/* role=alert: an error the API gave is read out as it appears. */}
       {error ? (
         <p id={`${controlId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
@@ -83,20 +106,49 @@ function FieldFrame({
   );
 }
 
+/** "12 of 60 characters"; over the limit, "3 characters too many" in the error colour. */
+function CharacterCount({ id, limit, length }: { id: string; limit: number; length: number }) {
+  const over = length - limit;
+  return (
+    <p id={id} className={`mt-1 text-sm ${over > 0 ? "font-medium text-danger" : "text-ink-soft"}`}>
+      {over > 0
+        ? `${over.toLocaleString("en-ZA")} ${over === 1 ? "character" : "characters"} too many: at most ${limit.toLocaleString("en-ZA")}`
+        : `${length.toLocaleString("en-ZA")} of ${limit.toLocaleString("en-ZA")} characters`}
+    </p>
+  );
+}
+
+/** How long a control's text is now: its value when controlled, else what was typed. */
+function useLength<E extends HTMLInputElement | HTMLTextAreaElement>(
+  value: unknown,
+  defaultValue: unknown,
+  onChange: ((event: ChangeEvent<E>) => void) | undefined,
+) {
+  const [typed, setTyped] = useState(() => String(defaultValue ?? "").length);
+  const length = value === undefined ? typed : String(value).length;
+  const track = (event: ChangeEvent<E>) => {
+    setTyped(event.target.value.length);
+    onChange?.(event);
+  };
+  return { length, onChange: track };
+}
+
 export function TextField({
   label,
   description,
   error,
   id,
   className = "",
+  limit,
   ...input
-}: FieldOwnProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+}: FieldOwnProps & LimitProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   // A read-only field (an address to copy) has nothing to fill in, so is not "optional".
   const marked = input.required || input.readOnly;
-  const field = useField({ id, label, description, error, required: marked, className });
+  const field = useField({ id, label, description, error, required: marked, className, limit });
+  const counted = useLength(input.value, input.defaultValue, input.onChange);
   return (
-    <FieldFrame {...field.frame}>
-      <input {...field.control} {...input} />
+    <FieldFrame {...field.frame} length={counted.length}>
+      <input {...field.control} {...input} onChange={counted.onChange} />
     </FieldFrame>
   );
 }
@@ -133,12 +185,14 @@ export function TextAreaField({
   error,
   id,
   className = "",
+  limit,
   ...textarea
-}: FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = useField({ id, label, description, error, required: textarea.required, className });
+}: FieldOwnProps & LimitProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const field = useField({ id, label, description, error, required: textarea.required, className, limit });
+  const counted = useLength(textarea.value, textarea.defaultValue, textarea.onChange);
   return (
-    <FieldFrame {...field.frame}>
-      <textarea {...field.control} rows={textarea.rows ?? 6} {...textarea} />
+    <FieldFrame {...field.frame} length={counted.length}>
+      <textarea {...field.control} rows={textarea.rows ?? 6} {...textarea} onChange={counted.onChange} />
     </FieldFrame>
   );
 }

@@ -109,7 +109,7 @@ export function MarkdownField({
             .join(" ")}
           error={error}
           required={required}
-          maxLength={maxLength}
+          limit={maxLength}
           className="font-mono"
         />
         {kind ? (

@@ -1,26 +1,37 @@
 import { useState, type FormEvent } from "react";
+import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "./api-message";
+import { useDirtyForm } from "./unsaved-changes";
 
 /**
- * A form that saves through the workspace API: while `save` runs the submit button is busy,
- * and a refusal is the sentence shown above the form (cleared on the next try).
+ * A form that saves through the workspace API: while `save` runs the submit button is busy;
+ * a refusal is the sentence, and each field's problem, that the error summary at the top
+ * shows (it takes the focus on each new `attempt`); until saved, anything typed makes the
+ * workspace ask before leaving the page.
  *
- *   const { error, busy, onSubmit } = useFormSave(async (fields) => {
+ *   const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields) => {
  *     await workspaceFetch("/inbox/assign", { body: { json: { owner: fields.get("owner") } } });
  *   });
- *   <form onSubmit={onSubmit}>{error ? <Notice tone="danger">{error}</Notice> : null}…</form>
+ *   <form {...formProps}><ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />…</form>
  */
 export function useFormSave(save: (fields: FormData) => Promise<void>) {
   const [error, setError] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const dirty = useDirtyForm();
   async function submit(form: HTMLFormElement) {
     const fields = new FormData(form);
     setBusy(true);
     setError("");
+    setFieldErrors({});
     try {
       await save(fields);
+      dirty.markSaved();
     } catch (caught) {
       setError(apiMessage(caught));
+      setFieldErrors(caught instanceof WorkspaceApiError ? caught.fieldErrors : {});
+      setAttempt((count) => count + 1);
     } finally {
       setBusy(false);
     }
@@ -29,5 +40,5 @@ export function useFormSave(save: (fields: FormData) => Promise<void>) {
     event.preventDefault();
     void submit(event.currentTarget);
   };
-  return { error, busy, onSubmit };
+  return { error, fieldErrors, attempt, busy, onSubmit, formProps: { ...dirty.formProps, onSubmit } };
 }

@@ -8,6 +8,8 @@ import { WorkspaceToaster, toast } from "./toasts";
 import { currentItem, navFor } from "./workspace-nav";
 import { SkipLink } from "./skip-link";
 import { useDisclosure } from "./use-disclosure";
+import { SessionRenewal } from "./session-renewal";
+import { UnsavedChangesGuard } from "./unsaved-changes";
 
 /**
  * The frame of every signed-in workspace page (the layout route renders it): a skip link,
@@ -28,50 +30,53 @@ export function WorkspaceShell({
   const items = navFor(role);
   const current = currentItem(items, pathname);
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <SkipLink />
-      <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3 sm:px-6 lg:px-8">
-          <a href={staffPaths.home} className="flex items-center gap-2 rounded-control font-bold text-ink">
-            <BrandMark />
-            <span>Workspace</span>
-          </a>
-          <WorkspaceMenu>
-            <div className="flex items-center gap-3 text-sm max-sm:flex-wrap max-sm:border-b max-sm:border-line max-sm:pb-3 sm:ml-auto">
-              <span className="text-ink-soft wrap-anywhere">
-                <span className="sr-only">Signed in as </span>
-                {email}
-              </span>
-              <SignOutButton />
-            </div>
-            <nav aria-label="Workspace" className="w-full">
-              <ul className="-mx-2 flex flex-wrap gap-1 max-sm:flex-col">
-                {items.map((item) => (
-                  <li key={item.href}>
-                    <a
-                      href={item.href}
-                      aria-current={item === current ? "page" : undefined}
-                      className="block rounded-control px-2 py-2 font-medium text-ink-soft hover:bg-muted hover:text-ink aria-[current=page]:bg-brand-soft aria-[current=page]:text-on-brand-soft"
-                    >
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </WorkspaceMenu>
-        </div>
-      </header>
-      <main
-        id="main-content"
-        tabIndex={-1}
-        // Long unbroken words (an address, a pasted link) wrap rather than widen the page.
-        className="mx-auto w-full max-w-7xl flex-1 px-5 py-8 wrap-anywhere focus:outline-none max-sm:py-6 sm:px-6 lg:px-8"
-      >
-        {children}
-      </main>
-      <WorkspaceToaster />
-    </div>
+    <UnsavedChangesGuard>
+      <div className="flex min-h-dvh flex-col bg-canvas">
+        <SkipLink />
+        <header className="border-b border-line bg-surface">
+          <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3 sm:px-6 lg:px-8">
+            <a href={staffPaths.home} className="flex items-center gap-2 rounded-control font-bold text-ink">
+              <BrandMark />
+              <span>Workspace</span>
+            </a>
+            <WorkspaceMenu>
+              <div className="flex items-center gap-3 text-sm max-sm:flex-wrap max-sm:border-b max-sm:border-line max-sm:pb-3 sm:ml-auto">
+                <span className="text-ink-soft wrap-anywhere">
+                  <span className="sr-only">Signed in as </span>
+                  {email}
+                </span>
+                <SignOutButton />
+              </div>
+              <nav aria-label="Workspace" className="w-full">
+                <ul className="-mx-2 flex flex-wrap gap-1 max-sm:flex-col">
+                  {items.map((item) => (
+                    <li key={item.href}>
+                      <a
+                        href={item.href}
+                        aria-current={item === current ? "page" : undefined}
+                        className="block rounded-control px-2 py-2 font-medium text-ink-soft hover:bg-muted hover:text-ink aria-[current=page]:bg-brand-soft aria-[current=page]:text-on-brand-soft"
+                      >
+                        {item.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </WorkspaceMenu>
+          </div>
+        </header>
+        <main
+          id="main-content"
+          tabIndex={-1}
+          // Long unbroken words (an address, a pasted link) wrap rather than widen the page.
+          className="mx-auto w-full max-w-7xl flex-1 px-5 py-8 wrap-anywhere focus:outline-none max-sm:py-6 sm:px-6 lg:px-8"
+        >
+          {children}
+        </main>
+        <WorkspaceToaster />
+        <SessionRenewal email={email} />
+      </div>
+    </UnsavedChangesGuard>
   );
 }
 

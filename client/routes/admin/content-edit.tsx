@@ -6,6 +6,7 @@ import { ContentEditHeader } from "#client/components/workspace/content/edit-hea
 import { loadHistory, RevisionHistoryPanel } from "#client/components/workspace/history/revision-history.tsx";
 import { PublishingPanel } from "#client/components/workspace/content/publishing-panel.tsx";
 import { useState } from "react";
+import { loadEditing } from "#client/components/workspace/editing/use-editing.ts";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { useReloadable } from "#client/components/workspace/use-reloadable.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
@@ -27,12 +28,14 @@ export const meta = ({ params }: Route.MetaArgs) => {
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!isContentKind(params.kind)) throw data("Not found.", { status: 404 });
   const kind: ContentKind = params.kind;
-  if (!params.id) return { kind, record: null, history: null };
-  const [{ record }, history] = await Promise.all([
+  if (!params.id) return { kind, record: null, history: null, editing: null };
+  // The version the form saves from is read with the item (docs/decisions/066-concurrent-editing.md).
+  const [{ record }, history, editing] = await Promise.all([
     workspaceFetch<{ record: ContentRecord }>(`/content/${kind}/${encodeURIComponent(params.id)}`),
     loadHistory(`${kind}/${params.id}`),
+    loadEditing(`${kind}/${params.id}`),
   ]);
-  return { kind, record, history };
+  return { kind, record, history, editing };
 }
 clientLoader.hydrate = true as const;
 
@@ -44,7 +47,7 @@ export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
 
 /** A content item's form, built from the kind's fields (shared/content-fields.ts). */
 export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
-  const { kind, record } = loaderData;
+  const { kind, record, editing } = loaderData;
   const spec = contentKindSpecs[kind];
   const revalidator = useRevalidator();
   const target = `${kind}/${record?.id ?? ""}`;
@@ -63,10 +66,12 @@ export default function ContentEditPage({ loaderData }: Route.ComponentProps) {
         onStatusChange={(after) => setLatest({ record: after, saved: false })}
       />
       <ContentForm
-        key={record?.updatedAt ?? "new"}
+        // A reload after a restore or "Take their version" refills it from the item as saved.
+        key={`${record?.updatedAt ?? "new"} ${editing?.version ?? ""} ${editing?.draft?.savedAt ?? ""}`}
         kind={kind}
         spec={spec}
         record={record}
+        editing={editing}
         onSaved={(after) => {
           setLatest({ record: after, saved: true });
           void reloadHistory();

@@ -6,6 +6,7 @@ import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { loadEditing } from "#client/components/workspace/editing/use-editing.ts";
 import type { Route } from "./+types/page-copy";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
@@ -19,8 +20,12 @@ export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(titleOf(params
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!isCopyPageName(params.page)) throw data("Not found.", { status: 404 });
-  const { page } = await workspaceFetch<{ page: PageCopyView }>(`/copy/${params.page}`);
-  return { name: params.page, view: page };
+  // The version the form saves from is read with the page (docs/decisions/066-concurrent-editing.md).
+  const [{ page }, editing] = await Promise.all([
+    workspaceFetch<{ page: PageCopyView }>(`/copy/${params.page}`),
+    loadEditing(copyTarget(params.page)),
+  ]);
+  return { name: params.page, view: page, editing };
 }
 clientLoader.hydrate = true as const;
 
@@ -30,7 +35,7 @@ export function HydrateFallback({ params }: Route.HydrateFallbackProps) {
 
 /** A page's copy in a form drawn from its description (shared/copy/). */
 export default function PageCopyPage({ loaderData }: Route.ComponentProps) {
-  const { name, view } = loaderData;
+  const { name, view, editing } = loaderData;
   return (
     <>
       <PageHeader
@@ -43,7 +48,13 @@ export default function PageCopyPage({ loaderData }: Route.ComponentProps) {
         }
         actions={<ButtonLink href={historyPath(copyTarget(name))}>History and restore</ButtonLink>}
       />
-      <CopyForm name={name} view={view} />
+      <CopyForm
+        // "Take their version" reloads the page's copy and the form with it.
+        key={`${view.updatedAt ?? ""} ${editing.version ?? ""} ${editing.draft?.savedAt ?? ""}`}
+        name={name}
+        view={view}
+        editing={editing}
+      />
     </>
   );
 }

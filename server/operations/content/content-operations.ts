@@ -36,6 +36,8 @@ import {
   removeImageFiles,
 } from "#server/operations/images/images.ts";
 import { parsePosition } from "#server/operations/input.ts";
+import { checkUnchangedSince, discardDraft } from "#server/operations/editing/editing.ts";
+import { dropEditorDrafts } from "#server/db/editing.ts";
 import { asSentence, notFound, refuse, type Outcome, type Refusal } from "#server/operations/outcome.ts";
 
 export type { Outcome, Refusal } from "#server/operations/outcome.ts";
@@ -401,6 +403,11 @@ export type ContentChange = {
   note?: string;
   /** Images checked when an earlier revision was saved, which a restore names again. */
   trusted?: Image[];
+  /**
+   * The version (newest revision) the form was loaded with: the save is refused while a
+   * newer one exists (docs/decisions/066-concurrent-editing.md). Left out, not checked.
+   */
+  baseVersion?: number | null;
 };
 
 /** Replaces the fields given (an optional one given as "" is removed); the others stay. */
@@ -415,6 +422,8 @@ export async function changeContent(
   const { db } = ctx;
   const existing = await findContent(db, kind, id);
   if (!existing) return missing(spec, id);
+  const stale = await checkUnchangedSince(db, auditTarget(kind, id), change.baseVersion);
+  if (stale) return stale;
   let draft: Draft = { ...(existing.item as unknown as Draft), ...change.fields, id };
   // Only a changed category is looked up: a post keeps the one it has.
   const newCategory = change.fields.category;
@@ -453,6 +462,8 @@ export async function changeContent(
   const removedFiles = await removeUnusedImages(ctx, replaced);
   const record = await findContent(db, kind, id);
   if (!record) return missing(spec, id);
+  // Saved for real: the text the form kept by itself is no longer needed.
+  await discardDraft(ctx, auditTarget(kind, id));
   return { ok: true, value: { record, removedFiles } };
 }
 
@@ -529,6 +540,7 @@ export async function removeContent(
       : undefined,
   );
   if (!deleted) return missing(spec, id);
+  await dropEditorDrafts(ctx.db, auditTarget(kind, id));
   const images = [...imagesOf(spec, record.item), ...revisionImages];
   return { ok: true, value: { removedFiles: await removeUnusedImages(ctx, images) } };
 }

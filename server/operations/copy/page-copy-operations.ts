@@ -13,6 +13,7 @@ import {
 import { describeCopyIssues } from "#shared/copy/copy-issues.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import type { OperationContext } from "#server/operations/context.ts";
+import { checkUnchangedSince, discardDraft } from "#server/operations/editing/editing.ts";
 import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 
 /**
@@ -73,9 +74,14 @@ export async function savePageCopy(
   ctx: CopyContext,
   page: string,
   document: unknown,
-  options: { note?: string; draft?: boolean; keepDraft?: boolean } = {},
+  options: { note?: string; draft?: boolean; keepDraft?: boolean; baseVersion?: number | null } = {},
 ): Promise<Outcome<SavedPageCopy>> {
   if (!isCopyPageName(page)) return unknownPage(page);
+  // Only publishing makes a version; a draft kept beside it overwrites nobody's.
+  const stale = options.draft
+    ? undefined
+    : await checkUnchangedSince(ctx.db, copyTarget(page), options.baseVersion);
+  if (stale) return stale;
   const schema = copyPages[page].schema;
   const parsed = schema.safeParse(cleanDocument(document));
   if (!parsed.success) {
@@ -90,6 +96,7 @@ export async function savePageCopy(
       await writePageCopy(trx, page, { draft: copy }, actor);
       await recordAudit(trx, { ...ctx.actor, action: "copy.draft", target: page });
     });
+    await discardDraft(ctx, copyTarget(page));
     return succeeded({ page, path: copyPages[page].path, published: false, revision: null });
   }
   const revision = await changingContent(
@@ -100,5 +107,6 @@ export async function savePageCopy(
     },
     (id) => ({ ...ctx.actor, action: "copy.publish", target: page, detail: { revision: id } }),
   );
+  await discardDraft(ctx, copyTarget(page));
   return succeeded({ page, path: copyPages[page].path, published: true, revision });
 }

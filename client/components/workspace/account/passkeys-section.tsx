@@ -114,7 +114,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
             label="Passkey name"
             name="name"
             required
-            maxLength={60}
+            limit={60}
             description="So you can tell them apart, e.g. “Work laptop”."
             error={error || undefined}
           />

@@ -69,7 +69,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
           type="password"
           autoComplete="new-password"
           minLength={12}
-          maxLength={200}
+          limit={200}
           description="At least 12 characters. A few unrelated words make a good one."
           required
           error={errors.newPassword}

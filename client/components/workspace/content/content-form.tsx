@@ -1,67 +1,118 @@
 /** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
 import type { FieldSpec } from "#shared/content-fields.ts";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { BodyImage, ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
-import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import {
+  ConflictPanel,
+  OthersEditing,
+  RestoreOffer,
+  SaveStatus,
+} from "#client/components/workspace/editing/editing-panels.tsx";
+import {
+  useEditing,
+  type EditorState,
+  type NewerVersion,
+} from "#client/components/workspace/editing/use-editing.ts";
 import { ContentField } from "./content-field";
-import { initialValues, toFields } from "./form-values";
+import { initialValues, toFields, type FormValues } from "./form-values";
 import { SearchSnippetFieldset } from "./search-snippet-fieldset";
+
+/** What the form keeps as a draft: its values and an article's images. */
+type Kept = { values: FormValues; bodyImages: BodyImage[] };
+
+/** The draft kept last time, when it is one of this form's. */
+function keptDraft(editing: EditorState | null): Kept | undefined {
+  const document = editing?.draft?.document as Partial<Kept> | undefined;
+  if (!document?.values || typeof document.values !== "object" || !Array.isArray(document.bodyImages))
+    return undefined;
+  const { text, images } = document.values;
+  if (typeof text !== "object" || typeof images !== "object") return undefined;
+  return { values: { text: { ...text }, images: { ...images } }, bodyImages: document.bodyImages };
+}
 
 export function ContentForm({
   kind,
   spec,
   record,
+  editing = null,
   onSaved,
-}: ContentEditing & { onSaved?: (saved: ContentRecord) => void }) {
-  const [values, setValues] = useState(() => initialValues(spec, record));
-  const [bodyImages, setBodyImages] = useState<BodyImage[]>(() =>
-    Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
+}: ContentEditing & { editing?: EditorState | null; onSaved?: (saved: ContentRecord) => void }) {
+  const { email } = useStaff();
+  const revalidator = useRevalidator();
+  const [loaded] = useState<Kept>(
+    () =>
+      keptDraft(editing) ?? {
+        values: initialValues(spec, record),
+        bodyImages: Array.isArray(record?.item.body_images) ? (record.item.body_images as BodyImage[]) : [],
+      },
   );
+  const [values, setValues] = useState(loaded.values);
+  const [bodyImages, setBodyImages] = useState<BodyImage[]>(loaded.bodyImages);
   const [id, setId] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
+  const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<NewerVersion | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const target = record ? `${kind}/${record.id}` : undefined;
+  const kept = useEditing<Kept>({ target, email, initial: editing, values: { values, bodyImages }, loaded });
   // The alt text of an image field is edited beside its image.
   const altKeys = new Set(spec.fields.map((field) => field.altKey).filter((key) => key !== undefined));
 
   const setText = (key: string, value: string) =>
     setValues((old) => ({ ...old, text: { ...old.text, [key]: value } }));
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save(baseVersion = kept.version) {
     setSaving(true);
     setProblem("");
     try {
       const fields = toFields(spec, values, bodyImages);
       if (record) {
-        const saved = await workspaceFetch<{ record: ContentRecord }>(
+        const saved = await workspaceFetch<{ record: ContentRecord; version: number | null }>(
           `/content/${kind}/${encodeURIComponent(record.id)}`,
-          { body: { json: { fields } } },
+          { body: { json: { fields, baseVersion } } },
         );
         setErrors({});
+        setConflict(null);
+        kept.markSaved({ values, bodyImages }, saved.version);
         onSaved?.(saved.record);
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
       } else {
         const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
           body: { json: { fields: { ...fields, id }, status: "draft" } },
         });
+        kept.markSaved({ values, bodyImages }, undefined);
         // On to its own edit page, which loads as a page (decision 019).
         window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
       }
     } catch (caught) {
       // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
+      if (caught instanceof WorkspaceApiError) {
+        setErrors(caught.fieldErrors);
+        const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
+        if (caught.status === 409 && newer) setConflict(newer);
+      }
       setProblem(apiMessage(caught));
+      setAttempt((count) => count + 1);
     } finally {
       setSaving(false);
     }
   }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save();
+  };
 
   // One way to draw a field, for the form's own and the search snippet's.
   const renderField = (field: FieldSpec) => (
@@ -71,9 +122,37 @@ export function ContentForm({
     />
   );
   return (
-    <form onSubmit={(event) => void save(event)} noValidate className="max-w-3xl space-y-6">
-      {problem ? <Notice tone="danger">{problem}</Notice> : null}
-      {errors.form ? <Notice tone="danger">{errors.form}</Notice> : null}
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
+      <ErrorSummary problem={problem} errors={errors} attempt={attempt} />
+      <OthersEditing others={kept.others} />
+      {kept.offered ? (
+        <RestoreOffer
+          at={kept.offered.at}
+          onRestore={() => {
+            const restored = kept.restore();
+            if (!restored) return;
+            setValues(restored.values);
+            setBodyImages(restored.bodyImages);
+          }}
+          onDiscard={kept.discardOffer}
+        />
+      ) : null}
+      {conflict ? (
+        <ConflictPanel
+          conflict={conflict}
+          mine={toFields(spec, values, bodyImages)}
+          fieldName={(path) => path.split(".")[0] ?? path}
+          busy={saving}
+          onKeepMine={() => {
+            kept.setVersion(conflict.version);
+            void save(conflict.version);
+          }}
+          onTakeTheirs={() => {
+            setConflict(null);
+            void kept.discardDraft().then(() => revalidator.revalidate());
+          }}
+        />
+      ) : null}
       {record ? null : (
         <TextField
           label="Id"
@@ -90,9 +169,12 @@ export function ContentForm({
         {...{ kind, spec, values, setText, errors, renderField }}
         id={record?.id ?? id}
       />
-      <Button type="submit" busy={saving}>
-        {record ? "Save changes" : "Save as draft"}
-      </Button>
+      <div className="space-y-2">
+        <Button type="submit" busy={saving}>
+          {record ? "Save changes" : "Save as draft"}
+        </Button>
+        {record ? <SaveStatus status={kept.status} /> : null}
+      </div>
     </form>
   );
 }

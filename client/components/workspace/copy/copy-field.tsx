@@ -17,8 +17,6 @@ export type CopyFieldProps = {
   label?: string;
 };
 
-const limitOf = (max: number, hint?: string) => [hint, `Up to ${max} characters.`].filter(Boolean).join(" ");
-
 /** One part of a page's copy, drawn from its description: a group, a list, or a field. */
 export function CopyField(props: CopyFieldProps) {
   const { schema, value, path, errors, onChange, depth } = props;
@@ -106,7 +104,7 @@ export function CopyField(props: CopyFieldProps) {
         value={text}
         required
         maxLength={meta.max}
-        hint={limitOf(meta.max, meta.hint)}
+        hint={meta.hint}
         error={error}
         onChange={change}
       />
@@ -118,9 +116,9 @@ export function CopyField(props: CopyFieldProps) {
         name={name}
         value={text}
         rows={3}
-        maxLength={meta.max}
+        limit={meta.max}
         required={!meta.optional}
-        description={limitOf(meta.max, meta.hint)}
+        description={meta.hint}
         error={error}
         onChange={(event) => change(event.target.value)}
       />
@@ -131,9 +129,9 @@ export function CopyField(props: CopyFieldProps) {
       name={name}
       value={text}
       type={meta.kind === "date" ? "date" : "text"}
-      maxLength={meta.kind === "text" ? meta.max : undefined}
+      limit={meta.kind === "text" ? meta.max : undefined}
       required={meta.kind === "text" ? !meta.optional : true}
-      description={meta.kind === "text" ? limitOf(meta.max, meta.hint) : undefined}
+      description={meta.kind === "text" ? meta.hint : undefined}
       error={error}
       onChange={(event) => change(event.target.value)}
     />

@@ -1,9 +1,23 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
 import { copyPages, copyTarget, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
+import {
+  ConflictPanel,
+  OthersEditing,
+  RestoreOffer,
+  SaveStatus,
+} from "#client/components/workspace/editing/editing-panels.tsx";
+import {
+  useEditing,
+  type EditorState,
+  type NewerVersion,
+} from "#client/components/workspace/editing/use-editing.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
 import { CopyField } from "./copy-field";
@@ -17,10 +31,37 @@ type Done = { kind: "published"; path: string } | { kind: "draft" } | { kind: "p
  * it at the page's own address through a link that expires; the links still open are
  * listed below, to revoke.
  */
-export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyView }) {
-  const [document, setDocument] = useState(() => (view.draft ?? view.published) as CopyValue);
+/** The draft kept last time, when it is one of this form's. */
+function keptDraft(editing: EditorState | null): CopyValue | undefined {
+  const document = (editing?.draft?.document as { document?: unknown } | undefined)?.document;
+  return typeof document === "object" && document !== null ? (document as CopyValue) : undefined;
+}
+
+export function CopyForm({
+  name,
+  view,
+  editing = null,
+}: {
+  name: CopyPageName;
+  view: PageCopyView;
+  editing?: EditorState | null;
+}) {
+  const { email } = useStaff();
+  const revalidator = useRevalidator();
+  const [loaded] = useState(() => keptDraft(editing) ?? ((view.draft ?? view.published) as CopyValue));
+  const [document, setDocument] = useState(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
+  const [attempt, setAttempt] = useState(0);
+  const [conflict, setConflict] = useState<NewerVersion | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const kept = useEditing<{ document: CopyValue }>({
+    target: copyTarget(name),
+    email,
+    initial: editing,
+    values: { document },
+    loaded: { document: loaded },
+  });
   const [busy, setBusy] = useState<"publish" | "draft" | "preview" | null>(null);
   const [done, setDone] = useState<Done | null>(view.draft ? { kind: "draft" } : null);
   const [made, setMade] = useState(0);
@@ -28,24 +69,33 @@ export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyVie
 
   const change = (path: CopyPath, value: CopyValue) => setDocument((old) => setAt(old, path, value));
 
-  async function save(draft: boolean): Promise<boolean> {
+  async function save(draft: boolean, baseVersion = kept.version): Promise<boolean> {
     try {
-      await workspaceFetch(`/copy/${name}`, { body: { json: { document, draft } } });
+      const saved = await workspaceFetch<{ version: number | null }>(`/copy/${name}`, {
+        body: { json: { document, draft, baseVersion } },
+      });
       setErrors({});
       setProblem("");
+      setConflict(null);
+      kept.markSaved({ document }, draft ? undefined : saved.version);
       return true;
     } catch (caught) {
       // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
+      if (caught instanceof WorkspaceApiError) {
+        setErrors(caught.fieldErrors);
+        const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
+        if (caught.status === 409 && newer) setConflict(newer);
+      }
       setProblem(apiMessage(caught));
+      setAttempt((count) => count + 1);
       return false;
     }
   }
 
-  async function run(action: "publish" | "draft" | "preview") {
+  async function run(action: "publish" | "draft" | "preview", baseVersion = kept.version) {
     setBusy(action);
     try {
-      if (!(await save(action !== "publish"))) return;
+      if (!(await save(action !== "publish", baseVersion))) return;
       if (action === "publish") {
         setDone({ kind: "published", path: view.path });
         toast({ variant: "success", title: `Published the ${label} page` });
@@ -62,6 +112,7 @@ export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyVie
       setProblem(
         caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server. Try again.",
       );
+      setAttempt((count) => count + 1);
     } finally {
       setBusy(null);
     }
@@ -74,8 +125,40 @@ export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyVie
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {problem ? <Notice tone="danger">{problem}</Notice> : null}
+      <form ref={form} onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
+        <ErrorSummary
+          problem={problem}
+          errors={errors}
+          attempt={attempt}
+          fieldName={(key) => `copy-${key}`}
+        />
+        <OthersEditing others={kept.others} />
+        {kept.offered ? (
+          <RestoreOffer
+            at={kept.offered.at}
+            onRestore={() => {
+              const restored = kept.restore();
+              if (restored) setDocument(restored.document);
+            }}
+            onDiscard={kept.discardOffer}
+          />
+        ) : null}
+        {conflict ? (
+          <ConflictPanel
+            conflict={conflict}
+            mine={document}
+            fieldName={(path) => `copy-${path}`}
+            busy={busy === "publish"}
+            onKeepMine={() => {
+              kept.setVersion(conflict.version);
+              void run("publish", conflict.version);
+            }}
+            onTakeTheirs={() => {
+              setConflict(null);
+              void kept.discardDraft().then(() => revalidator.revalidate());
+            }}
+          />
+        ) : null}
         {done?.kind === "published" ? (
           <Notice tone="success" title="Published">
             Visitors see it now.{" "}
@@ -115,6 +198,7 @@ export function CopyForm({ name, view }: { name: CopyPageName; view: PageCopyVie
             Preview
           </Button>
         </div>
+        <SaveStatus status={kept.status} />
       </form>
       <div className="mt-8 max-w-3xl">
         <PreviewLinks target={copyTarget(name)} made={made} heading="h2" />

@@ -63,7 +63,7 @@ export function PasswordStep({
         type="password"
         autoComplete="new-password"
         minLength={12}
-        maxLength={200}
+        limit={200}
         required
         description="At least 12 characters, not a common password, nor built on your e-mail address or this site’s name. A passphrase of a few unrelated words is good."
         error={error || undefined}

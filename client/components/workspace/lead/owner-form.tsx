@@ -3,7 +3,7 @@ import type { AssignableStaff, StaffRef } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField } from "#client/components/workspace/fields.tsx";
-import { Notice } from "#client/components/workspace/notice.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
@@ -34,7 +34,7 @@ export function OwnerForm({
   owners: readonly AssignableStaff[];
   reload: () => Promise<void>;
 }) {
-  const { error, busy, onSubmit } = useFormSave(async (fields) => {
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields) => {
     const chosen = String(fields.get("owner") ?? "");
     const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
       body: { json: { ids: [id], owner: chosen === "" ? null : chosen } },
@@ -56,8 +56,8 @@ export function OwnerForm({
         {owner ? `Answered by ${staffLabel(owner)}.` : "Nobody is assigned yet."}
         {owner?.disabled ? " That account is disabled: assign it to someone who can answer." : ""}
       </p>
-      <form key={owner?.email ?? ""} onSubmit={onSubmit} className="space-y-4">
-        {error ? <Notice tone="danger">{error}</Notice> : null}
+      <form key={owner?.email ?? ""} {...formProps} noValidate className="space-y-4">
+        <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
         <SelectField
           label="Assign to"
           name="owner"

@@ -3,7 +3,7 @@ import { leadStatuses } from "#shared/inbox.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextAreaField } from "#client/components/workspace/fields.tsx";
-import { Notice } from "#client/components/workspace/notice.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import type { LeadDetail } from "./lead-fields";
@@ -11,7 +11,7 @@ import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 
 export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => Promise<void> }) {
-  const { error, busy, onSubmit } = useFormSave(async (fields) => {
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields) => {
     const result = await workspaceFetch<{ changed: boolean }>(
       `/inbox/${encodeURIComponent(lead.id)}/status`,
       {
@@ -34,8 +34,13 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
         {lead.record.statusNote ? ` — ${lead.record.statusNote}` : ""}
       </p>
       {/* Keyed by the last change, so the form starts afresh from the status just saved. */}
-      <form key={`${lead.record.status}-${lead.history.length}`} onSubmit={onSubmit} className="space-y-4">
-        {error ? <Notice tone="danger">{error}</Notice> : null}
+      <form
+        key={`${lead.record.status}-${lead.history.length}`}
+        {...formProps}
+        noValidate
+        className="space-y-4"
+      >
+        <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
         <SelectField
           label="New status"
           name="status"
@@ -43,13 +48,7 @@ export function StatusForm({ lead, reload }: { lead: LeadDetail; reload: () => P
           options={leadStatuses.map((status) => ({ value: status, label: status }))}
           defaultValue={lead.record.status}
         />
-        <TextAreaField
-          label="Note"
-          name="note"
-          rows={3}
-          maxLength={1000}
-          description="Why, in a few words."
-        />
+        <TextAreaField label="Note" name="note" rows={3} limit={1000} description="Why, in a few words." />
         <Button type="submit" busy={busy}>
           Save status
         </Button>

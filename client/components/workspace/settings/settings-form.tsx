@@ -2,6 +2,8 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
+import { useDirtyForm } from "#client/components/workspace/unsaved-changes.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
@@ -45,6 +47,8 @@ export function SettingsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const dirty = useDirtyForm();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,6 +65,7 @@ export function SettingsForm({
           body: { json: { settings: sent } },
         }),
       );
+      dirty.markSaved();
       onSaved(saved.settings);
       toast(
         saved.changed.length === 0
@@ -79,6 +84,7 @@ export function SettingsForm({
           ? apiMessage(caught)
           : "Some fields need changing; each says what is wrong.",
       );
+      setAttempt((count) => count + 1);
     } finally {
       setBusy(false);
     }
@@ -91,8 +97,10 @@ export function SettingsForm({
       aria-label="Site settings"
       className="max-w-2xl space-y-10"
       noValidate
+      {...dirty.formProps}
       onSubmit={(event) => void save(event)}
     >
+      <ErrorSummary problem={error} errors={errors} attempt={attempt} />
       {groups.map((group) => (
         <fieldset key={group.id} className="space-y-4">
           <legend className="mb-2 text-xl font-bold text-ink">{group.title}</legend>
@@ -106,7 +114,7 @@ export function SettingsForm({
                 type={inputType[field.kind]}
                 autoComplete={autoComplete[field.key] ?? "off"}
                 defaultValue={settings[field.key]}
-                maxLength={field.max}
+                limit={field.max}
                 description={
                   field.key === "phone" ? `${field.hint ?? ""} Dialled as ${settings.phoneDial}.` : field.hint
                 }
@@ -116,11 +124,6 @@ export function SettingsForm({
             ))}
         </fieldset>
       ))}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
       <Button type="submit" busy={busy}>
         Save settings
       </Button>

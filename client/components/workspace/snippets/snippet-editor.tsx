@@ -10,7 +10,8 @@ import { uploadSocialImage, type PageSnippetView } from "#client/lib/workspace-s
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { ImageFileField, TextAreaField } from "#client/components/workspace/fields.tsx";
-import { Notice } from "#client/components/workspace/notice.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
+import { useUnsavedChanges } from "#client/components/workspace/unsaved-changes.tsx";
 import { SearchSnippetPreview } from "#client/components/workspace/search-snippet-preview.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 
@@ -24,6 +25,11 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [stored, setStored] = useState(() =>
+    JSON.stringify([snippet.saved.description ?? "", snippet.saved.image]),
+  );
+  useUnsavedChanges(JSON.stringify([description, image]) !== stored);
 
   async function upload(file: File | null) {
     if (!file) return;
@@ -44,11 +50,13 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
       });
       setErrors({});
       setSaved(true);
+      setStored(JSON.stringify([description, image]));
       toast({ variant: "success", title: `Saved the search snippet of ${snippet.title}` });
     } catch (caught) {
       // Not reached: the fields keep the messages they had.
       if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
       setProblem(apiMessage(caught));
+      setAttempt((count) => count + 1);
     } finally {
       setSaving(false);
     }
@@ -58,7 +66,7 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       <form onSubmit={(event) => void save(event)} noValidate className="min-w-0 space-y-6">
-        {problem ? <Notice tone="danger">{problem}</Notice> : null}
+        <ErrorSummary problem={problem} errors={errors} attempt={attempt} />
         <TextAreaField
           label="Description"
           name="description"
