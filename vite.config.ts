@@ -2,12 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { recordClientModules } from "./scripts/lib/client-module-list.ts";
+import { islands } from "./scripts/lib/islands-plugin.ts";
 import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 import { noScriptPageModule } from "./scripts/lib/no-script-page-modules.ts";
 import { workspaceModule } from "./scripts/lib/workspace-modules.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [siteScript(), tailwindcss(), reactRouter(), recordClientModules()],
+  plugins: [siteScript(), islands(), tailwindcss(), reactRouter(), recordClientModules()],
   // The server bundle takes the icons it uses: importing the whole icon package cost the
   // server 0.2 s and 35 MB at start-up (docs/decisions/023-start-up-and-memory.md).
   ssr: { noExternal: ["lucide-react"] },

@@ -14,12 +14,14 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import faviconSvg from "#public/favicon.svg?raw";
 import siteScript from "virtual:site-script";
+import islandFiles from "virtual:islands";
 import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundSection } from "./components/sections/not-found-section";
 import { consentAndTagManagerSnippet } from "./lib/analytics";
 import { brandFontPreload } from "./lib/brand-font";
 import { loadContent } from "./lib/content-loader";
-import { isWorkspacePage, pageHydration } from "./lib/hydration";
+import { isWorkspacePage, pageHydration, pageIslands } from "./lib/hydration";
+import { islandLoader } from "./lib/island-loader";
 import { notFoundMeta } from "./lib/seo";
 import { useNonce } from "./lib/nonce";
 import { speculationRules } from "./lib/speculation-rules";
@@ -70,9 +72,11 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
 }
 
 /**
- * Every page is rendered here; only pages whose route asks for it load React in the browser
- * (client/lib/hydration.ts, docs/decisions/019-pages-without-a-framework.md). The others
- * get the site script and the speculation rules, both inline, and nothing else.
+ * Every page is rendered here. A visitor's page gets the site script and the speculation
+ * rules, both inline, and, where its route names islands, the script that starts them: each
+ * hydrates its own part of the page, and no React Router runs (client/lib/hydration.ts,
+ * docs/decisions/019-pages-without-a-framework.md, docs/decisions/064-islands.md). Only
+ * the staff workspace hydrates the whole document with React Router.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -83,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The staff workspace (/admin) has no analytics, site script or prerendering: staff are
   // not visitors, and its pages are never cached (docs/decisions/028-staff-workspace-ui.md).
   const visitorPage = !isWorkspacePage(matches);
+  const islands = visitorPage && hydration !== "none" ? pageIslands(matches) : [];
   return (
     // The head script sets data-theme before hydration; React leaves it be.
     <html lang="en-ZA" data-hydrate={hydration === "none" ? undefined : hydration} suppressHydrationWarning>
@@ -129,7 +134,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
             />
           </>
         ) : null}
-        {hydration === "none" ? null : <Scripts nonce={nonce} />}
+        {visitorPage ? (
+          islands.length > 0 && hydration !== "none" ? (
+            // Only the server renders visitor pages' scripts: in the browser, only the workspace
+            // hydrates this document, so the client bundle carries no island's file names.
+            <script
+              type="module"
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{
+                __html: import.meta.env.SSR
+                  ? islandLoader(
+                      islands.map((name) => islandFiles[name]),
+                      hydration,
+                    )
+                  : "",
+              }}
+            />
+          ) : null
+        ) : hydration === "none" ? null : (
+          <Scripts nonce={nonce} />
+        )}
       </body>
     </html>
   );
@@ -137,7 +162,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
-  // Runs only where React runs: marks the page hydrated (tests wait for it; CSS could too).
+  // Runs only where React Router runs, the workspace: marks the page hydrated (tests wait
+  // for it; CSS could too). A visitor page's islands mark it themselves.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

@@ -2,7 +2,7 @@
  * What each public route costs on the production build: the HTML's size, whether the page
  * hydrates, the JavaScript a first visit starts (inline and files, gzip level 9, and the
  * files as the server sends them to a browser: Brotli; and every file the page names, a page
- * hydrating on first use of a form included, in bytes), whether a shared cache may keep the
+ * hydrating on first use of a form included, in bytes, and gzip level 9 in KB), whether a shared cache may keep the
  * page, and server throughput: every route with autocannon for a few seconds, against a
  * small static file from the same process, with the ratio.
  *   npm run build && npm run bench:pages [-- --seconds 5 --connections 10]
@@ -80,7 +80,11 @@ try {
     }
     // Everything the page names, started at once or on first use of a form: what it can cost.
     let named = 0;
-    for (const url of urls) named += (await scriptSize(url)).sent;
+    let namedGzip = 0;
+    for (const url of urls) {
+      named += (await scriptSize(url)).sent;
+      namedGzip += (await scriptSize(url)).gzip;
+    }
     const rps = response.status === 200 ? await requestsPerSecond(route) : Number.NaN;
     rows.push({
       route,
@@ -93,6 +97,8 @@ try {
       "files KB sent": kb(sent),
       "named files": urls.length,
       "named B sent": named,
+      // What tests/api/page-scripts.test.ts holds the form pages to (85 KB).
+      "named KB gz": kb(namedGzip),
       "shared cache": /s-maxage=\d+/.test(response.headers.get("cache-control") ?? "") ? "yes" : "no",
       "req/s": Number.isNaN(rps) ? "-" : rps,
       "vs static": Number.isNaN(rps) ? "-" : `${Math.round((rps / staticRps) * 100)}%`,

@@ -1,4 +1,5 @@
 import type { UIMatch } from "react-router";
+import type { IslandName } from "./island";
 
 /**
  * Whether the browser runs React on a page (docs/decisions/019-pages-without-a-framework.md).
@@ -12,6 +13,11 @@ export type Hydration = "none" | "interaction" | "eager";
 /** A route module's `handle`: how its page hydrates, from the loader's data if it depends on it. */
 export type PageHandle<Data = never> = {
   hydrate?: Hydration | ((data: Data) => Hydration);
+  /**
+   * The islands the page renders (docs/decisions/064-islands.md): the browser loads these
+   * islands' entries, and nothing else, when `hydrate` says.
+   */
+  islands?: readonly IslandName[] | ((data: Data) => readonly IslandName[]);
   /**
    * What the page's largest paint is: text (the default) gets the brand font preloaded, so it
    * arrives with the stylesheet; a page led by an image leaves the bandwidth to the image
@@ -38,6 +44,17 @@ export function pageHydration(matches: ReadonlyArray<Pick<UIMatch, "handle" | "d
     if (hydration && strength[hydration] > strength[result]) result = hydration;
   }
   return result;
+}
+
+/** The islands every matched route renders, each once, in the routes' order. */
+export function pageIslands(matches: ReadonlyArray<Pick<UIMatch, "handle" | "data">>): IslandName[] {
+  const islands = new Set<IslandName>();
+  for (const match of matches) {
+    const named = (match.handle as PageHandle<unknown> | undefined)?.islands;
+    const list = typeof named === "function" ? (match.data === undefined ? [] : named(match.data)) : named;
+    for (const name of list ?? []) islands.add(name);
+  }
+  return [...islands];
 }
 
 /** Whether the page is the staff workspace's: its own layout, none of the visitor site's. */

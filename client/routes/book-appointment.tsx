@@ -2,6 +2,7 @@ import { CalendarCheck, FileText, MailCheck, Video } from "lucide-react";
 import { data } from "react-router";
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
 import { AppointmentForm } from "#client/components/forms/appointment-form.tsx";
+import { island } from "#client/lib/island.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { failureInit, readFormValues, valuesToRedisplay } from "#client/lib/form-action.ts";
 import { buildPageMeta } from "#client/lib/seo.ts";
@@ -37,8 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-/** The appointment form runs React; their scripts start after the first paint. */
-export const handle: PageHandle = { hydrate: "eager" };
+/** The appointment form is an island; its scripts start after the first paint. */
+export const handle: PageHandle = { hydrate: "eager", islands: ["appointment"] };
+
+const AppointmentFormIsland = island("appointment", AppointmentForm);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...buildPageMeta("book-appointment", matches),
@@ -56,7 +59,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <section className="section" aria-label="Request an appointment">
         <div className="page-container grid gap-12 lg:grid-cols-5">
           <div className="lg:col-span-3">
-            <AppointmentForm
+            <AppointmentFormIsland
               dateOptions={loaderData.dateOptions}
               formToken={loaderData.formToken}
               actionData={actionData}

@@ -5,6 +5,7 @@ import { ArticleTeaser } from "#client/components/content/news-cards.tsx";
 import { NewsCategories } from "#client/components/content/news-categories.tsx";
 import { Pagination } from "#client/components/content/pagination.tsx";
 import { NewsletterForm } from "#client/components/forms/newsletter-form.tsx";
+import { island } from "#client/lib/island.tsx";
 import { PageHeader } from "#client/components/sections/page-header.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
@@ -17,7 +18,7 @@ import { subscribeFromForm } from "#client/lib/newsletter-action.ts";
 import { feedLinks } from "#client/lib/feed-links.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { buildMeta, buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
-import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
+import { LoadErrorToast } from "#client/lib/use-load-error-toast.ts";
 import type { Route } from "./+types/news";
 
 const emptyList = (page: number) => ({ items: [], page, pageCount: 1, total: 0 });
@@ -58,8 +59,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  */
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "interaction"),
+  islands: (data) => (data.failed ? ["newsletter", "load-error"] : ["newsletter"]),
   largestPaint: "image",
 };
+
+const NewsletterFormIsland = island("newsletter", NewsletterForm);
+const LoadErrorIsland = island("load-error", LoadErrorToast);
 
 /** The newsletter form posted without JavaScript (with it, the form posts JSON to the API). */
 export const action = ({ request, context }: Route.ActionArgs) => subscribeFromForm(request, context);
@@ -98,7 +103,6 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, category, list, failed } = loaderData;
   const copy = useShownCopy(loaderData.copy, newsCopy);
-  useLoadErrorToast(failed, "Failed to load news posts");
   // SPEC §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
   const others = list.page === 1 ? list.items.slice(1) : list.items;
@@ -108,6 +112,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <>
+      {failed ? <LoadErrorIsland description="Failed to load news posts" /> : null}
       <PageHeader tone="paper" {...copy.header} />
       <div className="page-container">
         <NewsCategories categories={categories} current={category} />
@@ -142,7 +147,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         )}
         <Pagination page={list.page} pageCount={list.pageCount} pathOf={pathOf} label="News pages" />
       </Section>
-      <NewsletterForm formToken={loaderData.formToken} actionData={actionData} />
+      <NewsletterFormIsland formToken={loaderData.formToken} actionData={actionData} />
     </>
   );
 }

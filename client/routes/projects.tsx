@@ -11,7 +11,8 @@ import type { PageHandle } from "#client/lib/hydration.ts";
 import { listPageLinks, notFound, pageNumberOf } from "#client/lib/list-page.ts";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildPageMeta, notFoundMeta } from "#client/lib/seo.ts";
-import { useLoadErrorToast } from "#client/lib/use-load-error-toast.ts";
+import { LoadErrorToast } from "#client/lib/use-load-error-toast.ts";
+import { island } from "#client/lib/island.tsx";
 import type { Route } from "./+types/projects";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -32,6 +33,7 @@ export const headers: Route.HeadersFunction = previewResponseHeaders;
 /** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "none"),
+  islands: (data) => (data.failed ? ["load-error"] : []),
   largestPaint: "image",
 };
 
@@ -50,13 +52,15 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
   ];
 };
 
+const LoadErrorIsland = island("load-error", LoadErrorToast);
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { list, failed, copy } = loaderData;
   const projects = list.items;
-  useLoadErrorToast(failed, "Failed to load projects.");
 
   return (
     <>
+      {failed ? <LoadErrorIsland description="Failed to load projects." /> : null}
       <PageHeader
         tone="paper"
         eyebrow={copy.header.eyebrow}

@@ -1,9 +1,11 @@
 import { AlertTriangle } from "lucide-react";
 import { paths } from "#shared/paths.ts";
 import { WebAppLeadForm } from "#client/components/forms/web-app-lead-form.tsx";
+import { island } from "#client/lib/island.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
+import { showsCarousel } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
@@ -29,8 +31,16 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-/** The lead form and the carousel run React; their scripts start after the first paint. */
-export const handle: PageHandle = { hydrate: "eager" };
+/** The lead form and the carousel are islands; their scripts start after the first paint. */
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
+  hydrate: "eager",
+  islands: (data) => [
+    "web-app-lead",
+    ...(showsCarousel("web-app-development", data.screenshots) ? (["showcase"] as const) : []),
+  ],
+};
+
+const LeadFormIsland = island("web-app-lead", WebAppLeadForm);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...buildPageMeta("web-app-development", matches),
@@ -49,7 +59,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         servicePage="web-app-development"
         screenshots={loaderData.screenshots}
       />
-      <WebAppLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      <LeadFormIsland formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="pain-points" title={painPoints.heading.title} intro={painPoints.heading.intro}>
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-2">

@@ -1,8 +1,10 @@
 import { paths } from "#shared/paths.ts";
 import { WebsiteDesignLeadForm } from "#client/components/forms/website-design-lead-form.tsx";
+import { island } from "#client/lib/island.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
+import { showsCarousel } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
 import { buildPageMeta } from "#client/lib/seo.ts";
@@ -28,8 +30,17 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-/** The lead form and the carousel run React; their scripts start after the first paint. */
-export const handle: PageHandle = { hydrate: "eager", largestPaint: "image" };
+/** The lead form and the carousel are islands; their scripts start after the first paint. */
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
+  hydrate: "eager",
+  islands: (data) => [
+    "website-design-lead",
+    ...(showsCarousel("website-design", data.screenshots) ? (["showcase"] as const) : []),
+  ],
+  largestPaint: "image",
+};
+
+const LeadFormIsland = island("website-design-lead", WebsiteDesignLeadForm);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...buildPageMeta("website-design", matches),
@@ -48,7 +59,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         servicePage="website-design"
         screenshots={loaderData.screenshots}
       />
-      <WebsiteDesignLeadForm formToken={loaderData.formToken} actionData={actionData} />
+      <LeadFormIsland formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="what-to-expect" title={whatToExpect.title}>
         <CheckList items={whatToExpect.items} className="mx-auto mt-10 max-w-3xl" />

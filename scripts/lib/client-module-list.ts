@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { Plugin } from "vite";
+import { productionIslands } from "./islands-plugin.ts";
 
 /**
  * Beside the client build, under a dot folder: express.static ignores dot files and
@@ -41,7 +42,7 @@ export function recordClientModules(): Plugin {
     apply: "build",
     // Only the browser's bundle is the boundary; the server build may hold anything.
     applyToEnvironment: (environment) => environment.name === "client",
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const root = this.environment.config.root;
       const ids = new Set<string>();
       const chunks: Record<string, string[]> = {};
@@ -50,6 +51,12 @@ export function recordClientModules(): Plugin {
         const chunkIds = output.moduleIds.map((id) => projectRelativeId(root, id));
         for (const id of chunkIds) ids.add(id);
         chunks[output.fileName] = chunkIds.sort();
+      }
+      // The islands, bundled beside the build (scripts/lib/islands-plugin.ts), are what visitors run.
+      for (const [fileName, inputs] of Object.entries((await productionIslands()).modules)) {
+        const islandIds = inputs.map((input) => projectRelativeId(root, input));
+        for (const id of islandIds) ids.add(id);
+        chunks[fileName] = islandIds.sort();
       }
       this.emitFile({
         type: "asset",

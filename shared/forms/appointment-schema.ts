@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   appointmentDateOptions,
   appointmentLabels,
@@ -12,8 +12,8 @@ import { cleanedEmail, cleanedText } from "./schema-parts";
 
 const m = appointmentMessages;
 const l = appointmentLabels;
-const between = (min: number, max: number, message: string) => (field: z.ZodString) =>
-  field.min(min, message).max(max, message);
+const between = (min: number, max: number, message: string) => (field: z.ZodMiniString<string>) =>
+  field.check(z.minLength(min, message), z.maxLength(max, message));
 
 const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -43,21 +43,24 @@ export function createAppointmentSchema(now: Date) {
       required: m.phoneRequired,
       invalidType: m.phoneInvalid,
       rules: (field) =>
-        field
-          .max(formLimits.phoneInputMax, m.phoneInvalid)
-          .refine(looksLikePhoneNumber, formatCheck("phone", m.phoneInvalid)),
+        field.check(
+          z.maxLength(formLimits.phoneInputMax, m.phoneInvalid),
+          z.refine(looksLikePhoneNumber, formatCheck("phone", m.phoneInvalid)),
+        ),
     }),
-    company: cleanedText({
-      label: l.company,
-      invalidType: m.companyTooLong,
-      rules: (field) => field.max(formLimits.companyMax, m.companyTooLong),
-    }).optional(),
+    company: z.optional(
+      cleanedText({
+        label: l.company,
+        invalidType: m.companyTooLong,
+        rules: (field) => field.check(z.maxLength(formLimits.companyMax, m.companyTooLong)),
+      }),
+    ),
     service_type: requiredChoice(optionValues(serviceTypeOptions), m.serviceTypeRequired),
-    preferred_date: z
-      .string({ error: m.dateRequired })
-      .trim()
-      .min(1, m.dateRequired)
-      .refine((value) => value === "" || offered.has(value), m.dateUnavailable),
+    preferred_date: z.string({ error: m.dateRequired }).check(
+      z.trim(),
+      z.minLength(1, m.dateRequired),
+      z.refine((value) => value === "" || offered.has(value), m.dateUnavailable),
+    ),
     preferred_time: requiredChoice(appointmentTimeSlots, m.timeRequired),
     project_details: cleanedText({
       label: l.project_details,
@@ -66,7 +69,7 @@ export function createAppointmentSchema(now: Date) {
       invalidType: m.detailsRequired,
       rules: between(formLimits.projectDetailsMin, formLimits.projectDetailsMax, m.detailsLength),
     }),
-  } satisfies Record<keyof typeof l, z.ZodType>);
+  } satisfies Record<keyof typeof l, z.ZodMiniType>);
 }
 
 export type AppointmentSchema = ReturnType<typeof createAppointmentSchema>;

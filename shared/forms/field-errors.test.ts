@@ -21,8 +21,9 @@ import { websiteDesignLeadSchema } from "./website-design-lead-schema";
 const websiteDesign = { fullName: "Sipho Dlamini", companyName: "Dlamini Builders" };
 const webApp = { fullName: "Sipho Dlamini", workEmail: "sipho@fleetco.co.za", companyName: "FleetCo" };
 
-function refusal(schema: z.ZodType, input: unknown) {
-  const result = schema.safeParse(input);
+/** A schema of full zod (built here) or of zod/mini (the forms'). */
+function refusal(schema: z.core.$ZodType, input: unknown) {
+  const result = z.safeParse(schema, input);
   if (result.success) throw new Error("expected a validation failure");
   return {
     toast: firstErrorMessage(result.error),

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { fieldFormats, type FieldFormat } from "./field-formats";
 import { leadInlineMessages } from "./lead-messages";
 
@@ -16,7 +16,9 @@ export { fieldFormats, type FieldFormat };
  */
 export type FieldFormats<Name extends string = string> = Partial<Record<Name, FieldFormat>>;
 
-type Issue = z.ZodError["issues"][number];
+/** A validation failure, from a schema of either zod (full on the server, mini in the browser). */
+type ValidationError = z.core.$ZodError;
+type Issue = ValidationError["issues"][number];
 
 /**
  * The options of a format check (`refine(isValidEmail, formatCheck("email", message))`):
@@ -50,7 +52,7 @@ function issueField(issue: Issue): string | undefined {
 }
 
 /** One message per field (its first), including one for each field the form does not have. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
+export function toFieldErrors(error: ValidationError): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -64,7 +66,7 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** The fields whose first issue (the one toFieldErrors reports) is a format check's, and its format. */
-export function toFailedFormats(error: z.ZodError): FieldFormats {
+export function toFailedFormats(error: ValidationError): FieldFormats {
   const seen = new Set<string>();
   const failed: FieldFormats = {};
   for (const issue of error.issues) {
@@ -94,12 +96,12 @@ export function inlineFieldErrors(errors: FieldErrors, failed: FieldFormats): Fi
 }
 
 /** The messages to show beside the fields, from the issues themselves. */
-export function toInlineFieldErrors(error: z.ZodError): FieldErrors {
+export function toInlineFieldErrors(error: ValidationError): FieldErrors {
   return inlineFieldErrors(toFieldErrors(error), toFailedFormats(error));
 }
 
 /** SPEC §5: forms show only the first message, in the order of the form's fields. */
-export function firstErrorMessage(error: z.ZodError): string {
+export function firstErrorMessage(error: ValidationError): string {
   const first = error.issues[0];
   if (!first) return formShapeMessage;
   if (first.code === "unrecognized_keys") return unknownFieldMessage(first.keys[0] ?? "");

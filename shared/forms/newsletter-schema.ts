@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { newsletterMessages, type NewsletterField } from "./newsletter";
 import { cleanedEmail } from "./schema-parts";
 
@@ -11,7 +11,7 @@ export const newsletterSchema = z.strictObject({
     invalidType: newsletterMessages.emailInvalid,
     invalid: newsletterMessages.emailInvalid,
   }),
-} satisfies Record<NewsletterField, z.ZodType>);
+} satisfies Record<NewsletterField, z.ZodMiniType>);
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type NewsletterSignup = z.output<typeof newsletterSchema>;

@@ -1,4 +1,6 @@
-import { z } from "zod";
+// zod/mini: the same rules as full zod, as functions a bundle keeps only when it uses them,
+// so a form's chunk carries only its own checks (docs/decisions/064-islands.md).
+import * as z from "zod/mini";
 import { formatCheck } from "./field-errors";
 import { leadMessages } from "./lead-messages";
 import { isValidEmail } from "./rules";
@@ -21,7 +23,7 @@ export type TextFieldOptions = {
   /** Shown when the field is not text at all (a number, a list). */
   invalidType: string;
   /** Further rules, checked on the cleaned text before it is cut to 1000 characters. */
-  rules?: (field: z.ZodString) => z.ZodString;
+  rules?: (field: z.ZodMiniString<string>) => z.ZodMiniString<string>;
   /**
    * Refuses invisible code points with this e-mail message instead of removing them: an
    * address is an identifier, and removing one would store another address than was sent.
@@ -42,25 +44,28 @@ export function cleanedText(options: TextFieldOptions) {
   const { invisibleInEmail } = options;
   const typed = z.string({ error: (issue) => (issue.input == null && required ? required : invalidType) });
   const checked = invisibleInEmail
-    ? typed.refine((value) => !hasInvisibleCharacters(value), {
-        ...formatCheck("email", invisibleInEmail),
-        abort: true,
-      })
+    ? typed.check(
+        z.refine((value) => !hasInvisibleCharacters(value), {
+          ...formatCheck("email", invisibleInEmail),
+          abort: true,
+        }),
+      )
     : typed;
-  const base = checked
-    .overwrite((value) => normaliseText(value, { multiline }))
-    .overwrite(removeAngleBrackets)
-    .trim()
+  const base = checked.check(
+    z.overwrite((value) => normaliseText(value, { multiline })),
+    z.overwrite(removeAngleBrackets),
+    z.trim(),
     // `abort`: the field's other messages would describe text it will never store.
-    .refine((value) => !hasForbiddenCharacters(value), {
+    z.refine((value) => !hasForbiddenCharacters(value), {
       message: textMessages.notAllowed(label),
       abort: true,
-    })
-    .refine((value) => multiline || isSingleLine(value), {
+    }),
+    z.refine((value) => multiline || isSingleLine(value), {
       message: textMessages.singleLine(label),
       abort: true,
-    });
-  return rules(required ? base.min(1, required) : base).overwrite(cutAndTrim);
+    }),
+  );
+  return rules(required ? base.check(z.minLength(1, required)) : base).check(z.overwrite(cutAndTrim));
 }
 
 /** An e-mail field: one practical mailbox, with no invisible code point anywhere in it. */
@@ -71,13 +76,13 @@ export function cleanedEmail(
   return cleanedText({
     ...text,
     invisibleInEmail: invalid,
-    rules: (field) => field.refine(isValidEmail, formatCheck("email", invalid)),
+    rules: (field) => field.check(z.refine(isValidEmail, formatCheck("email", invalid))),
   });
 }
 
 /** A select whose empty choice is allowed (SPEC §5: lead form selects are optional). */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.union([z.literal(""), z.enum(values)], { error: message }).optional();
+  return z.optional(z.union([z.literal(""), z.enum(values)], { error: message }));
 }
 
 /** A lead form's text field, required, in the lead forms' words (SPEC §5). */

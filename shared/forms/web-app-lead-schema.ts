@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { formatCheck } from "./field-errors";
 import { leadMessages as m } from "./lead-messages";
 import { looksLikePhoneNumber, optionValues } from "./rules";
@@ -14,19 +14,23 @@ const l = webAppLeadLabels;
 export const webAppLeadSchema = z.strictObject({
   fullName: requiredLeadText(l.fullName),
   workEmail: requiredLeadEmail(l.workEmail),
-  phoneNumber: cleanedText({
-    label: l.phoneNumber,
-    invalidType: m.invalidType(l.phoneNumber),
-    rules: (field) =>
-      field.refine(
-        (value) => value === "" || looksLikePhoneNumber(value),
-        formatCheck("phone", m.invalidPhone(l.phoneNumber)),
-      ),
-  }).optional(),
+  phoneNumber: z.optional(
+    cleanedText({
+      label: l.phoneNumber,
+      invalidType: m.invalidType(l.phoneNumber),
+      rules: (field) =>
+        field.check(
+          z.refine(
+            (value) => value === "" || looksLikePhoneNumber(value),
+            formatCheck("phone", m.invalidPhone(l.phoneNumber)),
+          ),
+        ),
+    }),
+  ),
   companyName: requiredLeadText(l.companyName),
-  industry: cleanedText({ label: l.industry, invalidType: m.invalidType(l.industry) }).optional(),
+  industry: z.optional(cleanedText({ label: l.industry, invalidType: m.invalidType(l.industry) })),
   companySize: optionalChoice(optionValues(companySizeOptions), m.invalidChoice(l.companySize)),
-} satisfies Record<keyof typeof l, z.ZodType>);
+} satisfies Record<keyof typeof l, z.ZodMiniType>);
 
 export type WebAppLeadInput = z.input<typeof webAppLeadSchema>;
 export type WebAppLead = z.output<typeof webAppLeadSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { leadMessages as m } from "./lead-messages";
 import { optionValues } from "./rules";
 import { optionalChoice, requiredLeadEmail, requiredLeadText } from "./schema-parts";
@@ -22,7 +22,7 @@ export const websiteDesignLeadSchema = z.strictObject({
   websiteType: optionalChoice(optionValues(websiteTypeOptions), m.invalidChoice(l.websiteType)),
   budget: optionalChoice(optionValues(budgetOptions), m.invalidChoice(l.budget)),
   timeline: optionalChoice(optionValues(timelineOptions), m.invalidChoice(l.timeline)),
-} satisfies Record<keyof typeof l, z.ZodType>);
+} satisfies Record<keyof typeof l, z.ZodMiniType>);
 
 export type WebsiteDesignLeadInput = z.input<typeof websiteDesignLeadSchema>;
 export type WebsiteDesignLead = z.output<typeof websiteDesignLeadSchema>;

@@ -16,10 +16,14 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * Pages with nothing interactive but links, the menu and consent load no framework
  * (docs/decisions/019-pages-without-a-framework.md): at most 20 KB of JavaScript (gzip) on
  * first load, counting every script the page starts. The pages with forms or the carousel
- * hydrate as before. Read from the production build, as a visitor gets each page.
+ * hydrate those parts alone, as islands (docs/decisions/064-islands.md), with no React Router:
+ * at most 85 KB of script files (gzip) named by each. Read from the production build, as a
+ * visitor gets each page.
  */
 
 const BUDGET_BYTES = 20 * 1024;
+/** Every script file a form page names, gzip level 9, as `npm run bench:pages` counts "named KB gz". */
+const FORM_PAGE_BUDGET_BYTES = 85 * 1024;
 
 let site: TestApp;
 beforeAll(async () => {
@@ -76,12 +80,47 @@ describe("pages with nothing to run but links, the menu and consent", () => {
 });
 
 describe("pages with a form or the carousel", () => {
-  for (const url of [paths.websiteDesign, paths.webAppDevelopment, paths.bookAppointment]) {
-    it(`${url}: hydrates after the first paint`, async () => {
+  // The carousel is an island where the page has more than one screenshot to show.
+  const formOf: Array<[string, string]> = [
+    [paths.websiteDesign, "website-design-lead"],
+    [paths.webAppDevelopment, "web-app-lead"],
+    [paths.bookAppointment, "appointment"],
+  ];
+  for (const [url, form] of formOf) {
+    it(`${url}: hydrates its islands after the first paint, without React Router`, async () => {
       const { res, scripts } = await firstLoadJavaScript(url);
+      const islands = [...res.text.matchAll(/ data-island="([a-z-]+)"/g)].map((match) => match[1]);
+      expect(islands).toContain(form);
+      if (url === paths.bookAppointment) expect(islands).toEqual([form]);
       expect(scripts.hydration).toBe("eager");
-      expect(scripts.urls.some((asset) => /entry\.client-/.test(asset))).toBe(true);
+      const entries = scripts.urls.filter(
+        (asset) => /^\/assets\/island-[a-z-]+-[\w-]+\.js$/.test(asset) && !asset.includes("/island-chunk-"),
+      );
+      expect(entries.map((asset) => /island-([a-z-]+)-[\w-]+\.js$/.exec(asset)?.[1]).sort()).toEqual(
+        [...islands].sort(),
+      );
+      for (const island of islands) expect(res.text).toContain(`data-island="${island}"`);
+      expect(scripts.urls.some((asset) => /entry\.client-/.test(asset))).toBe(false);
+      expect(res.text).not.toContain("__reactRouterContext");
+      expect(res.text).not.toContain("__reactRouterRouteModules");
       expect(res.text).toContain("requestAnimationFrame(");
+    });
+  }
+
+  /** Gzipped bytes (level 9) of every script file the page names, loaded at once or on first use of a form. */
+  async function namedScriptBytes(url: string): Promise<number> {
+    const { scripts } = await firstLoadJavaScript(url);
+    return scripts.urls
+      .map((asset) => readFileSync(path.join(projectRoot, "build", "client", asset)))
+      .reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+  }
+
+  for (const url of [paths.websiteDesign, paths.webAppDevelopment, paths.bookAppointment, paths.news]) {
+    it(`${url}: names at most 85 KB of script (gzip)`, async () => {
+      const bytes = await namedScriptBytes(url);
+      // React and react-dom alone are about 70 KB: a page naming less has lost them.
+      expect(bytes).toBeGreaterThan(60 * 1024);
+      expect(bytes).toBeLessThanOrEqual(FORM_PAGE_BUDGET_BYTES);
     });
   }
 });
@@ -150,21 +189,40 @@ describe("the script files of pages that hydrate", () => {
     expect(common.filter((id) => workspaceModule.test(`/${id}`))).toEqual([]);
   });
 
-  for (const url of [paths.news, `${paths.news}/category/ai-technology`, paths.bookAppointment]) {
-    it(`${url}: no page list, workspace module, or another page's form`, async () => {
+  for (const [url, form] of [
+    [paths.news, "client/components/forms/newsletter-form.tsx"],
+    [`${paths.news}/category/ai-technology`, "client/components/forms/newsletter-form.tsx"],
+    [paths.bookAppointment, "client/components/forms/appointment-form.tsx"],
+    [paths.websiteDesign, "client/components/forms/website-design-lead-form.tsx"],
+    [paths.webAppDevelopment, "client/components/forms/web-app-lead-form.tsx"],
+  ] as const) {
+    it(`${url}: its form, and no router, page list, workspace module, or another page's form`, async () => {
       const { modules } = await pageModules(url);
-      expect(modules).toContain("client/lib/seo.ts");
+      expect(modules).toContain(form);
+      expect(modules.some((id) => id.startsWith("node_modules/react-dom/"))).toBe(true);
+      expect(modules.filter((id) => id.startsWith("node_modules/react-router"))).toEqual([]);
+      expect(modules).not.toContain("client/root.tsx");
+      expect(modules).not.toContain("client/lib/seo.ts");
       expect(modules).not.toContain("shared/snippet-pages.ts");
+      // Full zod stays on the server; the forms' schemas load on first use, from zod/mini.
+      expect(modules.filter((id) => id.startsWith("node_modules/zod/v4/classic"))).toEqual([]);
+      expect(modules.filter((id) => /-schema\.ts$/.test(id))).toEqual([]);
       expect(modules.filter((id) => workspaceModule.test(`/${id}`))).toEqual([]);
       if (url !== paths.bookAppointment) expect(modules).not.toContain("shared/forms/appointment.ts");
     });
   }
 
-  it("the form rules and their invisible-character check come in one file", async () => {
+  it("the form rules and their invisible-character check come in one file, in each build", async () => {
     const chunks = chunkModules();
-    const holding = (id: string) => Object.keys(chunks).filter((file) => chunks[file]?.includes(id));
-    expect(holding("shared/forms/rules.ts")).toHaveLength(1);
-    expect(holding("shared/forms/invisible-characters.ts")).toEqual(holding("shared/forms/rules.ts"));
+    // The islands' files (scripts/lib/islands-plugin.ts), and the workspace's build.
+    for (const islands of [true, false]) {
+      const holding = (id: string) =>
+        Object.keys(chunks).filter(
+          (file) => file.startsWith("assets/island-") === islands && chunks[file]?.includes(id),
+        );
+      expect(holding("shared/forms/rules.ts")).toHaveLength(1);
+      expect(holding("shared/forms/invisible-characters.ts")).toEqual(holding("shared/forms/rules.ts"));
+    }
   });
 
   /** Lucide's icon module of each component name it exports, read from its index. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { formToasts, leadFailureFallback } from "#shared/error-catalogue.ts";
 import { inlineFieldErrors, type FieldErrors, type FieldFormats } from "#shared/forms/field-errors.ts";
-import { useSiteSettings } from "#client/lib/root-data.ts";
+import { useSiteSettings } from "#client/lib/site-settings-context.ts";
 import { notify } from "#client/lib/notify.ts";
 import {
   bindField,
@@ -26,7 +26,7 @@ export type LeadActionData = {
 };
 
 /** A lead form's field names: its schema's keys. */
-export type LeadFieldName<S extends z.ZodObject> = keyof z.input<S> & string;
+export type LeadFieldName<S extends z.ZodMiniObject> = keyof z.input<S> & string;
 
 /** What a service page hands its lead form. */
 export type LeadFormEntry = {
@@ -35,7 +35,7 @@ export type LeadFormEntry = {
   actionData?: LeadActionData;
 };
 
-export type LeadFormProps<S extends z.ZodObject> = LeadFormEntry & {
+export type LeadFormProps<S extends z.ZodMiniObject> = LeadFormEntry & {
   /** Loads the form's schema (see useJsonForm's `loadSchema`). */
   loadSchema: () => Promise<S>;
   endpoint: string;
@@ -54,7 +54,7 @@ export type LeadFormProps<S extends z.ZodObject> = LeadFormEntry & {
 const FORM_ID = "proposal";
 
 /** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
-export function LeadForm<S extends z.ZodObject>(props: LeadFormProps<S>) {
+export function LeadForm<S extends z.ZodMiniObject>(props: LeadFormProps<S>) {
   const {
     loadSchema,
     endpoint,

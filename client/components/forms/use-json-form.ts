@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { errorMessages, formToasts } from "#shared/error-catalogue.ts";
 import { separateBotGuardFields } from "#shared/forms/bot-guard.ts";
 import { separateVisitField } from "#shared/visit-source.ts";
@@ -21,7 +21,7 @@ export type JsonFormOptions = {
    * submission: the browser keeps the module, and a schema that depends on the day is
    * made afresh.
    */
-  loadSchema: () => Promise<z.ZodType>;
+  loadSchema: () => Promise<z.ZodMiniType>;
   endpoint: string;
   /**
    * The 'Validation Error' toast's text, given the first message: for errors found
@@ -97,7 +97,7 @@ export function useJsonForm(options: JsonFormOptions) {
       void notify({ title: formToasts.validationTitle, description: options.describeInvalid(firstMessage) });
       focusFirstInvalid(form, errors);
     };
-    let schema: z.ZodType;
+    let schema: z.ZodMiniType;
     try {
       schema = await options.loadSchema();
     } catch {

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { appointmentMessages } from "#shared/forms/appointment.ts";
 import { createAppointmentSchema } from "#shared/forms/appointment-schema.ts";
 import { leadMessages } from "#shared/forms/lead-messages.ts";
@@ -11,7 +12,7 @@ import { inE164 } from "./phone-numbers";
  * metadata), with phone numbers stored and e-mailed in E.164.
  */
 
-export const webAppLeadServerSchema = webAppLeadSchema.extend({
+export const webAppLeadServerSchema = z.extend(webAppLeadSchema, {
   phoneNumber: inE164(
     webAppLeadSchema.shape.phoneNumber,
     leadMessages.invalidPhone(webAppLeadLabels.phoneNumber),
@@ -21,7 +22,7 @@ export const webAppLeadServerSchema = webAppLeadSchema.extend({
 /** The appointment rules for a visitor at `now` (see createAppointmentSchema). */
 export function createAppointmentServerSchema(now: Date) {
   const schema = createAppointmentSchema(now);
-  return schema.extend({ phone: inE164(schema.shape.phone, appointmentMessages.phoneInvalid) });
+  return z.extend(schema, { phone: inE164(schema.shape.phone, appointmentMessages.phoneInvalid) });
 }
 
 export type AppointmentServerSchema = ReturnType<typeof createAppointmentServerSchema>;

@@ -1,5 +1,5 @@
 import parsePhoneNumber, { type CountryCode } from "libphonenumber-js/max";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { formatIssue } from "#shared/forms/field-errors.ts";
 
 /** Numbers written without a country code are the agency's country's (082 555 1234). */
@@ -22,12 +22,16 @@ export function toE164(value: string): string | undefined {
  * format (so the form shows its short message beside it); a valid one comes out in
  * E.164, which is what is stored and e-mailed. An empty optional answer stays empty.
  */
-export function inE164<Field extends z.ZodType<string | undefined>>(field: Field, message: string) {
-  return field.transform((value, ctx) => {
-    if (!value) return value;
-    const e164 = toE164(value);
-    if (e164) return e164;
-    ctx.issues.push(formatIssue("phone", message, value));
-    return z.NEVER;
-  });
+export function inE164<Field extends z.ZodMiniType<string | undefined>>(field: Field, message: string) {
+  return z.pipe(
+    field,
+    z.transform((value: z.output<Field>, ctx) => {
+      if (!value) return value;
+      const e164 = toE164(value);
+      // The field's output is a string (or undefined): E.164 is a string.
+      if (e164) return e164 as z.output<Field>;
+      ctx.issues.push(formatIssue("phone", message, value));
+      return z.NEVER;
+    }),
+  );
 }

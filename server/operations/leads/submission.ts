@@ -1,5 +1,5 @@
 import type { LeadForm } from "#shared/forms/lead-forms.ts";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { SuspectedSpam } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { separateBotGuardFields, staleFormMessage, botGuardFields } from "#shared/forms/bot-guard.ts";
@@ -50,7 +50,7 @@ export function invalidSubmission(
  * stored all the same, marked as suspected, and answered like any success: a person
  * whose password manager filled the honeypot loses nothing, and a bot learns nothing.
  */
-export async function handleSubmission<S extends z.ZodType>(
+export async function handleSubmission<S extends z.ZodMiniType>(
   ctx: SubmissionContext,
   form: LeadForm,
   input: unknown,
