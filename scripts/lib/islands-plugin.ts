@@ -8,7 +8,7 @@
  *
  * The client build emits the files under assets/; the server's build imports
  * `virtual:islands`, each island's entry and the chunks it imports at once, which the root
- * names in the page (client/lib/islands.ts). The same bundle serves both, built once a process.
+ * names in the page (client/root.tsx). The same bundle serves both, built once a process.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
