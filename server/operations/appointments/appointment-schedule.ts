@@ -329,7 +329,7 @@ async function takenRefusal(
   const message = `${time} overlaps ${namedBookings(others)}. ${nearestSentence(free)} An admin may override with a reason.`;
   return {
     ...conflict(message),
-    fieldErrors: { at: `That time overlaps ${namedBookings(others)}.` },
+    fieldErrors: { at: `That time overlaps ${namedBookings(others)}. ${nearestSentence(free)}` },
   };
 }
 

@@ -51,6 +51,7 @@ import {
 } from "./submission";
 import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
 import {
+  bookingCalendar,
   freeTimesOfDay,
   nearestFreeTimes,
   nearestSentence,
@@ -59,7 +60,7 @@ import {
 import { holdSlot, SlotTaken } from "#server/operations/appointments/slot-claims.ts";
 import { confirmAppointmentRequest } from "#server/operations/appointments/appointment-schedule.ts";
 import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
-import { clockOf, spokenDate, type SlotReason } from "#shared/booking-calendar.ts";
+import { clockOf, spokenDate, type BookingCalendar, type SlotReason } from "#shared/booking-calendar.ts";
 import type { SourceColumns, SourceRequest } from "./visit-source";
 
 export type { SubmissionResult } from "./submission";
@@ -80,6 +81,8 @@ export type LeadService = {
   submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
   submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
   requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  /** The booking form's calendar now: the mode, and each offered day's 7 times free or not. */
+  appointmentCalendar(): Promise<BookingCalendar>;
 } & NewsletterService;
 
 /** The service with `visitor` filled in, for route actions that know the request but call without it. */
@@ -339,6 +342,15 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         (request, arrival) => storeAppointment(request, arrival, visitor),
         visitor,
       ),
+
+    appointmentCalendar: async () => {
+      const at = now();
+      const [rules, days] = await Promise.all([
+        readAvailabilityRules(db),
+        bookingCalendar({ db, config }, at),
+      ]);
+      return { instant: rules.instant, days };
+    },
 
     ...createNewsletterService({ db, config, ctx, onQueued }),
   };
