@@ -17,6 +17,7 @@ const bothEngines = [
   "tests/api/page-view-bounds.test.ts",
   "tests/api/leased-job.test.ts",
   "tests/api/booking-race.test.ts",
+  "tests/api/availability.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

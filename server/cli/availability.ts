@@ -115,7 +115,10 @@ export function addAvailabilityCommands(program: Command, run: Run): void {
     .command("rules")
     .description("show every rule and its value")
     .option("--json", "machine-readable output")
-    .action((options: { json?: boolean }) => run((ctx) => listAvailabilityRules(ctx, options)));
+    // `--json` is the parent's option too: commander gives it to whichever it meets first.
+    .action((_options: { json?: boolean }, command: Command) =>
+      run((ctx) => listAvailabilityRules(ctx, command.optsWithGlobals<{ json?: boolean }>())),
+    );
   availability
     .command("set")
     .description(

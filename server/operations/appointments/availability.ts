@@ -330,8 +330,8 @@ type Snapshot = {
   rules: AvailabilityRules;
   minutes: number;
   now: Date;
-  /** Claimed cells → the appointments claiming them. */
-  claimed: Map<string, ClaimRow[]>;
+  /** What each claiming appointment occupies: its meeting, or the time its hold asks for. */
+  busy: { id: number; start: number; end: number }[];
   /** Appointments (ids) claiming on each Cape Town day. */
   perDay: Map<string, Set<number>>;
   /** The dates visitors may choose now (the frame's 14 weekdays). */
@@ -348,10 +348,11 @@ async function snapshot(
   const from = startOf(fromDate, "00:00").minus({ days: 1 }).toUTC().toISO() ?? "";
   const until = startOf(toDate, "00:00").plus({ days: 2 }).toUTC().toISO() ?? "";
   const rows = await selectLiveClaims(ctx.db, { from, until, now: now.toISOString() });
-  const claimed = new Map<string, ClaimRow[]>();
+  const busy = new Map<number, { id: number; start: number; end: number }>();
   const perDay = new Map<string, Set<number>>();
   for (const row of rows) {
-    claimed.set(row.cell, [...(claimed.get(row.cell) ?? []), row]);
+    if (!busy.has(row.appointment_id))
+      busy.set(row.appointment_id, occupied(row, ctx.config.followUp.appointmentMinutes));
     const day = agencyDateOf(new Date(row.cell));
     const ids = perDay.get(day) ?? new Set<number>();
     ids.add(row.appointment_id);
@@ -361,10 +362,23 @@ async function snapshot(
     rules,
     minutes: ctx.config.followUp.appointmentMinutes,
     now,
-    claimed,
+    busy: [...busy.values()],
     perDay,
     offered: new Set(appointmentDateOptions(now).map((option) => option.value)),
   };
+}
+
+/**
+ * The time a claim stands for: a meeting's own start and length; a hold's requested slot
+ * and the usual length. Read from the appointment, not the cells, which also hold the
+ * buffer as it was when claimed.
+ */
+function occupied(row: ClaimRow, minutes: number): { id: number; start: number; end: number } {
+  const start = row.scheduled_start
+    ? Date.parse(row.scheduled_start)
+    : startOf(row.preferred_date, slotClock(row.preferred_time)).toMillis();
+  const length = row.scheduled_minutes ?? minutes;
+  return { id: row.appointment_id, start, end: start + length * 60_000 };
 }
 
 /** Why a whole day is closed, or undefined when it has working hours. */
@@ -398,12 +412,11 @@ function judgeSlot(snap: Snapshot, date: string, slot: string, exceptId?: number
   if (start.toMillis() < snap.now.getTime() + snap.rules.noticeHours * 3_600_000) {
     return { ...base, free: false, reason: "notice" };
   }
-  const others = (cell: string) =>
-    (snap.claimed.get(cell) ?? []).filter((claim) => claim.appointment_id !== exceptId);
-  // The buffer after this meeting is in its cells; the buffer after an earlier one is in that one's.
-  const clash = cellsOf(startIso, snap.minutes, snap.rules.bufferMinutes).some(
-    (cell) => others(cell).length > 0,
-  );
+  // Today's buffer on both sides: a meeting must end a buffer before this one and start a buffer after it.
+  const buffer = snap.rules.bufferMinutes * 60_000;
+  const from = start.toMillis() - buffer;
+  const until = start.toMillis() + snap.minutes * 60_000 + buffer;
+  const clash = snap.busy.some((other) => other.id !== exceptId && other.start < until && other.end > from);
   if (clash) return { ...base, free: false, reason: "taken" };
   const booked = [...(snap.perDay.get(date) ?? [])].filter((id) => id !== exceptId);
   if (booked.length >= snap.rules.maxPerDay) return { ...base, free: false, reason: "full" };
