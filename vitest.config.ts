@@ -19,6 +19,8 @@ const bothEngines = [
   "tests/api/insights-weekly-report.test.ts",
   "tests/api/calendar-feed.test.ts",
   "tests/api/staff-editing.test.ts",
+  "tests/api/booking-race.test.ts",
+  "tests/api/availability.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -61,4 +61,14 @@ export type MeetingPlan = {
   minutes: number;
   /** The lengths to choose from (meetingLengths, and the default or confirmed length if not among them). */
   lengths: number[];
+  /**
+   * Present only while the request is not confirmed and the time it asks for is not
+   * free: who has it (by name) and free times to propose instead.
+   */
+  taken?: { by: string; freeTimes: ProposedTime[] };
+  /** Present (true) for an admin, who may put a meeting over another with a reason. */
+  mayOverride?: true;
 };
+
+/** A free time to propose: its date and time for the form, and words for the page. */
+export type ProposedTime = { date: string; time: string; label: string };

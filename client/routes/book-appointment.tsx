@@ -12,11 +12,13 @@ import { useShownCopy } from "#client/lib/shown-copy.ts";
 import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/book-appointment";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // Dates come from the server's clock in Cape Town time, so server and browser agree.
   return loadChangedPageCopy(context, request, "book-appointment", {
     dateOptions: appointmentDateOptions(new Date()),
     formToken: context.formTokens.issue(),
+    // Which times are free changes with every booking: the page is rendered per request.
+    calendar: await context.leads.appointmentCalendar(),
   });
 }
 
@@ -24,7 +26,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
   const result = await context.leads.requestAppointment(values);
-  if (result.success) return { success: true as const };
+  if (result.success) {
+    // What was asked, for the summary beside the success message (the form itself clears).
+    return { success: true as const, date: values.preferred_date ?? "", time: values.preferred_time ?? "" };
+  }
   return data(
     {
       success: false as const,
@@ -36,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = formPageHeaders;
+/** Never kept by the page cache or a browser: the free times are as of this request. */
+export const headers: Route.HeadersFunction = (args) => ({
+  ...formPageHeaders(args),
+  "Cache-Control": "no-store",
+});
 
 /** The appointment form is an island; its scripts start after the first paint. */
 export const handle: PageHandle = { hydrate: "eager", islands: ["appointment"] };
@@ -63,6 +72,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               dateOptions={loaderData.dateOptions}
               formToken={loaderData.formToken}
               actionData={actionData}
+              calendar={loaderData.calendar}
             />
           </div>
           <aside aria-labelledby="what-to-expect" className="lg:col-span-2">

@@ -133,6 +133,9 @@ export const operationPolicies = {
     stepUpMessage: proofNeeded("Signing out everywhere"),
   },
   "settings.update": { area: "settings", stepUp: false, audit: "settings.update", notice: [] },
+  // The booking calendar's rules, and putting a meeting over another one: admins (060).
+  "availability.update": { area: "settings", stepUp: false, audit: "availability.update", notice: [] },
+  "appointment.override": { area: "settings", stepUp: false, audit: "appointment.override", notice: [] },
   "settings.mail-route": {
     area: "settings",
     stepUp: true,

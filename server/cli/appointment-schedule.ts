@@ -5,14 +5,18 @@ import {
   type ScheduledAppointment,
 } from "#server/operations/appointments/appointment-schedule.ts";
 import type { Outcome } from "#server/operations/outcome.ts";
-import { defaultActor, type AdminContext } from "./context";
+import type { Actor } from "#server/operations/context.ts";
+import { cliActor, defaultActor, type AdminContext } from "./context";
 import { exitCodes, fail, printLine, type ExitCode } from "./output";
+
+/** Who the operation hears of: the history's name and, with --override, the reason and the CLI as actor. */
+type Who = { by: string; override?: { reason: string; actor: Actor } };
 
 /** An appointment schedule change as the operations layer makes it, given who the history names. */
 type ScheduleChange<Options> = (
   ctx: AdminContext,
   idText: string,
-  options: Options & { by: string },
+  options: Omit<Options, "by" | "override"> & Who,
   now: () => Date,
 ) => Promise<Outcome<ScheduledAppointment>>;
 
@@ -20,7 +24,7 @@ type ScheduleChange<Options> = (
  * `appointments confirm|reschedule|cancel`: the change, by --by or else the account running
  * the command, then one line saying what was queued.
  */
-function scheduleCommand<Options extends { by?: string }>(
+function scheduleCommand<Options extends { by?: string; override?: string }>(
   change: ScheduleChange<Options>,
   say: (done: ScheduledAppointment) => string,
 ) {
@@ -30,20 +34,37 @@ function scheduleCommand<Options extends { by?: string }>(
     options: Options,
     now: () => Date = () => new Date(),
   ): Promise<ExitCode> => {
-    const done = await change(ctx, idText, { ...options, by: options.by ?? defaultActor() }, now);
+    const { override, by: _by, ...rest } = options;
+    const who = {
+      ...(rest as Omit<Options, "by" | "override">),
+      by: options.by ?? defaultActor(),
+      // The operation checks the reason and writes the override's audit entry itself.
+      ...(override === undefined ? {} : { override: { reason: override, actor: cliActor() } }),
+    };
+    const done = await change(ctx, idText, who, now);
     if (!done.ok) return fail(ctx.out, done.message);
     printLine(ctx.out, say(done.value));
     return exitCodes.ok;
   };
 }
 
-export const confirmAppointment = scheduleCommand<{ at?: string; duration?: string; by?: string }>(
+export const confirmAppointment = scheduleCommand<{
+  at?: string;
+  duration?: string;
+  by?: string;
+  override?: string;
+}>(
   confirmAppointmentRequest,
   ({ id, when, email }) =>
     `Confirmed appointment ${id} for ${when} (Cape Town time): the invitation to ${email} is queued.`,
 );
 
-export const rescheduleAppointment = scheduleCommand<{ at: string; duration?: string; by?: string }>(
+export const rescheduleAppointment = scheduleCommand<{
+  at: string;
+  duration?: string;
+  by?: string;
+  override?: string;
+}>(
   rescheduleAppointmentRequest,
   ({ id, when, email }) =>
     `Moved appointment ${id} to ${when} (Cape Town time): the update to ${email} is queued.`,

@@ -10,6 +10,7 @@ import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
 import { historyCommand, historyTargetHelp, restoreCommand } from "./history";
 import { addSettingsCommands } from "./settings";
+import { addAvailabilityCommands } from "./availability";
 import { addSnippetCommands } from "./snippets";
 import { addCopyCommands } from "./copy-commands";
 import { addPreviewCommands } from "./previews";
@@ -57,6 +58,7 @@ export type AdminRuntime = {
 const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";
 const suspectedHelp = "only those held back as suspected spam (a bot trap tripped), with the trap";
 const byHelp = "who is recording it (default: the account running the command)";
+const overrideHelp = "put it over another meeting or held request anyway, for this reason (audited)";
 const statusOption = () =>
   new Option("--status <status>", "only those in this state (new: the to-do list)").choices(leadStatuses);
 
@@ -169,7 +171,8 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .option("--at <time>", 'start, Cape Town time (default: the requested slot), e.g. "2026-12-03 10:00"')
     .option("--duration <length>", "length, e.g. 45m or 1h30m (default: APPOINTMENT_MINUTES)")
     .option("--by <name>", byHelp)
-    .action((id: string, options: { at?: string; duration?: string; by?: string }) =>
+    .option("--override <reason>", overrideHelp)
+    .action((id: string, options: { at?: string; duration?: string; by?: string; override?: string }) =>
       run((ctx) => confirmAppointment(ctx, id, options)),
     );
   appointments
@@ -179,7 +182,8 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .requiredOption("--at <time>", 'new start, Cape Town time, e.g. "2026-12-04 14:00"')
     .option("--duration <length>", "new length, e.g. 1h (default: unchanged)")
     .option("--by <name>", byHelp)
-    .action((id: string, options: { at: string; duration?: string; by?: string }) =>
+    .option("--override <reason>", overrideHelp)
+    .action((id: string, options: { at: string; duration?: string; by?: string; override?: string }) =>
       run((ctx) => rescheduleAppointment(ctx, id, options)),
     );
   appointments
@@ -415,6 +419,7 @@ site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
     .argument("<revision>", "the version's ID from history")
     .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
   addSettingsCommands(program, run);
+  addAvailabilityCommands(program, run);
   addSnippetCommands(program, run);
   addCopyCommands(program, run);
   addPreviewCommands(program, run);

@@ -32,6 +32,7 @@ import * as jobRuns from "./migrations/0032_job_runs";
 import * as weeklyReport from "./migrations/0034_weekly_report";
 import * as calendarFeeds from "./migrations/0037_calendar_feeds";
 import * as editing from "./migrations/0038_editing";
+import * as appointmentSlots from "./migrations/0035_appointment_slots";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   "0034_weekly_report": weeklyReport,
   "0037_calendar_feeds": calendarFeeds,
   "0038_editing": editing,
+  "0035_appointment_slots": appointmentSlots,
 };
 
 export class MigrationError extends Error {

@@ -309,6 +309,29 @@ export type EditorPresenceTable = {
   seen_at: Timestamp;
 };
 
+/**
+ * One five-minute cell of the agency's calendar claimed by an appointment: a pending
+ * request's hold (until `expires_at`) or a confirmed meeting. (cell, lane) is the primary
+ * key, so a cell is claimed once in the calendar's lane 0; an admin's override uses the
+ * appointment's id as its lane (docs/decisions/060-availability-and-slot-claims.md).
+ */
+export type AppointmentSlotClaimTable = {
+  cell: Timestamp;
+  lane: ColumnType<number, number | undefined>;
+  appointment_id: number;
+  kind: SlotClaimKind;
+  expires_at: Timestamp | null;
+};
+
+export type SlotClaimKind = "hold" | "meeting";
+
+/** An availability rule by name (server/operations/appointments/availability.ts), as text. */
+export type AvailabilityRuleTable = {
+  name: string;
+  value: string;
+  updated_at: Timestamp;
+};
+
 /** One data subject's erasure (server/db/personal-data.ts): the proof, without the address. */
 export type ErasureTable = {
   id: Id;
@@ -627,6 +650,8 @@ export type Database = {
   calendar_feeds: CalendarFeedTable;
   editor_drafts: EditorDraftTable;
   editor_presence: EditorPresenceTable;
+  appointment_slot_claims: AppointmentSlotClaimTable;
+  availability_rules: AvailabilityRuleTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -10,6 +10,7 @@ import { listMeetings, planMeeting } from "#server/operations/appointments/meeti
 import { parseSince } from "#server/operations/input.ts";
 import { invalidInboxId, parseInboxId } from "#server/operations/leads/inbox.ts";
 import { asSentence, type Outcome } from "#server/operations/outcome.ts";
+import { checkPolicy } from "#server/auth/policy.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
@@ -38,7 +39,13 @@ const minutesField = z
   .max(480, { error: "Choose a length from the list." });
 
 /** The date and time as the form's inputs give them (Cape Town time), and the length in minutes. */
-const meetingBody = z.object({ date: dateField, time: timeField, minutes: minutesField });
+const meetingBody = z.object({
+  date: dateField,
+  time: timeField,
+  minutes: minutesField,
+  // An admin putting it over another meeting says why (the operation checks who may).
+  override: z.string({ error: "Say why, in words." }).max(2000).optional(),
+});
 const listQuery = z.object({
   from: z.string().regex(dayPattern, { error: "Give the day to list from as YYYY-MM-DD." }).optional(),
   owner: z.literal("mine", { error: "Owner can only be mine: the meetings you take." }).optional(),
@@ -84,7 +91,8 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
   router.get("/inbox/:id/meeting", async (req, res) => {
     const id = appointmentOf(req, res);
     if (id === undefined) return;
-    const plan = await planMeeting({ db, config }, id);
+    const mayOverride = checkPolicy("appointment.override", actorOf(req, res), now()) === undefined;
+    const plan = await planMeeting({ db, config }, id, now(), mayOverride);
     if (!plan.ok) return answerRefusal(res, plan, formFieldOf);
     res.json(plan.value);
   });
@@ -96,8 +104,14 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
       if (id === undefined) return;
       const body = meetingBody.safeParse(req.body ?? {});
       if (!body.success) return answerInvalidBody(res, body.error);
-      const { date, time, minutes } = body.data;
-      const options = { at: `${date} ${time}`, duration: `${minutes}m`, ...whoOf(req, res) };
+      const { date, time, minutes, override } = body.data;
+      const who = whoOf(req, res);
+      const options = {
+        at: `${date} ${time}`,
+        duration: `${minutes}m`,
+        ...who,
+        ...(override === undefined ? {} : { override: { reason: override, actor: who.actor } }),
+      };
       answerChange(res, await change({ db, config }, String(id), options, now));
     });
   }

@@ -1,5 +1,12 @@
 import express, { type Router } from "express";
 import { loadSiteSettings, saveSiteSettings } from "#server/operations/settings/site-settings.ts";
+import {
+  readAvailabilityRules,
+  ruleNames,
+  ruleText,
+  setAvailabilityRules,
+  type AvailabilityRules,
+} from "#server/operations/appointments/availability.ts";
 import { answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";
@@ -38,6 +45,29 @@ export function settingsRoutes(deps: WorkspaceDeps): Router {
     // Moving the mail route queued the admins' notices.
     deps.onQueued();
     res.json({ settings: saved.value.settings, changed: saved.value.changed });
+  });
+
+  /** The booking calendar's rules, by the CLI's names and in its words ("09:00-17:00", "15m", "on"). */
+  const rulesOf = (rules: AvailabilityRules) =>
+    Object.fromEntries(ruleNames.map((name) => [name, ruleText(rules, name)]));
+
+  router.get("/availability", admin, async (_req, res) => {
+    res.json({ rules: rulesOf(await readAvailabilityRules(db)) });
+  });
+
+  router.post("/availability", admin, async (req, res) => {
+    const sent = (req.body ?? {}) as { rules?: unknown };
+    const rules = sent.rules;
+    if (
+      typeof rules !== "object" ||
+      rules === null ||
+      Object.values(rules).some((value) => typeof value !== "string")
+    ) {
+      return badRequest(res, "Send the rules as text, by name.");
+    }
+    const saved = await setAvailabilityRules(db, rules as Record<string, string>, actorOf(req, res), now());
+    if (!saved.ok) return answerRefusal(res, saved);
+    res.json({ rules: rulesOf(saved.value.rules), changed: saved.value.changed });
   });
 
   return router;

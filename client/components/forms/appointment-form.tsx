@@ -23,10 +23,17 @@ import {
 } from "./fields";
 import { correctTheErrors, useJsonForm } from "./use-json-form";
 import { apiPaths } from "#shared/paths.ts";
+import {
+  dayIsFull,
+  requestSummary,
+  slotStatusLine,
+  type BookingCalendar,
+  type BookingDay,
+} from "#shared/booking-calendar.ts";
 import { uiStrings } from "#shared/ui-strings.ts";
 
 export type AppointmentActionData =
-  | { success: true }
+  | { success: true; date?: string; time?: string }
   | { success: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> };
 
 export type AppointmentFormProps = {
@@ -34,14 +41,49 @@ export type AppointmentFormProps = {
   /** The signed start field from the page's loader. */
   formToken: string;
   actionData: AppointmentActionData | undefined;
+  /** Which times are free, and whether a free one is booked at once (instant) or requested. */
+  calendar?: BookingCalendar;
 };
 
-const timeOptions = appointmentTimeSlots.map((slot) => ({ value: slot, label: slot }));
+/**
+ * The dates: with instant booking a day with no free time left is disabled and says so;
+ * as requests, the specification's options exactly (the visitor states a preference).
+ */
+function dateChoices(dateOptions: readonly DateOption[], calendar: BookingCalendar | undefined) {
+  if (!calendar?.instant) return dateOptions;
+  return dateOptions.map((option) => {
+    const day = calendar.days.find((candidate) => candidate.date === option.value);
+    const full = day !== undefined && dayIsFull(day);
+    return full ? { ...option, label: `${option.label} (fully booked)`, disabled: true } : option;
+  });
+}
+
+/** The 7 times: with instant booking those not free on the chosen day are disabled and marked. */
+function timeChoices(calendar: BookingCalendar | undefined, day: BookingDay | undefined) {
+  return appointmentTimeSlots.map((slot) => {
+    const judged = day?.slots.find((candidate) => candidate.value === slot);
+    if (!calendar?.instant || !judged || judged.free) return { value: slot, label: slot };
+    return { value: slot, label: `${slot} (taken)`, disabled: true };
+  });
+}
 
 /** SPEC §2/§5: the appointment request, stored as one appointment_requests row. */
-export function AppointmentForm({ dateOptions, formToken, actionData }: AppointmentFormProps) {
+export function AppointmentForm({ dateOptions, formToken, actionData, calendar }: AppointmentFormProps) {
   // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
   const [generation, setGeneration] = useState(0);
+  const redisplayed = actionData && !actionData.success && generation === 0 ? actionData.values : {};
+  // What is chosen now, for the line beside the time and the instant mode's times.
+  const [chosen, setChosen] = useState({
+    date: redisplayed.preferred_date ?? "",
+    time: redisplayed.preferred_time ?? "",
+  });
+  // What the last request asked for, said beside the toast (it stays after the form clears).
+  const [asked, setAsked] = useState<{ date: string; time: string } | undefined>(undefined);
+  const succeeded =
+    asked ??
+    (actionData?.success && generation === 0 && actionData.date && actionData.time
+      ? { date: actionData.date, time: actionData.time }
+      : undefined);
   const form = useJsonForm({
     // The dates on offer when the visitor sends the form, which may be a day after it was shown.
     loadSchema: () =>
@@ -51,7 +93,13 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
     endpoint: apiPaths.appointments,
     initialErrors: actionData && !actionData.success ? actionData.fieldErrors : undefined,
     describeInvalid: correctTheErrors,
-    onSuccess: () => {
+    onSuccess: (sent) => {
+      const data = new FormData(sent);
+      setAsked({
+        date: String(data.get("preferred_date") ?? ""),
+        time: String(data.get("preferred_time") ?? ""),
+      });
+      setChosen({ date: "", time: "" });
       setGeneration((value) => value + 1);
       void notify({
         variant: "success",
@@ -64,10 +112,15 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
   });
   const binding: FormBinding<AppointmentField> = {
     errors: form.fieldErrors,
-    values: actionData && !actionData.success && generation === 0 ? actionData.values : {},
+    values: redisplayed,
     clearError: form.clearError,
   };
   const field = (name: AppointmentField) => bindField(binding, name, appointmentLabels[name]);
+  const chosenDay = calendar?.days.find((day) => day.date === chosen.date);
+  const status = calendar ? (slotStatusLine(calendar.days, chosen.date, chosen.time) ?? "") : undefined;
+  const summary = succeeded
+    ? requestSummary(succeeded.date, succeeded.time, calendar?.instant ?? false)
+    : undefined;
 
   return (
     <form
@@ -76,6 +129,12 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
       noValidate
       onSubmit={(event) => void form.onSubmit(event)}
       onFocus={form.onFocus}
+      onChange={(event) => {
+        const target = event.target;
+        if (!(target instanceof HTMLSelectElement)) return;
+        if (target.name === "preferred_date") setChosen((now) => ({ ...now, date: target.value }));
+        if (target.name === "preferred_time") setChosen((now) => ({ ...now, time: target.value }));
+      }}
       aria-label="Appointment request"
       className="relative space-y-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
     >
@@ -83,6 +142,11 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
         <FormAlert tone="success" title={formToasts.appointmentSuccessTitle}>
           {formToasts.appointmentSuccessDescription}
         </FormAlert>
+      ) : null}
+      {summary ? (
+        <p role="status" className="rounded-control bg-brand-soft px-4 py-3 font-medium text-ink">
+          {summary}
+        </p>
       ) : null}
       {actionData && !actionData.success && generation === 0 ? (
         <FormAlert tone="error" title={formToasts.validationTitle}>
@@ -121,15 +185,16 @@ export function AppointmentForm({ dateOptions, formToken, actionData }: Appointm
           {...field("preferred_date")}
           required
           placeholder="Select a date"
-          options={dateOptions}
+          options={dateChoices(dateOptions, calendar)}
           hint="Weekdays in the next two weeks"
         />
         <SelectField
           {...field("preferred_time")}
           required
           placeholder="Select a time"
-          options={timeOptions}
+          options={timeChoices(calendar, chosenDay)}
           hint="South African time (SAST)"
+          status={status}
         />
         <div className="sm:col-span-2">
           <TextAreaField

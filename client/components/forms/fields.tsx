@@ -13,12 +13,26 @@ type FieldBase = {
   /** Clears this field's error as soon as the visitor edits it (SPEC §4). */
   onEdit?: () => void;
   hint?: string;
+  /**
+   * A line under the control that follows what is chosen (the booking form's "is this time
+   * free"): a polite live region, there from the first render so changes are announced.
+   * Undefined: none.
+   */
+  status?: string;
 };
 
 const controlClass =
   "mt-1 block w-full rounded-control border bg-surface px-3 py-2.5 text-base text-ink shadow-card focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
 
-function FieldFrame({ name, label, error, required, hint, children }: FieldBase & { children: ReactNode }) {
+function FieldFrame({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  status,
+  children,
+}: FieldBase & { children: ReactNode }) {
   return (
     <div>
       <label htmlFor={name} className="block font-medium text-ink">
@@ -38,6 +52,11 @@ function FieldFrame({ name, label, error, required, hint, children }: FieldBase 
         </p>
       ) : null}
       {children}
+      {status !== undefined ? (
+        <p id={`${name}-status`} aria-live="polite" className="mt-1 text-sm text-ink-soft">
+          {status}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${name}-error`} className="mt-1 text-sm font-medium text-danger">
           {error}
@@ -48,7 +67,7 @@ function FieldFrame({ name, label, error, required, hint, children }: FieldBase 
 }
 
 /** What every control shares: its name, value, error state and descriptions. */
-function controlProps({ name, error, required, defaultValue, onEdit, hint }: FieldBase) {
+function controlProps({ name, error, required, defaultValue, onEdit, hint, status }: FieldBase) {
   return {
     id: name,
     name,
@@ -56,7 +75,9 @@ function controlProps({ name, error, required, defaultValue, onEdit, hint }: Fie
     "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby":
-      [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined,
+      [hint ? `${name}-hint` : "", status ? `${name}-status` : "", error ? `${name}-error` : ""]
+        .filter(Boolean)
+        .join(" ") || undefined,
     onChange: () => onEdit?.(),
     className: `${controlClass} ${error ? "border-danger" : "border-line-strong"}`,
   };
@@ -121,7 +142,9 @@ export function TextAreaField(props: FieldBase & { rows?: number; maxLength?: nu
   );
 }
 
-export function SelectField(props: FieldBase & { options: readonly Option[]; placeholder: string }) {
+export function SelectField(
+  props: FieldBase & { options: readonly (Option & { disabled?: boolean })[]; placeholder: string },
+) {
   const { options, placeholder } = props;
   return (
     <FieldFrame {...props}>

@@ -3,6 +3,11 @@ import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { StepUpProvider } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { SettingsForm } from "#client/components/workspace/settings/settings-form.tsx";
+import {
+  AvailabilityForm,
+  type AvailabilityRuleValues,
+} from "#client/components/workspace/settings/availability-form.tsx";
+import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
@@ -15,7 +20,11 @@ export const meta = () => workspaceMeta("Site settings");
 export const handle = workspaceHandle;
 
 export async function clientLoader() {
-  return workspaceFetch<{ settings: EditableSettings }>("/settings");
+  const [{ settings }, { rules }] = await Promise.all([
+    workspaceFetch<{ settings: EditableSettings }>("/settings"),
+    workspaceFetch<{ rules: AvailabilityRuleValues }>("/availability"),
+  ]);
+  return { settings, rules };
 }
 clientLoader.hydrate = true as const;
 
@@ -29,6 +38,7 @@ export function HydrateFallback() {
 /** Admins only: the guard refuses other roles before this page loads. */
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const [settings, setSettings] = useState(loaderData.settings);
+  const [rules, setRules] = useState(loaderData.rules);
   return (
     <>
       <PageHeader
@@ -39,6 +49,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <StepUpProvider>
         <SettingsForm settings={settings} onSaved={setSettings} />
       </StepUpProvider>
+      <TitledSection id="booking-calendar" title="Booking calendar" className="mt-12 space-y-4">
+        <p className="max-w-2xl text-ink-soft">
+          When visitors can book a meeting: the booking form keeps its usual times on the next two weeks’
+          weekdays, and offers those these rules leave free.
+        </p>
+        <AvailabilityForm rules={rules} onSaved={setRules} />
+      </TitledSection>
     </>
   );
 }

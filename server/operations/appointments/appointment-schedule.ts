@@ -20,12 +20,17 @@ import {
   failed,
   notFound,
   refuse,
+  refusedByPolicy,
   succeeded,
   type Outcome,
   type Refusal,
 } from "#server/operations/outcome.ts";
 import { parseId, type Parsed } from "#server/operations/input.ts";
 import { appointmentInboxId } from "./appointment-records";
+import { nearestFreeTimes, nearestSentence, readAvailabilityRules } from "./availability";
+import { bookingsInTheWay, claimMeeting, namedBookings, SlotTaken } from "./slot-claims";
+import { deleteSlotClaims } from "#server/db/availability.ts";
+import { checkPolicy } from "#server/auth/policy.ts";
 
 /**
  * `appointments confirm|reschedule|cancel`: the agreed time is stored, and the visitor
@@ -42,8 +47,13 @@ type Change = AppointmentUpdate["change"];
  * workspace), it writes the audit entry in the same transaction; the CLI records its own
  * after the command (server/cli/program.ts), so it gives none.
  */
-type ScheduleContext = Pick<OperationContext, "db" | "config">;
-type Who = { by: string; actor?: Actor };
+type ScheduleContext = { db: Db; config: Pick<OperationContext["config"], "settings" | "followUp"> };
+/**
+ * `override`: an admin puts the meeting over another hold or meeting, for a reason; the
+ * operation checks the policy ("appointment.override") and writes its audit entry in the
+ * change's transaction, whichever door asked (docs/decisions/060-availability-and-slot-claims.md).
+ */
+type Who = { by: string; actor?: Actor; override?: { reason: string; actor: Actor } };
 
 /** The audit log's action for each change, the names the CLI records for its commands. */
 const auditActions = {
@@ -63,6 +73,9 @@ const fieldMessages = {
   same: "The appointment is already at this time and length: change one of them.",
   noRequestedTime: "The visitor's requested time cannot be read: choose a date and time.",
 };
+
+/** The longest reason an override keeps. */
+const MAX_REASON = 500;
 
 /** Not in a state for this change (already confirmed, cancelled, held, marked spam). */
 const conflict = (message: string): Refusal => failed("conflict", message);
@@ -189,11 +202,52 @@ async function apply(
   change: Change,
   now: Date,
   who: Who,
-): Promise<boolean> {
+): Promise<Applied> {
   const stamp = now.toISOString();
-  const { by, actor } = who;
-  return ctx.db.transaction().execute(async (trx: Db) => {
-    if (!(await scheduleAppointmentRequest(trx, row.id, row.calendar_sequence, schedule))) return false;
+  const { by, actor, override } = who;
+  const bufferMinutes = (await readAvailabilityRules(ctx.db)).bufferMinutes;
+  const claim = {
+    appointmentId: row.id,
+    start: schedule.scheduled_start,
+    minutes: schedule.scheduled_minutes,
+    bufferMinutes,
+    now,
+  };
+  // Named before the change, for the override's audit entry; the claim itself decides.
+  const inTheWay = override ? await bookingsInTheWay(ctx.db, claim) : [];
+  try {
+    return await ctx.db.transaction().execute(async (trx: Db): Promise<Applied> => {
+      if (!(await scheduleAppointmentRequest(trx, row.id, row.calendar_sequence, schedule))) {
+        return "changed";
+      }
+      if (change === "cancelled") await deleteSlotClaims(trx, row.id);
+      else await claimMeeting(trx, { ...claim, override: override !== undefined });
+      if (override && inTheWay.length > 0) {
+        await recordAudit(
+          trx,
+          {
+            ...override.actor,
+            action: "appointment.override",
+            target: appointmentInboxId(row.id),
+            detail: {
+              reason: override.reason,
+              start: schedule.scheduled_start,
+              minutes: schedule.scheduled_minutes,
+              over: inTheWay.map((other) => appointmentInboxId(other.id)),
+            },
+          },
+          now,
+        );
+      }
+      await record(trx);
+      return "done";
+    });
+  } catch (error) {
+    if (error instanceof SlotTaken) return "taken";
+    throw error;
+  }
+
+  async function record(trx: Db) {
     const note = historyNote(change, schedule);
     const contacted = change === "confirmed" && row.status === "new";
     if (contacted) {
@@ -224,8 +278,59 @@ async function apply(
     for (const payload of updates(ctx, row, schedule, change, stamp)) {
       await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
     }
-    return true;
+  }
+}
+
+/** What apply did: the change, nothing (someone changed the row meanwhile), or nothing (the time is taken). */
+type Applied = "done" | "changed" | "taken";
+
+/**
+ * The override's reason checked, and the policy: only an admin (or the CLI, the server's
+ * own door) may put a meeting over another.
+ */
+function checkOverride(who: Who, now: Date): Refusal | undefined {
+  if (!who.override) return undefined;
+  const refusal = checkPolicy("appointment.override", who.override.actor, now);
+  if (refusal) return refusedByPolicy(refusal);
+  const reason = who.override.reason.trim();
+  if (reason === "" || reason.length > MAX_REASON || /\p{Cc}/u.test(reason)) {
+    return refuse(`an override needs a reason of 1 to ${MAX_REASON} printable characters`, {
+      reason: `Say why this meeting may overlap the other (1 to ${MAX_REASON} characters).`,
+    });
+  }
+  who.override = { ...who.override, reason };
+  return undefined;
+}
+
+/**
+ * The refusal when the time is someone else's: the other meeting or hold named by its
+ * person, and the nearest free times to propose instead.
+ */
+async function takenRefusal(
+  ctx: ScheduleContext,
+  row: AppointmentRequestRow,
+  schedule: AppointmentSchedule,
+  now: Date,
+): Promise<Refusal> {
+  const bufferMinutes = (await readAvailabilityRules(ctx.db)).bufferMinutes;
+  const others = await bookingsInTheWay(ctx.db, {
+    appointmentId: row.id,
+    start: schedule.scheduled_start,
+    minutes: schedule.scheduled_minutes,
+    bufferMinutes,
+    now,
   });
+  const free = await nearestFreeTimes(ctx, schedule.scheduled_start, {
+    now,
+    scope: "staff",
+    exceptAppointmentId: row.id,
+  });
+  const time = formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes);
+  const message = `${time} overlaps ${namedBookings(others)}. ${nearestSentence(free)} An admin may override with a reason.`;
+  return {
+    ...conflict(message),
+    fieldErrors: { at: `That time overlaps ${namedBookings(others)}. ${nearestSentence(free)}` },
+  };
 }
 
 const changedMeanwhile = (id: number) =>
@@ -273,7 +378,12 @@ export async function confirmAppointmentRequest(
     scheduled_minutes: duration?.value ?? ctx.config.followUp.appointmentMinutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "confirmed", now(), options))) return changedMeanwhile(row.id);
+  const moment = now();
+  const overrideRefused = checkOverride(options, moment);
+  if (overrideRefused) return overrideRefused;
+  const applied = await apply(ctx, row, schedule, "confirmed", moment, options);
+  if (applied === "changed") return changedMeanwhile(row.id);
+  if (applied === "taken") return takenRefusal(ctx, row, schedule, moment);
   return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
@@ -310,7 +420,12 @@ export async function rescheduleAppointmentRequest(
     scheduled_minutes: minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "rescheduled", now(), options))) return changedMeanwhile(row.id);
+  const moment = now();
+  const overrideRefused = checkOverride(options, moment);
+  if (overrideRefused) return overrideRefused;
+  const applied = await apply(ctx, row, schedule, "rescheduled", moment, options);
+  if (applied === "changed") return changedMeanwhile(row.id);
+  if (applied === "taken") return takenRefusal(ctx, row, schedule, moment);
   return succeeded({ id: row.id, email: row.email, when: when(schedule) });
 }
 
@@ -333,6 +448,7 @@ export async function cancelAppointmentRequest(
     scheduled_minutes: row.scheduled_minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if (!(await apply(ctx, row, schedule, "cancelled", now(), options))) return changedMeanwhile(row.id);
+  if ((await apply(ctx, row, schedule, "cancelled", now(), options)) !== "done")
+    return changedMeanwhile(row.id);
   return succeeded({ id: row.id, email: row.email, when: when(row) });
 }

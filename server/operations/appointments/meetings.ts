@@ -23,6 +23,8 @@ import {
 } from "#shared/staff-meetings.ts";
 import { appointmentInboxId } from "./appointment-records";
 import { requestedStart } from "./appointment-times";
+import { nearestFreeTimes, readAvailabilityRules } from "./availability";
+import { bookingsInTheWay, namedBookings } from "./slot-claims";
 
 /**
  * The meetings staff agreed with visitors: the confirmed appointments by Cape Town day,
@@ -111,6 +113,8 @@ export async function listMeetings(
 export async function planMeeting(
   ctx: Pick<OperationContext, "db" | "config">,
   rowId: number,
+  now: Date = new Date(),
+  mayOverride = false,
 ): Promise<Outcome<MeetingPlan>> {
   const row = await findAppointmentRequest(ctx.db, rowId);
   if (!row) return notFound(`unknown appointment id ${rowId}`);
@@ -118,6 +122,8 @@ export async function planMeeting(
   const local = start ? inAgencyZone(start) : undefined;
   const minutes = row.scheduled_minutes ?? ctx.config.followUp.appointmentMinutes;
   const lengths = [...new Set<number>([...meetingLengths, minutes])].sort((a, b) => a - b);
+  const taken =
+    row.schedule_status === null && start ? await whoHasIt(ctx, row.id, start, minutes, now) : undefined;
   return succeeded({
     id: appointmentInboxId(row.id),
     schedule: row.schedule_status,
@@ -125,5 +131,32 @@ export async function planMeeting(
     time: local?.toFormat("HH:mm") ?? "",
     minutes,
     lengths,
+    ...(taken ? { taken } : {}),
+    ...(mayOverride ? { mayOverride: true as const } : {}),
   });
+}
+
+/**
+ * A request for a time someone else holds or has: who, and the free times nearest to it
+ * (staff may look past the visitors' two weeks). Undefined when the time is free of others.
+ */
+async function whoHasIt(
+  ctx: Pick<OperationContext, "db" | "config">,
+  id: number,
+  start: string,
+  minutes: number,
+  now: Date,
+): Promise<MeetingPlan["taken"]> {
+  const { bufferMinutes } = await readAvailabilityRules(ctx.db);
+  const others = await bookingsInTheWay(ctx.db, { appointmentId: id, start, minutes, bufferMinutes, now });
+  if (others.length === 0) return undefined;
+  const free = await nearestFreeTimes(ctx, start, { now, scope: "staff", exceptAppointmentId: id });
+  return {
+    by: namedBookings(others),
+    freeTimes: free.map((time) => ({
+      date: time.date,
+      time: inAgencyZone(time.start).toFormat("HH:mm"),
+      label: time.label,
+    })),
+  };
 }

@@ -1,3 +1,4 @@
+import { deleteSlotHolds } from "#server/db/availability.ts";
 import type { Db } from "#server/db/database.ts";
 import {
   changeLeadStatus,
@@ -107,7 +108,14 @@ export async function changeStatus(
       },
       now(),
     );
-  if (!(await changeLeadStatus(db, target.table, target.id, change, audit))) {
+  // A request declined (lost) or judged spam gives its held time back at once (060).
+  const declined =
+    target.table === "appointment_requests" && (status.value === "lost" || status.value === "spam");
+  const alsoDo = async (trx: Db) => {
+    if (declined) await deleteSlotHolds(trx, target.id);
+    await audit(trx);
+  };
+  if (!(await changeLeadStatus(db, target.table, target.id, change, alsoDo))) {
     return failed("not-found", `unknown ${noun} id ${target.label}`);
   }
   return succeeded({ changed: true, label: target.label, from: row.status, to: status.value, by });

@@ -42,7 +42,25 @@ import {
   createNewsletterService,
   type NewsletterService,
 } from "#server/operations/subscribers/newsletter-service.ts";
-import { handleSubmission, type Arrival, type SubmissionContext, type SubmissionResult } from "./submission";
+import {
+  handleSubmission,
+  SubmissionRefused,
+  type Arrival,
+  type SubmissionContext,
+  type SubmissionResult,
+} from "./submission";
+import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
+import {
+  bookingCalendar,
+  freeTimesOfDay,
+  nearestFreeTimes,
+  nearestSentence,
+  readAvailabilityRules,
+} from "#server/operations/appointments/availability.ts";
+import { holdSlot, SlotTaken } from "#server/operations/appointments/slot-claims.ts";
+import { confirmAppointmentRequest } from "#server/operations/appointments/appointment-schedule.ts";
+import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
+import { clockOf, spokenDate, type BookingCalendar, type SlotReason } from "#shared/booking-calendar.ts";
 import type { SourceColumns, SourceRequest } from "./visit-source";
 
 export type { SubmissionResult } from "./submission";
@@ -63,6 +81,8 @@ export type LeadService = {
   submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
   submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
   requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  /** The booking form's calendar now: the mode, and each offered day's 7 times free or not. */
+  appointmentCalendar(): Promise<BookingCalendar>;
 } & NewsletterService;
 
 /** The service with `visitor` filled in, for route actions that know the request but call without it. */
@@ -172,20 +192,23 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     row: Row,
     { at, suspected, source }: Arrival,
     visitor: Visitor,
-  ) {
+    /** Also done in the transaction for a row not held as suspected (an appointment's hold). */
+    alsoDo?: (trx: Db, id: number) => Promise<void>,
+  ): Promise<number> {
     const createdAt = at.toISOString();
     const acknowledging = config.followUp.acknowledge && !suspected;
     // Read before the transaction, so the write lock is not held for it; the message keeps
     // the words as they are now, and a later edit leaves a queued one as it is.
     const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
-    await db.transaction().execute(async (trx) => {
+    const id = await db.transaction().execute(async (trx) => {
       const id = await form.insert(trx, {
         ...row,
         ...source,
         created_at: createdAt,
         suspected_spam: suspected,
       });
-      if (suspected) return;
+      if (suspected) return id;
+      await alsoDo?.(trx, id);
       const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
       const acknowledgment = acknowledging
@@ -197,8 +220,75 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         calendar,
       });
       await enqueueOutboxMessage(trx, { kind: form.kind, payload, now: at });
+      return id;
     });
     if (!suspected) onQueued();
+    return id;
+  }
+
+  /**
+   * An appointment request. Its time is held for it while free (both modes; 060, 061). With
+   * instant booking on, a time that is not free is refused with the nearest free ones and
+   * nothing is stored; a free one is held in the request's own transaction (the database
+   * decides who gets it) and then confirmed through staff's confirm, invitation and all.
+   */
+  async function storeAppointment(request: AppointmentRequest, arrival: Arrival, visitor: Visitor) {
+    const row = appointmentRow(request);
+    const start = requestedStart(row.preferred_date, row.preferred_time);
+    const rules = await readAvailabilityRules(db);
+    const instant = rules.instant && !arrival.suspected && start !== undefined;
+    const calendar = { db, config };
+    if (instant) {
+      const day = await freeTimesOfDay(calendar, row.preferred_date, arrival.at);
+      const slot = day.ok
+        ? day.value.slots.find((candidate) => candidate.value === row.preferred_time)
+        : undefined;
+      if (!slot?.free)
+        throw await notFree(row.preferred_date, row.preferred_time, start, slot?.reason, arrival.at);
+    }
+    let id: number;
+    try {
+      id = await store(appointment, row, arrival, visitor, async (trx, newId) => {
+        if (!start) return;
+        const held = await holdSlot(trx, {
+          appointmentId: newId,
+          start,
+          minutes: config.followUp.appointmentMinutes,
+          bufferMinutes: rules.bufferMinutes,
+          now: arrival.at,
+        });
+        if (!held && instant) throw new SlotTaken();
+      });
+    } catch (error) {
+      if (error instanceof SlotTaken && start) {
+        throw await notFree(row.preferred_date, row.preferred_time, start, "taken", arrival.at);
+      }
+      throw error;
+    }
+    if (!instant) return;
+    const confirmed = await confirmAppointmentRequest(
+      calendar,
+      String(id),
+      { by: "instant booking" },
+      () => arrival.at,
+    );
+    if (confirmed.ok) onQueued();
+    else logger.error({ appointment: id, reason: confirmed.reason }, "instant booking held, not confirmed");
+  }
+
+  /** The refusal of a time that is not free, offering the nearest free ones; nothing is stored. */
+  async function notFree(
+    date: string,
+    slot: string,
+    start: string | undefined,
+    reason: SlotReason | undefined,
+    at: Date,
+  ): Promise<SubmissionRefused> {
+    const nearest = start ? await nearestFreeTimes({ db, config }, start, { now: at }) : [];
+    const when = `${spokenDate(date)} at ${clockOf(slot)}`;
+    const state = reason === "taken" || reason === "full" ? "is no longer free" : "cannot be booked";
+    const sentence = `${when} ${state}. ${nearestSentence(nearest)}`;
+    return new SubmissionRefused(sentence, { preferred_time: sentence });
   }
 
   const websiteDesign: FormHandling<ReturnType<typeof websiteDesignLeadRow>> = {
@@ -228,7 +318,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         "website-design-lead",
         input,
         websiteDesignLeadSchema,
-        (lead, arrival) => store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor),
+        async (lead, arrival) =>
+          void (await store(websiteDesign, websiteDesignLeadRow(lead), arrival, visitor)),
         visitor,
       ),
 
@@ -238,7 +329,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         "web-app-lead",
         input,
         webAppLeadServerSchema,
-        (lead, arrival) => store(webApp, webAppLeadRow(lead), arrival, visitor),
+        async (lead, arrival) => void (await store(webApp, webAppLeadRow(lead), arrival, visitor)),
         visitor,
       ),
 
@@ -248,9 +339,18 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         "appointment-request",
         input,
         appointmentSchemaFor(now()),
-        (request, arrival) => store(appointment, appointmentRow(request), arrival, visitor),
+        (request, arrival) => storeAppointment(request, arrival, visitor),
         visitor,
       ),
+
+    appointmentCalendar: async () => {
+      const at = now();
+      const [rules, days] = await Promise.all([
+        readAvailabilityRules(db),
+        bookingCalendar({ db, config }, at),
+      ]);
+      return { instant: rules.instant, days };
+    },
 
     ...createNewsletterService({ db, config, ctx, onQueued }),
   };

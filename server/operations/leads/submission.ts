@@ -35,6 +35,21 @@ export type SubmissionContext = {
  */
 export type Arrival = { at: Date; suspected: SuspectedSpam | null; source: SourceColumns };
 
+/**
+ * Thrown by a form's `store` to refuse a valid submission for what the database says (an
+ * instant booking of a time no longer free): nothing is stored, and the visitor reads why
+ * beside the field it is about.
+ */
+export class SubmissionRefused extends Error {
+  override name = "SubmissionRefused";
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
 export function invalidSubmission(
   error: string,
   fieldErrors: FieldErrors = {},
@@ -76,6 +91,10 @@ export async function handleSubmission<S extends z.ZodMiniType>(
   try {
     await store(parsed.data, { at, suspected, source: readSourceColumns(visit, request) });
   } catch (error) {
+    if (error instanceof SubmissionRefused) {
+      ctx.metrics?.leadSubmission(form, "refused");
+      return invalidSubmission(error.message, error.fieldErrors);
+    }
     ctx.metrics?.leadSubmission(form, "failed");
     return storeFailure(ctx, form, error);
   }

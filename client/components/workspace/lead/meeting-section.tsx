@@ -3,7 +3,7 @@
  * cancel it, as `appointments confirm|reschedule|cancel` do, each e-mailing the visitor
  * the calendar invitation, its update or its cancellation.
  */
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { formatMinutes, type MeetingPlan } from "#shared/staff-meetings.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
@@ -63,9 +63,14 @@ function MeetingForm({
   const { path, submitLabel, doneTitle } = meetingSteps[step];
   const [errors, setErrors] = useState(noErrors);
   const [busy, setBusy] = useState(false);
+  // Refused because another meeting has the time: an admin may put it there anyway, saying why.
+  const [overlapping, setOverlapping] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const overriding = submitter instanceof HTMLButtonElement && submitter.value === "override";
     setBusy(true);
     setErrors(noErrors);
     try {
@@ -75,19 +80,61 @@ function MeetingForm({
             date: fields.get("date"),
             time: fields.get("time"),
             minutes: Number(fields.get("minutes")),
+            ...(overriding ? { override: String(fields.get("reason") ?? "") } : {}),
           },
         },
       });
       await finished(doneTitle(result));
     } catch (caught) {
-      setErrors(errorsOf(caught));
+      const refused = errorsOf(caught);
+      setErrors(refused);
+      if (caught instanceof WorkspaceApiError && caught.status === 409 && refused.fields.time) {
+        setOverlapping(true);
+      }
     } finally {
       setBusy(false);
     }
   }
+  /** Puts a proposed free time into the date and time fields. */
+  function propose(date: string, time: string) {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of [
+      ["date", date],
+      ["time", time],
+    ] as const) {
+      const input = form.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = value;
+    }
+    setErrors(noErrors);
+    setOverlapping(false);
+    const timeInput = form.elements.namedItem("time");
+    if (timeInput instanceof HTMLInputElement) timeInput.focus();
+  }
   return (
-    <form onSubmit={(event) => void save(event)} className="space-y-4" noValidate>
+    <form ref={formRef} onSubmit={(event) => void save(event)} className="space-y-4" noValidate>
       {errors.message ? <Notice tone="danger">{errors.message}</Notice> : null}
+      {plan.taken && step === "confirm" ? (
+        <Notice tone="warning" title="The time asked for is taken">
+          <p>It overlaps {plan.taken.by}.</p>
+          {plan.taken.freeTimes.length > 0 ? (
+            <>
+              <p className="mt-2">Free times to propose:</p>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {plan.taken.freeTimes.map((free) => (
+                  <li key={`${free.date} ${free.time}`}>
+                    <Button variant="secondary" onClick={() => propose(free.date, free.time)}>
+                      {free.label}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="mt-2">No time is free in the week either side of it.</p>
+          )}
+        </Notice>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Date"
@@ -119,6 +166,21 @@ function MeetingForm({
       <Button type="submit" busy={busy}>
         {submitLabel}
       </Button>
+      {overlapping && plan.mayOverride ? (
+        <div className="space-y-3 border-t border-line pt-4">
+          <TextField
+            label="Reason to overlap the other meeting"
+            name="reason"
+            required
+            maxLength={500}
+            description="Admins only. Recorded in the audit log with your name."
+            error={errors.fields.reason}
+          />
+          <Button type="submit" variant="danger" value="override" busy={busy}>
+            {step === "confirm" ? "Confirm anyway" : "Reschedule anyway"}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
