@@ -482,16 +482,23 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
         ],
         rows: dailyRows,
       },
-      leadsTable("lead-sources", "Leads by source", "Source", leadSources, "visits", {
+      leadsTable("lead-sources", "Visitors and leads by source", "Source", leadSources, "visits", {
         filter: { name: "source", key: "label" },
         note,
       }),
-      leadsTable("lead-campaigns", "Leads by campaign", "Source / campaign", leadCampaigns, "visits", {
-        filter: campaignFilter,
-        extra: medium,
-        cells: mediumCell,
-        note,
-      }),
+      leadsTable(
+        "lead-campaigns",
+        "Visitors and leads by campaign",
+        "Source / campaign",
+        leadCampaigns,
+        "visits",
+        {
+          filter: campaignFilter,
+          extra: medium,
+          cells: mediumCell,
+          note,
+        },
+      ),
       viewsTable("sources", "Sources", "Source", current.counts.sources, before.counts.sources, {
         filter: { name: "source", key: "label" },
       }),
