@@ -77,12 +77,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
             <Totals insights={insights} />
           </TitledSection>
           <TitledSection id="period" title="Another period">
-            <PeriodChoice
-              insights={insights}
-              asked={asked}
-              fields={{}}
-              filters={insights.filters}
-            />
+            <PeriodChoice insights={insights} asked={asked} fields={{}} filters={insights.filters} />
           </TitledSection>
           {days ? (
             <TitledSection id="daily" title="Page views and visits per day">

@@ -53,7 +53,7 @@ function Trend({ daily }: { daily: Insights["daily"] }) {
       preserveAspectRatio="none"
       className="h-10 w-full"
       role="img"
-      aria-label={`Visits per day from ${first} to ${last}, at most ${top} a day; the figures are in the table “Page views and visits per day”.`}
+      aria-label={`Visits per day from ${first} to ${last}, at most ${top} a day; the figures per day are further down.`}
     >
       <polyline
         points={points}
