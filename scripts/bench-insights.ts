@@ -83,8 +83,9 @@ async function seedCounts(db: Db): Promise<number> {
       // Spread over the hours; every combination distinct within the day, as the cap allows at most.
       const campaignRow = n % 3 === 0;
       rows.push({
-        hour: `${date}T${String(n % 24).padStart(2, "0")}`,
-        path: valueOf("path", n * 7 + day),
+        // Blocks of 34 rows an hour, each row its own page within its hour: no two keys alike.
+        hour: `${date}T${String(Math.floor(n / 34) % 24).padStart(2, "0")}`,
+        path: valueOf("path", n),
         referrer_host: campaignRow ? "" : valueOf("referrer_host", n + day),
         utm_source: campaignRow ? valueOf("utm_source", n + day) : "",
         utm_medium: campaignRow ? valueOf("utm_medium", n) : "",
