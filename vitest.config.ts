@@ -21,6 +21,7 @@ const bothEngines = [
   "tests/api/staff-editing.test.ts",
   "tests/api/booking-race.test.ts",
   "tests/api/availability.test.ts",
+  "tests/api/insights-sources.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -199,6 +199,8 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     onQueued: outbox.wake,
     metrics,
     pageCopy,
+    // The counter is made below; a lead is sent long after both exist.
+    visitCounted: (visitor, at) => pageViews.wasCounted(visitor, at),
   });
   /** What a scheduled job that sends mail gets: its own log component, and the outbox woken by what it queues. */
   const mailingJobDeps = (component: string, now: (() => Date) | undefined) => ({
@@ -358,7 +360,12 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     gtmId: config.gtmId,
     content,
     preview: preview(req),
-    leads: forVisitor(leads, { ip: req.ip, referer: req.get("referer"), host: req.get("host") }),
+    leads: forVisitor(leads, {
+      ip: req.ip,
+      userAgent: req.get("user-agent"),
+      referer: req.get("referer"),
+      host: req.get("host"),
+    }),
     formTokens,
     logger: req.log,
     staff: res.locals.staff,

@@ -27,10 +27,48 @@ export type InsightsTable = {
   title: string;
   columns: Array<{ key: string; label: string; numeric?: boolean }>;
   rows: Array<Record<string, InsightsCell>>;
+  /** Which filter a row's `key` cell chooses, when a row can be chosen (opened) as one. */
+  filter?: { name: InsightsFilterName; key: string };
+  /** Said instead of the rows when they cannot be given (a device's leads). */
+  note?: string;
+};
+
+/** What the dashboard can be narrowed to: a source by its name, a campaign, a page, a device. */
+export const insightsFilterNames = ["source", "campaign", "page", "device"] as const;
+export type InsightsFilterName = (typeof insightsFilterNames)[number];
+export type InsightsFilters = Partial<Record<InsightsFilterName, string>>;
+export const insightsFilterLabels: Record<InsightsFilterName, string> = {
+  source: "Source",
+  campaign: "Campaign",
+  page: "Page",
+  device: "Device",
+};
+/** The longest filter value taken: sources, campaigns and paths are shorter when stored. */
+export const INSIGHTS_FILTER_MAX = 300;
+
+/** The label of the row of leads whose visit was not counted (never in a rate). */
+export const NOT_COUNTED_LABEL = "Not counted";
+
+/** A figure now and in the period before. */
+export type InsightsFigure = { value: number; previous: number; change: number | null };
+
+/**
+ * The first screen's answer (docs/decisions/058-one-name-per-source.md): visitors, leads
+ * and conversion, now and before. Leads count a person's enquiries once a day; those
+ * whose visit was not counted are in `leads` and `notCounted`, never in `conversion`,
+ * which is leads of counted visits ÷ visitors in per cent, 0 to 100, or null without
+ * visitors. `leads` and `conversion` are null under a device filter: leads do not
+ * record a device.
+ */
+export type InsightsSummary = {
+  visitors: InsightsFigure;
+  leads: (InsightsFigure & { notCounted: number; notCountedBefore: number }) | null;
+  conversion: { value: number | null; previous: number | null } | null;
 };
 
 export const insightsTableNames = [
   "days",
+  "sources",
   "pages",
   "referrers",
   "campaigns",
@@ -59,6 +97,11 @@ export type Insights = {
   /** Views and visits per day, every day of the period (the chart's data). */
   daily: Array<{ date: string; views: number; visits: number }>;
   tables: InsightsTable[];
+  /** The filters applied to every figure and table (none: {}). */
+  filters: InsightsFilters;
+  summary: InsightsSummary;
+  /** Why some figures are not given under the filters chosen, when they are not. */
+  note?: string;
 };
 
 /** Change in per cent from `previous` to `value`, rounded; null when there was nothing before. */

@@ -23,7 +23,12 @@ const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
 function answerSubmission(submit: Submit) {
   return async (req: Request, res: Response) => {
     // req.ip honours TRUST_PROXY_HOPS, as the rate limits do; the Referer names the form's page.
-    const result = await submit(req.body, { ip: req.ip, referer: req.get("referer"), host: req.get("host") });
+    const result = await submit(req.body, {
+      ip: req.ip,
+      userAgent: req.get("user-agent"),
+      referer: req.get("referer"),
+      host: req.get("host"),
+    });
     if (result.success) {
       res.status(201).json({ success: true });
       return;

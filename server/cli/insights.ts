@@ -1,5 +1,11 @@
 import { loadInsights } from "#server/operations/insights/insights.ts";
-import { formatChange, type Insights } from "#shared/insights.ts";
+import {
+  NOT_COUNTED_LABEL,
+  formatChange,
+  insightsFilterLabels,
+  insightsFilterNames,
+  type Insights,
+} from "#shared/insights.ts";
 import type { AdminContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
@@ -14,6 +20,14 @@ function printInsights(ctx: AdminContext, insights: Insights): void {
     out,
     `${period.from} to ${period.to} (${period.days} days), against ${previous.from} to ${previous.to}`,
   );
+  const chosen = insightsFilterNames.filter((name) => insights.filters[name] !== undefined);
+  if (chosen.length > 0) {
+    printLine(
+      out,
+      `Only ${chosen.map((name) => `${insightsFilterLabels[name].toLowerCase()} ${insights.filters[name]}`).join(", ")}`,
+    );
+  }
+  if (insights.note) printLine(out, insights.note);
   printLine(out);
   printLine(
     out,
@@ -27,10 +41,21 @@ function printInsights(ctx: AdminContext, insights: Insights): void {
       insights.totals,
     ),
   );
+  const leads = insights.summary.leads;
+  if (leads && leads.notCounted > 0) {
+    printLine(
+      out,
+      `${NOT_COUNTED_LABEL.toLowerCase()}: ${leads.notCounted} of the leads (their visit was not counted; in no rate)`,
+    );
+  }
   for (const table of insights.tables) {
     if (table.name === "days") continue;
     printLine(out);
     printLine(out, `${table.title}:`);
+    if (table.note) {
+      printLine(out, `  ${table.note}`);
+      continue;
+    }
     if (table.rows.length === 0) {
       printLine(out, "  none in this period");
       continue;
@@ -51,17 +76,25 @@ function printInsights(ctx: AdminContext, insights: Insights): void {
   }
 }
 
-/** `site-admin insights`: the workspace's insights dashboard as text, or as JSON. */
+export type InsightsOptions = {
+  days?: string;
+  from?: string;
+  to?: string;
+  source?: string;
+  campaign?: string;
+  page?: string;
+  device?: string;
+  json?: boolean;
+};
+
+/** `site-admin insights`: the workspace's insights dashboard as text, or as JSON, with the same filters. */
 export async function showInsights(
   ctx: AdminContext,
-  options: { days?: string; from?: string; to?: string; json?: boolean },
+  options: InsightsOptions,
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const loaded = await loadInsights(
-    ctx.db,
-    { days: options.days, from: options.from, to: options.to },
-    now(),
-  );
+  const { days, from, to, source, campaign, page, device } = options;
+  const loaded = await loadInsights(ctx.db, { days, from, to, source, campaign, page, device }, now());
   if (!loaded.ok) return fail(ctx.out, loaded.message);
   if (options.json) printJson(ctx.out, loaded.value);
   else printInsights(ctx, loaded.value);

@@ -17,7 +17,7 @@ import { addPreviewCommands } from "./previews";
 import { addMeetingsCommands } from "./meetings";
 import { exportFormats, exportKinds } from "#server/operations/export/export.ts";
 import { exportRecords } from "./export";
-import { showInsights } from "./insights";
+import { showInsights, type InsightsOptions } from "./insights";
 import { weeklyReportCommand } from "./weekly-report";
 import { leadTypes } from "#server/operations/leads/lead-ids.ts";
 import { listLeads, markLeads, showLead } from "./leads";
@@ -312,15 +312,17 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
   const insights = program
     .command("insights")
     .description(
-      "page views, visits, pages, referrers, campaigns, devices and leads with their conversion, against the period before",
+      "visitors, leads and conversion by source and campaign, pages, referring sites and devices, against the period before",
     )
     .option("--days <days>", "the last 7, 30 or 90 days, today included (default 30)")
     .option("--from <YYYY-MM-DD>", "the first day (agency time), instead of --days")
     .option("--to <YYYY-MM-DD>", "the last day, with --from (default today)")
+    .option("--source <name>", 'only this source, by its name ("Google", "LinkedIn")')
+    .option("--campaign <name>", "only this campaign (its utm_campaign)")
+    .option("--page <path>", "only this page (views on it; leads that landed on or were sent from it)")
+    .option("--device <device>", "only this device: phone, tablet or desktop (leads record none)")
     .option("--json", "machine-readable output, every row")
-    .action((options: { days?: string; from?: string; to?: string; json?: boolean }) =>
-      run((ctx) => showInsights(ctx, options)),
-    );
+    .action((options: InsightsOptions) => run((ctx) => showInsights(ctx, options)));
   insights
     .command("report")
     .description(

@@ -29,10 +29,11 @@ import * as pageViewValues from "./migrations/0029_page_view_values";
 import * as previewLinks from "./migrations/0030_preview_links";
 import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
 import * as jobRuns from "./migrations/0032_job_runs";
+import * as leadVisitsCounted from "./migrations/0033_lead_visits_counted";
 import * as weeklyReport from "./migrations/0034_weekly_report";
+import * as appointmentSlots from "./migrations/0035_appointment_slots";
 import * as calendarFeeds from "./migrations/0037_calendar_feeds";
 import * as editing from "./migrations/0038_editing";
-import * as appointmentSlots from "./migrations/0035_appointment_slots";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -69,10 +70,11 @@ export const migrations: Record<string, Migration> = {
   "0030_preview_links": previewLinks,
   "0031_hashed_client_addresses": hashedClientAddresses,
   "0032_job_runs": jobRuns,
+  "0033_lead_visits_counted": leadVisitsCounted,
   "0034_weekly_report": weeklyReport,
+  "0035_appointment_slots": appointmentSlots,
   "0037_calendar_feeds": calendarFeeds,
   "0038_editing": editing,
-  "0035_appointment_slots": appointmentSlots,
 };
 
 export class MigrationError extends Error {

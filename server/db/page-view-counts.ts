@@ -175,3 +175,69 @@ export async function sumCountsBy(
     visits: Number(row.visits),
   }));
 }
+
+/** The day's salt if one is stored (never stores one: asking must not start a day). */
+export async function readStoredDaySalt(db: Db, day: string): Promise<string | undefined> {
+  const row = await db.selectFrom("visitor_salts").select("salt").where("day", "=", day).executeTakeFirst();
+  return row?.salt;
+}
+
+/** Whether a visitor's hash was counted on `day`. */
+export async function wasVisitorSeen(db: Db, day: string, hash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("visitors_seen")
+    .select("day")
+    .where("day", "=", day)
+    .where("visitor_hash", "=", hash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the dashboard narrows the counts to in SQL; a source name is matched after (it is not a column). */
+export type CountFilter = { path?: string; device?: string; utmCampaign?: string };
+
+/** One row of the counts with click-id kinds summed apart: what the dashboard tallies from. */
+export type CountSlice = {
+  hour: string;
+  path: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  click_id_kind: string;
+  device: string;
+  views: number;
+  visits: number;
+};
+
+/**
+ * Every row of the counts in the range, narrowed by `filter`: the dashboard maps each
+ * row's source to its name and adds them up in one pass, rather than asking once per table.
+ */
+export async function selectCountSlices(
+  db: Db,
+  range: HourRange,
+  filter: CountFilter = {},
+): Promise<CountSlice[]> {
+  let query = db
+    .selectFrom("page_view_counts")
+    .select([
+      "hour",
+      "path",
+      "referrer_host",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "click_id_kind",
+      "device",
+      "views",
+      "visits",
+    ])
+    .where("hour", ">=", range.from)
+    .where("hour", "<", range.to);
+  if (filter.path !== undefined) query = query.where("path", "=", filter.path);
+  if (filter.device !== undefined) query = query.where("device", "=", filter.device);
+  if (filter.utmCampaign !== undefined) query = query.where("utm_campaign", "=", filter.utmCampaign);
+  // Both engines answer these integer columns as numbers (int4 in PostgreSQL): no copy per row.
+  return query.execute();
+}

@@ -60,6 +60,14 @@ type AttributionColumns = {
 };
 
 /**
+ * Whether the visit a lead was sent in was counted (migration 0033): 1 or 0, null for
+ * the leads stored before the check (docs/decisions/058-one-name-per-source.md).
+ */
+type VisitCounted = {
+  visit_counted: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+/**
  * Whether staff have read it: 0 or 1 in SQLite, false or true in PostgreSQL (read it with
  * fromDbBoolean). Every row starts unread; appointment_requests since SPEC §3, the lead
  * tables since migration 0016.
@@ -71,7 +79,8 @@ export type FollowUpColumnName =
   keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
 
 export type WebsiteDesignLeadTable = FollowUpColumns &
-  AttributionColumns & {
+  AttributionColumns &
+  VisitCounted & {
     id: Id;
     full_name: string;
     company_name: string;
@@ -85,7 +94,8 @@ export type WebsiteDesignLeadTable = FollowUpColumns &
   };
 
 export type WebAppLeadTable = FollowUpColumns &
-  AttributionColumns & {
+  AttributionColumns &
+  VisitCounted & {
     id: Id;
     full_name: string;
     work_email: string;
@@ -100,7 +110,8 @@ export type WebAppLeadTable = FollowUpColumns &
 
 /** SPEC §3 appointment_requests, plus id and created_at. */
 export type AppointmentRequestTable = FollowUpColumns &
-  AttributionColumns & {
+  AttributionColumns &
+  VisitCounted & {
     id: Id;
     name: string;
     email: string;

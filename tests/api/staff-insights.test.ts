@@ -116,7 +116,8 @@ describe("the insights dashboard", () => {
       { label: "Page views", value: 101, previous: 50, change: 102 },
       { label: "Visits", value: 41, previous: 20, change: 105 },
       { label: "Leads", value: 2, previous: 0, change: null },
-      { label: "Conversion (leads ÷ visits)", value: 4.9, previous: 0, change: null, unit: "%" },
+      // Leads of counted visits ÷ visits: neither lead's visit was counted (see below).
+      { label: "Conversion (leads ÷ visits)", value: 0, previous: 0, change: null, unit: "%" },
     ]);
     expect(insights.daily).toHaveLength(7);
     expect(insights.daily.slice(-2)).toEqual([
@@ -128,23 +129,60 @@ describe("the insights dashboard", () => {
       { label: paths.websiteDesign, views: 40, visits: 10, change: null },
       { label: paths.about, views: 1, visits: 1, change: null },
     ]);
+    // One name per source; a campaign's visit with no referring site is not "(direct)".
     expect(tableOf(insights, "referrers")).toEqual([
-      { label: "(direct)", views: 100, visits: 40, change: 100 },
-      { label: "www.google.com", views: 1, visits: 1, change: null },
+      { label: "(direct)", source: "–", views: 60, visits: 30, change: 20 },
+      { label: "(no referring site)", source: "–", views: 40, visits: 10, change: null },
+      { label: "www.google.com", source: "Google", views: 1, visits: 1, change: null },
     ]);
+    expect(tableOf(insights, "sources")).toEqual([
+      { label: "(direct)", views: 60, visits: 30, change: 20 },
+      { label: "LinkedIn", views: 40, visits: 10, change: null },
+      { label: "Google", views: 1, visits: 1, change: null },
+    ]);
+    // A campaign is its source and name, the medium a column.
     expect(tableOf(insights, "campaigns")).toEqual([
-      { label: "linkedin / paid / november-launch", views: 40, visits: 10, change: null },
+      {
+        label: "LinkedIn / november-launch",
+        medium: "paid",
+        campaign: "november-launch",
+        views: 40,
+        visits: 10,
+        change: null,
+      },
     ]);
     expect(tableOf(insights, "devices").map((row) => row.label)).toEqual(["desktop", "phone", "tablet"]);
+    // The two leads were sent with no counted visit (no page view came from their sender):
+    // they are leads, "not counted", and in no rate. Before, they gave 2 ÷ 10 visits = 20 %.
     expect(tableOf(insights, "lead-pages")).toEqual([
-      { label: paths.websiteDesign, leads: 2, views: 40, conversion: 5 },
+      // Most leads first, those not counted too; then most views.
+      { label: paths.websiteDesign, views: 40, leads: 0, conversion: 0 },
+      { label: paths.home, views: 60, leads: 0, conversion: 0 },
+      { label: paths.about, views: 1, leads: 0, conversion: 0 },
+      { label: "Not counted", views: null, leads: 2, conversion: null },
     ]);
     expect(tableOf(insights, "lead-sources")).toEqual([
-      { label: "linkedin", leads: 2, visits: 10, conversion: 20 },
+      { label: "LinkedIn", visits: 10, leads: 0, conversion: 0 },
+      { label: "(direct)", visits: 30, leads: 0, conversion: 0 },
+      { label: "Google", visits: 1, leads: 0, conversion: 0 },
+      { label: "Not counted", visits: null, leads: 2, conversion: null },
     ]);
     expect(tableOf(insights, "lead-campaigns")).toEqual([
-      { label: "linkedin / paid / november-launch", leads: 2, visits: 10, conversion: 20 },
+      {
+        label: "LinkedIn / november-launch",
+        medium: "paid",
+        campaign: "november-launch",
+        visits: 10,
+        leads: 0,
+        conversion: 0,
+      },
+      { label: "Not counted", medium: null, visits: null, leads: 2, conversion: null },
     ]);
+    expect(insights.summary).toEqual({
+      visitors: { value: 41, previous: 20, change: 105 },
+      leads: { value: 2, previous: 0, change: null, notCounted: 2, notCountedBefore: 0 },
+      conversion: { value: 0, previous: 0 },
+    });
   });
 
   it("takes a period as dates, and refuses one it cannot read", async () => {
@@ -172,7 +210,7 @@ describe("the insights dashboard", () => {
     );
     expect(answer.text).toContain("Page,Page views,Visits,Views change (%)\r\n/,60,30,20\r\n");
     const leads = await staff.get(`/admin/api/insights/lead-campaigns.csv?${week}`).expect(200);
-    expect(leads.text).toContain("linkedin / paid / november-launch,2,10,20");
+    expect(leads.text).toContain("LinkedIn / november-launch,paid,10,0,0\r\nNot counted,,,2,");
     await staff.get(`/admin/api/insights/nothing.csv?${week}`).expect(404);
     await request(site.app).get(`/admin/api/insights/pages.csv?${week}`).expect(401);
   });
@@ -182,14 +220,16 @@ describe("the insights dashboard", () => {
     expect(json.code).toBe(0);
     const insights = JSON.parse(json.stdout) as Insights;
     expect(insights.totals[0]).toMatchObject({ label: "Page views", value: 101, previous: 50 });
-    expect(tableOf(insights, "lead-campaigns")).toEqual([
-      { label: "linkedin / paid / november-launch", leads: 2, visits: 10, conversion: 20 },
+    expect(tableOf(insights, "lead-campaigns").map((row) => row.label)).toEqual([
+      "LinkedIn / november-launch",
+      "Not counted",
     ]);
     const text = await runAdminOn(site, "insights", "--from", "2026-11-20", "--to", "2026-11-26");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("2026-11-20 to 2026-11-26 (7 days), against 2026-11-13 to 2026-11-19");
     expect(text.stdout).toMatch(/Page views\s+101\s+50\s+\+102 %/);
-    expect(text.stdout).toMatch(/linkedin \/ paid \/ november-launch\s+2\s+10\s+20/);
+    expect(text.stdout).toMatch(/LinkedIn \/ november-launch\s+paid\s+10\s+0\s+0/);
+    expect(text.stdout).toContain("not counted: 2 of the leads");
     const refused = await runAdminOn(site, "insights", "--days", "12");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Choose 7, 30, 90 days");

@@ -91,10 +91,11 @@ for (const role of ["sales", "editor"] as const) {
     await page.getByRole("navigation").first().getByRole("link", { name: "Insights", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Insights");
     await expect(page).toHaveTitle(/^Insights/);
-    const campaign = `linkedin / paid / launch-${tag}`;
+    // A campaign is its source's name and the campaign; the medium is a column.
+    const campaign = `LinkedIn / launch-${tag}`;
     const campaigns = page.getByRole("region", { name: /^Campaigns, / });
     await expect(campaigns.getByRole("row", { name: new RegExp(campaign) })).toContainText("8");
-    const leads = page.getByRole("region", { name: /^Leads per campaign, / });
+    const leads = page.getByRole("region", { name: /^Visitors and leads by campaign, / });
     // One lead of four visits: 25 %.
     await expect(leads.getByRole("row", { name: new RegExp(campaign) })).toContainText("25 %");
   });
@@ -116,7 +117,7 @@ test("each table downloads as CSV, and the daily figures open as a table under t
   ]);
   expect(download.suggestedFilename()).toMatch(/^campaigns-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync((await download.path()) ?? "", "utf8");
-  expect(text).toContain(`linkedin / paid / launch-${tag},8,4,`);
+  expect(text).toContain(`LinkedIn / launch-${tag},paid,8,4,`);
 });
 
 test.describe("a period by dates", () => {

@@ -1,7 +1,10 @@
 import type { Insights, InsightsTable } from "#shared/insights.ts";
 import { DailyChart } from "#client/components/workspace/insights/daily-chart.tsx";
+import { FilterChips } from "#client/components/workspace/insights/filter-chips.tsx";
+import { FirstScreen } from "#client/components/workspace/insights/first-screen.tsx";
+import { insightsQuery } from "#client/components/workspace/insights/insights-query.ts";
 import { InsightsTableView } from "#client/components/workspace/insights/insights-table.tsx";
-import { PeriodChoice, Totals } from "#client/components/workspace/insights/period-choice.tsx";
+import { PeriodChoice, PeriodLinks, Totals } from "#client/components/workspace/insights/period-choice.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
@@ -16,19 +19,9 @@ export const handle = workspaceHandle;
 const description =
   "How the site is doing: visits, the pages and sources they came by, and the leads they became. Counted without cookies.";
 
-/** The period in the address (?days= or ?from=&to=), as the API takes it. */
-function periodQuery(url: URL): string {
-  const query = new URLSearchParams();
-  for (const name of ["days", "from", "to"]) {
-    const value = url.searchParams.get(name);
-    if (value) query.set(name, value);
-  }
-  return query.toString();
-}
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  const query = periodQuery(url);
+  const query = insightsQuery(url.searchParams);
   const asked = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
   try {
     const insights = await workspaceFetch<Insights>(`/insights${query ? `?${query}` : ""}`);
@@ -46,13 +39,14 @@ export function HydrateFallback() {
 }
 
 const sections: Array<{ name: InsightsTable["name"]; empty: string }> = [
+  { name: "lead-sources", empty: "No visits or leads in this period." },
+  { name: "lead-campaigns", empty: "No visits or leads from a campaign in this period." },
+  { name: "sources", empty: "No page views in this period." },
   { name: "pages", empty: "No page views in this period." },
   { name: "referrers", empty: "No page views in this period." },
   { name: "campaigns", empty: "No visits from a campaign link in this period." },
   { name: "devices", empty: "No page views in this period." },
   { name: "lead-pages", empty: "No leads in this period." },
-  { name: "lead-sources", empty: "No leads in this period." },
-  { name: "lead-campaigns", empty: "No leads from a campaign in this period." },
 ];
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
@@ -61,8 +55,12 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   const days = tables.get("days");
   return (
     <>
-      <PageHeader title="Insights" description={description} />
-      <PeriodChoice insights={insights} asked={asked} fields={refusal?.fields ?? {}} />
+      {/* Compact, so the answer fits the first screen of a phone; the page's purpose is said under it. */}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink">Insights</h1>
+        <PeriodLinks insights={insights} asked={asked} query={query} />
+      </div>
+      {insights ? <FilterChips filters={insights.filters} query={query} /> : null}
       {refusal && Object.keys(refusal.fields).length === 0 ? (
         <p role="alert" className="mb-6 font-medium text-danger">
           {refusal.message}
@@ -70,12 +68,16 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {insights ? (
         <div className="space-y-12">
+          <FirstScreen insights={insights} query={query} />
           <TitledSection id="totals" title={`${insights.period.from} to ${insights.period.to}`}>
             <p className="text-ink-soft">
-              Against the {insights.period.days} days before, {insights.previous.from} to{" "}
+              {description} Against the {insights.period.days} days before, {insights.previous.from} to{" "}
               {insights.previous.to}.
             </p>
             <Totals insights={insights} />
+          </TitledSection>
+          <TitledSection id="period" title="Another period">
+            <PeriodChoice insights={insights} asked={asked} fields={{}} filters={insights.filters} />
           </TitledSection>
           {days ? (
             <TitledSection id="daily" title="Page views and visits per day">
@@ -105,7 +107,9 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
             ) : null;
           })}
         </div>
-      ) : null}
+      ) : (
+        <PeriodChoice insights={null} asked={asked} fields={refusal?.fields ?? {}} filters={{}} />
+      )}
     </>
   );
 }

@@ -1,24 +1,31 @@
 import type { Db } from "#server/db/database.ts";
-import { countLeadSources, type LeadSourceCount } from "#server/db/lead-sources.ts";
+import { selectLeadArrivals, type LeadArrival } from "#server/db/lead-sources.ts";
 import {
-  sumCountsBy,
-  sumCountsByHour,
-  type CountColumn,
+  selectCountSlices,
+  type CountFilter,
+  type CountSlice,
   type HourRange,
 } from "#server/db/page-view-counts.ts";
 import { addDays, agencyDate, agencyMidnight } from "#server/operations/agency-time.ts";
 import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import {
   DEFAULT_INSIGHTS_DAYS,
+  INSIGHTS_FILTER_MAX,
   INSIGHTS_MAX_DAYS,
   INSIGHTS_TOP_ROWS,
+  NOT_COUNTED_LABEL,
   OTHER_LABEL,
+  insightsFilterLabels,
+  insightsFilterNames,
   insightsPeriods,
   percentChange,
   type Insights,
   type InsightsCell,
+  type InsightsFilters,
+  type InsightsSummary,
   type InsightsTable,
 } from "#shared/insights.ts";
+import { DIRECT, cachedSourceName } from "./source-names";
 
 /**
  * The insights dashboard (docs/decisions/044-first-party-counting.md): page views and
@@ -28,10 +35,17 @@ import {
  * The workspace and `site-admin insights` show the same.
  */
 
-export type InsightsRequest = { days?: unknown; from?: unknown; to?: unknown };
+export type InsightsRequest = {
+  days?: unknown;
+  from?: unknown;
+  to?: unknown;
+  source?: unknown;
+  campaign?: unknown;
+  page?: unknown;
+  device?: unknown;
+};
 type Period = { from: string; to: string; days: number };
 
-const DIRECT = "(direct)";
 const NOT_RECORDED = "(not recorded)";
 const DAY_MS = 86_400_000;
 
@@ -71,10 +85,24 @@ function boundsOf(period: { from: string; to: string }): {
   return { iso: { from: start, to: end }, hours: { from: start.slice(0, 13), to: end.slice(0, 13) } };
 }
 
-const sourceOf = (utmSource: string | null, referrerHost: string | null) =>
-  utmSource || referrerHost || DIRECT;
-const campaignOf = (source: string | null, medium: string | null, campaign: string | null) =>
-  [source || DIRECT, medium || "–", campaign || "–"].join(" / ");
+/** Whether text holds a control character (a line break among them). */
+const hasControlCharacters = (text: string) => [...text].some((char) => char < " " || char === "\u007f");
+
+/** The filters asked for, each a single line of text; an unknown name is ignored. */
+export function parseFilters(input: InsightsRequest): Outcome<InsightsFilters> {
+  const filters: InsightsFilters = {};
+  for (const name of insightsFilterNames) {
+    const value = input[name];
+    if (value === undefined || value === "") continue;
+    const label = insightsFilterLabels[name];
+    if (typeof value !== "string" || value.length > INSIGHTS_FILTER_MAX || hasControlCharacters(value)) {
+      const message = `Give the ${label.toLowerCase()} to filter by as one line of at most ${INSIGHTS_FILTER_MAX} characters.`;
+      return refuse(message, { [name]: message });
+    }
+    filters[name] = value;
+  }
+  return succeeded(filters);
+}
 
 /** Adds to a tally by label. */
 function tally<K extends string>(
@@ -89,200 +117,358 @@ function tally<K extends string>(
 
 /** Leads ÷ the visits or views they came from, in per cent to one decimal; null without any. */
 function rate(leads: number, of: number): number | null {
-  return of > 0 ? Math.round((leads / of) * 1000) / 10 : null;
+  return of > 0 ? Math.round((Math.min(leads, of) / of) * 1000) / 10 : null;
 }
 
-async function countsBy(db: Db, columns: CountColumn[], hours: HourRange, label: (key: string[]) => string) {
-  const merged = new Map<string, { views: number; visits: number }>();
-  for (const row of await sumCountsBy(db, columns, hours)) {
-    tally(merged, label(row.key), { views: row.views, visits: row.visits });
+/** A campaign's row label: its source's name and the campaign, "LinkedIn / spring". */
+const campaignLabel = (source: string, campaign: string) => `${source} / ${campaign || "–"}`;
+
+type Counts = { views: number; visits: number };
+type Figures = Counts & { leads: number; notCounted: number; mediums?: Set<string>; campaign?: string };
+const zero = (): Figures => ({ views: 0, visits: 0, leads: 0, notCounted: 0 });
+
+/** Adds to one label's figures, creating them. */
+function add(into: Map<string, Figures>, label: string, part: Partial<Figures>): Figures {
+  let held = into.get(label);
+  if (!held) into.set(label, (held = zero()));
+  held.views += part.views ?? 0;
+  held.visits += part.visits ?? 0;
+  held.leads += part.leads ?? 0;
+  held.notCounted += part.notCounted ?? 0;
+  return held;
+}
+
+/** A slice's source by name, and whether its dimensions pass the filters SQL could not apply. */
+const sliceSource = (row: CountSlice) =>
+  cachedSourceName({
+    utmSource: row.utm_source,
+    referrerHost: row.referrer_host,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    clickIdKind: row.click_id_kind,
+  });
+const leadSource = (lead: LeadArrival) =>
+  cachedSourceName({
+    utmSource: lead.utmSource,
+    referrerHost: lead.referrerHost,
+    utmMedium: lead.utmMedium,
+    utmCampaign: lead.utmCampaign,
+    clickIdKind: lead.clickIdKind,
+  });
+const isCampaign = (source: string, medium: string, campaign: string) =>
+  Boolean(source || medium || campaign);
+
+/** The counts of a period, tallied by each table's label, after the filters. */
+function tallyCounts(slices: CountSlice[], filters: InsightsFilters) {
+  const hourly = new Map<string, Counts>();
+  const sources = new Map<string, Figures>();
+  const pages = new Map<string, Figures>();
+  const referrers = new Map<string, Figures & { source?: string }>();
+  const campaigns = new Map<string, Figures>();
+  const devices = new Map<string, Figures>();
+  const total = { views: 0, visits: 0 };
+  for (const row of slices) {
+    const source = sliceSource(row);
+    if (filters.source !== undefined && source !== filters.source) continue;
+    const counts = { views: row.views, visits: row.visits };
+    total.views += row.views;
+    total.visits += row.visits;
+    tally(hourly, row.hour, counts);
+    add(sources, source, counts);
+    add(pages, row.path, counts);
+    const campaignTraffic = isCampaign(row.utm_source, row.utm_medium, row.utm_campaign) || row.click_id_kind;
+    const host = row.referrer_host || (campaignTraffic ? "(no referring site)" : DIRECT);
+    const referrer = add(referrers, host, counts) as Figures & { source?: string };
+    referrer.source = row.referrer_host ? source : "";
+    if (isCampaign(row.utm_source, row.utm_medium, row.utm_campaign)) {
+      // A row folded past the day's cap says nothing of its campaign.
+      const folded = row.utm_source === OTHER_LABEL && row.utm_campaign === OTHER_LABEL;
+      const label = folded ? OTHER_LABEL : campaignLabel(source, row.utm_campaign);
+      const held = add(campaigns, label, counts);
+      held.campaign = folded ? "" : row.utm_campaign;
+      (held.mediums ??= new Set()).add(row.utm_medium);
+    }
+    add(devices, row.device, counts);
   }
-  return merged;
+  return { hourly, sources, pages, referrers, campaigns, devices, total };
 }
 
 /**
- * The INSIGHTS_TOP_ROWS labels with the most `by`, and the rest added up as one row
- * labelled "(other)", last (docs/decisions/049-bounded-counting.md): a table's size does
- * not depend on what visitors' browsers sent. Answers the labels folded into "(other)".
+ * The leads of a period after the filters, a person's repeat enquiry of an agency day
+ * counted once (their first). A lead is counted against its source's visits when its
+ * visit was counted (or was stored before that was checked); otherwise it is "not
+ * counted": in the lead totals, never in a rate.
  */
-function topAndOther<K extends string, T extends Record<K, number>>(
+function countedLeads(arrivals: LeadArrival[], filters: InsightsFilters) {
+  const seen = new Set<string>();
+  const kept: Array<LeadArrival & { source: string; counted: boolean }> = [];
+  for (const lead of arrivals) {
+    const source = leadSource(lead);
+    if (filters.source !== undefined && source !== filters.source) continue;
+    if (filters.campaign !== undefined && lead.utmCampaign !== filters.campaign) continue;
+    if (filters.page !== undefined && lead.landingPage !== filters.page && lead.sourcePage !== filters.page)
+      continue;
+    const once = `${agencyDate(new Date(lead.createdAt))}\n${lead.person}`;
+    if (seen.has(once)) continue;
+    seen.add(once);
+    kept.push({ ...lead, source, counted: lead.visitCounted !== 0 });
+  }
+  return kept;
+}
+
+/** Leads of counted visits past a label's visits are its visits' at most: the rest are not counted. */
+function settle(figures: Figures, per: "visits" | "views"): void {
+  const over = Math.max(0, figures.leads - figures[per]);
+  figures.leads -= over;
+  figures.notCounted += over;
+}
+
+/**
+ * The INSIGHTS_TOP_ROWS labels first by `order`, and the rest added up as one row
+ * labelled "(other)", last (docs/decisions/049-bounded-counting.md): a table's size does
+ * not depend on what visitors' browsers sent.
+ */
+function topAndOther<T extends Figures>(
   tallies: Map<string, T>,
-  by: K,
-): { rows: Array<[string, T]>; folded: Set<string> } {
+  order: (a: T, b: T) => number,
+): Array<[string, T]> {
   const sorted = [...tallies]
     .filter(([label]) => label !== OTHER_LABEL)
-    .sort(([a, x], [b, y]) => y[by] - x[by] || a.localeCompare(b));
+    .sort(([a, x], [b, y]) => order(x, y) || a.localeCompare(b));
   const rows = sorted.slice(0, INSIGHTS_TOP_ROWS);
   const rest = sorted.slice(INSIGHTS_TOP_ROWS);
   const counted = tallies.get(OTHER_LABEL);
   if (counted) rest.push([OTHER_LABEL, counted]);
-  const folded = new Set(rest.map(([label]) => label));
-  const [first, ...others] = rest;
-  if (first) {
-    const other: Record<string, number> = { ...first[1] };
-    for (const [, add] of others) {
-      for (const key of Object.keys(add) as K[]) other[key] = (other[key] ?? 0) + add[key];
-    }
-    // The same keys as every tally's, each added up.
-    rows.push([OTHER_LABEL, other as T]);
+  if (rest.length > 0) {
+    const other = zero() as T;
+    for (const [, figures] of rest) add(new Map([["", other]]), "", figures);
+    rows.push([OTHER_LABEL, other]);
   }
-  return { rows, folded };
+  return rows;
 }
 
-/** What `per` adds up to over the labels folded into "(other)", or one label's. */
-function baseOf(
-  base: Map<string, { views: number; visits: number }>,
-  label: string,
-  folded: Set<string>,
-  per: "views" | "visits",
-): number {
-  if (label !== OTHER_LABEL) return base.get(label)?.[per] ?? 0;
-  let sum = 0;
-  for (const [key, counts] of base) if (folded.has(key)) sum += counts[per];
-  return sum;
-}
+const byViews = (a: Figures, b: Figures) => b.views - a.views;
+const byLeads = (a: Figures, b: Figures) =>
+  b.leads + b.notCounted - (a.leads + a.notCounted) || b.visits - a.visits;
 
 /** A table of views and visits per label, with the change in views from the period before. */
 function viewsTable(
   name: InsightsTable["name"],
   title: string,
   label: string,
-  now: Map<string, { views: number; visits: number }>,
-  before: Map<string, { views: number; visits: number }>,
+  now: Map<string, Figures>,
+  before: Map<string, Figures>,
+  options: {
+    filter?: InsightsTable["filter"];
+    extra?: InsightsTable["columns"];
+    cells?: (figures: Figures) => Record<string, InsightsCell>;
+  } = {},
 ): InsightsTable {
-  const top = topAndOther(now, "views");
+  const top = topAndOther(now, byViews);
   // "(other)" is compared with what the period before had beyond the labels shown now.
-  const shown = new Set(top.rows.map(([key]) => key));
-  const beforeOther = new Set([...before.keys()].filter((key) => !shown.has(key) || key === OTHER_LABEL));
-  const rows = top.rows.map(([key, counts]) => ({
+  const shown = new Set(top.map(([key]) => key));
+  const beforeOther = [...before].filter(([key]) => !shown.has(key) || key === OTHER_LABEL);
+  const previousOf = (key: string) =>
+    key === OTHER_LABEL
+      ? beforeOther.reduce((sum, [, figures]) => sum + figures.views, 0)
+      : (before.get(key)?.views ?? 0);
+  const rows = top.map(([key, figures]) => ({
     label: key,
-    views: counts.views,
-    visits: counts.visits,
-    change: percentChange(counts.views, baseOf(before, key, beforeOther, "views")),
+    ...(options.cells?.(figures) ?? {}),
+    views: figures.views,
+    visits: figures.visits,
+    change: percentChange(figures.views, previousOf(key)),
   }));
   return {
     name,
     title,
     columns: [
       { key: "label", label },
+      ...(options.extra ?? []),
       { key: "views", label: "Page views", numeric: true },
       { key: "visits", label: "Visits", numeric: true },
       { key: "change", label: "Views change (%)", numeric: true },
     ],
     rows,
+    ...(options.filter ? { filter: options.filter } : {}),
   };
 }
 
-/** A table of leads per label with their conversion from `base` (visits or views). */
+/**
+ * A table of leads per label with their conversion from `per` (visits or views): only
+ * leads of counted visits, at most as many as the label's visits; the rest are one row
+ * of their own, "Not counted", in no rate.
+ */
 function leadsTable(
   name: InsightsTable["name"],
   title: string,
   label: string,
-  leads: Map<string, { leads: number }>,
-  base: Map<string, { views: number; visits: number }>,
+  figures: Map<string, Figures>,
   per: "visits" | "views",
+  options: {
+    filter?: InsightsTable["filter"];
+    extra?: InsightsTable["columns"];
+    cells?: (figures: Figures) => Record<string, InsightsCell>;
+    note?: string;
+  } = {},
 ): InsightsTable {
-  const top = topAndOther(leads, "leads");
-  const rows: Array<Record<string, InsightsCell>> = top.rows.map(([key, { leads: count }]) => {
-    const of = baseOf(base, key, top.folded, per);
-    return { label: key, leads: count, [per]: of, conversion: rate(count, of) };
-  });
-  return {
-    name,
-    title,
-    columns: [
-      { key: "label", label },
-      { key: "leads", label: "Leads", numeric: true },
-      { key: per, label: per === "visits" ? "Visits" : "Page views", numeric: true },
-      { key: "conversion", label: `Conversion (leads ÷ ${per}, %)`, numeric: true },
-    ],
-    rows,
-  };
-}
-
-function leadTallies(rows: LeadSourceCount[]) {
-  const byPage = new Map<string, { leads: number }>();
-  const bySource = new Map<string, { leads: number }>();
-  const byCampaign = new Map<string, { leads: number }>();
-  for (const row of rows) {
-    tally(byPage, row.sourcePage || NOT_RECORDED, { leads: row.leads });
-    tally(bySource, sourceOf(row.utmSource, row.referrerHost), { leads: row.leads });
-    if (row.utmSource || row.utmMedium || row.utmCampaign) {
-      tally(byCampaign, campaignOf(row.utmSource, row.utmMedium, row.utmCampaign), { leads: row.leads });
-    }
+  const columns = [
+    { key: "label", label },
+    ...(options.extra ?? []),
+    { key: per, label: per === "visits" ? "Visits" : "Page views", numeric: true },
+    { key: "leads", label: "Leads", numeric: true },
+    { key: "conversion", label: `Conversion (leads ÷ ${per}, %)`, numeric: true },
+  ];
+  const base = { name, title, columns, ...(options.filter ? { filter: options.filter } : {}) };
+  if (options.note) return { ...base, rows: [], note: options.note };
+  let notCounted = 0;
+  for (const held of figures.values()) {
+    settle(held, per);
+    notCounted += held.notCounted;
   }
-  return { byPage, bySource, byCampaign };
+  const rows: Array<Record<string, InsightsCell>> = topAndOther(figures, byLeads)
+    .filter(([, held]) => held.leads > 0 || held[per] > 0)
+    .map(([key, held]) => ({
+      label: key,
+      ...(options.cells?.(held) ?? {}),
+      [per]: held[per],
+      leads: held.leads,
+      conversion: rate(held.leads, held[per]),
+    }));
+  if (notCounted > 0) {
+    const blank = Object.fromEntries((options.extra ?? []).map((column) => [column.key, null]));
+    rows.push({ label: NOT_COUNTED_LABEL, ...blank, [per]: null, leads: notCounted, conversion: null });
+  }
+  return { ...base, rows };
 }
 
-async function dimensionCounts(db: Db, hours: HourRange) {
-  const [pages, referrers, sources, campaigns, devices] = await Promise.all([
-    countsBy(db, ["path"], hours, ([path]) => path ?? ""),
-    countsBy(db, ["referrer_host"], hours, ([host]) => host || DIRECT),
-    countsBy(db, ["utm_source", "referrer_host"], hours, ([source, host]) =>
-      sourceOf(source ?? "", host ?? ""),
-    ),
-    countsBy(db, ["utm_source", "utm_medium", "utm_campaign"], hours, ([s, m, c]) => {
-      // A row folded past the day's cap says nothing of its campaign.
-      if (s === OTHER_LABEL && m === OTHER_LABEL && c === OTHER_LABEL) return OTHER_LABEL;
-      return s || m || c ? campaignOf(s ?? "", m ?? "", c ?? "") : "";
-    }),
-    countsBy(db, ["device"], hours, ([device]) => device ?? ""),
-  ]);
-  // Views that came with no campaign are not a campaign's.
-  campaigns.delete("");
-  return { pages, referrers, sources, campaigns, devices };
-}
+const mediumCell = (figures: Figures): Record<string, InsightsCell> => ({
+  medium: [...(figures.mediums ?? [])].filter(Boolean).sort().join(", ") || "–",
+  campaign: figures.campaign ?? "",
+});
 
 function total(label: string, value: number, previous: number, unit?: string) {
   return { label, value, previous, change: percentChange(value, previous), ...(unit ? { unit } : {}) };
 }
 
-/** The figures for a period asked for as `input`, against the period of as many days before it. */
+const DEVICE_NOTE =
+  "Leads do not record the visitor's device, so lead figures are given for every device together, not for one.";
+
+/** The counts and leads of one period after the filters. */
+async function loadPeriod(db: Db, period: { from: string; to: string }, filters: InsightsFilters) {
+  const bounds = boundsOf(period);
+  const sqlFilter: CountFilter = {
+    ...(filters.page !== undefined ? { path: filters.page } : {}),
+    ...(filters.device !== undefined ? { device: filters.device } : {}),
+    ...(filters.campaign !== undefined ? { utmCampaign: filters.campaign } : {}),
+  };
+  const [slices, arrivals] = await Promise.all([
+    selectCountSlices(db, bounds.hours, sqlFilter),
+    selectLeadArrivals(db, bounds.iso),
+  ]);
+  const counts = tallyCounts(slices, filters);
+  const leads = filters.device === undefined ? countedLeads(arrivals, filters) : [];
+  return { counts, leads };
+}
+
+/** Visits ÷ leads of counted visits of a period, per source settled so no source's leads pass its visits. */
+function summaryOf(counts: ReturnType<typeof tallyCounts>, leads: ReturnType<typeof countedLeads>) {
+  const bySource = new Map<string, Figures>();
+  for (const [source, figures] of counts.sources) add(bySource, source, { visits: figures.visits });
+  for (const lead of leads) add(bySource, lead.source, lead.counted ? { leads: 1 } : { notCounted: 1 });
+  let counted = 0;
+  let notCounted = 0;
+  for (const figures of bySource.values()) {
+    settle(figures, "visits");
+    counted += figures.leads;
+    notCounted += figures.notCounted;
+  }
+  return { visitors: counts.total.visits, counted, notCounted, leads: counted + notCounted };
+}
+
+/**
+ * The figures for a period asked for as `input`, against the period of as many days
+ * before it, narrowed by the filters it names (source, campaign, page, device).
+ */
 export async function loadInsights(db: Db, input: InsightsRequest, now: Date): Promise<Outcome<Insights>> {
   const parsed = parsePeriod(input, now);
   if (!parsed.ok) return parsed;
+  const chosen = parseFilters(input);
+  if (!chosen.ok) return chosen;
+  const filters = chosen.value;
   const period = parsed.value;
   const previous = { from: addDays(period.from, -period.days), to: addDays(period.from, -1) };
-  const current = boundsOf(period);
-  const before = boundsOf(previous);
-  const [hourly, previousHourly, counts, previousCounts, leadRows, previousLeadRows] = await Promise.all([
-    sumCountsByHour(db, current.hours),
-    sumCountsByHour(db, before.hours),
-    dimensionCounts(db, current.hours),
-    dimensionCounts(db, before.hours),
-    countLeadSources(db, current.iso),
-    countLeadSources(db, before.iso),
+  const [current, before] = await Promise.all([
+    loadPeriod(db, period, filters),
+    loadPeriod(db, previous, filters),
   ]);
-  const daily = new Map<string, { views: number; visits: number }>();
+  const byDevice = filters.device !== undefined;
+  const daily = new Map<string, Counts>();
   for (let day = period.from; day <= period.to; day = addDays(day, 1))
     daily.set(day, { views: 0, visits: 0 });
-  for (const row of hourly) {
-    tally(daily, agencyDate(new Date(`${row.hour}:00:00.000Z`)), { views: row.views, visits: row.visits });
+  for (const [hour, counts] of current.counts.hourly) {
+    tally(daily, agencyDate(new Date(`${hour}:00:00.000Z`)), counts);
   }
-  const sum = (rows: Array<{ views: number; visits: number }>, key: "views" | "visits") =>
-    rows.reduce((all, row) => all + row[key], 0);
-  const sumLeads = (rows: LeadSourceCount[]) => rows.reduce((all, row) => all + row.leads, 0);
-  const [views, visits, leads] = [sum(hourly, "views"), sum(hourly, "visits"), sumLeads(leadRows)];
-  const [viewsBefore, visitsBefore, leadsBefore] = [
-    sum(previousHourly, "views"),
-    sum(previousHourly, "visits"),
-    sumLeads(previousLeadRows),
-  ];
-  const leadsNow = leadTallies(leadRows);
   const dailyRows = [...daily].map(([date, counts]) => ({ date, ...counts }));
+  const summaryNow = summaryOf(current.counts, current.leads);
+  const summaryBefore = summaryOf(before.counts, before.leads);
+  const conversionNow = rate(summaryNow.counted, summaryNow.visitors);
+  const conversionBefore = rate(summaryBefore.counted, summaryBefore.visitors);
+  const summary: InsightsSummary = {
+    visitors: {
+      value: summaryNow.visitors,
+      previous: summaryBefore.visitors,
+      change: percentChange(summaryNow.visitors, summaryBefore.visitors),
+    },
+    leads: byDevice
+      ? null
+      : {
+          value: summaryNow.leads,
+          previous: summaryBefore.leads,
+          change: percentChange(summaryNow.leads, summaryBefore.leads),
+          notCounted: summaryNow.notCounted,
+          notCountedBefore: summaryBefore.notCounted,
+        },
+    conversion: byDevice ? null : { value: conversionNow, previous: conversionBefore },
+  };
+
+  // Leads per label, from the leads kept: each table settles its own against its base.
+  const leadPages = new Map<string, Figures>();
+  const leadSources = new Map<string, Figures>();
+  const leadCampaigns = new Map<string, Figures>();
+  for (const [path, figures] of current.counts.pages) add(leadPages, path, { views: figures.views });
+  for (const [source, figures] of current.counts.sources)
+    add(leadSources, source, { visits: figures.visits });
+  for (const [label, figures] of current.counts.campaigns) {
+    const held = add(leadCampaigns, label, { visits: figures.visits });
+    held.campaign = figures.campaign;
+    held.mediums = new Set(figures.mediums);
+  }
+  for (const lead of current.leads) {
+    const part = lead.counted ? { leads: 1 } : { notCounted: 1 };
+    add(leadPages, lead.sourcePage || NOT_RECORDED, part);
+    add(leadSources, lead.source, part);
+    if (isCampaign(lead.utmSource ?? "", lead.utmMedium ?? "", lead.utmCampaign ?? "")) {
+      const held = add(leadCampaigns, campaignLabel(lead.source, lead.utmCampaign ?? ""), part);
+      held.campaign ??= lead.utmCampaign ?? "";
+      (held.mediums ??= new Set()).add(lead.utmMedium ?? "");
+    }
+  }
+  const note = byDevice ? DEVICE_NOTE : undefined;
+  const medium = [{ key: "medium", label: "Medium" }];
+  const campaignFilter = { name: "campaign" as const, key: "campaign" };
   return succeeded({
     period,
     previous,
     totals: [
-      total("Page views", views, viewsBefore),
-      total("Visits", visits, visitsBefore),
-      total("Leads", leads, leadsBefore),
-      total(
-        "Conversion (leads ÷ visits)",
-        rate(leads, visits) ?? 0,
-        rate(leadsBefore, visitsBefore) ?? 0,
-        "%",
-      ),
+      total("Page views", current.counts.total.views, before.counts.total.views),
+      total("Visits", summaryNow.visitors, summaryBefore.visitors),
+      ...(byDevice
+        ? []
+        : [
+            total("Leads", summaryNow.leads, summaryBefore.leads),
+            total("Conversion (leads ÷ visits)", conversionNow ?? 0, conversionBefore ?? 0, "%"),
+          ]),
     ],
     daily: dailyRows,
     tables: [
@@ -296,26 +482,62 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
         ],
         rows: dailyRows,
       },
-      viewsTable("pages", "Top pages", "Page", counts.pages, previousCounts.pages),
-      viewsTable("referrers", "Top referrers", "Referring site", counts.referrers, previousCounts.referrers),
+      leadsTable("lead-sources", "Visitors and leads by source", "Source", leadSources, "visits", {
+        filter: { name: "source", key: "label" },
+        note,
+      }),
+      leadsTable(
+        "lead-campaigns",
+        "Visitors and leads by campaign",
+        "Source / campaign",
+        leadCampaigns,
+        "visits",
+        {
+          filter: campaignFilter,
+          extra: medium,
+          cells: mediumCell,
+          note,
+        },
+      ),
+      viewsTable("sources", "Sources", "Source", current.counts.sources, before.counts.sources, {
+        filter: { name: "source", key: "label" },
+      }),
+      viewsTable("pages", "Top pages", "Page", current.counts.pages, before.counts.pages, {
+        filter: { name: "page", key: "label" },
+      }),
+      viewsTable(
+        "referrers",
+        "Referring sites",
+        "Referring site",
+        current.counts.referrers,
+        before.counts.referrers,
+        {
+          extra: [{ key: "source", label: "Source" }],
+          cells: (figures) => ({ source: (figures as Figures & { source?: string }).source || "–" }),
+        },
+      ),
       viewsTable(
         "campaigns",
         "Campaigns",
-        "Source / medium / campaign",
-        counts.campaigns,
-        previousCounts.campaigns,
+        "Source / campaign",
+        current.counts.campaigns,
+        before.counts.campaigns,
+        {
+          filter: campaignFilter,
+          extra: medium,
+          cells: mediumCell,
+        },
       ),
-      viewsTable("devices", "Devices", "Device", counts.devices, previousCounts.devices),
-      leadsTable("lead-pages", "Leads per page", "Sent from page", leadsNow.byPage, counts.pages, "views"),
-      leadsTable("lead-sources", "Leads per source", "Source", leadsNow.bySource, counts.sources, "visits"),
-      leadsTable(
-        "lead-campaigns",
-        "Leads per campaign",
-        "Source / medium / campaign",
-        leadsNow.byCampaign,
-        counts.campaigns,
-        "visits",
-      ),
+      viewsTable("devices", "Devices", "Device", current.counts.devices, before.counts.devices, {
+        filter: { name: "device", key: "label" },
+      }),
+      leadsTable("lead-pages", "Leads per page", "Sent from page", leadPages, "views", {
+        filter: { name: "page", key: "label" },
+        note,
+      }),
     ],
+    filters,
+    summary,
+    ...(note ? { note } : {}),
   });
 }

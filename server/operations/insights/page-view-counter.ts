@@ -4,6 +4,8 @@ import {
   addPageViewCounts,
   markVisitorsSeen,
   readDaySalt,
+  readStoredDaySalt,
+  wasVisitorSeen,
   type CountRow,
 } from "#server/db/page-view-counts.ts";
 import type { Logger } from "#server/logger.ts";
@@ -22,6 +24,13 @@ import type { PageView } from "./page-view-input";
 export type PageViewCounter = {
   /** Counts one view (from memory; written at the next flush). */
   count(view: PageView, visitor: { ip: string; userAgent: string }, at?: Date): void;
+  /**
+   * Whether this visitor's visit was counted today (UTC) or the day before, while that
+   * day's salt is kept: by this instance's batch in memory, or by any instance's write.
+   * A lead asks it, so its conversion counts only leads whose visit was counted
+   * (docs/decisions/058-one-name-per-source.md). Never counts anything itself.
+   */
+  wasCounted(visitor: { ip: string; userAgent: string }, at?: Date): Promise<boolean>;
   /** Writes what is counted so far; a failed write keeps it for the next one. */
   flush(): Promise<void>;
   start(): void;
@@ -82,6 +91,8 @@ export function createPageViewCounter(deps: {
   const now = deps.now ?? (() => new Date());
   let batch = emptyBatch();
   let flushing: Promise<void> | undefined;
+  /** The batch being written, so a visitor in it is known as counted meanwhile. */
+  let inFlight: Batch | undefined;
   let timer: NodeJS.Timeout | undefined;
   const salts = new Map<string, string>();
   let known = { day: "", hashes: new Set<string>() };
@@ -192,7 +203,11 @@ export function createPageViewCounter(deps: {
     if (batch.rows.size === 0) return Promise.resolve();
     const current = batch;
     batch = emptyBatch();
-    flushing = write(current).finally(() => (flushing = undefined));
+    inFlight = current;
+    flushing = write(current).finally(() => {
+      flushing = undefined;
+      inFlight = undefined;
+    });
     return flushing;
   }
 
@@ -204,8 +219,24 @@ export function createPageViewCounter(deps: {
     });
   }
 
+  async function wasCounted(visitor: { ip: string; userAgent: string }, at = now()): Promise<boolean> {
+    const person = `${visitor.ip}\n${visitor.userAgent}`;
+    const today = at.toISOString().slice(0, 10);
+    const yesterday = new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
+    for (const day of [today, yesterday]) {
+      if (batch.visitors.get(day)?.has(person) || inFlight?.visitors.get(day)?.has(person)) return true;
+      const salt = salts.get(day) ?? (await readStoredDaySalt(db, day));
+      if (!salt) continue;
+      const hash = createHash("sha256").update(`${salt}\n${site}\n${person}`).digest("base64url");
+      if (known.day === day && known.hashes.has(hash)) return true;
+      if (await wasVisitorSeen(db, day, hash)) return true;
+    }
+    return false;
+  }
+
   return {
     count,
+    wasCounted,
     flush,
     start() {
       if (timer) return;

@@ -33,10 +33,16 @@ import { toLeadSource } from "./source-fields";
  * null and shown as "(not given)".
  */
 
-/** A row's columns from the form: without its id, arrival time, spam verdict, read flag, follow-up or source. */
+/** A row's columns from the form: without its id, arrival time, spam verdict, read flag, counted visit, follow-up or source. */
 type FormColumns<Row> = Omit<
   Row,
-  "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName | AttributionColumnName
+  | "id"
+  | "created_at"
+  | "suspected_spam"
+  | "read"
+  | "visit_counted"
+  | FollowUpColumnName
+  | AttributionColumnName
 >;
 /** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
 type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =

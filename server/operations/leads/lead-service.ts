@@ -71,7 +71,7 @@ export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#
  * counts by the IP; the Referer and Host say which of the site's pages sent it, where the
  * form did not (docs/decisions/045-lead-attribution.md).
  */
-export type Visitor = { ip?: string } & SourceRequest;
+export type Visitor = { ip?: string; userAgent?: string } & SourceRequest;
 
 /**
  * Everything a visitor can submit. Plain data in, plain results out: the JSON API and
@@ -111,6 +111,12 @@ export type LeadServiceDeps = {
   metrics?: SubmissionContext["metrics"];
   /** The reader the pages use, for the acknowledgment's next steps; else one of its own. */
   pageCopy?: PageCopySource;
+  /**
+   * Whether the sender's visit was counted (the page-view counter's answer): stored with
+   * the lead, so its conversion counts only leads of counted visits. Without it, or
+   * without the sender's address, a lead's visit is stored as not known (null).
+   */
+  visitCounted?: (visitor: { ip: string; userAgent: string }, at: Date) => Promise<boolean>;
 };
 
 /** How one form's row is stored and told about. */
@@ -122,7 +128,12 @@ type FormHandling<Row extends object> = {
   /** Answers the new row's id: the e-mail names the row by it. */
   insert(
     trx: Db,
-    row: Row & SourceColumns & { created_at: string; suspected_spam: Arrival["suspected"] },
+    row: Row &
+      SourceColumns & {
+        created_at: string;
+        suspected_spam: Arrival["suspected"];
+        visit_counted: number | null;
+      },
   ): Promise<number>;
   /** The agency's tentative calendar entry (appointment requests). */
   calendar?(row: Row & SourceColumns & { id: number }, stamp: string): StoredCalendar | undefined;
@@ -182,6 +193,17 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     return "sent";
   }
 
+  /** 1 or 0 as the count answers; null when it cannot be asked. A failure to ask never loses the lead. */
+  async function visitCountedOf(visitor: Visitor, at: Date): Promise<number | null> {
+    if (!deps.visitCounted || visitor.ip === undefined) return null;
+    try {
+      return (await deps.visitCounted({ ip: visitor.ip, userAgent: visitor.userAgent ?? "" }, at)) ? 1 : 0;
+    } catch (error) {
+      logger.warn({ err: error }, "could not tell whether a lead's visit was counted");
+      return null;
+    }
+  }
+
   /**
    * The row, the agency's e-mail about it and the visitor's acknowledgment commit
    * together, or none does. A suspected submission is stored without either e-mail;
@@ -200,12 +222,14 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     // Read before the transaction, so the write lock is not held for it; the message keeps
     // the words as they are now, and a later edit leaves a queued one as it is.
     const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
+    const visitCounted = await visitCountedOf(visitor, at);
     const id = await db.transaction().execute(async (trx) => {
       const id = await form.insert(trx, {
         ...row,
         ...source,
         created_at: createdAt,
         suspected_spam: suspected,
+        visit_counted: visitCounted,
       });
       if (suspected) return id;
       await alsoDo?.(trx, id);

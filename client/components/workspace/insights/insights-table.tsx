@@ -1,5 +1,6 @@
 import { STAFF_API } from "#shared/staff-paths.ts";
-import type { InsightsCell, InsightsTable } from "#shared/insights.ts";
+import { NOT_COUNTED_LABEL, OTHER_LABEL, type InsightsCell, type InsightsTable } from "#shared/insights.ts";
+import { insightsHref } from "./insights-query";
 import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 
 type Row = Record<string, InsightsCell>;
@@ -35,16 +36,37 @@ export function InsightsTableView({
   id?: string;
   empty: string;
 }) {
+  const { filter } = table;
+  /** The first cell: a link that filters the page by the row, where the row can be one. */
+  const first = (row: Row) => {
+    const text = show("label", row[table.columns[0]?.key ?? "label"] ?? null);
+    const value = filter ? row[filter.key] : null;
+    if (
+      !filter ||
+      typeof value !== "string" ||
+      value === "" ||
+      text === OTHER_LABEL ||
+      text === NOT_COUNTED_LABEL
+    )
+      return text;
+    return (
+      <a href={insightsHref(query, filter.name, value)} className="text-brand underline">
+        {text}
+      </a>
+    );
+  };
   const columns: TableColumn<Row>[] = table.columns.map((column, index) => ({
     header: column.label,
     card: index === 0 ? "title" : "meta",
     className: column.numeric ? "text-right tabular-nums whitespace-nowrap" : "wrap-anywhere",
-    cell: (row) => show(column.key, row[column.key] ?? null),
+    cell: (row) => (index === 0 ? first(row) : show(column.key, row[column.key] ?? null)),
   }));
   const firstKey = table.columns[0]?.key ?? "label";
   return (
     <div id={id} className="space-y-3">
-      {table.rows.length === 0 ? (
+      {table.note ? (
+        <p className="text-ink-soft">{table.note}</p>
+      ) : table.rows.length === 0 ? (
         <p className="text-ink-soft">{empty}</p>
       ) : (
         <DataTable
