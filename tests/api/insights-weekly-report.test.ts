@@ -267,14 +267,14 @@ describe("on Monday morning", () => {
         "Leads: 12 (the week before: 8, +50 %)",
         "",
         "Sources that brought the most leads:",
-        "1. google: 4 leads",
-        "2. facebook: 3 leads",
+        "1. Google: 4 leads",
+        "2. Facebook: 3 leads",
         "3. newsletter: 2 leads",
         "",
         "Campaigns that brought the most leads:",
-        "1. google / cpc / spring-sale: 4 leads",
-        "2. facebook / social / launch: 3 leads",
-        "3. newsletter / email / november: 2 leads",
+        "1. Google / spring-sale: 4 leads",
+        "2. Facebook / launch: 3 leads",
+        "3. newsletter / november: 2 leads",
         "",
         "See the week in Insights:",
         link,
@@ -284,8 +284,8 @@ describe("on Monday morning", () => {
       ].join("\n"),
     );
     expect(mail.html).toContain(`<a href="${link.replace("&", "&amp;")}"`);
-    expect(mail.html).toContain("<li>google: 4 leads</li>");
-    expect(mail.html).toContain("<li>newsletter / email / november: 2 leads</li>");
+    expect(mail.html).toContain("<li>Google: 4 leads</li>");
+    expect(mail.html).toContain("<li>newsletter / november: 2 leads</li>");
     expect(mail.html).not.toContain("linkedin");
     expect(mail.html).toContain(`href="${SITE_URL}/admin/account"`);
   });
@@ -399,7 +399,7 @@ describe("site-admin insights report", () => {
     expect(result.stdout).toContain(
       "Visits: 120 (the week before: 100, +20 %)\nLeads: 12 (the week before: 8, +50 %)",
     );
-    expect(result.stdout).toContain("1. google / cpc / spring-sale: 4 leads");
+    expect(result.stdout).toContain("1. Google / spring-sale: 4 leads");
     expect(result.stdout).toContain(`${SITE_URL}/admin/insights?from=2026-10-19&to=2026-10-25`);
     expect(result.stdout).toContain("Nothing was sent: add --send to send it now.");
     // Through the program, on today's clock: the same shape, and still nothing queued.

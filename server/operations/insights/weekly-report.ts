@@ -20,7 +20,9 @@ import { addDays, agencyDate, agencyMidnight, mondayOf } from "#server/operation
 import { failed, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { OTHER_LABEL, type Insights } from "#shared/insights.ts";
+import { countLeadSources } from "#server/db/lead-sources.ts";
 import { loadInsights } from "./insights";
+import { DIRECT, sourceName } from "./source-names";
 
 /**
  * The weekly e-mail (docs/decisions/059-weekly-report.md): from Monday 07:00 agency time,
@@ -54,7 +56,7 @@ export function reportWeekAt(now: Date): { from: string; to: string; dueAt: Date
 }
 
 /** Direct visits and leads, as a person says it ("(direct)" on the dashboard). */
-const sourceName = (label: string) => (label === "(direct)" ? "Direct (no referring site)" : label);
+const sayDirect = (label: string) => (label === DIRECT ? "Direct (no referring site)" : label);
 
 function totalOf(insights: Insights, labels: string[]) {
   const total = insights.totals.find((candidate) => labels.includes(candidate.label));
@@ -63,15 +65,37 @@ function totalOf(insights: Insights, labels: string[]) {
 }
 
 /** A leads table's top three by leads, without the row that sums the rest. */
-function topThree(insights: Insights, table: string, name: (label: string) => string = String) {
-  const rows = insights.tables.find((candidate) => candidate.name === table)?.rows ?? [];
-  return rows
-    .filter((row) => row.label !== OTHER_LABEL && Number(row.leads) > 0)
+type Ranked = { name: string; leads: number };
+
+/** The three names with the most leads, most first; ties by name, so the e-mail is stable. */
+function topThree(leadsByName: Map<string, number>): Ranked[] {
+  return [...leadsByName]
+    .filter(([name, leads]) => name !== OTHER_LABEL && leads > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .slice(0, 3)
-    .map((row) => ({ name: name(String(row.label)), leads: Number(row.leads) }));
+    .map(([name, leads]) => ({ name, leads }));
 }
 
-/** The figures of the week from `from` to `to` (agency days), as the Insights page has them. */
+/**
+ * Every lead of the week by its source's one name and by campaign, whether or not its
+ * visit was counted: the dashboard keeps uncounted leads out of each source's rate, but
+ * "which source brought leads" counts them all.
+ */
+async function leadsBySourceAndCampaign(db: Db, week: { from: string; to: string }) {
+  const from = agencyMidnight(week.from)?.toISOString() ?? week.from;
+  const to = agencyMidnight(addDays(week.to, 1))?.toISOString() ?? week.to;
+  const sources = new Map<string, number>();
+  const campaigns = new Map<string, number>();
+  for (const row of await countLeadSources(db, { from, to })) {
+    const source = sourceName(row);
+    sources.set(source, (sources.get(source) ?? 0) + row.leads);
+    if (!row.utmCampaign) continue;
+    const campaign = `${source} / ${row.utmCampaign}`;
+    campaigns.set(campaign, (campaigns.get(campaign) ?? 0) + row.leads);
+  }
+  return { sources, campaigns };
+}
+
 export async function weeklyReportFigures(
   db: Db,
   week: { from: string; to: string },
@@ -81,12 +105,13 @@ export async function weeklyReportFigures(
   // The week is two days this module made: a refusal is a bug, not the caller's input.
   if (!loaded.ok) throw new Error(`the week's insights were refused: ${loaded.message}`);
   const insights = loaded.value;
+  const ranked = await leadsBySourceAndCampaign(db, week);
   return {
     week: { from: week.from, to: week.to },
     visits: totalOf(insights, ["Visitors", "Visits"]),
     leads: totalOf(insights, ["Leads"]),
-    sources: topThree(insights, "lead-sources", sourceName),
-    campaigns: topThree(insights, "lead-campaigns"),
+    sources: topThree(ranked.sources).map((row) => ({ ...row, name: sayDirect(row.name) })),
+    campaigns: topThree(ranked.campaigns),
   };
 }
 
