@@ -46,7 +46,7 @@ export const links: LinksFunction = () => [
 
 /**
  * Only for an error a route did not handle (the root's boundary shows it): a page that is
- * not there is titled with its path (SPEC §2). Every route's own meta replaces this one.
+ * not there is titled with its path (requirements §2). Every route's own meta replaces this one.
  */
 export const meta: Route.MetaFunction = ({ error, location, loaderData }) => {
   if (!error) return [];

@@ -3,7 +3,7 @@ import { routePatterns } from "#shared/paths.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 
 /**
- * SPEC §2: every route of the site. The paths come from shared/paths.ts; this file only
+ * requirements §2: every route of the site. The paths come from shared/paths.ts; this file only
  * says which module serves each, and the type check fails if a path has none.
  */
 const modules = {

@@ -88,7 +88,7 @@ describe("built-in content", () => {
     }
   });
 
-  it("cuts every list card's text after a whole word (SPEC §9)", () => {
+  it("cuts every list card's text after a whole word (requirements §9)", () => {
     for (const c of caseStudies) {
       const text = c.listDescription ?? c.description;
       const kept = listCardDescription(c).replace(/\.\.\.$/, "");

@@ -22,7 +22,7 @@ function study(id: string, overrides: Partial<CaseStudy> = {}): CaseStudy {
   };
 }
 
-describe("listCardDescription (SPEC §9: 100 characters plus '...')", () => {
+describe("listCardDescription (requirements §9: 100 characters plus '...')", () => {
   it("cuts at the last word boundary within 100 characters, never mid-word", () => {
     const description =
       "Craft is a marketplace for independent South African makers, giving each one a storefront, secure payments and courier bookings.";

@@ -1,6 +1,6 @@
 import type { CaseStudy } from "./content-types";
 
-/** SPEC §9 limits for the case-study pages. */
+/** requirements §9 limits for the case-study pages. */
 export const CASE_LIST_DESCRIPTION_CUT = 100;
 export const CONTRIBUTIONS_ON_LIST_CARD = 2;
 export const OTHER_CASE_STUDIES_ON_DETAIL = 3;

@@ -1,7 +1,7 @@
 import { paths } from "./paths";
 
 /**
- * The fields of each kind of content: one per field of the SPEC's data model (§3). The
+ * The fields of each kind of content: one per field of the data model of requirements §3. The
  * same table builds the admin CLI's options (one flag per field), reads `--from-file`,
  * names a field in an error, prints an item, and builds the workspace's content form.
  * Import-free but for paths, so the workspace's pages can use it too.

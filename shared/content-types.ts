@@ -2,7 +2,7 @@ import { z } from "zod";
 import { hasForbiddenCharacters, isSingleLine } from "./forms/text-hygiene";
 
 /**
- * The built-in content of SPEC §3, as zod schemas: `data/` modules are checked
+ * The built-in content of requirements §3, as zod schemas: `data/` modules are checked
  * against them when the content module loads, so a typo fails at start, not in a page.
  */
 
@@ -160,7 +160,7 @@ export const caseStudySchema = z.object({
   clientLogo: imageSchema,
   /** The full text of the detail page. */
   description: prose(5000),
-  /** SPEC §2: the list uses a shorter text for some clients. */
+  /** requirements §2: the list uses a shorter text for some clients. */
   listDescription: prose(1000).optional(),
   screenshot: imageSchema,
   contributions: z.array(line()).min(1, "needs at least one contribution").max(contentLimits.listItems),

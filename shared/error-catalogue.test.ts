@@ -10,7 +10,7 @@ import {
   toVisitorMessage,
 } from "./error-catalogue";
 
-describe("error catalogue mapping (SPEC §8)", () => {
+describe("error catalogue mapping (requirements §8)", () => {
   it.each([
     ['duplicate key value violates unique constraint "leads_pkey"', errorMessages.duplicate],
     ["UNIQUE constraint failed: newsletter_subscribers.email", errorMessages.duplicate],
@@ -53,7 +53,7 @@ describe("error catalogue mapping (SPEC §8)", () => {
   });
 });
 
-describe("redaction (SPEC §8)", () => {
+describe("redaction (requirements §8)", () => {
   it("hides password, token, key, secret, auth, database and connection words, and values after them", () => {
     const text = "auth failed: password=hunter2 token: abc123 for apiKey secret on database connection";
     const redacted = redactSensitive(text);
@@ -82,7 +82,7 @@ describe("redaction (SPEC §8)", () => {
   });
 });
 
-describe("form fallbacks and toasts (SPEC §5, §8)", () => {
+describe("form fallbacks and toasts (requirements §5, §8)", () => {
   it("asks the visitor to try again or e-mail us", () => {
     expect(leadFailureFallback("hello@agency.test")).toBe(
       "We could not send your request. Please try again, or contact us by e-mail at hello@agency.test.",

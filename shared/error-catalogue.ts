@@ -1,5 +1,5 @@
 /**
- * SPEC §8: the only texts a visitor ever sees for an error. Raw error text (SQL, paths,
+ * requirements §8: the only texts a visitor ever sees for an error. Raw error text (SQL, paths,
  * stack traces) never reaches a page or a response; it is redacted before it is logged.
  */
 export const errorMessages = {
@@ -13,13 +13,13 @@ export const errorMessages = {
 /**
  * What a visitor is told when storage could not take the request now (a 503: the disk is
  * full, another process holds the lock, PostgreSQL is away): that nothing was kept, and
- * when to try again (the Retry-After of every 503 is a minute). The SPEC's "unexpected"
+ * when to try again (the Retry-After of every 503 is a minute). Requirements §8's "unexpected"
  * text stays for what is truly unexpected (a 500).
  */
 export const notSavedMessage =
   "Your request was not saved because of a problem on our side. Please try again in a minute.";
 
-/** SPEC §5 / §8 toast titles and texts of the forms. */
+/** requirements §5 / §8 toast titles and texts of the forms. */
 export const formToasts = {
   validationTitle: "Validation Error",
   validationDescription: "Please correct the errors and try again",
@@ -29,17 +29,17 @@ export const formToasts = {
   appointmentSuccessDescription: "We'll confirm your appointment shortly.",
 } as const;
 
-/** SPEC §8: what a failed lead form says when there is no more specific message. */
+/** requirements §8: what a failed lead form says when there is no more specific message. */
 export function leadFailureFallback(email: string): string {
   return `We could not send your request. Please try again, or contact us by e-mail at ${email}.`;
 }
 
-/** SPEC §8: what a failed appointment request says when there is no more specific message. */
+/** requirements §8: what a failed appointment request says when there is no more specific message. */
 export const appointmentFailureFallback = "Failed to send your appointment request. Please try again later.";
 
 const SENSITIVE_WORD = /\b\w*(?:password|token|key|secret|auth|database|connection)\w*(?:\s*[=:]\s*\S+)?/gi;
 
-/** SPEC §8: hides words such as password, token, key, secret, auth, database, connection (and a value after them). */
+/** requirements §8: hides words such as password, token, key, secret, auth, database, connection (and a value after them). */
 export function redactSensitive(text: string): string {
   return text.replace(SENSITIVE_WORD, "[redacted]");
 }
@@ -60,7 +60,7 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * SPEC §8 mapping of an error to the visitor's text. It reads the raw text because two
+ * requirements §8 mapping of an error to the visitor's text. It reads the raw text because two
  * of its own patterns ('duplicate key', 'foreign key') contain a redacted word; only one
  * of the fixed texts above can come out, so nothing of the raw text leaks.
  */
@@ -73,7 +73,7 @@ export function toVisitorMessage(error: unknown): string {
   return errorMessages.unexpected;
 }
 
-/** A log line for an error: the context label and the redacted text (SPEC §8). */
+/** A log line for an error: the context label and the redacted text (requirements §8). */
 export function describeForLog(context: string, error: unknown): string {
   return `${context}: ${redactSensitive(errorText(error)) || "unknown error"}`;
 }
@@ -82,7 +82,7 @@ export function describeForLog(context: string, error: unknown): string {
 const STACK_FRAME = /^\s+at /;
 
 /**
- * An error as the fields of a log line (SPEC §8): its type, its redacted message and its
+ * An error as the fields of a log line (requirements §8): its type, its redacted message and its
  * stack, whose frames are kept and whose other lines (the message, a cause's) are redacted.
  */
 export function errorForLog(error: unknown): { type: string; message: string; stack?: string } {

@@ -4,7 +4,7 @@ const caseStudyBase = "/case-study";
 /** A list's page: the first at the list's own address, the others under /page/{n}. */
 const listPage = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);
 
-/** Every URL of the site, built in one place (SPEC §2). */
+/** Every URL of the site, built in one place (requirements §2). */
 export const paths = {
   home: "/",
   about: "/about",
@@ -15,7 +15,7 @@ export const paths = {
   caseStudies: "/case-studies",
   caseStudy: (id: string) => `${caseStudyBase}/${encodeURIComponent(id)}`,
   news: "/news",
-  /** Page {n} of the projects or news list (SPEC §2 lists, a page at a time). */
+  /** Page {n} of the projects or news list (requirements §2 lists, a page at a time). */
   projectsPage: (page: number) => listPage("/projects", page),
   newsPage: (page: number) => listPage("/news", page),
   /** The news of one category, by its slug (shared/slug.ts), page by page. */
@@ -58,7 +58,7 @@ export const routePatterns = {
   ...machinePaths,
 } as const satisfies Record<keyof typeof paths | keyof typeof machinePaths | "newsCategoryPage", string>;
 
-/** The JSON API (SPEC §7 names): the forms post here when JavaScript runs. */
+/** The JSON API (requirements §7 names): the forms post here when JavaScript runs. */
 export const apiPaths = {
   websiteDesign: "/api/submit-website-design",
   webApp: "/api/submit-web-app",
@@ -93,7 +93,7 @@ export type NavItem = {
   alsoCurrentUnder?: string;
 };
 
-/** SPEC §2: header navigation, in this order. */
+/** requirements §2: header navigation, in this order. */
 export const mainNav: readonly NavItem[] = [
   { label: "Home", to: paths.home },
   { label: "Projects", to: paths.projects },
@@ -104,7 +104,7 @@ export const mainNav: readonly NavItem[] = [
   { label: "Contact", to: paths.contact },
 ];
 
-/** SPEC §2: footer quick links. */
+/** requirements §2: footer quick links. */
 export const footerQuickLinks: readonly NavItem[] = [
   { label: "Home", to: paths.home },
   { label: "Projects", to: paths.projects },
@@ -114,7 +114,7 @@ export const footerQuickLinks: readonly NavItem[] = [
   { label: "Privacy & Cookie Policy", to: paths.privacyPolicy },
 ];
 
-/** SPEC §2: footer service links; the last two point home by design. */
+/** requirements §2: footer service links; the last two point home by design. */
 export const footerServiceLinks: readonly NavItem[] = [
   { label: "Website Design", to: paths.websiteDesign },
   { label: "Web App Development", to: paths.webAppDevelopment },

@@ -5,7 +5,7 @@ export type ShowcaseSlide =
   | { kind: "placeholder"; position: number; placeholder: ScreenshotPlaceholder };
 
 /**
- * SPEC §2/§4: positions start at 1; each shows the uploaded screenshot for that
+ * requirements §2/§4: positions start at 1; each shows the uploaded screenshot for that
  * position if there is one, otherwise the page's placeholder for it. Uploads at
  * positions past the placeholders are shown too.
  */

@@ -147,7 +147,7 @@ export function cutForSearch(text: string, limit: number): string {
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** The document title search results show: "Page - Brand" (SPEC §2), as client/lib/seo.ts builds it. */
+/** The document title search results show: "Page - Brand" (requirements §2), as client/lib/seo.ts builds it. */
 export function snippetTitle(pageTitle: string, brandName: string): string {
   return `${pageTitle} - ${brandName}`;
 }

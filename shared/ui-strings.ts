@@ -1,12 +1,12 @@
 /**
- * Words the site says in more than one place, written once (SPEC's wording): the forms,
+ * Words the site says in more than one place, written once (docs/requirements.md's wording): the forms,
  * their schemas and the error pages read them from here. A test
  * (tests/unit/ui-strings.test.ts) fails if one is written out anywhere else.
  */
 export const uiStrings = {
-  /** SPEC §5, beside every e-mail field. */
+  /** requirements §5, beside every e-mail field. */
   emailInvalid: "Please enter a valid email address",
-  /** SPEC §5, beside every phone field. */
+  /** requirements §5, beside every phone field. */
   phoneInvalid: "Please enter a valid phone number",
   /** Every form's submit button while it sends. */
   submitting: "Submitting...",

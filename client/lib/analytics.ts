@@ -4,7 +4,7 @@ declare global {
   }
 }
 
-/** SPEC §1: a page_view event on every page load (client/site-script/page-views.ts). */
+/** requirements §1: a page_view event on every page load (client/site-script/page-views.ts). */
 export function trackPageView(pagePath: string, pageTitle: string): void {
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push({ event: "page_view", page_path: pagePath, page_title: pageTitle });

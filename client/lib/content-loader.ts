@@ -4,7 +4,7 @@ import { describeForLog } from "#shared/error-catalogue.ts";
 
 /**
  * Reads content for a loader. A failure is logged (redacted, with the request's id) and
- * the page gets `fallback` plus `failed`, to show its error state (SPEC §4, §8).
+ * the page gets `fallback` plus `failed`, to show its error state (requirements §4, §8).
  */
 export async function loadContent<T>(
   context: AppLoadContext,
@@ -21,7 +21,7 @@ export async function loadContent<T>(
   }
 }
 
-/** SPEC §4: a screenshot loading failure is only logged; the placeholders show instead. */
+/** requirements §4: a screenshot loading failure is only logged; the placeholders show instead. */
 export async function loadScreenshots(
   context: AppLoadContext,
   page: ServicePage,

@@ -43,7 +43,7 @@ export function hydrateIsland<Props extends object>(name: IslandName, Component:
 }
 
 /**
- * Toasts (SPEC §4) sit in a root of their own at the end of the page, made when the first
+ * Toasts (requirements §4) sit in a root of their own at the end of the page, made when the first
  * one is raised: sonner and the toaster load only then (client/lib/notify.ts).
  */
 function mountToasterOnRequest() {

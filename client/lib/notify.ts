@@ -1,6 +1,6 @@
 export type ToastVariant = "error" | "success" | "info" | "warning";
 
-/** SPEC §4: each variant's title when none is given. */
+/** requirements §4: each variant's title when none is given. */
 export const defaultToastTitles: Record<ToastVariant, string> = {
   error: "Error",
   success: "Success",
@@ -50,7 +50,7 @@ export function dismissToasts(): void {
 }
 
 /**
- * Shows one toast, replacing any other (SPEC §4: at most one at a time).
+ * Shows one toast, replacing any other (requirements §4: at most one at a time).
  * Errors are the default variant, as in the spec.
  */
 export async function notify({ variant = "error", title, description }: ToastMessage): Promise<void> {

@@ -5,7 +5,7 @@ import type { SnippetPage } from "#shared/snippet-pages.ts";
 import { settingsFromMatches, snippetFromMatches } from "./root-data";
 
 export type PageSeo = {
-  /** The page name; the document title becomes "name - brand" (SPEC §2). */
+  /** The page name; the document title becomes "name - brand" (requirements §2). */
   title: string;
   description: string;
   /** Path of the page, for the canonical URL. */
@@ -84,7 +84,7 @@ export function buildPageMeta(
   );
 }
 
-/** SPEC §2: a page that is not there is titled with its path, and kept out of search results. */
+/** requirements §2: a page that is not there is titled with its path, and kept out of search results. */
 export function notFoundMeta(path: string, settings: SiteSettings | undefined): MetaDescriptor[] {
   return [
     ...buildMeta(

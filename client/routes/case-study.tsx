@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The labels are the case studies page's copy, published (a preview link here is the item's).
   const { copy } = await readPageCopy(context, request, "case-studies");
   const { detail, notFound } = copy;
-  // SPEC §2: an unknown id shows 'Case study not found', with a real 404 status.
+  // requirements §2: an unknown id shows 'Case study not found', with a real 404 status.
   if (!caseStudy)
     return data({ caseStudy: undefined, others: [], preview: undefined, detail, notFound }, { status: 404 });
   const others = otherCaseStudies(await context.content.listCaseStudies(), caseStudy.id);

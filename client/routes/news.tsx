@@ -55,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /**
  * The newsletter form is the only thing here that needs React: it starts when the visitor
- * first focuses or presses in a form. A failed load hydrates at once for its notice (SPEC §8).
+ * first focuses or presses in a form. A failed load hydrates at once for its notice (requirements §8).
  */
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "interaction"),
@@ -103,7 +103,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, category, list, failed } = loaderData;
   const copy = useShownCopy(loaderData.copy, newsCopy);
-  // SPEC §2: the featured article is the first news item, on the list's first page.
+  // requirements §2: the featured article is the first news item, on the list's first page.
   const featured = list.page === 1 ? list.items[0] : undefined;
   const others = list.page === 1 ? list.items.slice(1) : list.items;
   const listTitle = list.page === 1 ? copy.latestTitle : `Articles, page ${list.page} of ${list.pageCount}`;

@@ -4,7 +4,7 @@ import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { notFoundMeta } from "#client/lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
-/** Any unknown path answers 404 (SPEC §2). */
+/** Any unknown path answers 404 (requirements §2). */
 export function loader({ request }: Route.LoaderArgs) {
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }

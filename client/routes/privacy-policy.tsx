@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return pageCopyData({ header: copy.header, lastUpdated: copy.lastUpdated, policy, preview });
 }
 
-// SPEC: "Cookie policy last updated February 17, 2025": the policy's date in words.
+// requirements §2: "Cookie policy last updated February 17, 2025": the policy's date in words.
 const policyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export const headers: Route.HeadersFunction = previewResponseHeaders;

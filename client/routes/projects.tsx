@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = previewResponseHeaders;
 
-/** Links only, so no framework; a failed load hydrates for its toast (SPEC §8). */
+/** Links only, so no framework; a failed load hydrates for its toast (requirements §8). */
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
   hydrate: (data) => (data.failed ? "eager" : "none"),
   islands: (data) => (data.failed ? ["load-error"] : []),

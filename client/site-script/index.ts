@@ -23,6 +23,6 @@ enhanceMaps();
 showNavigationProgress();
 enhanceThemeToggle();
 
-// SPEC §2: the 404 page logs the missed path to the console.
+// requirements §2: the 404 page logs the missed path to the console.
 const missed = document.querySelector<HTMLElement>("[data-missed-path]");
 if (missed) console.warn("404: no page at", missed.dataset.missedPath);

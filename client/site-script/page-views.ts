@@ -2,7 +2,7 @@ import { trackPageView } from "#client/lib/analytics.ts";
 import { countPageView } from "./count-page-view";
 
 /**
- * SPEC §1: a page view on every page load, with its path and title. Every navigation is
+ * requirements §1: a page view on every page load, with its path and title. Every navigation is
  * a page load, so one per document; a page restored from the back/forward cache counts
  * again, and a page prerendered on a hover counts only if the visitor goes to it. The
  * site's own count (count-page-view.ts) hears of the first showing only: a restored page

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { servicesCopySchema } from "#shared/copy/marketing-page-schemas.ts";
 
-/** The copy the Services page (client/routes/services.tsx) ships with: SPEC §2's six service blocks. */
+/** The copy the Services page (client/routes/services.tsx) ships with: requirements §2's six service blocks. */
 export const servicesCopy = {
   header: {
     eyebrow: "What we do",

@@ -56,7 +56,7 @@ export function answerClientError(error: unknown, res: Response): boolean {
 /**
  * The last stop for API errors: request problems get their 4xx, logged only by the access
  * log (sampled: a flood of them must not flood the log), never with the body; anything
- * else a 500 with the catalogue's generic text (SPEC §8), logged redacted (503 with
+ * else a 500 with the catalogue's generic text (requirements §8), logged redacted (503 with
  * Retry-After and the "not saved" text when storage is unavailable). No stack, SQL or
  * path ever reaches the response.
  */

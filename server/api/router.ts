@@ -39,7 +39,7 @@ function answerSubmission(submit: Submit) {
 }
 
 /**
- * The JSON API (SPEC §7 names). Each form endpoint is the same straight line of guards:
+ * The JSON API (requirements §7 names). Each form endpoint is the same straight line of guards:
  * same-site check, the form's rate limits, content type, size-capped body, then the
  * lead service.
  */

@@ -32,7 +32,7 @@ export type LeadFilter = {
   owner?: number | "none";
 };
 
-/** SPEC §3: every new lead and appointment request starts unread. */
+/** requirements §3: every new lead and appointment request starts unread. */
 async function insertUnread<T extends LeadTableName>(
   db: Writer,
   table: T,

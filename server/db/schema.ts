@@ -69,7 +69,7 @@ type VisitCounted = {
 
 /**
  * Whether staff have read it: 0 or 1 in SQLite, false or true in PostgreSQL (read it with
- * fromDbBoolean). Every row starts unread; appointment_requests since SPEC §3, the lead
+ * fromDbBoolean). Every row starts unread; appointment_requests since requirements §3, the lead
  * tables since migration 0016.
  */
 type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
@@ -108,7 +108,7 @@ export type WebAppLeadTable = FollowUpColumns &
     read: ReadMark;
   };
 
-/** SPEC §3 appointment_requests, plus id and created_at. */
+/** requirements §3 appointment_requests, plus id and created_at. */
 export type AppointmentRequestTable = FollowUpColumns &
   AttributionColumns &
   VisitCounted & {

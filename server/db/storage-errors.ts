@@ -8,7 +8,7 @@ export type StorageFailure =
   "busy" | "disk-full" | "read-only" | "io" | "cannot-open" | "corrupt" | "unreachable";
 
 // Worded without "database" or "connection": log lines are redacted of those words
-// (SPEC §8), and the cause must survive into the log.
+// (requirements §8), and the cause must survive into the log.
 export const storageCauses: Record<StorageFailure, string> = {
   busy: "another process holds the write lock",
   "disk-full": "the disk is full",

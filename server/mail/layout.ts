@@ -55,7 +55,7 @@ export function htmlTable(rows: readonly LabelledValue[], empty: string): string
   return `<table cellspacing="0" cellpadding="0" style="${css.table}">${cells}</table>`;
 }
 
-/** How a visitor reaches the agency: the site settings' contact details (SPEC §1). */
+/** How a visitor reaches the agency: the site settings' contact details (requirements §1). */
 export function contactLines(settings: SiteSettings): string[] {
   return [
     `${settings.email} · ${settings.phoneDisplay}`,

@@ -12,7 +12,7 @@ import {
 } from "./copy-fields";
 
 /**
- * The copy of the pages that sell (SPEC §2: home, about, services and the two service
+ * The copy of the pages that sell (requirements §2: home, about, services and the two service
  * pages), each block with the limits its design holds: three to six value cards fill
  * the three-column grid without a lone row of one, headings stay on two lines at 360 px.
  */

@@ -19,8 +19,8 @@ const requiredChoice = <const T extends readonly [string, ...string[]]>(values: 
   z.enum(values, { error: message });
 
 /**
- * SPEC §5 appointment rules for a visitor at `now` (the date must be one offered at that
- * moment). The keys are the columns of SPEC §3's appointment_requests; `satisfies`: they
+ * requirements §5 appointment rules for a visitor at `now` (the date must be one offered at that
+ * moment). The keys are the columns of requirements §3's appointment_requests; `satisfies`: they
  * are exactly the labels' keys, so neither can lack one the other has.
  */
 export function createAppointmentSchema(now: Date) {

@@ -19,7 +19,7 @@ function errorsOf(input: unknown) {
   return { fieldErrors: toFieldErrors(result.error), first: firstErrorMessage(result.error) };
 }
 
-describe("appointment dates (SPEC §5: next 14 days from tomorrow, weekdays only)", () => {
+describe("appointment dates (requirements §5: next 14 days from tomorrow, weekdays only)", () => {
   it("lists the weekdays of the 14 days after today", () => {
     expect(appointmentDateOptions(monday).map((o) => o.value)).toEqual([
       "2026-11-24",
@@ -67,7 +67,7 @@ describe("appointment dates (SPEC §5: next 14 days from tomorrow, weekdays only
   });
 });
 
-describe("appointment times and service types (SPEC §3, §5)", () => {
+describe("appointment times and service types (requirements §3, §5)", () => {
   it("offers the seven slots", () => {
     expect(appointmentTimeSlots).toEqual([
       "09:00 AM",
@@ -91,7 +91,7 @@ describe("appointment times and service types (SPEC §3, §5)", () => {
   });
 });
 
-describe("appointment form rules (SPEC §5 table)", () => {
+describe("appointment form rules (requirements §5 table)", () => {
   it("accepts a complete request; company is optional", () => {
     expect(schema.parse(valid)).toEqual(valid);
     expect(schema.parse({ ...valid, company: "" }).company).toBe("");

@@ -2,7 +2,7 @@ import type { Option } from "./rules";
 import { uiStrings } from "#shared/ui-strings.ts";
 import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
 
-/** SPEC §3 service types an appointment can be about. */
+/** requirements §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
   { value: "web-development", label: "Web Application Development" },
   { value: "mobile-development", label: "Mobile App Development" },
@@ -11,7 +11,7 @@ export const serviceTypeOptions = [
   { value: "consultation", label: "General Consultation" },
 ] as const satisfies readonly Option[];
 
-/** SPEC §5 / §9: the seven selectable times. */
+/** requirements §5 / §9: the seven selectable times. */
 export const appointmentTimeSlots = [
   "09:00 AM",
   "10:00 AM",
@@ -24,7 +24,7 @@ export const appointmentTimeSlots = [
 
 // Still offered here: the server's mail and appointment code read it beside the form's rules.
 export { AGENCY_TIME_ZONE };
-/** SPEC §9: the next 14 days from tomorrow, weekdays only. */
+/** requirements §9: the next 14 days from tomorrow, weekdays only. */
 export const APPOINTMENT_WINDOW_DAYS = 14;
 
 /** The form's labels: the form, the agency's e-mail and its messages all use these. */
@@ -41,7 +41,7 @@ export const appointmentLabels = {
 
 export type AppointmentField = keyof typeof appointmentLabels;
 
-/** SPEC §5 appointment messages, exactly. */
+/** requirements §5 appointment messages, exactly. */
 export const appointmentMessages = {
   nameRequired: "Name is required",
   nameLength: "Name must be between 2 and 50 characters",
@@ -104,7 +104,7 @@ export function formatDateLabel(isoDate: string): string {
 }
 
 /**
- * SPEC §5 selectable dates for a visitor at `now`: tomorrow and the 13 days after it in
+ * requirements §5 selectable dates for a visitor at `now`: tomorrow and the 13 days after it in
  * Cape Town, without Saturdays and Sundays. Labels read like "Mon, 24 Nov 2026".
  */
 export function appointmentDateOptions(now: Date): DateOption[] {

@@ -33,7 +33,7 @@ function refusal(schema: z.core.$ZodType, input: unknown) {
   };
 }
 
-describe("inline errors are decided by the issue, not by its words (SPEC §5)", () => {
+describe("inline errors are decided by the issue, not by its words (requirements §5)", () => {
   it("a missing e-mail shows its required message beside the field and in the toast", () => {
     const { toast, inline, failedFormats } = refusal(websiteDesignLeadSchema, websiteDesign);
     expect(toast).toBe("Business Email is required");

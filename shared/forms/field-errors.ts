@@ -82,7 +82,7 @@ export function toFailedFormats(error: ValidationError): FieldFormats {
 }
 
 /**
- * SPEC §5: beside a field, a failed format check reads its short message
+ * requirements §5: beside a field, a failed format check reads its short message
  * (uiStrings.emailInvalid, phoneInvalid); every other message (a required field's, one
  * about characters) is shown as it is. The toast keeps the labelled message.
  */
@@ -100,7 +100,7 @@ export function toInlineFieldErrors(error: ValidationError): FieldErrors {
   return inlineFieldErrors(toFieldErrors(error), toFailedFormats(error));
 }
 
-/** SPEC §5: forms show only the first message, in the order of the form's fields. */
+/** requirements §5: forms show only the first message, in the order of the form's fields. */
 export function firstErrorMessage(error: ValidationError): string {
   const first = error.issues[0];
   if (!first) return formShapeMessage;

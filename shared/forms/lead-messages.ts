@@ -1,7 +1,7 @@
 import { uiStrings } from "#shared/ui-strings.ts";
 import type { FieldFormat } from "./field-formats";
 
-/** SPEC §5 lead form messages, built from each field's label. */
+/** requirements §5 lead form messages, built from each field's label. */
 export const leadMessages = {
   required: (label: string) => `${label} is required`,
   invalidEmail: (label: string) => `${label} must be a valid email address`,
@@ -10,7 +10,7 @@ export const leadMessages = {
   invalidChoice: (label: string) => `${label} must be one of the listed options`,
 } as const;
 
-/** SPEC §5: the shorter messages forms show beside a field that failed its format check. */
+/** requirements §5: the shorter messages forms show beside a field that failed its format check. */
 export const leadInlineMessages = {
   email: uiStrings.emailInvalid,
   phone: uiStrings.phoneInvalid,

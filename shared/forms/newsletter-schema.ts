@@ -3,7 +3,7 @@ import { newsletterMessages, type NewsletterField } from "./newsletter";
 import { cleanedEmail } from "./schema-parts";
 
 export const newsletterSchema = z.strictObject({
-  // SPEC §5 asks only for a required e-mail-type field; the address must also be one
+  // requirements §5 asks only for a required e-mail-type field; the address must also be one
   // mailbox the confirmation can reach, as on every other form.
   email: cleanedEmail({
     label: "Email",

@@ -9,7 +9,7 @@ function firstError(input: unknown) {
   return firstErrorMessage(result.error);
 }
 
-describe("newsletter form (SPEC §5: required, of e-mail type)", () => {
+describe("newsletter form (requirements §5: required, of e-mail type)", () => {
   it("accepts an e-mail address, trimmed", () => {
     expect(newsletterSchema.parse({ email: " reader@example.com " })).toEqual({
       email: "reader@example.com",

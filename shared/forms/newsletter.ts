@@ -1,7 +1,7 @@
 import { uiStrings } from "#shared/ui-strings.ts";
 
 /**
- * The wording shown beside the newsletter form (SPEC §2). The subscriber's row keeps the
+ * The wording shown beside the newsletter form (requirements §2). The subscriber's row keeps the
  * exact text they agreed to and when (POPIA), so change it here and both follow.
  */
 export const newsletterConsentText = "We respect your privacy. Unsubscribe at any time.";

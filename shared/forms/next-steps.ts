@@ -1,5 +1,5 @@
 /**
- * What a visitor is promised after sending a form (SPEC §2 thank-you pages and "What to
+ * What a visitor is promised after sending a form (requirements §2 thank-you pages and "What to
  * Expect", §9 response promises), in the words the pages ship with; the acknowledgment
  * e-mail repeats the pages' current copy, and these words where it has none.
  */

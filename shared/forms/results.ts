@@ -8,13 +8,13 @@ export type SubmissionResult =
   | { success: true }
   | {
       success: false;
-      /** The first message (SPEC §5) or the catalogue's text (SPEC §8). */
+      /** The first message (requirements §5) or the catalogue's text (requirements §8). */
       error: string;
       fieldErrors: FieldErrors;
       /**
        * The fields whose error is a failed format check (e-mail, phone), read from the
        * issues: pages answering a post without JavaScript show those fields' short
-       * messages (SPEC §5). Never part of the JSON API's answer.
+       * messages (requirements §5). Never part of the JSON API's answer.
        */
       failedFormats?: FieldFormats;
       /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formLimits, isValidEmail, looksLikePhoneNumber } from "./rules";
 
-describe("e-mail rule (SPEC §5)", () => {
+describe("e-mail rule (requirements §5)", () => {
   it.each([
     "a@b.co",
     "jane.doe+news@mail.example.co.za",
@@ -72,7 +72,7 @@ describe("e-mail rule (SPEC §5)", () => {
   });
 });
 
-describe("phone number shape (SPEC §5, widened to local writing)", () => {
+describe("phone number shape (requirements §5, widened to local writing)", () => {
   it.each([
     "+27215550123",
     "+27 82 555 0142",
@@ -112,7 +112,7 @@ describe("phone number shape (SPEC §5, widened to local writing)", () => {
   ])("refuses %j", (phone) => expect(looksLikePhoneNumber(phone)).toBe(false));
 });
 
-describe("SPEC §9 limits", () => {
+describe("requirements §9 limits", () => {
   it("match the specification", () => {
     expect(formLimits).toEqual({
       emailMax: 254,

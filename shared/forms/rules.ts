@@ -4,7 +4,7 @@
 import punycode from "punycode/punycode.js";
 import { hasInvisibleCharacters } from "./invisible-characters";
 
-/** SPEC §9 business constants and limits that forms enforce. */
+/** requirements §9 business constants and limits that forms enforce. */
 export const formLimits = {
   emailMax: 254,
   nameMin: 2,
@@ -16,7 +16,7 @@ export const formLimits = {
 } as const;
 
 /**
- * SPEC §5's x@y.z, narrowed to one practical mailbox that a mail client can reply to:
+ * requirements §5's x@y.z, narrowed to one practical mailbox that a mail client can reply to:
  * a dot-atom local part (no quoting, commas, semicolons, spaces or consecutive dots) and
  * a domain of letter-or-digit labels, internationalised ones included, ending in a
  * top-level domain of letters (or its xn-- form).
@@ -30,7 +30,7 @@ const EMAIL_PATTERN = new RegExp(
 /** RFC 5321's limit on the part before the @. */
 const EMAIL_LOCAL_MAX = 64;
 /**
- * SPEC §5's digits (a first digit 1 to 9, then up to 15 more), widened to the ways South
+ * requirements §5's digits (a first digit 1 to 9, then up to 15 more), widened to the ways South
  * Africans write numbers: after an optional "+", "00" (international prefix) or "0" (trunk
  * prefix, as in 082 555 1234). At least six digits, so an obvious typo is caught at once.
  * Only the shape: the server checks the number itself (server/operations/leads/phone-numbers.ts).
@@ -102,7 +102,7 @@ export function isValidEmail(value: string): boolean {
 
 /**
  * A light check that runs in the browser and on the server alike: could this be a phone
- * number? SPEC §5: spaces, hyphens and parentheses are ignored.
+ * number? requirements §5: spaces, hyphens and parentheses are ignored.
  */
 export function looksLikePhoneNumber(value: string): boolean {
   // A plus sign only leads the number, or opens a bracket that does: "+27 …", "(+27) …".

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanText, cutAndTrim, cutText, TEXT_MAX_LENGTH } from "./sanitize";
 
-describe("cleanText (SPEC §5)", () => {
+describe("cleanText (requirements §5)", () => {
   it("removes angle brackets", () => {
     expect(cleanText("<script>alert(1)</script>")).toBe("scriptalert(1)/script");
     expect(cleanText("a < b > c")).toBe("a  b  c");

@@ -1,4 +1,4 @@
-/** SPEC §5 / §9: submitted text is cut to this many characters. */
+/** requirements §5 / §9: submitted text is cut to this many characters. */
 export const TEXT_MAX_LENGTH = 1000;
 
 export function removeAngleBrackets(value: string): string {
@@ -43,7 +43,7 @@ export function cutAndTrim(value: string): string {
   return cutText(value).trimEnd();
 }
 
-/** SPEC §5 global text cleaning: angle brackets removed, trimmed, cut to 1000 characters, trimmed again. */
+/** requirements §5 global text cleaning: angle brackets removed, trimmed, cut to 1000 characters, trimmed again. */
 export function cleanText(value: string): string {
   return cutAndTrim(removeAngleBrackets(value).trim());
 }

@@ -32,7 +32,7 @@ export type TextFieldOptions = {
 };
 
 /**
- * A submitted text field (SPEC §5): invisible code points removed and line breaks
+ * A submitted text field (requirements §5): invisible code points removed and line breaks
  * normalised (text-hygiene.ts), angle brackets removed and trimmed; then refused if it
  * holds characters no field may hold or, outside a textarea, more than one line; then
  * "is required" if nothing is left; then its own rules; then cut to 1000 characters and
@@ -80,12 +80,12 @@ export function cleanedEmail(
   });
 }
 
-/** A select whose empty choice is allowed (SPEC §5: lead form selects are optional). */
+/** A select whose empty choice is allowed (requirements §5: lead form selects are optional). */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.optional(z.union([z.literal(""), z.enum(values)], { error: message }));
 }
 
-/** A lead form's text field, required, in the lead forms' words (SPEC §5). */
+/** A lead form's text field, required, in the lead forms' words (requirements §5). */
 export function requiredLeadText(label: string, rules?: TextFieldOptions["rules"]) {
   return cleanedText({
     label,

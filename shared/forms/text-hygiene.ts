@@ -1,7 +1,7 @@
 import { removeInvisibleCharacters } from "./invisible-characters";
 
 /**
- * What a submitted text may contain, beyond SPEC §5's cleaning, by Unicode property
+ * What a submitted text may contain, beyond requirements §5's cleaning, by Unicode property
  * rather than by hand-picked ranges (docs/decisions/029-unicode-text-policy.md). Stored
  * leads are read in terminals, spreadsheets and mail clients, where control bytes,
  * direction overrides, invisible characters and line breaks in the wrong field mislead

@@ -8,7 +8,7 @@ import { companySizeOptions, webAppLeadLabels } from "./web-app-lead";
 const l = webAppLeadLabels;
 
 /**
- * SPEC §5 lead form rules for the web-app service page; the phone number is optional.
+ * requirements §5 lead form rules for the web-app service page; the phone number is optional.
  * `satisfies`: the fields are exactly the labels' keys, so neither can lack one the other has.
  */
 export const webAppLeadSchema = z.strictObject({

@@ -12,7 +12,7 @@ function errorsOf(input: unknown) {
   return { fieldErrors: toFieldErrors(result.error), first: firstErrorMessage(result.error) };
 }
 
-describe("web-app lead form (SPEC §3, §5)", () => {
+describe("web-app lead form (requirements §3, §5)", () => {
   it("accepts the required fields alone: phone, industry and company size are optional", () => {
     expect(webAppLeadSchema.parse(valid)).toEqual(valid);
     expect(
@@ -20,7 +20,7 @@ describe("web-app lead form (SPEC §3, §5)", () => {
     ).toBe(true);
   });
 
-  it("offers the company sizes of SPEC §3", () => {
+  it("offers the company sizes of requirements §3", () => {
     expect(companySizeOptions.map((o) => o.value)).toEqual(["1-10", "11-50", "51-200", "200+"]);
   });
 
@@ -57,7 +57,7 @@ describe("web-app lead form (SPEC §3, §5)", () => {
     );
   });
 
-  it("keeps the inline messages of SPEC §5 for the fields themselves", () => {
+  it("keeps the inline messages of requirements §5 for the fields themselves", () => {
     expect(leadInlineMessages).toEqual({
       email: "Please enter a valid email address",
       phone: "Please enter a valid phone number",

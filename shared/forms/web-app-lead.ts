@@ -1,7 +1,7 @@
 import type { FieldFormats } from "./field-errors";
 import type { Option } from "./rules";
 
-/** SPEC §3 company sizes of the web-app lead form. */
+/** requirements §3 company sizes of the web-app lead form. */
 export const companySizeOptions = [
   { value: "1-10", label: "1-10" },
   { value: "11-50", label: "11-50" },

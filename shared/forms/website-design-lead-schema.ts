@@ -12,7 +12,7 @@ import {
 const l = websiteDesignLeadLabels;
 
 /**
- * SPEC §5 lead form rules for the website-design service page; unknown fields are refused.
+ * requirements §5 lead form rules for the website-design service page; unknown fields are refused.
  * `satisfies`: the fields are exactly the labels' keys, so neither can lack one the other has.
  */
 export const websiteDesignLeadSchema = z.strictObject({

@@ -11,7 +11,7 @@ function errorsOf(input: unknown) {
   return { fieldErrors: toFieldErrors(result.error), first: firstErrorMessage(result.error) };
 }
 
-describe("website-design lead form (SPEC §3, §5)", () => {
+describe("website-design lead form (requirements §3, §5)", () => {
   it("accepts the required fields alone: the selects are optional", () => {
     expect(websiteDesignLeadSchema.parse(valid)).toEqual(valid);
     expect(
@@ -19,7 +19,7 @@ describe("website-design lead form (SPEC §3, §5)", () => {
     ).toMatchObject(valid);
   });
 
-  it("offers the option lists of SPEC §3 with their labels", () => {
+  it("offers the option lists of requirements §3 with their labels", () => {
     expect(websiteTypeOptions).toEqual([
       { value: "new-build", label: "New website build" },
       { value: "redesign", label: "Website redesign" },
@@ -87,7 +87,7 @@ describe("website-design lead form (SPEC §3, §5)", () => {
     expect(errorsOf("fullName=Jane").first).toBe("The submission must be a set of form fields");
   });
 
-  it("cleans the text it accepts (SPEC §5)", () => {
+  it("cleans the text it accepts (requirements §5)", () => {
     const lead = websiteDesignLeadSchema.parse({
       fullName: "  <b>Jane</b> Doe ",
       companyName: "x".repeat(5000),

@@ -1,7 +1,7 @@
 import type { FieldFormats } from "./field-errors";
 import type { Option } from "./rules";
 
-/** SPEC §3 option lists of the website-design lead form. */
+/** requirements §3 option lists of the website-design lead form. */
 export const websiteTypeOptions = [
   { value: "new-build", label: "New website build" },
   { value: "redesign", label: "Website redesign" },

@@ -80,7 +80,7 @@ describe("database", () => {
     ]);
   });
 
-  it("keeps the appointment_requests columns of SPEC §3", async () => {
+  it("keeps the appointment_requests columns of requirements §3", async () => {
     const table = (await db.introspection.getTables()).find((t) => t.name === "appointment_requests");
     // Each column in order, and whether it may be NULL.
     const columns: [name: string, nullable: boolean][] = [
@@ -95,7 +95,7 @@ describe("database", () => {
       ["project_details", false],
       ["read", false],
       ["created_at", false],
-      // Beyond SPEC §3: the bot trap a held-back request tripped (migration 0003).
+      // Beyond requirements §3: the bot trap a held-back request tripped (migration 0003).
       ["suspected_spam", true],
       // Staff's follow-up (migration 0011): status, the reminder's claim, the agreed time.
       ["status", false],

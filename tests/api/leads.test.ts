@@ -93,7 +93,7 @@ describe("happy paths: one row and one outbox row each", () => {
     expect((await outboxRows()).at(-1)?.kind).toBe("web-app-lead");
   });
 
-  it("stores an appointment request unread (SPEC §3), from JSON", async () => {
+  it("stores an appointment request unread (requirements §3), from JSON", async () => {
     const change = await added(() => post(endpoints.appointments).send(appointment(now)).expect(201));
     expect(change).toEqual({ leads: 0, appointments: 1, outbox: 1 });
     expect((await rows("appointment_requests")).at(-1)).toMatchObject({
@@ -124,7 +124,7 @@ describe("happy paths: one row and one outbox row each", () => {
   });
 });
 
-describe("text is stored cleaned (SPEC §5)", () => {
+describe("text is stored cleaned (requirements §5)", () => {
   it("removes angle brackets from scripts and markup", async () => {
     await post(endpoints.websiteDesign)
       .send(
@@ -360,7 +360,7 @@ describe("bad input gets its 4xx, never a 5xx, and stores nothing", () => {
   });
 });
 
-describe("appointment date and time (SPEC §5)", () => {
+describe("appointment date and time (requirements §5)", () => {
   it.each([
     [
       "a Saturday",

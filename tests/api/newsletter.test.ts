@@ -198,7 +198,7 @@ describe("newsletter double opt-in", () => {
     });
   });
 
-  it("validates the address (SPEC §5)", async () => {
+  it("validates the address (requirements §5)", async () => {
     const res = await request(mailing.site.app)
       .post(endpoints.newsletter)
       .send(newsletterSignup("not-an-address"))

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Phone numbers as South Africans write them are accepted, stored and e-mailed in E.164;
- * a number that only looks like one gets SPEC §5's message (decision 010).
+ * a number that only looks like one gets requirements §5's message (decision 010).
  */
 
 // Monday 23 November 2026, 10:00 in Cape Town.
@@ -91,7 +91,7 @@ describe("numbers in national and international writing", () => {
 
 describe("numbers that only look like one", () => {
   it.each(["082 555 12345", "(099) 555-0123", "+1 (555) 123-4567"])(
-    "%s: 400 with SPEC §5's message on the field, nothing stored",
+    "%s: 400 with requirements §5's message on the field, nothing stored",
     async (written) => {
       const before = await rowCount();
       const lead = await post(endpoints.webApp)

@@ -422,7 +422,7 @@ const foreignReplies = [
   },
 ];
 
-test.describe("replies the site does not recognise are shown in the SPEC §8 catalogue's words", () => {
+test.describe("replies the site does not recognise are shown in the requirements §8 catalogue's words", () => {
   test.use({ expectedHttpErrors: [apiPaths.websiteDesign, apiPaths.appointments] });
 
   for (const { what, reply, raw } of foreignReplies) {

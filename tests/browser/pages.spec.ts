@@ -173,7 +173,7 @@ test("case studies list: every study, cut descriptions and 'And more...'", async
     const expected = listCardDescription(study);
     await expect(card.getByText(expected, { exact: true })).toBeVisible();
     if (text.length > CASE_LIST_DESCRIPTION_CUT) {
-      // SPEC §9: at most 100 characters plus '...', cut between words, never inside one.
+      // requirements §9: at most 100 characters plus '...', cut between words, never inside one.
       const kept = expected.slice(0, -3);
       expect(expected.endsWith("...") && text.startsWith(kept), study.id).toBe(true);
       expect(kept.length, study.id).toBeLessThanOrEqual(CASE_LIST_DESCRIPTION_CUT);

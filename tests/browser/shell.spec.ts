@@ -26,7 +26,7 @@ test("an unknown path shows the 404 page, titled with the path, and logs it", as
   await expect.poll(() => consoleMessages.some((m) => m.includes("/missing/page"))).toBe(true);
 });
 
-/** SPEC §2: the header links, in order; the drawer shows the same. */
+/** requirements §2: the header links, in order; the drawer shows the same. */
 const mainNavLabels = ["Home", "Projects", "News", "Case Studies", "Services", "About", "Contact"];
 
 test("the header highlights the current page", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { paths } from "#shared/paths.ts";
 
-/** Every page of SPEC §2 with the name its document title starts with ("Name - Brand"). */
+/** Every page of requirements §2 with the name its document title starts with ("Name - Brand"). */
 export const pageTitles: ReadonlyArray<readonly [path: string, name: string]> = [
   [paths.home, "Home"],
   [paths.about, "About"],

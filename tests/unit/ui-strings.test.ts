@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { projectRoot } from "#server/config.ts";
 import { uiStrings } from "#shared/ui-strings.ts";
 
-/** Source files a visitor's words could be written in (tests quote SPEC on purpose, so they are left out). */
+/** Source files a visitor's words could be written in (tests quote the requirements on purpose, so they are left out). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);

@@ -4,7 +4,7 @@ import { paths } from "#shared/paths.ts";
 
 /**
  * The link under a news excerpt: to the article's own page when it has a body; otherwise
- * to its article link, in a new tab (SPEC §2).
+ * to its article link, in a new tab (requirements §2).
  */
 export function ArticleMore({ post, label }: { post: NewsSummary; label: string }) {
   if (post.hasArticle || !post.article_link) {

@@ -5,7 +5,7 @@ import { paths } from "#shared/paths.ts";
 import { ClientLogo } from "./client-logo";
 import { ContentImage, type ContentImageProps } from "#client/components/ui/content-image.tsx";
 
-/** SPEC §2 list card: screenshot, logo, title, cut description, two contributions, link. */
+/** requirements §2 list card: screenshot, logo, title, cut description, two contributions, link. */
 export function CaseStudyCard({
   study,
   headingLevel = 2,

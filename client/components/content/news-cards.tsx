@@ -65,7 +65,7 @@ const looks = {
   },
 } as const;
 
-/** SPEC §2: a news item in the list, its image, category, title, excerpt and byline. */
+/** requirements §2: a news item in the list, its image, category, title, excerpt and byline. */
 export function ArticleTeaser({ post, look }: { post: NewsSummary; look: keyof typeof looks }) {
   const classes = looks[look];
   return (

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { Project } from "#shared/content-types.ts";
 import { ContentImage } from "#client/components/ui/content-image.tsx";
 
-/** SPEC §2: image, title, description, tags, client and 'View Details'. */
+/** requirements §2: image, title, description, tags, client and 'View Details'. */
 export function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line">
@@ -38,7 +38,7 @@ export function ProjectCard({ project, eager }: { project: Project; eager: boole
             <span className="sr-only"> of {project.title} (opens in a new tab)</span>
           </a>
         ) : (
-          // SPEC §2: with no details link the button does nothing; aria-disabled says so
+          // requirements §2: with no details link the button does nothing; aria-disabled says so
           // while keeping it focusable and readable.
           <button type="button" className="btn-secondary mt-6" aria-disabled="true">
             View Details<span className="sr-only"> of {project.title} (not available yet)</span>

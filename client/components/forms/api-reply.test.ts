@@ -55,7 +55,7 @@ describe("interpretApiReply: our API's own answers", () => {
   });
 });
 
-describe("interpretApiReply: answers it does not recognise go through the SPEC §8 catalogue", () => {
+describe("interpretApiReply: answers it does not recognise go through the requirements §8 catalogue", () => {
   it.each<[string, RawReply, string | undefined]>([
     [
       "a proxy's 403 text",

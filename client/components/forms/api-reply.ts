@@ -6,11 +6,11 @@ import { requestMessages } from "#shared/request-messages.ts";
 /** What a form makes of the answer to its POST. */
 export type ApiReply =
   | { outcome: "success" }
-  /** The server refused fields the visitor can fix: its SPEC §5 messages, per field. */
+  /** The server refused fields the visitor can fix: its requirements §5 messages, per field. */
   | { outcome: "invalid"; message: string; fieldErrors: FieldErrors }
   /**
-   * Anything else. `message` is a SPEC §8 text; undefined when the catalogue has nothing
-   * more specific than "anything else", so the form shows its own fallback (SPEC §8).
+   * Anything else. `message` is a requirements §8 text; undefined when the catalogue has nothing
+   * more specific than "anything else", so the form shows its own fallback (requirements §8).
    */
   | { outcome: "failed"; message: string | undefined };
 
@@ -25,7 +25,7 @@ export async function readApiReply(response: Response): Promise<ApiReply> {
 /**
  * The reply as the visitor may see it. Our API's own texts are shown as they are. Any
  * other reply (a proxy's "permission denied", a gateway's HTML 502 page, a JSON error we
- * never wrote) goes through the SPEC §8 catalogue, so its raw text never reaches the page.
+ * never wrote) goes through the requirements §8 catalogue, so its raw text never reaches the page.
  */
 export function interpretApiReply(reply: RawReply): ApiReply {
   const body = parseJson(reply.body);

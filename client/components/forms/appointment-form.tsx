@@ -67,9 +67,9 @@ function timeChoices(calendar: BookingCalendar | undefined, day: BookingDay | un
   });
 }
 
-/** SPEC §2/§5: the appointment request, stored as one appointment_requests row. */
+/** requirements §2/§5: the appointment request, stored as one appointment_requests row. */
 export function AppointmentForm({ dateOptions, formToken, actionData, calendar }: AppointmentFormProps) {
-  // Success clears every field (SPEC §4): a new key gives a fresh, empty form.
+  // Success clears every field (requirements §4): a new key gives a fresh, empty form.
   const [generation, setGeneration] = useState(0);
   const redisplayed = actionData && !actionData.success && generation === 0 ? actionData.values : {};
   // What is chosen now, for the line beside the time and the instant mode's times.

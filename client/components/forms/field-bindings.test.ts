@@ -82,7 +82,7 @@ describe("fields are bound by their schema's keys", () => {
   });
 });
 
-describe("a lead form's message beside a field the server refused (SPEC §5)", () => {
+describe("a lead form's message beside a field the server refused (requirements §5)", () => {
   it("the server-only phone refusal: its labelled message in the toast, the short one beside the field", () => {
     const message = "Phone Number must be a valid phone number";
     const reply = interpretApiReply({

@@ -10,7 +10,7 @@ type FieldBase = {
   error?: string;
   required?: boolean;
   defaultValue?: string;
-  /** Clears this field's error as soon as the visitor edits it (SPEC §4). */
+  /** Clears this field's error as soon as the visitor edits it (requirements §4). */
   onEdit?: () => void;
   hint?: string;
   /**
@@ -89,7 +89,7 @@ function controlProps({ name, error, required, defaultValue, onEdit, hint, statu
  */
 export type FormBinding<Name extends string> = {
   /**
-   * The message beside each field (the short one for a failed format, SPEC §5); any name,
+   * The message beside each field (the short one for a failed format, requirements §5); any name,
    * as the server may also refuse fields the form does not have.
    */
   errors: Readonly<Record<string, string>>;

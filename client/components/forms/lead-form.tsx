@@ -17,7 +17,7 @@ import { uiStrings } from "#shared/ui-strings.ts";
 
 /** What a lead form's route action answers when it is posted without JavaScript. */
 export type LeadActionData = {
-  /** The first message, labelled (SPEC §5), for the alert above the form. */
+  /** The first message, labelled (requirements §5), for the alert above the form. */
   error: string;
   fieldErrors: FieldErrors;
   /** The fields whose error is a failed format check: they show its short message. */
@@ -53,7 +53,7 @@ export type LeadFormProps<S extends z.ZodMiniObject> = LeadFormEntry & {
 /** The anchor of the form on both service pages. */
 const FORM_ID = "proposal";
 
-/** SPEC §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
+/** requirements §2/§4: "Let's Set Up an Exploratory Chat", shared by both service pages. */
 export function LeadForm<S extends z.ZodMiniObject>(props: LeadFormProps<S>) {
   const {
     loadSchema,
@@ -70,7 +70,7 @@ export function LeadForm<S extends z.ZodMiniObject>(props: LeadFormProps<S>) {
   const form = useJsonForm({
     loadSchema,
     endpoint,
-    // SPEC §5: beside a field, a failed format reads its short message; the alert keeps the labelled one.
+    // requirements §5: beside a field, a failed format reads its short message; the alert keeps the labelled one.
     initialErrors: actionData && inlineFieldErrors(actionData.fieldErrors, actionData.failedFormats ?? {}),
     fieldFormats,
     describeInvalid: firstMessageOnly,

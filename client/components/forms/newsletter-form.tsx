@@ -12,7 +12,7 @@ export type NewsletterActionData = { success: true } | { success: false; error: 
 
 const CHECK_INBOX = "Please check your inbox and confirm your subscription.";
 
-/** SPEC §2 'Stay Updated': double opt-in, so success means "check your inbox". */
+/** requirements §2 'Stay Updated': double opt-in, so success means "check your inbox". */
 export function NewsletterForm({
   formToken,
   actionData,

@@ -30,7 +30,7 @@ export type JsonFormOptions = {
   describeInvalid: (firstMessage: string) => string;
   onSuccess: (form: HTMLFormElement) => void;
   /**
-   * The toast when sending fails; `message` is the catalogue's text (SPEC §8), undefined
+   * The toast when sending fails; `message` is the catalogue's text (requirements §8), undefined
    * when it has nothing more specific than "anything else" (the form's fallback then).
    */
   onFailure: (message: string | undefined) => void;
@@ -40,17 +40,17 @@ export type JsonFormOptions = {
    * The form's e-mail and phone fields, for the server's refusals: its JSON answer has only
    * the messages (the labelled ones, for the toast). A field it refuses passed this schema
    * here, so it failed the check only the server makes, its format's (whether a phone number
-   * exists), and shows that format's short message (SPEC §5). Errors found here need no
+   * exists), and shows that format's short message (requirements §5). Errors found here need no
    * such map: each issue says whether it is a format check's.
    */
   fieldFormats?: FieldFormats;
 };
 
-/** SPEC §5 lead forms: only the first message, in a 'Validation Error' toast. */
+/** requirements §5 lead forms: only the first message, in a 'Validation Error' toast. */
 export const firstMessageOnly = (firstMessage: string) => firstMessage;
 
 /**
- * SPEC §5 appointment form (and the newsletter's): 'Please correct the errors and try
+ * requirements §5 appointment form (and the newsletter's): 'Please correct the errors and try
  * again', with the messages beside the fields.
  */
 export const correctTheErrors = () => formToasts.validationDescription;

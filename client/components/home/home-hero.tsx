@@ -3,7 +3,7 @@ import { paths } from "#shared/paths.ts";
 import { ContourArt } from "#client/components/ui/contour-art.tsx";
 import { HeroArt } from "./hero-art";
 
-/** SPEC §2 home hero: the headline, the promise, 'See Our Projects' and 'Get In Touch'. */
+/** requirements §2 home hero: the headline, the promise, 'See Our Projects' and 'Get In Touch'. */
 export function HomeHero({ title, subtitle, eyebrow }: { title: string; subtitle: string; eyebrow: string }) {
   return (
     <section className="relative isolate overflow-hidden bg-inverse text-on-inverse">

@@ -6,7 +6,7 @@ const idleClass = "text-ink-soft hover:bg-muted hover:text-ink";
 const activeClass = "bg-brand-soft text-brand";
 
 /**
- * SPEC §2 "the current item is highlighted": Home only on "/" itself, the others also
+ * requirements §2 "the current item is highlighted": Home only on "/" itself, the others also
  * on their sub-pages and on the pages they stand for (a case study under Case Studies).
  * Lower-cased because routes match regardless of case.
  */

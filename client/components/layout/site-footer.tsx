@@ -3,7 +3,7 @@ import { footerQuickLinks, footerServiceLinks, type NavItem } from "#shared/path
 import type { SiteSettings } from "#shared/site-settings.ts";
 import { LinkedinIcon } from "#client/components/ui/linkedin-icon.tsx";
 
-/** SPEC §2 footer: quick links, service links, contact block, network link, copyright. */
+/** requirements §2 footer: quick links, service links, contact block, network link, copyright. */
 export type SiteFooterProps = {
   settings: SiteSettings;
   /** Whether optional cookies exist (analytics configured): a button reopens the consent banner. */

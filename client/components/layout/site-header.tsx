@@ -6,7 +6,7 @@ import { ThemeToggle } from "./theme-toggle";
 
 /**
  * The sticky header is one line at every width (its height is --header-height, which
- * scrolling and focus keep clear; see app.css). From 768 px (SPEC §2) to 1024 px the bar
+ * scrolling and focus keep clear; see app.css). From 768 px (requirements §2) to 1024 px the bar
  * links are smaller and tighter so all seven fit beside the name on a portrait tablet.
  */
 export function SiteHeader({ brandName }: { brandName: string }) {

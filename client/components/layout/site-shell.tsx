@@ -6,7 +6,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /**
- * SPEC §2: every page sits in a sticky header, a main area and the footer. The shell is
+ * requirements §2: every page sits in a sticky header, a main area and the footer. The shell is
  * plain markup: what moves in it (the drawer, the consent banner, the progress bar) is
  * the site script's (client/site-script/), so it works on pages that load no framework.
  * The islands inside it (docs/decisions/064-islands.md) read the settings they need from

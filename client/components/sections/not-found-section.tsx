@@ -2,7 +2,7 @@ import { paths } from "#shared/paths.ts";
 import { uiStrings } from "#shared/ui-strings.ts";
 
 /**
- * SPEC §2: the 404 page's content, for an unknown path and for an unknown or unpublished
+ * requirements §2: the 404 page's content, for an unknown path and for an unknown or unpublished
  * article or list page alike. The site script logs the missed path (client/site-script/).
  */
 export function NotFoundSection({ path }: { path: string }) {

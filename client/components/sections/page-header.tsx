@@ -15,7 +15,7 @@ export type PageHeaderProps = {
   /** A short label above the title, saying what the page is. */
   eyebrow?: string;
   tone?: HeaderTone;
-  /** SPEC §2: service pages list three problem statements under the title. */
+  /** requirements §2: service pages list three problem statements under the title. */
   problems?: readonly string[];
   children?: ReactNode;
 };

@@ -5,7 +5,7 @@ import { useLazyCarousel } from "#client/lib/use-lazy-carousel.ts";
 import { useReducedMotion } from "#client/lib/use-reduced-motion.ts";
 
 /**
- * The service pages' screenshots as a looping, centred carousel (SPEC §2), usable with the
+ * The service pages' screenshots as a looping, centred carousel (requirements §2), usable with the
  * arrow keys, its buttons and a swipe; the page hydrates it as an island
  * (client/islands/showcase.tsx), so its props are plain data.
  */

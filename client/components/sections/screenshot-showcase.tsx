@@ -20,7 +20,7 @@ export function showsCarousel(servicePage: ServicePage, screenshots: readonly Se
 }
 
 /**
- * SPEC §2: the portfolio of a service page. Each position shows its uploaded
+ * requirements §2: the portfolio of a service page. Each position shows its uploaded
  * screenshot or else its placeholder; one slide shows as a single large image,
  * more as a looping, centred carousel.
  */

@@ -8,7 +8,7 @@ import { projects } from "#data/projects.ts";
 // every kind: each item is a JSON document checked against its zod schema on every write
 // and read; columns hold only what the database itself must keep straight (which item,
 // its order, whether visitors see it). The built-in samples are copied in once, here, so
-// a new site starts with the SPEC's content and staff change it from then on.
+// a new site starts with the content of docs/requirements.md and staff change it from then on.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("content_items")

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { toDbBoolean } from "#server/db/dialect.ts";
 
-/** The lead tables without a read mark until now; appointment_requests has had one since SPEC §3. */
+/** The lead tables without a read mark until now; appointment_requests has had one since requirements §3. */
 const leadTables = ["website_design_leads", "web_app_leads"] as const;
 
 // A read mark on every lead, stored as appointment_requests.read is, so staff mark leads

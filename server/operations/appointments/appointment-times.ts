@@ -6,7 +6,7 @@ import { AGENCY_TIME_ZONE, formatDateLabel } from "#shared/forms/appointment.ts"
  * as an instant, what staff type after `--at`, and how e-mails write a time.
  */
 
-/** "2026-12-03" and "10:00 AM" (SPEC §5 slots) → the ISO instant; undefined if either is malformed. */
+/** "2026-12-03" and "10:00 AM" (requirements §5 slots) → the ISO instant; undefined if either is malformed. */
 export function requestedStart(date: string, time: string): string | undefined {
   const start = DateTime.fromFormat(`${date} ${time}`, "yyyy-MM-dd hh:mm a", {
     zone: AGENCY_TIME_ZONE,

@@ -34,7 +34,7 @@ function isSitePath(path: string): boolean {
 const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
 /**
- * A campaign value as typed in a link, cleaned like form text (SPEC §5 and
+ * A campaign value as typed in a link, cleaned like form text (requirements §5 and
  * docs/decisions/029-unicode-text-policy.md: angle brackets and invisible characters
  * out, one line, nothing a form refuses) and cut at a whole grapheme; '' when absent or
  * unusable.

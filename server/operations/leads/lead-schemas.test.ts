@@ -9,7 +9,7 @@ const now = new Date("2026-11-23T08:00:00Z");
 const formFields = (submission: Record<string, unknown>) =>
   separateBotGuardFields(submission).fields as Record<string, unknown>;
 
-describe("the server's own phone check is a phone format failure (SPEC §5)", () => {
+describe("the server's own phone check is a phone format failure (requirements §5)", () => {
   it("a number only the server can refuse: labelled in the toast, short beside the field", () => {
     const result = webAppLeadServerSchema.safeParse({
       ...formFields(webAppLead()),

@@ -82,7 +82,7 @@ describe("server schemas", () => {
     return result.error.issues.map((issue) => issue.path[0]);
   }
 
-  it("refuse a number that only looks like one, with the SPEC §5 message on its field", () => {
+  it("refuse a number that only looks like one, with the requirements §5 message on its field", () => {
     const lead = webAppLeadServerSchema.safeParse({
       ...formFields(webAppLead()),
       phoneNumber: "082 555 12345",

@@ -106,7 +106,7 @@ export async function handleSubmission<S extends z.ZodMiniType>(
 /**
  * Nothing was stored, and the visitor is told so. A storage failure (locked, full,
  * read-only) is logged with its cause and answered 503 with a time to try again, and the
- * visitor is told that it was not saved; anything else gets the SPEC §8 catalogue's text.
+ * visitor is told that it was not saved; anything else gets the requirements §8 catalogue's text.
  */
 function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionResult {
   const storage = classifyStorageError(error);
