@@ -2,7 +2,8 @@
  * What of a request's URL the access log may keep. Links that carry a credential (an
  * old-style invitation link, a newsletter token, a one-click unsubscribe, a preview link)
  * would otherwise put it in every log that sees the request line
- * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md).
+ * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md),
+ * a visitor's appointment page (062-visitor-manages-booking.md).
  */
 
 const REDACTED = "[redacted]";
@@ -21,6 +22,8 @@ const SECRET_PARAMETERS = new Set([
 
 /** An old-style invitation link: the whole segment after it is the token. */
 const INVITATION_PATH = /^(\/admin\/invitation\/)[^/?#]+/i;
+/** A visitor's appointment page: everything after the prefix is (or could be) their private token. */
+const APPOINTMENT_MANAGE_PATH = /^(\/appointment\/manage\/).+/is;
 
 /** Long enough to be a random token; a slug (lower-case words and hyphens) is not one. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
@@ -31,6 +34,8 @@ function redactSegment(segment: string): string {
 }
 
 function redactPath(path: string): string {
+  const manage = APPOINTMENT_MANAGE_PATH.exec(path);
+  if (manage) return `${manage[1]}${REDACTED}`;
   const invitation = INVITATION_PATH.exec(path);
   if (invitation) return `${invitation[1]}${REDACTED}${path.slice(invitation[0].length)}`;
   // Only the workspace's paths: the visitor site's are page addresses and slugs.
