@@ -100,6 +100,12 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   const dayBefore = new Date(Date.parse(scheduled_start ?? "") - 23 * 3_600_000);
   expect(await queueAppointmentReminders(site, dayBefore)).toBe(1);
+  // Queued at that later hour: due now, so this drain sends it.
+  await site.db
+    .updateTable("outbox")
+    .set({ next_attempt_at: new Date().toISOString() })
+    .where("kind", "=", APPOINTMENT_REMINDER)
+    .execute();
   expect((await admin(site, "users", "invite", "new.member@agency.test", "--role", "sales")).code).toBe(0);
   // An admin invited: every active admin is told (decision 048).
   await addStaff(site.db, "admin@agency.test", "admin");
