@@ -34,7 +34,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer a browser posts the forms with "Origin: null",
+  // which the same-site check refuses; no other site ever gets the address.
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 });
 

@@ -123,7 +123,7 @@ describe("the visitor's private link", () => {
     const opened = await page(pendingToken).expect(200);
     expect(opened.headers["cache-control"]).toBe("no-store");
     // The last policy a browser reads wins (the site-wide one comes first).
-    expect(opened.headers["referrer-policy"]).toMatch(/(^|, )no-referrer$/);
+    expect(opened.headers["referrer-policy"]).toMatch(/(^|, )same-origin$/);
     expect(opened.headers["x-robots-tag"]).toContain("noindex");
     expect(opened.text).toContain("Your appointment");
     expect(opened.text).toContain("Requested, not yet confirmed");
