@@ -76,7 +76,13 @@ type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
 
 /** Columns staff and the server set after a submission; never from the form. */
 export type FollowUpColumnName =
-  keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
+  | keyof FollowUpColumns
+  | "schedule_status"
+  | "scheduled_start"
+  | "scheduled_minutes"
+  | "calendar_sequence"
+  | "meeting_place"
+  | "reminded_start";
 
 export type WebsiteDesignLeadTable = FollowUpColumns &
   AttributionColumns &
@@ -131,6 +137,10 @@ export type AppointmentRequestTable = FollowUpColumns &
     scheduled_minutes: ColumnType<number | null, number | null | undefined>;
     /** The calendar SEQUENCE last sent: 0 for the staff's tentative event, +1 per update. */
     calendar_sequence: ColumnType<number, number | undefined>;
+    /** Where this meeting is ("studio" or an https link); null: the site's default place. */
+    meeting_place: ColumnType<string | null, string | null | undefined>;
+    /** The start the visitor's reminder was sent for; null: none sent. */
+    reminded_start: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   };
 
 export type ScheduleStatus = "confirmed" | "cancelled";
@@ -543,6 +553,17 @@ export type PageCopyTable = {
   updated_by: string;
 };
 
+/** A visitor's private link to manage their appointment (server/db/appointment-manage.ts). */
+export type AppointmentManageLinkTable = {
+  id: Id;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  appointment_id: number;
+  created_at: Timestamp;
+  /** When a change the visitor made retired it; null: still opens the page. */
+  used_at: ColumnType<string | null, string | null | undefined>;
+};
+
 /** A preview link (server/db/preview-links.ts): only its token's hash is kept. */
 export type PreviewLinkTable = {
   id: Id;
@@ -654,6 +675,7 @@ export type Database = {
   page_snippets: PageSnippetTable;
   page_copy: PageCopyTable;
   preview_links: PreviewLinkTable;
+  appointment_manage_links: AppointmentManageLinkTable;
   page_view_counts: PageViewCountTable;
   visitor_salts: VisitorSaltTable;
   visitors_seen: VisitorSeenTable;

@@ -17,6 +17,9 @@ import { greetingNameOf } from "#server/mail/visitor-layout.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
 import { readAcknowledgmentCopy, type AcknowledgmentCopy } from "./acknowledgment-copy";
+import { issueManageLink } from "#server/operations/appointments/manage-links.ts";
+import { meetingPlaceOf } from "#server/operations/appointments/meeting-place.ts";
+import type { MeetingPlace } from "#shared/meeting-place.ts";
 import type { ClientAddressKey } from "./client-address-key";
 import type { FormTokens } from "./form-guard";
 import {
@@ -97,7 +100,7 @@ export function forVisitor(leads: LeadService, visitor: Visitor): LeadService {
 
 export type LeadServiceDeps = {
   db: Db;
-  config: Pick<AppConfig, "forms" | "settings" | "followUp">;
+  config: Pick<AppConfig, "forms" | "settings" | "followUp" | "mail">;
   logger: Logger;
   /** Signs and checks the forms' start fields. */
   tokens: FormTokens;
@@ -135,6 +138,8 @@ type FormHandling<Row extends object> = {
         visit_counted: number | null;
       },
   ): Promise<number>;
+  /** Appointment requests: the acknowledgment carries the place and the visitor's private link. */
+  manageable?: boolean;
   /** The agency's tentative calendar entry (appointment requests). */
   calendar?(row: Row & SourceColumns & { id: number }, stamp: string): StoredCalendar | undefined;
 };
@@ -173,6 +178,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     at: Date,
     visitor: Visitor,
     copy: AcknowledgmentCopy,
+    booking: { id: number; place: MeetingPlace } | undefined,
   ): Promise<AgencyNotification["acknowledgment"]> {
     const verdict = await claimAcknowledgment(trx, {
       email: notice.visitorEmail,
@@ -188,6 +194,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       greetingName: greetingNameOf(notice.visitorName),
       choices: form.choices(row),
       ...copy,
+      ...(booking
+        ? {
+            place: booking.place.label,
+            placeKind: booking.place.kind,
+            manageToken: await issueManageLink(trx, booking.id, at),
+          }
+        : {}),
     };
     await enqueueOutboxMessage(trx, { kind: ACKNOWLEDGMENT, payload, now: at });
     return "sent";
@@ -223,6 +236,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     // the words as they are now, and a later edit leaves a queued one as it is.
     const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
     const visitCounted = await visitCountedOf(visitor, at);
+    const place =
+      acknowledging && form.manageable
+        ? await meetingPlaceOf({ db, config }, { meeting_place: null })
+        : undefined;
     const id = await db.transaction().execute(async (trx) => {
       const id = await form.insert(trx, {
         ...row,
@@ -236,7 +253,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
       const acknowledgment = acknowledging
-        ? await acknowledge(trx, form, row, notice, at, visitor, copy)
+        ? await acknowledge(trx, form, row, notice, at, visitor, copy, place && { id, place })
         : undefined;
       const calendar = form.calendar?.(stored, createdAt);
       const payload = agencyNotification(notice, createdAt, config.settings.siteUrl, {
@@ -332,6 +349,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     notice: appointmentNotice,
     choices: appointmentChoices,
     insert: insertAppointmentRequest,
+    manageable: true,
     calendar: (row, stamp) => appointmentRequestCalendar(row, config, stamp),
   };
 

@@ -55,6 +55,16 @@ export function mailRouteFields(config: SettingsContext["config"]): string[] {
 }
 
 /**
+ * A document from before the meeting place was a setting (a form open across the deploy, a
+ * revision restored from then) keeps the stored place rather than being refused for it.
+ */
+async function withStoredMeetingPlace(ctx: SettingsContext, document: unknown): Promise<unknown> {
+  if (typeof document !== "object" || document === null || Array.isArray(document)) return document;
+  if ("meetingPlace" in document) return document;
+  return { ...document, meetingPlace: (await loadSiteSettings(ctx)).meetingPlace };
+}
+
+/**
  * Saves the whole document, or refuses it with a message per field and changes nothing. A
  * document equal to the stored one is not saved again. Restoring a revision is saving its
  * document with the note "Restored revision N".
@@ -65,7 +75,7 @@ export async function saveSiteSettings(
   options: { note?: string } = {},
   now = new Date(),
 ): Promise<Outcome<SavedSettings>> {
-  const checked = checkSettingsDocument(document);
+  const checked = checkSettingsDocument(await withStoredMeetingPlace(ctx, document));
   if (!checked.ok) {
     const first = Object.values(checked.fieldErrors)[0] ?? "The settings were not saved.";
     return refuse(first, checked.fieldErrors);
