@@ -16,6 +16,7 @@ const bothEngines = [
   "server/mail/outbox-worker.test.ts",
   "tests/api/page-view-bounds.test.ts",
   "tests/api/leased-job.test.ts",
+  "tests/api/one-lead-per-form.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

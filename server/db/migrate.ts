@@ -29,6 +29,7 @@ import * as pageViewValues from "./migrations/0029_page_view_values";
 import * as previewLinks from "./migrations/0030_preview_links";
 import * as hashedClientAddresses from "./migrations/0031_hashed_client_addresses";
 import * as jobRuns from "./migrations/0032_job_runs";
+import * as oneLeadPerForm from "./migrations/0039_one_lead_per_form";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   "0030_preview_links": previewLinks,
   "0031_hashed_client_addresses": hashedClientAddresses,
   "0032_job_runs": jobRuns,
+  "0039_one_lead_per_form": oneLeadPerForm,
 };
 
 export class MigrationError extends Error {

@@ -2,6 +2,7 @@ import type {
   AppointmentRequestRow,
   AttributionColumnName,
   FollowUpColumnName,
+  RepeatColumnName,
   WebAppLeadRow,
   WebsiteDesignLeadRow,
 } from "#server/db/schema.ts";
@@ -36,7 +37,13 @@ import { toLeadSource } from "./source-fields";
 /** A row's columns from the form: without its id, arrival time, spam verdict, read flag, follow-up or source. */
 type FormColumns<Row> = Omit<
   Row,
-  "id" | "created_at" | "suspected_spam" | "read" | FollowUpColumnName | AttributionColumnName
+  | "id"
+  | "created_at"
+  | "suspected_spam"
+  | "read"
+  | FollowUpColumnName
+  | AttributionColumnName
+  | RepeatColumnName
 >;
 /** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
 type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =

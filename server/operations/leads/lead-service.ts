@@ -1,7 +1,8 @@
 import type { AppConfig } from "#server/config.ts";
 import { createPageCopySource, type PageCopySource } from "#server/content/page-copy-source.ts";
 import type { Db } from "#server/db/database.ts";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { findFirstSubmission, insertSubmissionOnce } from "#server/db/leads.ts";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
 import type { Logger } from "#server/logger.ts";
 import { claimAcknowledgment } from "#server/db/acknowledgment-limits.ts";
@@ -18,7 +19,7 @@ import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
 import { readAcknowledgmentCopy, type AcknowledgmentCopy } from "./acknowledgment-copy";
 import type { ClientAddressKey } from "./client-address-key";
-import type { FormTokens } from "./form-guard";
+import { submissionKeys, type FormTokens } from "./form-guard";
 import {
   agencyNotification,
   appointmentChoices,
@@ -93,17 +94,20 @@ export type LeadServiceDeps = {
   pageCopy?: PageCopySource;
 };
 
+/**
+ * A new enquiry from an address that sent one this long ago or less is a repeat of it
+ * (docs/decisions/067-one-lead-per-form.md).
+ */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60_000;
+
 /** How one form's row is stored and told about. */
 type FormHandling<Row extends object> = {
   kind: AgencyNotificationKind;
   notice(row: Row & SourceColumns & { id: number }): LeadNotice;
   /** The options picked, which the acknowledgment repeats. */
   choices(row: Row): LabelledValue[];
-  /** Answers the new row's id: the e-mail names the row by it. */
-  insert(
-    trx: Db,
-    row: Row & SourceColumns & { created_at: string; suspected_spam: Arrival["suspected"] },
-  ): Promise<number>;
+  /** The table its rows are stored in. */
+  table: LeadTable;
   /** The agency's tentative calendar entry (appointment requests). */
   calendar?(row: Row & SourceColumns & { id: number }, stamp: string): StoredCalendar | undefined;
 };
@@ -170,7 +174,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   async function store<Row extends object>(
     form: FormHandling<Row>,
     row: Row,
-    { at, suspected, source }: Arrival,
+    { at, suspected, source, startField }: Arrival,
     visitor: Visitor,
   ) {
     const createdAt = at.toISOString();
@@ -178,14 +182,32 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     // Read before the transaction, so the write lock is not held for it; the message keeps
     // the words as they are now, and a later edit leaves a queued one as it is.
     const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
-    await db.transaction().execute(async (trx) => {
-      const id = await form.insert(trx, {
+    const { formToken, submissionKey } = submissionKeys(startField, row);
+    const queued = await db.transaction().execute(async (trx) => {
+      // A held submission stands alone: linking a genuine one to it would hide that one.
+      const repeatOf = suspected
+        ? undefined
+        : await findFirstSubmission(trx, form.table, {
+            formToken,
+            email: form.notice({ ...row, ...source, id: 0 }).visitorEmail,
+            since: new Date(at.getTime() - REPEAT_WINDOW_MS).toISOString(),
+          });
+      const id = await insertSubmissionOnce(trx, form.table, {
         ...row,
         ...source,
         created_at: createdAt,
         suspected_spam: suspected,
-      });
-      if (suspected) return;
+        form_token: formToken,
+        submission_key: submissionKey,
+        repeat_of: repeatOf ?? null,
+        // Row is the form's own columns, which the generic store cannot name by table.
+      } as Parameters<typeof insertSubmissionOnce>[2]);
+      // The same answers from the same form again: already stored, and already told about.
+      if (id === undefined) {
+        logger.info({ form: form.kind }, "submission sent again from the same form: kept once");
+        return false;
+      }
+      if (suspected) return false;
       const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
       const acknowledgment = acknowledging
@@ -197,27 +219,28 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         calendar,
       });
       await enqueueOutboxMessage(trx, { kind: form.kind, payload, now: at });
+      return true;
     });
-    if (!suspected) onQueued();
+    if (queued) onQueued();
   }
 
   const websiteDesign: FormHandling<ReturnType<typeof websiteDesignLeadRow>> = {
     kind: "website-design-lead",
     notice: websiteDesignLeadNotice,
     choices: websiteDesignLeadChoices,
-    insert: insertWebsiteDesignLead,
+    table: "website_design_leads",
   };
   const webApp: FormHandling<ReturnType<typeof webAppLeadRow>> = {
     kind: "web-app-lead",
     notice: webAppLeadNotice,
     choices: webAppLeadChoices,
-    insert: insertWebAppLead,
+    table: "web_app_leads",
   };
   const appointment: FormHandling<ReturnType<typeof appointmentRow>> = {
     kind: "appointment-request",
     notice: appointmentNotice,
     choices: appointmentChoices,
-    insert: insertAppointmentRequest,
+    table: "appointment_requests",
     calendar: (row, stamp) => appointmentRequestCalendar(row, config, stamp),
   };
 
