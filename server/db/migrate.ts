@@ -35,6 +35,7 @@ import * as appointmentSlots from "./migrations/0035_appointment_slots";
 import * as visitorBooking from "./migrations/0036_visitor_booking";
 import * as calendarFeeds from "./migrations/0037_calendar_feeds";
 import * as editing from "./migrations/0038_editing";
+import * as oneLeadPerForm from "./migrations/0039_one_lead_per_form";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   "0036_visitor_booking": visitorBooking,
   "0037_calendar_feeds": calendarFeeds,
   "0038_editing": editing,
+  "0039_one_lead_per_form": oneLeadPerForm,
 };
 
 export class MigrationError extends Error {

@@ -74,6 +74,25 @@ type VisitCounted = {
  */
 type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
 
+/**
+ * How a submission is told apart from one sent again (migration 0039,
+ * docs/decisions/067-one-lead-per-form.md); both null on rows stored before.
+ */
+type RepeatColumns = {
+  /** A hash of the start field of the form it was sent from: one per served form. */
+  form_token: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * A hash of the form's start field and the answers: unique, so the same answers from the
+   * same served form are stored once.
+   */
+  submission_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The id, in the same table, of the first submission this one repeats; null for a first one. */
+  repeat_of: ColumnType<number | null, number | null | undefined, never>;
+};
+
+/** The columns that tell a repeat from a first submission; never from the form's fields. */
+export type RepeatColumnName = keyof RepeatColumns;
+
 /** Columns staff and the server set after a submission; never from the form. */
 export type FollowUpColumnName =
   | keyof FollowUpColumns
@@ -86,7 +105,8 @@ export type FollowUpColumnName =
 
 export type WebsiteDesignLeadTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     full_name: string;
     company_name: string;
@@ -101,7 +121,8 @@ export type WebsiteDesignLeadTable = FollowUpColumns &
 
 export type WebAppLeadTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     full_name: string;
     work_email: string;
@@ -117,7 +138,8 @@ export type WebAppLeadTable = FollowUpColumns &
 /** requirements §3 appointment_requests, plus id and created_at. */
 export type AppointmentRequestTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     name: string;
     email: string;

@@ -1,6 +1,6 @@
 import { recordAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
 import {
   editableSettingsOf,
   readSiteSettings,
@@ -39,6 +39,9 @@ export function settingsSeed(config: SettingsContext["config"]): EditableSetting
 export function loadSiteSettings(ctx: Pick<OperationContext, "db" | "config">): Promise<EditableSettings> {
   return readSiteSettings(ctx.db, settingsSeed(ctx.config));
 }
+
+/** The note of the settings' first revision: as they were before the first change. */
+export const ORIGINAL_SETTINGS_NOTE = "The first settings, before the first change";
 
 /** The fields whose values differ, in the form's order. */
 export function changedSettings(before: EditableSettings, after: EditableSettings): string[] {
@@ -115,6 +118,11 @@ export async function saveSiteSettings(
         actor: ctx.actor,
         siteUrl: ctx.config.settings.siteUrl,
       },
+      now,
+    );
+    await recordFirstRevision(
+      trx,
+      { target: SETTINGS_TARGET, document: before, actor: ctx.actor.actor, note: ORIGINAL_SETTINGS_NOTE },
       now,
     );
     const revision = await recordRevision(
