@@ -22,7 +22,7 @@ import type { StaffRole } from "#shared/staff-roles.ts";
 import { OTHER_LABEL, type Insights } from "#shared/insights.ts";
 import { countLeadSources } from "#server/db/lead-sources.ts";
 import { loadInsights } from "./insights";
-import { DIRECT, sourceName } from "./source-names";
+import { DIRECT, campaignLabel, sourceName } from "./source-names";
 
 /**
  * The weekly e-mail (docs/decisions/059-weekly-report.md): from Monday 07:00 agency time,
@@ -90,7 +90,7 @@ async function leadsBySourceAndCampaign(db: Db, week: { from: string; to: string
     const source = sourceName(row);
     sources.set(source, (sources.get(source) ?? 0) + row.leads);
     if (!row.utmCampaign) continue;
-    const campaign = `${source} / ${row.utmCampaign}`;
+    const campaign = campaignLabel(source, row.utmCampaign);
     campaigns.set(campaign, (campaigns.get(campaign) ?? 0) + row.leads);
   }
   return { sources, campaigns };
