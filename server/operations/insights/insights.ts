@@ -75,7 +75,7 @@ export function parsePeriod(input: InsightsRequest, now: Date): Outcome<Period> 
 }
 
 /** The instants a period of agency days covers, as an ISO range and as UTC hours. */
-function boundsOf(period: { from: string; to: string }): {
+export function boundsOf(period: { from: string; to: string }): {
   iso: { from: string; to: string };
   hours: HourRange;
 } {

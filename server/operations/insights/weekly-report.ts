@@ -21,7 +21,7 @@ import { failed, refuse, succeeded, type Outcome } from "#server/operations/outc
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { OTHER_LABEL, type Insights } from "#shared/insights.ts";
 import { countLeadSources } from "#server/db/lead-sources.ts";
-import { loadInsights } from "./insights";
+import { boundsOf, loadInsights } from "./insights";
 import { DIRECT, campaignLabel, sourceName } from "./source-names";
 
 /**
@@ -82,11 +82,9 @@ function topThree(leadsByName: Map<string, number>): Ranked[] {
  * "which source brought leads" counts them all.
  */
 async function leadsBySourceAndCampaign(db: Db, week: { from: string; to: string }) {
-  const from = agencyMidnight(week.from)?.toISOString() ?? week.from;
-  const to = agencyMidnight(addDays(week.to, 1))?.toISOString() ?? week.to;
   const sources = new Map<string, number>();
   const campaigns = new Map<string, number>();
-  for (const row of await countLeadSources(db, { from, to })) {
+  for (const row of await countLeadSources(db, boundsOf(week).iso)) {
     const source = sourceName(row);
     sources.set(source, (sources.get(source) ?? 0) + row.leads);
     if (!row.utmCampaign) continue;
