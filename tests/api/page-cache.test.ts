@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deferHydration } from "#server/page-cache.ts";
 import { encodeVisitSource, VISIT_PARAM } from "#shared/visit-source.ts";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";
@@ -171,10 +170,12 @@ describe("the scripts of a kept page", () => {
     }
   });
 
-  it("are left alone when the page is not React Router's output as known", () => {
-    const html =
-      '<link rel="modulepreload" href="/a.js"/><script type="module" async="">import "/b.js";</script>';
-    expect(deferHydration(html)).toBe(html);
+  it("are left as the page rendered them: the cache keeps a page's scripts unchanged", async () => {
+    const rendered = await get(`${paths.websiteDesign}?fresh=1`).expect(200);
+    const kept = await get(paths.websiteDesign).expect(200);
+    expect(kept.headers["x-page-cache"]).toMatch(/^hit/);
+    expect(loaderOf(kept.text)).not.toBe("");
+    expect(loaderOf(kept.text)).toBe(loaderOf(rendered.text));
   });
 });
 
