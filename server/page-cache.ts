@@ -124,16 +124,19 @@ export function createPageCache(options: PageCacheOptions) {
   let revision = 0;
   let revisionReadAt = Number.NEGATIVE_INFINITY;
   let revisionRead: Promise<number> | undefined;
+  /** Moves on at each recheckRevision: a read started before it must not count as fresh after it. */
+  let generation = 0;
 
   /** The content revision, read again once it is older than revisionCheckMs; a change empties the cache. */
   async function currentRevision(): Promise<number> {
     if (now() - revisionReadAt < revisionCheckMs) return revision;
+    const startedIn = generation;
     revisionRead ??= options
       .readRevision()
       .then((read) => {
         if (read !== revision) clear();
         revision = read;
-        revisionReadAt = now();
+        if (startedIn === generation) revisionReadAt = now();
         return read;
       })
       .finally(() => {
@@ -323,6 +326,16 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     /** Drops every copy (tests; a deploy does it by restarting). */
     clear,
+    /**
+     * Content may have changed on this instance: the next request reads the revision again
+     * instead of trusting the last read for up to revisionCheckMs, so whoever just published
+     * sees it at once. Other instances (and the CLI's changes) still take up to that long.
+     */
+    recheckRevision() {
+      generation++;
+      revisionReadAt = Number.NEGATIVE_INFINITY;
+      revisionRead = undefined;
+    },
     get size() {
       return entries.size;
     },

@@ -11,6 +11,7 @@ import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { testFormTokens } from "#tests/support/submissions.ts";
+import { signInAs } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -275,5 +276,28 @@ describe("a page showing its error state", () => {
     } finally {
       await broken.cleanup();
     }
+  });
+});
+
+describe("a change staff make in the workspace", () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    // A revision read trusted for a minute: only the workspace's own signal can show the change.
+    quiet = await createTestApp({}, { pageCacheRevisionCheckMs: 60_000 });
+  });
+  afterAll(() => quiet.cleanup());
+
+  it("shows on this instance's next page at once, as View on site promises", async () => {
+    const editor = await signInAs(quiet, "editor");
+    const page = () => request(quiet.app).get(paths.services);
+    await page().expect(200);
+    expect((await page().expect(200)).headers["x-page-cache"]).toMatch(/^hit/);
+    const copy = await editor.get("/admin/api/copy/services").expect(200);
+    const document = structuredClone(
+      (copy.body as { page: { published: Record<string, unknown> } }).page.published,
+    );
+    (document.header as { subtitle: string }).subtitle = "Published a moment ago";
+    await editor.post("/admin/api/copy/services", { document }).expect(200);
+    expect((await page().expect(200)).text).toContain("Published a moment ago");
   });
 });
