@@ -173,11 +173,14 @@ for (const colorScheme of ["light", "dark"] as const) {
         const section = page.getByRole("region", { name: "Calendar feed" });
         // No feed yet, or one already made: either way a new address is on show after this.
         const make = section.getByRole("button", { name: "Make a calendar feed" });
+        const replace = section.getByRole("button", { name: "Replace address" });
+        // The section draws once the account page has loaded: wait for either state.
+        await expect(make.or(replace)).toBeVisible();
         if (await make.isVisible()) {
           await expectNoAxeViolations(page);
           await make.click();
         } else {
-          await section.getByRole("button", { name: "Replace address" }).click();
+          await replace.click();
           await page
             .getByRole("dialog", { name: "Replace the feed’s address?" })
             .getByRole("button", { name: "Replace address" })
