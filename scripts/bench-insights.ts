@@ -9,28 +9,13 @@
  * the machine.
  *   npm run build && npm run bench:insights [-- --runs 50 --leads 10000 --postgres --query "days=90&source=Google"]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { ServerBuild } from "react-router";
-import request from "supertest";
-import { createApp } from "#server/app.ts";
-import { createSession } from "#server/auth/sessions.ts";
-import { loadConfig, projectRoot } from "#server/config.ts";
+import { formatPercentiles, timeAdminGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
 import type { Db } from "#server/db/database.ts";
 import { toDbBoolean } from "#server/db/dialect.ts";
 import type { CountRow } from "#server/db/page-view-counts.ts";
-import { createLogger } from "#server/logger.ts";
 import { ROW_CAP, dimensionCaps } from "#server/operations/insights/page-view-caps.ts";
 import { OTHER_LABEL } from "#shared/insights.ts";
-import {
-  createScratchPostgresDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from "#scripts/lib/postgres-cluster.ts";
-import { testTotpKey } from "#tests/support/totp-key.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -154,74 +139,16 @@ async function seedLeads(db: Db): Promise<void> {
   }
 }
 
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-insights-"));
-let cluster: PostgresCluster | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
-try {
-  const env: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir };
-  if (args.postgres) {
-    cluster = await startPostgresCluster({ durable: true });
-    const database = await createScratchPostgresDatabase(cluster.adminUrl);
-    env.DATABASE_URL = database.url;
-    env.TOTP_KEY = testTotpKey;
-    dropDatabase = database.drop;
-  }
-  const config = loadConfig(env);
-  const build = (await import(
-    pathToFileURL(path.join(projectRoot, "build", "server", "index.js")).href
-  )) as ServerBuild;
-  const site = await createApp({
-    config,
-    logger: createLogger("silent"),
-    build,
-    outbox: { autoStart: false },
-    followUp: { autoStart: false },
-  });
-  try {
-    const seeding = performance.now();
-    const countRows = await seedCounts(site.db);
-    await seedLeads(site.db);
-    const seeded = (performance.now() - seeding) / 1000;
-    const admin = await site.db
-      .insertInto("staff_users")
-      .values({ email: "admin@agency.test", role: "admin", created_at: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const session = await createSession(site.db, admin.id, { ip: "127.0.0.1" });
-    const address = `/admin/api/insights${args.query ? `?${args.query}` : ""}`;
-    const ask = async () => {
-      const started = process.hrtime.bigint();
-      const response = await request(site.app).get(address).set("Cookie", `staff_session=${session.token}`);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (response.status !== 200) throw new Error(`insights answered ${response.status}`);
-      return { ms, body: response.body as { summary?: unknown } };
-    };
-    // Warm-up, not counted: the first requests compile and fill the database's caches.
-    for (let n = 0; n < 5; n++) await ask();
-    const times: number[] = [];
-    let last;
-    for (let n = 0; n < runs; n++) {
-      const answer = await ask();
-      times.push(answer.ms);
-      last = answer.body;
-    }
-    const { p50, p95, max } = summary(times);
-    console.log(
-      `GET ${address} as an admin, ${args.postgres ? "PostgreSQL" : "SQLite"}, ${countRows} count rows over ${days} days and ${leads} leads (seeded in ${seeded.toFixed(1)} s), ${runs} runs; Node.js ${process.version}`,
-    );
-    console.log(`summary: ${JSON.stringify(last?.summary)}`);
-    console.log(`p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   max ${max.toFixed(1)} ms`);
-  } finally {
-    await site.close();
-  }
-} finally {
-  await dropDatabase?.();
-  await cluster?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await withBenchSite("insights", { postgres: args.postgres }, async (site) => {
+  const seeding = performance.now();
+  const countRows = await seedCounts(site.db);
+  await seedLeads(site.db);
+  const seeded = (performance.now() - seeding) / 1000;
+  const address = `/admin/api/insights${args.query ? `?${args.query}` : ""}`;
+  const timed = await timeAdminGet(site, address, runs);
+  console.log(
+    `GET ${address} as an admin, ${args.postgres ? "PostgreSQL" : "SQLite"}, ${countRows} count rows over ${days} days and ${leads} leads (seeded in ${seeded.toFixed(1)} s), ${runs} runs; Node.js ${process.version}`,
+  );
+  console.log(`summary: ${JSON.stringify((timed.last as { summary?: unknown }).summary)}`);
+  console.log(formatPercentiles(timed));
+});

@@ -6,27 +6,12 @@
  * requests after a warm-up. Prints figures only; they depend on the machine.
  *   npm run build && npm run bench:overview [-- --runs 50 --leads 10000 --postgres --all-new --without-0020]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { formatPercentiles, timeAdminGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
 import type { Insertable } from "kysely";
-import type { ServerBuild } from "react-router";
-import request from "supertest";
-import { createApp } from "#server/app.ts";
-import { createSession } from "#server/auth/sessions.ts";
-import { loadConfig, projectRoot } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { toDbBoolean } from "#server/db/dialect.ts";
 import type { Database, LeadStatus } from "#server/db/schema.ts";
-import { createLogger } from "#server/logger.ts";
-import {
-  createScratchPostgresDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from "#scripts/lib/postgres-cluster.ts";
-import { testTotpKey } from "#tests/support/totp-key.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -145,93 +130,34 @@ async function seed(db: Db): Promise<void> {
   );
 }
 
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-overview-"));
-let cluster: PostgresCluster | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
-try {
-  const env: Record<string, string> = { NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir };
-  if (args.postgres) {
-    cluster = await startPostgresCluster({ durable: true });
-    const database = await createScratchPostgresDatabase(cluster.adminUrl);
-    env.DATABASE_URL = database.url;
-    env.TOTP_KEY = testTotpKey;
-    dropDatabase = database.drop;
-  }
-  const config = loadConfig(env);
-  const build = (await import(
-    pathToFileURL(path.join(projectRoot, "build", "server", "index.js")).href
-  )) as ServerBuild;
-  const site = await createApp({
-    config,
-    logger: createLogger("silent"),
-    build,
-    outbox: { autoStart: false },
-    followUp: { autoStart: false },
-  });
-  try {
-    const seeding = performance.now();
-    await seed(site.db);
-    const seeded = (performance.now() - seeding) / 1000;
-    if (args["without-0020"]) {
-      for (const index of [
-        "website_design_leads_read_created_at",
-        "web_app_leads_read_created_at",
-        "website_design_leads_created_at",
-        "web_app_leads_created_at",
-        "appointment_requests_created_at",
-        "appointment_requests_scheduled",
-      ]) {
-        await site.db.schema.dropIndex(index).execute();
-      }
+await withBenchSite("overview", { postgres: args.postgres }, async (site) => {
+  const seeding = performance.now();
+  await seed(site.db);
+  const seeded = (performance.now() - seeding) / 1000;
+  if (args["without-0020"]) {
+    for (const index of [
+      "website_design_leads_read_created_at",
+      "web_app_leads_read_created_at",
+      "website_design_leads_created_at",
+      "web_app_leads_created_at",
+      "appointment_requests_created_at",
+      "appointment_requests_scheduled",
+    ]) {
+      await site.db.schema.dropIndex(index).execute();
     }
-    const admin = await site.db
-      .insertInto("staff_users")
-      .values({ email: "admin@agency.test", role: "admin", created_at: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const session = await createSession(site.db, admin.id, { ip: "127.0.0.1" });
-    const ask = async () => {
-      const started = process.hrtime.bigint();
-      const response = await request(site.app)
-        .get("/admin/api/overview")
-        .set("Cookie", `staff_session=${session.token}`);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (response.status !== 200) throw new Error(`overview answered ${response.status}`);
-      return { ms, body: response.body as { leads?: { newLeads: number; unread: number; overdue: number } } };
-    };
-    // Warm-up, not counted: the first requests compile and fill the database's caches.
-    for (let n = 0; n < 5; n++) await ask();
-    const times: number[] = [];
-    let last;
-    for (let n = 0; n < runs; n++) {
-      const answer = await ask();
-      times.push(answer.ms);
-      last = answer.body;
-    }
-    const { p50, p95, max } = summary(times);
-    const engine = [
-      args.postgres ? "PostgreSQL" : "SQLite",
-      ...(args["all-new"] ? ["every lead new and unread"] : []),
-      ...(args["without-0020"] ? ["without migration 0020's indexes"] : []),
-    ].join(", ");
-    console.log(
-      `GET /admin/api/overview as an admin, ${engine}, ${leads} leads (seeded in ${seeded.toFixed(1)} s), ${runs} runs; Node.js ${process.version}`,
-    );
-    console.log(
-      `counts: ${JSON.stringify({ newLeads: last?.leads?.newLeads, unread: last?.leads?.unread, overdue: last?.leads?.overdue })}`,
-    );
-    console.log(`p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   max ${max.toFixed(1)} ms`);
-  } finally {
-    await site.close();
   }
-} finally {
-  await dropDatabase?.();
-  await cluster?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  const timed = await timeAdminGet(site, "/admin/api/overview", runs);
+  const engine = [
+    args.postgres ? "PostgreSQL" : "SQLite",
+    ...(args["all-new"] ? ["every lead new and unread"] : []),
+    ...(args["without-0020"] ? ["without migration 0020's indexes"] : []),
+  ].join(", ");
+  console.log(
+    `GET /admin/api/overview as an admin, ${engine}, ${leads} leads (seeded in ${seeded.toFixed(1)} s), ${runs} runs; Node.js ${process.version}`,
+  );
+  const counts = (timed.last as { leads?: { newLeads: number; unread: number; overdue: number } }).leads;
+  console.log(
+    `counts: ${JSON.stringify({ newLeads: counts?.newLeads, unread: counts?.unread, overdue: counts?.overdue })}`,
+  );
+  console.log(formatPercentiles(timed));
+});

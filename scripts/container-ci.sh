@@ -288,10 +288,15 @@ podman volume create "$volume" >/dev/null
 step "without SITE_URL the image refuses to start, with one line saying why"
 refusal="$(podman run --rm --no-healthcheck "$image" 2>&1 || true)"
 echo "$refusal"
-case "$refusal" in
-  "SITE_URL is not set: "*) ;;
-  *) fail "a container without SITE_URL should refuse to start naming SITE_URL" ;;
-esac
+# Every line the server writes is JSON (decision 057): the refusal is one fatal line
+# whose message names SITE_URL.
+printf '%s' "$refusal" | node -e '
+  const lines = require("node:fs").readFileSync(0, "utf8").trim().split("\n");
+  let line;
+  try { line = JSON.parse(lines[0]); } catch { process.exit(1); }
+  const names = typeof line.msg === "string" && line.msg.startsWith("SITE_URL is not set: ");
+  process.exit(lines.length === 1 && line.level === 60 && names ? 0 : 1);
+' || fail "a container without SITE_URL should refuse to start with one fatal JSON line naming SITE_URL"
 
 step "start the container"
 podman run --detach --name "$container" --publish "127.0.0.1:$port:3000" \

@@ -344,6 +344,13 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.get(`${staffPaths.invitation}/:token`, (req, res) => {
     res.redirect(302, `${staffPaths.invitation}#${encodeURIComponent(req.params.token)}`);
   });
+  // Set once the page cache exists (production): a change staff make through the workspace
+  // shows on this instance's next page at once, as "View on site" promises.
+  let contentMayHaveChanged = () => {};
+  app.use("/admin/api", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => contentMayHaveChanged());
+    next();
+  });
   // Before the page forms' guards: the workspace's API checks the origin itself and limits
   // each body by what it takes (an image upload is megabytes, not a form's kilobytes).
   app.use(
@@ -408,6 +415,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
       onLookup: metrics.pageCacheLookup,
     });
+    contentMayHaveChanged = pageCache.recheckRevision;
     // Never from the page cache (docs/decisions/027-staff-authentication.md).
     // Nor a visitor's appointment page: its path holds their private link's token.
     app.use((req, res, next) =>

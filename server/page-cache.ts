@@ -90,73 +90,6 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * How long the visitor's input must rest before React's modules run: longer than the gap
- * between two keys of someone typing (~150-300 ms), short enough that a form is ready
- * well before a visitor who has stopped typing reaches its button.
- */
-const visitorPauseMs = 600;
-
-/**
- * Starts the page's JavaScript after its first paint instead of during it: the module
- * preloads and React Router's module script fetch ~100 KB of scripts, which on a slow
- * phone network share the line with the HTML and hold the first paint back. The page is
- * whole without them (server-rendered, links and forms work), so they wait one frame, or
- * on a page marked `data-hydrate="interaction"` until the visitor first uses a form.
- * Pages that do not hydrate have no such script (client/lib/hydration.ts).
- */
-export function deferHydration(html: string): string {
-  const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html);
-  // Not React Router's output as we know it: leave the page as it is rather than half-changed.
-  if (!moduleScript?.[1]?.includes("window.__reactRouterRouteModules")) return html;
-  const names: string[] = [];
-  const urls: string[] = [];
-  const rest = moduleScript[1].replace(
-    /import \* as (\w+) from "([^"]+)";/g,
-    (_line, name: string, url: string) => {
-      names.push(name);
-      urls.push(url);
-      return "";
-    },
-  );
-  const preloads: string[] = [];
-  const withoutPreloads = html.replace(
-    /<link rel="modulepreload" href="([^"]+)"\/?>/g,
-    (_tag, href: string) => {
-      preloads.push(href);
-      return "";
-    },
-  );
-  // The entry module hydrates as it runs: it goes last, as React Router's own script has it.
-  const entry = [...rest.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]);
-  const start =
-    // The time of the visitor's last key, press or typed character, and a promise that
-    // waits until they have paused for a moment: React runs then, not under their fingers
-    // (docs/decisions/046-first-interaction.md). No input yet means no wait.
-    `let last=-1e9;for(const type of ["keydown","pointerdown","input"])document.addEventListener(type,()=>{last=performance.now();},{capture:true,passive:true});` +
-    `const pause=()=>new Promise((done)=>{const check=()=>{const wait=last+${visitorPauseMs}-performance.now();if(wait>0)setTimeout(check,wait);else done();};check();});` +
-    `const start=async()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");` +
-    `link.rel="modulepreload";link.href=href;document.head.append(link);}` +
-    // One module run per task, each after a pause in the visitor's input: run at once,
-    // React and the router would hold a key pressed meanwhile for a few hundred
-    // milliseconds on a slow phone (docs/decisions/045-lead-attribution.md).
-    `for(const href of ${JSON.stringify(preloads.filter((href) => !entry.includes(href)))}){await pause();await import(href);await new Promise((done)=>setTimeout(done,0));}` +
-    // Hydrating is the longest task, and a key pressed during it makes React finish it at
-    // once: it starts only when the visitor has paused.
-    `await pause();const [${names.join(",")}]=await Promise.all(${JSON.stringify(urls)}.map((url)=>import(url)));${rest}};` +
-    (/<html[^>]* data-hydrate="interaction"/.test(html)
-      ? // The page's only use for React is a form: its scripts start when the visitor first
-        // focuses or presses in one (client/lib/hydration.ts), and run once they pause.
-        // Typing needs no React; sent before that, the form posts as without JavaScript.
-        // Even the download starts after the frame that answers the focus is painted.
-        `const go=(event)=>{if(!event.target.closest?.("form"))return;` +
-        `for(const type of ["focusin","pointerdown"])document.removeEventListener(type,go,true);requestAnimationFrame(()=>setTimeout(start,0));};` +
-        `for(const type of ["focusin","pointerdown"])document.addEventListener(type,go,true);`
-      : // The next frame is painted with the server's HTML; the scripts start after it.
-        `requestAnimationFrame(()=>setTimeout(start,0));`);
-  return withoutPreloads.replace(moduleScript[0], () => `<script type="module" async="">${start}</script>`);
-}
-
-/**
  * The query parameters no page's server render reads: the site script reads them in the
  * browser (docs/decisions/045-lead-attribution.md).
  */
@@ -191,16 +124,19 @@ export function createPageCache(options: PageCacheOptions) {
   let revision = 0;
   let revisionReadAt = Number.NEGATIVE_INFINITY;
   let revisionRead: Promise<number> | undefined;
+  /** Moves on at each recheckRevision: a read started before it must not count as fresh after it. */
+  let generation = 0;
 
   /** The content revision, read again once it is older than revisionCheckMs; a change empties the cache. */
   async function currentRevision(): Promise<number> {
     if (now() - revisionReadAt < revisionCheckMs) return revision;
+    const startedIn = generation;
     revisionRead ??= options
       .readRevision()
       .then((read) => {
         if (read !== revision) clear();
         revision = read;
-        revisionReadAt = now();
+        if (startedIn === generation) revisionReadAt = now();
         return read;
       })
       .finally(() => {
@@ -266,7 +202,7 @@ export function createPageCache(options: PageCacheOptions) {
       await response.body?.cancel();
       return keep(key, { pass: true, revision: atRevision, storedAt: now() });
     }
-    const html = deferHydration(await response.text());
+    const html = await response.text();
     if (degraded) return { pass: true, revision: atRevision, storedAt: now() };
     const entry: Entry = {
       status: response.status,
@@ -390,6 +326,16 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     /** Drops every copy (tests; a deploy does it by restarting). */
     clear,
+    /**
+     * Content may have changed on this instance: the next request reads the revision again
+     * instead of trusting the last read for up to revisionCheckMs, so whoever just published
+     * sees it at once. Other instances (and the CLI's changes) still take up to that long.
+     */
+    recheckRevision() {
+      generation++;
+      revisionReadAt = Number.NEGATIVE_INFINITY;
+      revisionRead = undefined;
+    },
     get size() {
       return entries.size;
     },

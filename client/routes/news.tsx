@@ -79,21 +79,14 @@ export const meta: Route.MetaFunction = ({ data: loaded, location, matches }) =>
   const pathOf = (page: number) =>
     category === undefined ? paths.newsPage(page) : paths.newsCategory(slugify(category), page);
   const name = category === undefined ? "Tech News" : `${category} - Tech News`;
+  const title = list.page > 1 ? `${name} (page ${list.page})` : name;
+  const path = pathOf(list.page);
+  const description = `${category} articles from our Cape Town team: practical advice for South African businesses going digital.`;
   return [
     // A category's pages describe the category; the news pages, what staff saved for them.
     ...(category === undefined
-      ? buildPageMeta("news", matches, {
-          title: list.page > 1 ? `${name} (page ${list.page})` : name,
-          path: pathOf(list.page),
-        })
-      : buildMeta(
-          {
-            title: list.page > 1 ? `${name} (page ${list.page})` : name,
-            description: `${category} articles from our Cape Town team: practical advice for South African businesses going digital.`,
-            path: pathOf(list.page),
-          },
-          settings,
-        )),
+      ? buildPageMeta("news", matches, { title, path })
+      : buildMeta({ title, description, path }, settings)),
     ...previewMeta(loaded),
     ...listPageLinks(pathOf, list.page, list.pageCount, settings.siteUrl),
     ...feedLinks(settings),

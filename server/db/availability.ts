@@ -37,15 +37,8 @@ export type ClaimRow = {
   preferred_time: string;
 };
 
-/**
- * The live claims (meetings, and holds not yet lapsed at `now`) on cells from `from` up
- * to `until`, in every lane, soonest first. Cells are UTC ISO strings of one shape, so
- * they compare as text on both engines.
- */
-export async function selectLiveClaims(
-  db: Db,
-  range: { from: Timestamp; until: Timestamp; now: Timestamp },
-): Promise<ClaimRow[]> {
+/** Claims with their appointment's name and times: meetings, and holds not yet lapsed at `now`. */
+function liveClaims(db: Db, now: Timestamp) {
   return db
     .selectFrom("appointment_slot_claims as c")
     .innerJoin("appointment_requests as a", "a.id", "c.appointment_id")
@@ -59,9 +52,21 @@ export async function selectLiveClaims(
       "a.preferred_date",
       "a.preferred_time",
     ])
+    .where((eb) => eb.or([eb("c.expires_at", "is", null), eb("c.expires_at", ">", now)]));
+}
+
+/**
+ * The live claims (meetings, and holds not yet lapsed at `now`) on cells from `from` up
+ * to `until`, in every lane, soonest first. Cells are UTC ISO strings of one shape, so
+ * they compare as text on both engines.
+ */
+export async function selectLiveClaims(
+  db: Db,
+  range: { from: Timestamp; until: Timestamp; now: Timestamp },
+): Promise<ClaimRow[]> {
+  return liveClaims(db, range.now)
     .where("c.cell", ">=", range.from)
     .where("c.cell", "<", range.until)
-    .where((eb) => eb.or([eb("c.expires_at", "is", null), eb("c.expires_at", ">", range.now)]))
     .orderBy("c.cell")
     .orderBy("c.appointment_id")
     .execute();
@@ -75,22 +80,9 @@ export async function selectClaimsOn(
   exceptAppointmentId: number,
 ): Promise<ClaimRow[]> {
   if (cells.length === 0) return [];
-  return db
-    .selectFrom("appointment_slot_claims as c")
-    .innerJoin("appointment_requests as a", "a.id", "c.appointment_id")
-    .select([
-      "c.cell",
-      "c.appointment_id",
-      "c.kind",
-      "a.name",
-      "a.scheduled_start",
-      "a.scheduled_minutes",
-      "a.preferred_date",
-      "a.preferred_time",
-    ])
+  return liveClaims(db, now)
     .where("c.cell", "in", [...cells])
     .where("c.appointment_id", "<>", exceptAppointmentId)
-    .where((eb) => eb.or([eb("c.expires_at", "is", null), eb("c.expires_at", ">", now)]))
     .orderBy("c.cell")
     .execute();
 }

@@ -22,20 +22,21 @@ export type CalendarFeedHolder = CalendarFeedRecord & { email: string; role: str
 
 const scopeOf = (text: string): CalendarFeedScope => (text === "all" ? "all" : "own");
 
+type FeedColumns = { staff_user_id: number; scope: string; created_at: string; created_by: string };
+const recordOf = (row: FeedColumns): CalendarFeedRecord => ({
+  staffUserId: row.staff_user_id,
+  scope: scopeOf(row.scope),
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+});
+
 export async function findCalendarFeed(db: Db, staffUserId: number): Promise<CalendarFeedRecord | undefined> {
   const row = await db
     .selectFrom("calendar_feeds")
     .select(["staff_user_id", "scope", "created_at", "created_by"])
     .where("staff_user_id", "=", staffUserId)
     .executeTakeFirst();
-  return (
-    row && {
-      staffUserId: row.staff_user_id,
-      scope: scopeOf(row.scope),
-      createdAt: row.created_at,
-      createdBy: row.created_by,
-    }
-  );
+  return row && recordOf(row);
 }
 
 /** The feed whose token has this hash, with its account; undefined for none. */
@@ -57,17 +58,7 @@ export async function findCalendarFeedByHash(
     ])
     .where("calendar_feeds.token_hash", "=", tokenHash)
     .executeTakeFirst();
-  return (
-    row && {
-      staffUserId: row.staff_user_id,
-      scope: scopeOf(row.scope),
-      createdAt: row.created_at,
-      createdBy: row.created_by,
-      email: row.email,
-      role: row.role,
-      disabled: row.disabled_at !== null,
-    }
-  );
+  return row && { ...recordOf(row), email: row.email, role: row.role, disabled: row.disabled_at !== null };
 }
 
 /**

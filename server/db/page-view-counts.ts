@@ -14,6 +14,18 @@ type Db = Kysely<Database>;
 export type CountKey = Omit<PageViewCountTable, "views" | "visits">;
 export type CountRow = PageViewCountTable;
 
+/** The columns that make a count row's key: one row per hour and combination of these. */
+const countKeyColumns = [
+  "hour",
+  "path",
+  "referrer_host",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "click_id_kind",
+  "device",
+] as const satisfies readonly (keyof CountKey)[];
+
 /** Rows per statement: far below either engine's limit on bound parameters. */
 const ROWS_PER_STATEMENT = 400;
 
@@ -45,21 +57,10 @@ export async function addPageViewCounts(db: Db, rows: readonly CountRow[]): Prom
       .insertInto("page_view_counts")
       .values(chunk)
       .onConflict((conflict) =>
-        conflict
-          .columns([
-            "hour",
-            "path",
-            "referrer_host",
-            "utm_source",
-            "utm_medium",
-            "utm_campaign",
-            "click_id_kind",
-            "device",
-          ])
-          .doUpdateSet((eb) => ({
-            views: eb("page_view_counts.views", "+", eb.ref("excluded.views")),
-            visits: eb("page_view_counts.visits", "+", eb.ref("excluded.visits")),
-          })),
+        conflict.columns([...countKeyColumns]).doUpdateSet((eb) => ({
+          views: eb("page_view_counts.views", "+", eb.ref("excluded.views")),
+          visits: eb("page_view_counts.visits", "+", eb.ref("excluded.visits")),
+        })),
       )
       .execute();
   }
@@ -197,18 +198,7 @@ export async function wasVisitorSeen(db: Db, day: string, hash: string): Promise
 export type CountFilter = { path?: string; device?: string; utmCampaign?: string };
 
 /** One row of the counts with click-id kinds summed apart: what the dashboard tallies from. */
-export type CountSlice = {
-  hour: string;
-  path: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  click_id_kind: string;
-  device: string;
-  views: number;
-  visits: number;
-};
+export type CountSlice = PageViewCountTable;
 
 /**
  * Every row of the counts in the range, narrowed by `filter`: the dashboard maps each
@@ -221,18 +211,7 @@ export async function selectCountSlices(
 ): Promise<CountSlice[]> {
   let query = db
     .selectFrom("page_view_counts")
-    .select([
-      "hour",
-      "path",
-      "referrer_host",
-      "utm_source",
-      "utm_medium",
-      "utm_campaign",
-      "click_id_kind",
-      "device",
-      "views",
-      "visits",
-    ])
+    .select([...countKeyColumns, "views", "visits"])
     .where("hour", ">=", range.from)
     .where("hour", "<", range.to);
   if (filter.path !== undefined) query = query.where("path", "=", filter.path);

@@ -43,9 +43,14 @@ describe("database", () => {
       "acknowledgment_counts",
       "alert_incidents",
       "appointment_requests",
+      "appointment_slot_claims",
       "audit_log",
+      "availability_rules",
+      "calendar_feeds",
       "content_items",
       "content_revision",
+      "editor_drafts",
+      "editor_presence",
       "erasures",
       "instance_secrets",
       "job_runs",
@@ -113,6 +118,8 @@ describe("database", () => {
       ["read_at", true],
       // Where it came from (migration 0021).
       ...attributionColumns.map((name): [string, boolean] => [name, true]),
+      // Whether the sender's visit was counted, for honest conversion (migration 0033).
+      ["visit_counted", true],
     ];
     expect(table?.columns.map((column) => column.name)).toEqual(columns.map(([name]) => name));
     // SQLite reports its row-id alias as nullable; it never is.

@@ -6,12 +6,12 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deferHydration } from "#server/page-cache.ts";
 import { encodeVisitSource, VISIT_PARAM } from "#shared/visit-source.ts";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { testFormTokens } from "#tests/support/submissions.ts";
+import { signInAs } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -131,26 +131,29 @@ describe("a page without a form", () => {
 });
 
 describe("the scripts of a kept page", () => {
-  it("start after the first paint: no preloads in the HTML, the route modules imported from a frame callback", async () => {
-    const rendered = await get(`${paths.websiteDesign}?fresh=1`).expect(200);
+  /** The inline script that starts a page's form islands (client/lib/island-loader.ts, decision 064). */
+  const loaderOf = (html: string) =>
+    [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? "")
+      .find((body) => body.includes("const pause=")) ?? "";
+
+  it("start after the first paint: no preloads in the HTML, the form's island imported from a frame callback, no router", async () => {
     const kept = await get(paths.websiteDesign).expect(200);
-    const preloads = [...rendered.text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-      (m) => m[1],
-    );
-    expect(preloads.length).toBeGreaterThan(3);
     expect(kept.text).not.toContain('<link rel="modulepreload"');
-    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
+    const script = loaderOf(kept.text);
     expect(script).not.toMatch(/^\s*import \* as/m);
     expect(script).toContain("requestAnimationFrame(");
-    for (const url of preloads) expect(script).toContain(`"${url}"`);
-    expect(script).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
-    expect(script).toContain("window.__reactRouterRouteModules");
+    expect(script).toMatch(/"\/assets\/island-website-design-lead-[\w-]+\.js"/);
+    expect(script).toContain('link.rel="modulepreload"');
+    // Visitor pages hydrate their islands only: React Router's runtime is the workspace's.
+    expect(kept.text).not.toContain("__reactRouterRouteModules");
+    expect(kept.text).not.toMatch(/entry\.client-[\w-]+\.js/);
   });
 
   it("on a page that hydrates on interaction, start on the first focus or press in a form", async () => {
     const kept = await get(paths.news).expect(200);
-    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
-    expect(script).toContain("window.__reactRouterRouteModules");
+    const script = loaderOf(kept.text);
+    expect(script).toMatch(/"\/assets\/island-newsletter-[\w-]+\.js"/);
     // Nothing starts on its own: the only frame callback is the form's first use's.
     const [beforeGo = "", go = ""] = script.split("const go=");
     expect(beforeGo).not.toContain("requestAnimationFrame(");
@@ -159,21 +162,21 @@ describe("the scripts of a kept page", () => {
     expect(script).toContain('closest?.("form")');
   });
 
-  it("run React's modules, and hydrate, only once the visitor has paused their typing", async () => {
+  it("run each island's entry, and so hydrate, only once the visitor has paused their typing", async () => {
     for (const page of [paths.news, paths.websiteDesign]) {
       const kept = await get(page).expect(200);
-      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(kept.text)?.[1] ?? "";
+      const script = loaderOf(kept.text);
       for (const type of ["keydown", "pointerdown", "input"]) expect(script, page).toContain(`"${type}"`);
-      // Every module and the hydrating entry wait for the pause.
-      expect(script, page).toMatch(/\{await pause\(\);await import\(href\);/);
-      expect(script, page).toMatch(/await pause\(\);const \[[^\]]+\]=await Promise\.all/);
+      expect(script, page).toMatch(/\{await pause\(\);await import\(src\);/);
     }
   });
 
-  it("are left alone when the page is not React Router's output as known", () => {
-    const html =
-      '<link rel="modulepreload" href="/a.js"/><script type="module" async="">import "/b.js";</script>';
-    expect(deferHydration(html)).toBe(html);
+  it("are left as the page rendered them: the cache keeps a page's scripts unchanged", async () => {
+    const rendered = await get(`${paths.websiteDesign}?fresh=1`).expect(200);
+    const kept = await get(paths.websiteDesign).expect(200);
+    expect(kept.headers["x-page-cache"]).toMatch(/^hit/);
+    expect(loaderOf(kept.text)).not.toBe("");
+    expect(loaderOf(kept.text)).toBe(loaderOf(rendered.text));
   });
 });
 
@@ -273,5 +276,28 @@ describe("a page showing its error state", () => {
     } finally {
       await broken.cleanup();
     }
+  });
+});
+
+describe("a change staff make in the workspace", () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    // A revision read trusted for a minute: only the workspace's own signal can show the change.
+    quiet = await createTestApp({}, { pageCacheRevisionCheckMs: 60_000 });
+  });
+  afterAll(() => quiet.cleanup());
+
+  it("shows on this instance's next page at once, as View on site promises", async () => {
+    const editor = await signInAs(quiet, "editor");
+    const page = () => request(quiet.app).get(paths.services);
+    await page().expect(200);
+    expect((await page().expect(200)).headers["x-page-cache"]).toMatch(/^hit/);
+    const copy = await editor.get("/admin/api/copy/services").expect(200);
+    const document = structuredClone(
+      (copy.body as { page: { published: Record<string, unknown> } }).page.published,
+    );
+    (document.header as { subtitle: string }).subtitle = "Published a moment ago";
+    await editor.post("/admin/api/copy/services", { document }).expect(200);
+    expect((await page().expect(200)).text).toContain("Published a moment ago");
   });
 });

@@ -483,43 +483,41 @@ describe("the copy in a hydrating page's data", () => {
   ] as const;
 
   /** A page's HTML split into what it shows and the hydration data its script reads. */
+  /** The page without its scripts, and what its scripts carry (a form island's props, decision 064). */
   function splitPage(text: string) {
-    const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
-    const data = scripts.map((match) => match[1] ?? "").filter((body) => body.includes("streamController"));
-    return { markup: text.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""), data: data.join("\n") };
+    const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+    return { markup: text.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""), scripts: scripts.join("\n") };
   }
 
   const subtitleOf = (document: Document, at: string) => (document[at] as { subtitle: string }).subtitle;
   const count = (text: string, part: string) => text.split(part).length - 1;
 
   it.each(hydrating)(
-    "$page sends the shipped copy in its script only, and an edit in its data",
+    "$page sends its copy, shipped or edited, once in the markup and never in a script: only its form hydrates",
     async ({ page, at }) => {
       const path = copyPages[page].path;
       const shipped = await published(page);
       const before = splitPage(await html(path));
-      expect(before.data, "the page hydrates").not.toBe("");
+      expect(before.markup, "the page has a form island").toContain("data-island");
       expect(count(before.markup, subtitleOf(shipped, at))).toBe(1);
-      expect(before.data).not.toContain(subtitleOf(shipped, at));
+      expect(before.scripts).not.toContain(subtitleOf(shipped, at));
 
       const edited = structuredClone(shipped);
       (edited[at] as { subtitle: string }).subtitle = `Changed by staff for ${page}`;
       await editor.post(`${api}/${page}`, { document: edited }).expect(200);
       const after = splitPage(await html(path));
       expect(count(after.markup, `Changed by staff for ${page}`)).toBe(1);
-      expect(after.data).toContain(`Changed by staff for ${page}`);
+      expect(after.scripts).not.toContain(`Changed by staff for ${page}`);
       expect(after.markup).not.toContain(subtitleOf(shipped, at));
 
-      // Published back as shipped, the copy is compared as a whole and leaves the data again.
       await editor.post(`${api}/${page}`, { document: shipped }).expect(200);
       const restored = splitPage(await html(path));
       expect(count(restored.markup, subtitleOf(shipped, at))).toBe(1);
-      expect(restored.data).not.toContain(subtitleOf(shipped, at));
-      expect(restored.data).not.toContain(`Changed by staff for ${page}`);
+      expect(restored.markup).not.toContain(`Changed by staff for ${page}`);
     },
   );
 
-  it("a preview link shows a draft, in the markup and in the data", async () => {
+  it("a preview link shows a draft in the markup, and no script carries it", async () => {
     const shipped = await published("book-appointment");
     const draft = structuredClone(shipped);
     (draft.header as Document).subtitle = "A drafted line for the booking page";
@@ -530,7 +528,7 @@ describe("the copy in a hydrating page's data", () => {
     const url = new URL(link.body.url as string);
     const preview = splitPage(await html(`${url.pathname}${url.search}`));
     expect(count(preview.markup, "A drafted line for the booking page")).toBe(1);
-    expect(preview.data).toContain("A drafted line for the booking page");
+    expect(preview.scripts).not.toContain("A drafted line for the booking page");
     await editor.post(`${api}/book-appointment`, { document: shipped }).expect(200);
   });
 });

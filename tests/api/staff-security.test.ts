@@ -46,9 +46,13 @@ const areaOf: Record<string, WorkspaceArea> = {
   previews: "content",
   "news-categories": "content",
   uploads: "content",
+  // Autosaved drafts and who else has the form open: only for what the role may edit.
+  editing: "content",
   users: "users",
   audit: "users",
   settings: "settings",
+  // The booking calendar's rules sit with the settings.
+  availability: "settings",
   session: "account",
   "sign-out": "account",
   "sign-out-everywhere": "account",

@@ -3,8 +3,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { createSession } from "#server/auth/sessions.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
-import { insertAppointmentRequest } from "#server/db/leads.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
+import { insertConfirmedMeeting } from "#tests/support/appointment-sample.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -26,32 +26,14 @@ let sessionToken = "";
 test.describe.configure({ mode: "serial" });
 
 /** Two confirmed meetings three days ahead: one this member of staff takes, one a colleague does. */
-async function addMeeting(name: string, ownerId: number, hourUtc: number): Promise<void> {
-  const start = new Date(Date.now() + 3 * 24 * 3_600_000);
-  start.setUTCHours(hourUtc, 0, 0, 0);
-  const id = await insertAppointmentRequest(db, {
+const addMeeting = (name: string, ownerId: number, hourUtc: number) =>
+  insertConfirmedMeeting(db, {
     name,
     email: `${name.split(" ")[0]?.toLowerCase()}@example.test`,
-    phone: "+27825550142",
-    company: null,
-    service_type: "maintenance",
-    preferred_date: start.toISOString().slice(0, 10),
-    preferred_time: "10:00 AM",
-    project_details: "Support for our site.",
-    created_at: new Date().toISOString(),
+    hourUtc,
+    minutes: 60,
+    ownerId,
   });
-  await db
-    .updateTable("appointment_requests")
-    .set({
-      schedule_status: "confirmed",
-      scheduled_start: start.toISOString(),
-      scheduled_minutes: 60,
-      calendar_sequence: 1,
-      owner_id: ownerId,
-    })
-    .where("id", "=", id)
-    .execute();
-}
 
 test.beforeAll(async () => {
   server = await startOwnServer();
@@ -191,11 +173,14 @@ for (const colorScheme of ["light", "dark"] as const) {
         const section = page.getByRole("region", { name: "Calendar feed" });
         // No feed yet, or one already made: either way a new address is on show after this.
         const make = section.getByRole("button", { name: "Make a calendar feed" });
+        const replace = section.getByRole("button", { name: "Replace address" });
+        // The section draws once the account page has loaded: wait for either state.
+        await expect(make.or(replace)).toBeVisible();
         if (await make.isVisible()) {
           await expectNoAxeViolations(page);
           await make.click();
         } else {
-          await section.getByRole("button", { name: "Replace address" }).click();
+          await replace.click();
           await page
             .getByRole("dialog", { name: "Replace the feed’s address?" })
             .getByRole("button", { name: "Replace address" })

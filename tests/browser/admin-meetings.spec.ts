@@ -2,11 +2,11 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { createSession } from "#server/auth/sessions.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
-import { insertAppointmentRequest } from "#server/db/leads.ts";
 import { paths } from "#shared/paths.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { parseCalendar } from "#tests/support/calendar.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { insertConfirmedMeeting } from "#tests/support/appointment-sample.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -178,31 +178,14 @@ test("a request is confirmed from its page, listed on Meetings, moved and cancel
 });
 
 /** A meeting confirmed directly, so the list has a card to check. */
-async function addConfirmedMeeting(): Promise<void> {
-  const start = new Date(Date.now() + 3 * 24 * 3_600_000);
-  start.setUTCHours(8, 0, 0, 0);
-  const id = await insertAppointmentRequest(db, {
+const addConfirmedMeeting = () =>
+  insertConfirmedMeeting(db, {
     name: "Thandiwe Nokuthula Mahlangu-Vilakazi",
     email: "thandiwe@example.test",
-    phone: "+27825550142",
     company: "A company with a rather long registered name (Pty) Ltd",
-    service_type: "maintenance",
-    preferred_date: start.toISOString().slice(0, 10),
-    preferred_time: "10:00 AM",
-    project_details: "Support for our site.",
-    created_at: new Date().toISOString(),
+    hourUtc: 8,
+    minutes: 90,
   });
-  await db
-    .updateTable("appointment_requests")
-    .set({
-      schedule_status: "confirmed",
-      scheduled_start: start.toISOString(),
-      scheduled_minutes: 90,
-      calendar_sequence: 1,
-    })
-    .where("id", "=", id)
-    .execute();
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`the Meetings page, ${colorScheme} theme`, () => {

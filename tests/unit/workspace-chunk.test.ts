@@ -38,9 +38,12 @@ function reachable(entries: string[]): Set<string> {
 }
 
 const routesDir = path.join(root, "client", "routes");
+const islandsDir = path.join(root, "client", "islands");
 const visitorEntries = [
   path.join(root, "client", "root.tsx"),
   path.join(root, "client", "entry.client.tsx"),
+  // The form islands are the visitor pages' only scripts (docs/decisions/064-islands.md).
+  ...readdirSync(islandsDir).map((name) => path.join(islandsDir, name)),
   ...readdirSync(routesDir)
     .filter((name) => /\.tsx?$/.test(name))
     .map((name) => path.join(routesDir, name)),

@@ -4,7 +4,7 @@ import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { Button } from "./button";
 import { Notice } from "./notice";
-import { toast } from "./toasts";
+import { copyText } from "./copy-text";
 
 /**
  * Recovery codes, shown once (the server keeps only their hashes): the list, "Copy",
@@ -50,12 +50,7 @@ export function RecoveryCodes({
   const day = agencyDateOf(new Date());
   const heading = `${brandName} staff workspace: recovery codes for ${account}, made ${day}`;
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join("\n"));
-      setCopied(true);
-    } catch {
-      toast({ title: "Could not copy", description: "Select the codes and copy them by hand." });
-    }
+    if (await copyText(codes.join("\n"), "Select the codes and copy them by hand.")) setCopied(true);
   }
   return (
     <section aria-labelledby="recovery-codes-title" className="space-y-4">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { setSessionRenewal } from "#client/lib/workspace-api.ts";
 import { Button } from "./button";
+import { useModal } from "./use-modal";
 import { SignInSteps } from "./sign-in/sign-in-steps";
 
 /**
@@ -10,10 +11,10 @@ import { SignInSteps } from "./sign-in/sign-in-steps";
  * the save then says it was not made, and the text stays in the form.
  */
 export function SessionRenewal({ email }: { email: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const settle = useRef<((signedIn: boolean) => void) | null>(null);
   const [round, setRound] = useState(0);
   const [open, setOpen] = useState(false);
+  const dialog = useModal(open);
   const titleId = useId();
 
   useEffect(() => {
@@ -27,13 +28,6 @@ export function SessionRenewal({ email }: { email: string }) {
     );
     return () => setSessionRenewal(null);
   }, []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const finish = (signedIn: boolean) => {
     setOpen(false);

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { useBlocker } from "react-router";
 import { Button } from "./button";
+import { useModal } from "./use-modal";
 
 /**
  * Unsaved changes, tracked once for every workspace form (docs/decisions/065-never-lose-work.md).
@@ -130,15 +131,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
 
 /** "Leave without saving?": a modal whose first, focused choice is to stay; Escape stays too. */
 function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal(open);
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
     <dialog
       ref={dialog}

@@ -25,7 +25,7 @@ import {
   type InsightsSummary,
   type InsightsTable,
 } from "#shared/insights.ts";
-import { DIRECT, cachedSourceName } from "./source-names";
+import { DIRECT, cachedSourceName, campaignLabel } from "./source-names";
 
 /**
  * The insights dashboard (docs/decisions/044-first-party-counting.md): page views and
@@ -75,7 +75,7 @@ export function parsePeriod(input: InsightsRequest, now: Date): Outcome<Period> 
 }
 
 /** The instants a period of agency days covers, as an ISO range and as UTC hours. */
-function boundsOf(period: { from: string; to: string }): {
+export function boundsOf(period: { from: string; to: string }): {
   iso: { from: string; to: string };
   hours: HourRange;
 } {
@@ -119,9 +119,6 @@ function tally<K extends string>(
 function rate(leads: number, of: number): number | null {
   return of > 0 ? Math.round((Math.min(leads, of) / of) * 1000) / 10 : null;
 }
-
-/** A campaign's row label: its source's name and the campaign, "LinkedIn / spring". */
-const campaignLabel = (source: string, campaign: string) => `${source} / ${campaign || "–"}`;
 
 type Counts = { views: number; visits: number };
 type Figures = Counts & { leads: number; notCounted: number; mediums?: Set<string>; campaign?: string };

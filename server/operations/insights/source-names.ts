@@ -93,6 +93,9 @@ export function utmSourceName(value: string): string {
 
 /** What a visit or lead with none of the parts below is shown as. */
 export const DIRECT = "(direct)";
+
+/** A campaign's label, wherever campaigns are listed: its source's name and the campaign, "LinkedIn / spring". */
+export const campaignLabel = (source: string, campaign: string) => `${source} / ${campaign || "–"}`;
 /** A campaign link that named no source, no referring site and no click id. */
 export const UNNAMED_CAMPAIGN = "(campaign, no source)";
 

@@ -21,8 +21,8 @@ import { failed, refuse, succeeded, type Outcome } from "#server/operations/outc
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { OTHER_LABEL, type Insights } from "#shared/insights.ts";
 import { countLeadSources } from "#server/db/lead-sources.ts";
-import { loadInsights } from "./insights";
-import { DIRECT, sourceName } from "./source-names";
+import { boundsOf, loadInsights } from "./insights";
+import { DIRECT, campaignLabel, sourceName } from "./source-names";
 
 /**
  * The weekly e-mail (docs/decisions/059-weekly-report.md): from Monday 07:00 agency time,
@@ -82,15 +82,13 @@ function topThree(leadsByName: Map<string, number>): Ranked[] {
  * "which source brought leads" counts them all.
  */
 async function leadsBySourceAndCampaign(db: Db, week: { from: string; to: string }) {
-  const from = agencyMidnight(week.from)?.toISOString() ?? week.from;
-  const to = agencyMidnight(addDays(week.to, 1))?.toISOString() ?? week.to;
   const sources = new Map<string, number>();
   const campaigns = new Map<string, number>();
-  for (const row of await countLeadSources(db, { from, to })) {
+  for (const row of await countLeadSources(db, boundsOf(week).iso)) {
     const source = sourceName(row);
     sources.set(source, (sources.get(source) ?? 0) + row.leads);
     if (!row.utmCampaign) continue;
-    const campaign = `${source} / ${row.utmCampaign}`;
+    const campaign = campaignLabel(source, row.utmCampaign);
     campaigns.set(campaign, (campaigns.get(campaign) ?? 0) + row.leads);
   }
   return { sources, campaigns };

@@ -12,6 +12,7 @@ import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { copyText } from "#client/components/workspace/copy-text.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -61,11 +62,8 @@ export function CalendarFeed({ feed, reload }: { feed: CalendarFeedView | null; 
   }
 
   async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
+    if (await copyText(url, "Select the address and copy it yourself.")) {
       toast({ variant: "success", title: "Feed address copied" });
-    } catch {
-      toast({ title: "Could not copy", description: "Select the address and copy it yourself." });
     }
   }
 

@@ -3,9 +3,8 @@ import type { FieldSpec } from "#shared/content-fields.ts";
 import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { BodyImage, ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
@@ -17,11 +16,8 @@ import {
   RestoreOffer,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
-import {
-  useEditing,
-  type EditorState,
-  type NewerVersion,
-} from "#client/components/workspace/editing/use-editing.ts";
+import { useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
+import { useEditing, type EditorState } from "#client/components/workspace/editing/use-editing.ts";
 import { ContentField } from "./content-field";
 import { initialValues, toFields, type FormValues } from "./form-values";
 import { SearchSnippetFieldset } from "./search-snippet-fieldset";
@@ -58,11 +54,9 @@ export function ContentForm({
   const [values, setValues] = useState(loaded.values);
   const [bodyImages, setBodyImages] = useState<BodyImage[]>(loaded.bodyImages);
   const [id, setId] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
-  const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<NewerVersion | null>(null);
+  const refusal = useSaveRefusal();
+  const { problem, errors, attempt, conflict } = refusal;
   const form = useRef<HTMLFormElement>(null);
   const target = record ? `${kind}/${record.id}` : undefined;
   const kept = useEditing<Kept>({ target, email, initial: editing, values: { values, bodyImages }, loaded });
@@ -74,7 +68,6 @@ export function ContentForm({
 
   async function save(baseVersion = kept.version) {
     setSaving(true);
-    setProblem("");
     try {
       const fields = toFields(spec, values, bodyImages);
       if (record) {
@@ -82,8 +75,7 @@ export function ContentForm({
           `/content/${kind}/${encodeURIComponent(record.id)}`,
           { body: { json: { fields, baseVersion } } },
         );
-        setErrors({});
-        setConflict(null);
+        refusal.clear();
         kept.markSaved({ values, bodyImages }, saved.version);
         onSaved?.(saved.record);
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
@@ -96,14 +88,7 @@ export function ContentForm({
         window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
       }
     } catch (caught) {
-      // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
-        if (caught.status === 409 && newer) setConflict(newer);
-      }
-      setProblem(apiMessage(caught));
-      setAttempt((count) => count + 1);
+      refusal.refused(caught);
     } finally {
       setSaving(false);
     }
@@ -148,7 +133,7 @@ export function ContentForm({
             void save(conflict.version);
           }}
           onTakeTheirs={() => {
-            setConflict(null);
+            refusal.dismissConflict();
             void kept.discardDraft().then(() => revalidator.revalidate());
           }}
         />

@@ -5,6 +5,7 @@ import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts"
 import { formatPublishTime } from "#shared/publish-time.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { copyText } from "#client/components/workspace/copy-text.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
 import type { PreviewLinkMade } from "#shared/preview-links.ts";
@@ -53,11 +54,8 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
   }
 
   async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
+    if (await copyText(url, "Select the link and copy it yourself.")) {
       toast({ variant: "success", title: "Preview link copied" });
-    } catch {
-      toast({ title: "Could not copy", description: "Select the link and copy it yourself." });
     }
   }
 

@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { copyPages, copyTarget, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
@@ -13,11 +12,8 @@ import {
   RestoreOffer,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
-import {
-  useEditing,
-  type EditorState,
-  type NewerVersion,
-} from "#client/components/workspace/editing/use-editing.ts";
+import { useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
+import { useEditing, type EditorState } from "#client/components/workspace/editing/use-editing.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
 import { CopyField } from "./copy-field";
@@ -50,10 +46,8 @@ export function CopyForm({
   const revalidator = useRevalidator();
   const [loaded] = useState(() => keptDraft(editing) ?? ((view.draft ?? view.published) as CopyValue));
   const [document, setDocument] = useState(loaded);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
-  const [attempt, setAttempt] = useState(0);
-  const [conflict, setConflict] = useState<NewerVersion | null>(null);
+  const refusal = useSaveRefusal();
+  const { problem, errors, attempt, conflict } = refusal;
   const form = useRef<HTMLFormElement>(null);
   const kept = useEditing<{ document: CopyValue }>({
     target: copyTarget(name),
@@ -74,20 +68,11 @@ export function CopyForm({
       const saved = await workspaceFetch<{ version: number | null }>(`/copy/${name}`, {
         body: { json: { document, draft, baseVersion } },
       });
-      setErrors({});
-      setProblem("");
-      setConflict(null);
+      refusal.clear();
       kept.markSaved({ document }, draft ? undefined : saved.version);
       return true;
     } catch (caught) {
-      // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
-        if (caught.status === 409 && newer) setConflict(newer);
-      }
-      setProblem(apiMessage(caught));
-      setAttempt((count) => count + 1);
+      refusal.refused(caught);
       return false;
     }
   }
@@ -109,10 +94,7 @@ export function CopyForm({
         window.open(link.url, "_blank", "noopener");
       }
     } catch (caught) {
-      setProblem(
-        caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server. Try again.",
-      );
-      setAttempt((count) => count + 1);
+      refusal.refused(caught);
     } finally {
       setBusy(null);
     }
@@ -154,7 +136,7 @@ export function CopyForm({
               void run("publish", conflict.version);
             }}
             onTakeTheirs={() => {
-              setConflict(null);
+              refusal.dismissConflict();
               void kept.discardDraft().then(() => revalidator.revalidate());
             }}
           />

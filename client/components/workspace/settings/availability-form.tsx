@@ -1,14 +1,14 @@
 /**
  * The booking calendar's rules (`site-admin availability set`): working hours per weekday,
  * days off, South Africa's public holidays, notice, buffer, meetings a day, and whether a
- * free time is booked at once. Saved together; each field says what is wrong with it.
+ * free time is booked at once. Saved together; a refusal lists each field's problem at the top.
  */
-import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 
 /** The rules by their CLI names, in its words ("09:00-17:00", "off", "4h", "15m", "on"). */
 export type AvailabilityRuleValues = Record<string, string>;
@@ -38,13 +38,13 @@ export function AvailabilityForm({
   rules: AvailabilityRuleValues;
   onSaved: (rules: AvailabilityRuleValues) => void;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const {
+    error,
+    fieldErrors: errors,
+    attempt,
+    busy,
+    formProps,
+  } = useFormSave(async (data) => {
     const text = (name: string) => String(data.get(name) ?? "");
     const sent: AvailabilityRuleValues = {
       ...Object.fromEntries(weekdays.map(([day]) => [`hours.${day}`, text(`hours.${day}`)])),
@@ -55,38 +55,23 @@ export function AvailabilityForm({
       "max-per-day": text("max-per-day"),
       instant: text("instant"),
     };
-    setBusy(true);
-    setErrors({});
-    setError("");
-    try {
-      const saved = await workspaceFetch<{ rules: AvailabilityRuleValues; changed: string[] }>(
-        "/availability",
-        {
-          body: { json: { rules: sent } },
-        },
-      );
-      onSaved(saved.rules);
-      toast(
-        saved.changed.length === 0
-          ? { title: "Nothing to save", description: "The booking calendar's rules are as they were." }
-          : {
-              variant: "success",
-              title: "Booking calendar saved",
-              description: "The booking form offers times by these rules from its next visitor.",
-            },
-      );
-    } catch (caught) {
-      const fieldErrors = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
-      setErrors(fieldErrors);
-      setError(
-        Object.keys(fieldErrors).length === 0
-          ? apiMessage(caught)
-          : "Some fields need changing; each says what is wrong.",
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    const saved = await workspaceFetch<{ rules: AvailabilityRuleValues; changed: string[] }>(
+      "/availability",
+      {
+        body: { json: { rules: sent } },
+      },
+    );
+    onSaved(saved.rules);
+    toast(
+      saved.changed.length === 0
+        ? { title: "Nothing to save", description: "The booking calendar's rules are as they were." }
+        : {
+            variant: "success",
+            title: "Booking calendar saved",
+            description: "The booking form offers times by these rules from its next visitor.",
+          },
+    );
+  });
 
   return (
     <form
@@ -94,8 +79,9 @@ export function AvailabilityForm({
       aria-label="Booking calendar"
       className="max-w-2xl space-y-8"
       noValidate
-      onSubmit={(event) => void save(event)}
+      {...formProps}
     >
+      <ErrorSummary problem={error} errors={errors} attempt={attempt} />
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-bold text-ink">Working hours</legend>
         <p className="text-sm text-ink-soft">
@@ -174,11 +160,6 @@ export function AvailabilityForm({
           error={errors.instant}
         />
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
       <Button type="submit" busy={busy}>
         Save the booking calendar
       </Button>
