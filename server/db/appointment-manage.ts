@@ -47,33 +47,6 @@ export async function deleteManageLinks(db: Writer, appointmentIds: number[]): P
 }
 
 /** A request as the booking frame sees it: confirmed at its start, or still asked for at its slot. */
-export type HeldTimeRow = Pick<
-  AppointmentRequestRow,
-  "id" | "schedule_status" | "scheduled_start" | "preferred_date" | "preferred_time"
->;
-
-/**
- * Requests that hold a time: confirmed meetings starting from `from`, and requests not
- * yet confirmed or cancelled for a day from `fromDay` (spam and held ones hold nothing).
- */
-export async function listHeldTimes(
-  db: Writer,
-  range: { from: Timestamp; fromDay: string },
-): Promise<HeldTimeRow[]> {
-  return db
-    .selectFrom("appointment_requests")
-    .select(["id", "schedule_status", "scheduled_start", "preferred_date", "preferred_time"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("schedule_status", "=", "confirmed"), eb("scheduled_start", ">=", range.from)]),
-        eb.and([eb("schedule_status", "is", null), eb("preferred_date", ">=", range.fromDay)]),
-      ]),
-    )
-    .where("suspected_spam", "is", null)
-    .where("status", "!=", "spam")
-    .execute();
-}
-
 /** Moves a request not yet confirmed to another requested slot, if nobody changed it since it was read. */
 export async function moveRequestedSlot(
   db: Writer,

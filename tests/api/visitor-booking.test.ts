@@ -4,7 +4,8 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAppointmentReminders } from "#server/operations/appointments/visitor-reminders.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import { interimFreeTimes } from "#server/operations/appointments/interim-free-times.ts";
+import { selectClaimsOf } from "#server/db/availability.ts";
+import { freeDaysFor } from "#server/operations/appointments/availability.ts";
 import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
 import { formatPostalAddress, defaultSiteSettings } from "#shared/site-settings.ts";
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
@@ -151,7 +152,25 @@ describe("the visitor's private link", () => {
 
   it("moves a request not yet confirmed: the agency's entry moves, the history says by the visitor", async () => {
     const newDay = days()[2] ?? "";
+    const before = await site.db
+      .selectFrom("appointment_requests")
+      .select(["preferred_date", "preferred_time"])
+      .where("id", "=", pendingId)
+      .executeTakeFirstOrThrow();
+    const freeFor = async (day: string) =>
+      (await freeDaysFor({ db: site.db, config: site.config }, -1))
+        .find((free) => free.date === day)
+        ?.times.map((time) => time.value);
+    expect(await freeFor(before.preferred_date)).not.toContain(before.preferred_time);
+    expect(await freeFor(newDay)).toContain("11:00 AM");
     const moved = await post(pendingToken, { intent: "move", slot: `${newDay}|11:00 AM` }).expect(200);
+    // The request's hold moved with it: its old time is free for others, its new one is
+    // not, and the cells the database guards are the new time's.
+    expect(await freeFor(before.preferred_date)).toContain(before.preferred_time);
+    expect(await freeFor(newDay)).not.toContain("11:00 AM");
+    const held = await selectClaimsOf(site.db, pendingId);
+    expect(held.map((claim) => claim.kind)).toContain("hold");
+    expect(held[0]?.cell).toBe(cape(`${newDay}T11:00:00`).toISOString());
     expect(moved.text).toContain("Your appointment has moved");
     const mails = await sent();
     const [visitor] = to(mails, "pending@visitor.test");
@@ -203,7 +222,7 @@ describe("the visitor's private link", () => {
     expect(to(moved, "leads@agency.test")).toHaveLength(0);
     expect((await history(id)).at(-1)).toMatchObject({ by: "the visitor" });
     // The old slot is free at once.
-    const free = await interimFreeTimes(site.db, new Date(), -1);
+    const free = await freeDaysFor({ db: site.db, config: site.config }, -1);
     expect(free.find((day) => day.date === oldDay)?.times.map((time) => time.value)).toContain("02:00 PM");
     expect(free.find((day) => day.date === newDay)?.times.map((time) => time.value)).not.toContain(
       "09:00 AM",

@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { cancelRequestedSlot, moveRequestedSlot, retireManageLinks } from "#server/db/appointment-manage.ts";
+import { deleteSlotClaims } from "#server/db/availability.ts";
 import { recordStatusChange } from "#server/db/lead-follow-up.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
 import type { AppointmentRequestRow } from "#server/db/schema.ts";
@@ -15,9 +16,10 @@ import {
   rescheduleAppointmentRequest,
 } from "./appointment-schedule";
 import { formatAppointmentTime, requestedStart } from "./appointment-times";
-import { interimFreeTimes, type FreeDay } from "./interim-free-times";
+import { freeDaysFor, readAvailabilityRules, type FreeDay } from "./availability";
 import { issueManageLink, resolveManageLink, startOf, type ManageLinkState } from "./manage-links";
 import { meetingPlaceOf } from "./meeting-place";
+import { holdSlot, SlotTaken } from "./slot-claims";
 
 /**
  * The visitor's own page for their appointment, opened by the private link in its e-mails
@@ -87,7 +89,7 @@ export async function openManagePage(ctx: BookingContext, token: string, now: Da
     service: answerLabel(serviceTypeOptions, row.service_type) ?? row.service_type,
     date,
     time: row.schedule_status === "confirmed" ? "" : row.preferred_time,
-    freeDays: await interimFreeTimes(ctx.db, now, row.id),
+    freeDays: await freeDaysFor(ctx, row.id, now),
   };
 }
 
@@ -96,7 +98,13 @@ const changedMeanwhile: ManageChange = {
   message: "Your appointment changed while you were choosing. Look at it again below and choose once more.",
 };
 
-/** The slot "2026-12-03" + "02:00 PM" if the frame offers it free now; else a sentence. */
+const takenMeanwhile = {
+  ok: false,
+  message: "That time is not free any more: choose another.",
+  field: "slot",
+} as const;
+
+/** The slot "2026-12-03" + "02:00 PM" if the availability rules leave it free now; else a sentence. */
 async function freeSlot(
   ctx: BookingContext,
   row: AppointmentRequestRow,
@@ -106,10 +114,10 @@ async function freeSlot(
   if (typeof slot.date !== "string" || typeof slot.time !== "string" || !slot.date || !slot.time) {
     return { ok: false, message: "Choose a day and a time.", field: "slot" };
   }
-  const days = await interimFreeTimes(ctx.db, now, row.id);
+  const days = await freeDaysFor(ctx, row.id, now);
   const free = days.find((day) => day.date === slot.date)?.times.find((time) => time.value === slot.time);
   if (!free) {
-    return { ok: false, message: "That time is not free any more: choose another.", field: "slot" };
+    return takenMeanwhile;
   }
   if (free.start === startOf(row)) {
     return { ok: false, message: "Your appointment is already at that time: choose another.", field: "slot" };
@@ -117,7 +125,7 @@ async function freeSlot(
   return { ok: true, start: free.start };
 }
 
-/** Moves the appointment to another free time in the frame. */
+/** Moves the appointment to another free time. */
 export async function moveByVisitor(
   ctx: BookingContext,
   token: string,
@@ -186,7 +194,8 @@ async function changeRequest(
   const stamp = now.toISOString();
   const sequence = row.calendar_sequence + 1;
   const when = formatAppointmentTime(start, minutes);
-  const written = await ctx.db.transaction().execute(async (trx: Db) => {
+  const { bufferMinutes } = await readAvailabilityRules(ctx.db);
+  const write = ctx.db.transaction().execute(async (trx: Db) => {
     const changed = slot
       ? await moveRequestedSlot(trx, row.id, row.calendar_sequence, {
           preferred_date: slot.date,
@@ -195,6 +204,12 @@ async function changeRequest(
         })
       : await cancelRequestedSlot(trx, row.id, row.calendar_sequence, sequence);
     if (!changed) return false;
+    // The hold moves with the request, claimed by the database like a new booking's:
+    // another visitor who took the time meanwhile rolls this move back.
+    await deleteSlotClaims(trx, row.id);
+    if (slot && !(await holdSlot(trx, { appointmentId: row.id, start, minutes, bufferMinutes, now }))) {
+      throw new SlotTaken();
+    }
     const note = slot ? `requested time moved to ${when}` : `request cancelled (was ${when})`;
     await recordStatusChange(trx, "appointment_requests", row.id, {
       status: row.status,
@@ -216,6 +231,13 @@ async function changeRequest(
       await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
     return true;
   });
+  let written: boolean;
+  try {
+    written = await write;
+  } catch (error) {
+    if (error instanceof SlotTaken) return takenMeanwhile;
+    throw error;
+  }
   if (!written) return undefined;
   return { ok: true, done: slot ? "moved" : "cancelled", when };
 }
