@@ -1,5 +1,5 @@
-import { data, Form } from "react-router";
-import { PageHeader } from "#client/components/sections/page-header.tsx";
+import { data } from "react-router";
+import { Closing, closed, ManageAppointment } from "#client/components/sections/appointment-manage.tsx";
 import { settingsFromMatches } from "#client/lib/root-data.ts";
 import { buildMeta } from "#client/lib/seo.ts";
 import { paths } from "#shared/paths.ts";
@@ -52,47 +52,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const closed = {
-  invalid: {
-    title: "Link not valid",
-    text: "This link does not open an appointment. Use the newest e-mail we sent you, or reply to it.",
-  },
-  used: {
-    title: "This link was used",
-    text: "You changed your appointment with this link, so it no longer works. The e-mail about that change has a new one.",
-  },
-  expired: {
-    title: "This link has expired",
-    text: "The appointment's time has passed. To meet us again, request a new appointment.",
-  },
-  cancelled: {
-    title: "Appointment cancelled",
-    text: "This appointment is cancelled. To meet us after all, request a new appointment.",
-  },
-} as const;
-
-function Closing({ title, text, when }: { title: string; text: string; when?: string }) {
-  return (
-    <>
-      <PageHeader title={title} subtitle={text} />
-      <section className="page-container section space-y-6 text-center">
-        {when ? <p className="text-ink-soft">It was for {when} (Cape Town time).</p> : null}
-        <p className="flex flex-wrap justify-center gap-4">
-          <a href={paths.bookAppointment} className="btn-primary">
-            Request an appointment
-          </a>
-          <a href={paths.home} className="btn-secondary">
-            Return to Home
-          </a>
-        </p>
-      </section>
-    </>
-  );
-}
-
-const radioClass =
-  "flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-line-strong bg-surface px-3 text-ink has-[:checked]:border-brand has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40";
-
 export default function AppointmentManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
   if (result?.ok) {
@@ -114,84 +73,5 @@ export default function AppointmentManagePage({ loaderData, actionData }: Route.
     return <Closing title={words.title} text={words.text} when={"when" in view ? view.when : undefined} />;
   }
   const error = result && !result.ok ? result.message : undefined;
-  const freeDays = view.freeDays.filter((day) => day.times.length > 0);
-  return (
-    <>
-      <PageHeader
-        title="Your appointment"
-        subtitle={
-          view.status === "confirmed"
-            ? "Confirmed. Move it or cancel it here."
-            : "Requested: we will confirm it by e-mail. Move it or cancel it here."
-        }
-      />
-      <section className="page-container section max-w-3xl space-y-10">
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-bold text-ink">Status</dt>
-          <dd className="text-ink">
-            {view.status === "confirmed" ? "Confirmed" : "Requested, not yet confirmed"}
-          </dd>
-          <dt className="font-bold text-ink">When</dt>
-          <dd className="text-ink">{view.when} (Cape Town time)</dd>
-          <dt className="font-bold text-ink">Where</dt>
-          <dd className="break-words text-ink">{view.place}</dd>
-          <dt className="font-bold text-ink">About</dt>
-          <dd className="text-ink">{view.service}</dd>
-        </dl>
-
-        <Form method="post" className="space-y-6" aria-labelledby="move-heading">
-          <h2 id="move-heading" className="text-2xl font-bold text-ink">
-            Move to another free time
-          </h2>
-          {error ? (
-            <p role="alert" id="manage-error" className="font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
-          {freeDays.length === 0 ? (
-            <p className="text-ink-soft">
-              No other time is free in the next two weeks. Reply to our e-mail and we will find one.
-            </p>
-          ) : (
-            freeDays.map((day) => (
-              <fieldset key={day.date} className="space-y-2">
-                <legend className="font-bold text-ink">{day.label}</legend>
-                <div className="flex flex-wrap gap-2">
-                  {day.times.map((time) => (
-                    <label key={time.value} className={radioClass}>
-                      <input
-                        type="radio"
-                        name="slot"
-                        value={`${day.date}|${time.value}`}
-                        required
-                        aria-describedby={error ? "manage-error" : undefined}
-                      />
-                      {time.value}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))
-          )}
-          {freeDays.length > 0 ? (
-            <button type="submit" name="intent" value="move" className="btn-primary">
-              Move my appointment
-            </button>
-          ) : null}
-        </Form>
-
-        <Form method="post" className="space-y-4" aria-labelledby="cancel-heading">
-          <h2 id="cancel-heading" className="text-2xl font-bold text-ink">
-            Cancel it
-          </h2>
-          <p className="text-ink-soft">
-            We will e-mail you the cancellation and free the time for someone else.
-          </p>
-          <button type="submit" name="intent" value="cancel" className="btn-secondary">
-            Cancel my appointment
-          </button>
-        </Form>
-      </section>
-    </>
-  );
+  return <ManageAppointment view={view} error={error} />;
 }
