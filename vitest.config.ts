@@ -22,6 +22,8 @@ const bothEngines = [
   "tests/api/booking-race.test.ts",
   "tests/api/availability.test.ts",
   "tests/api/insights-sources.test.ts",
+  "tests/api/visitor-booking.test.ts",
+  "tests/api/one-lead-per-form.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -31,6 +31,7 @@ const modules = {
   thankYouWebsiteDesign: "routes/thank-you-website-design.tsx",
   newsletterConfirm: "routes/newsletter-confirm.tsx",
   newsletterUnsubscribe: "routes/newsletter-unsubscribe.tsx",
+  appointmentManage: "routes/appointment-manage.tsx",
   sitemap: "routes/sitemap.ts",
   robots: "routes/robots.ts",
 } as const satisfies Record<keyof typeof routePatterns, string>;

@@ -17,6 +17,12 @@ import { createScreenshotStore } from "./db/screenshots";
 import { createClientAddressKey } from "./operations/leads/client-address-key";
 import { createFormTokens, resolveFormSecret } from "./operations/leads/form-guard";
 import { createFollowUpScheduler, type FollowUpScheduler } from "./operations/leads/follow-up-reminder";
+import { createVisitorBooking } from "./operations/appointments/visitor-booking";
+import { isAppointmentManagePath } from "#shared/paths.ts";
+import {
+  createAppointmentReminders,
+  type AppointmentReminders,
+} from "./operations/appointments/visitor-reminders";
 import { createLeadService, forVisitor, type LeadService } from "./operations/leads/lead-service";
 import type { LeasedJob } from "./leased-job";
 import type { SiteLoadContext } from "./load-context";
@@ -104,6 +110,8 @@ export type AppOptions = {
   now?: () => Date;
   /** The follow-up reminder's check; it starts with the outbox worker unless told otherwise. */
   followUp?: { autoStart?: boolean; now?: () => Date };
+  /** The visitors' reminders of their meetings (server/operations/appointments/visitor-reminders.ts). */
+  appointmentReminders?: { autoStart?: boolean; now?: () => Date };
   /** The daily retention sweep; it starts with the outbox worker unless told otherwise. */
   retention?: { autoStart?: boolean; now?: () => Date };
   /** The alert check (with ALERT_EMAIL set); it starts with the outbox worker unless told otherwise. */
@@ -137,6 +145,7 @@ export type SiteApp = {
   outbox: OutboxWorker;
   /** Reminds the agency of leads still new near the 24-hour promise. */
   followUp: FollowUpScheduler;
+  appointmentReminders: AppointmentReminders;
   /** Deletes personal data past its keeping time (docs/decisions/025-retention.md). */
   retention: LeasedJob<SweepResult>;
   /** Alerts ALERT_EMAIL, once per incident, when e-mails die or the queue stalls. */
@@ -211,6 +220,9 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     now,
   });
   const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now));
+  const appointmentReminders = createAppointmentReminders(
+    mailingJobDeps("appointment-reminders", options.appointmentReminders?.now),
+  );
   const retention = createRetentionSweep({
     db,
     config,
@@ -242,6 +254,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     createScreenshotStore(db),
     pageCopy,
   );
+  const visitorBooking = createVisitorBooking({ db, config }, options.now);
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
   const app = express();
 
@@ -373,6 +386,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       referer: req.get("referer"),
       host: req.get("host"),
     }),
+    appointments: visitorBooking,
     formTokens,
     logger: req.log,
     staff: res.locals.staff,
@@ -403,7 +417,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     });
     contentMayHaveChanged = pageCache.recheckRevision;
     // Never from the page cache (docs/decisions/027-staff-authentication.md).
-    app.use((req, res, next) => (onWorkspace(req) ? next() : pageCache.middleware(req, res, next)));
+    // Nor a visitor's appointment page: its path holds their private link's token.
+    app.use((req, res, next) =>
+      onWorkspace(req) || isAppointmentManagePath(req.path) ? next() : pageCache.middleware(req, res, next),
+    );
   }
 
   app.all(
@@ -423,6 +440,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
 
   if (autoStart) outbox.start();
   if (options.followUp?.autoStart ?? autoStart) followUp.start();
+  if (options.appointmentReminders?.autoStart ?? autoStart) appointmentReminders.start();
   if (options.retention?.autoStart ?? autoStart) retention.start();
   if (options.alerts?.autoStart ?? autoStart) alerts.start();
   if (options.publishing?.autoStart ?? autoStart) publishing.start();
@@ -436,6 +454,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
     leads,
     outbox,
     followUp,
+    appointmentReminders,
     retention,
     alerts,
     publishing,
@@ -452,6 +471,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       await weeklyReport.stop();
       await alerts.stop();
       await followUp.stop();
+      await appointmentReminders.stop();
       await retention.stop();
       await outbox.stop();
       await db.destroy();

@@ -32,10 +32,10 @@ const WORKSPACE_PATH = /^\/admin(\/|$)/;
 
 /**
  * Paths whose rest is data rather than a name: the workspace API's ids (a passkey's is
- * base64url) and an old-style invitation link's token keep their case; only the prefix
- * has one spelling.
+ * base64url), an old-style invitation link's token and a visitor's appointment link's
+ * token keep their case; only the prefix has one spelling.
  */
-const DATA_AFTER = [/^\/admin\/api(?=\/|$)/i, /^\/admin\/invitation(?=\/)/i];
+const DATA_AFTER = [/^\/admin\/api(?=\/|$)/i, /^\/admin\/invitation(?=\/)/i, /^\/appointment\/manage(?=\/)/i];
 
 const lowerCase = (path: string) =>
   path.replace(UPPER_CASE, (part) => (part.startsWith("%") ? part : part.toLowerCase()));

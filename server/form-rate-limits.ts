@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import type { AppConfig } from "./config";
 import type { Logger } from "./logger";
-import { paths } from "#shared/paths.ts";
+import { paths, routePatterns } from "#shared/paths.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 
 /**
@@ -26,6 +26,8 @@ export const limitedForms = {
   newsletter: { page: paths.news, factor: 1 },
   // One-click unsubscribes arrive from mail providers, many people behind one address.
   "newsletter-unsubscribe": { page: paths.newsletterUnsubscribe, factor: 20 },
+  // A visitor's moves and cancellation from their appointment page (its path holds the token).
+  "appointment-manage": { page: routePatterns.appointmentManage, factor: 1 },
 } as const;
 export type LimitedForm = keyof typeof limitedForms;
 

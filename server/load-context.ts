@@ -2,6 +2,7 @@ import type { ContentSource } from "./content/content-source";
 import type { PreviewAccess } from "./content/preview-access";
 import type { FormTokens } from "./operations/leads/form-guard";
 import type { LeadService } from "./operations/leads/lead-service";
+import type { VisitorBooking } from "./operations/appointments/visitor-booking";
 import type { Logger } from "./logger";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import type { Staff } from "./auth/staff";
@@ -23,6 +24,8 @@ export type SiteLoadContext = {
   content: ContentSource;
   /** Form submissions, for route actions (forms posted without JavaScript) and the newsletter pages. */
   leads: LeadService;
+  /** A visitor's own appointment page, by the private link's token. */
+  appointments: VisitorBooking;
   /** Signs the start field of each form a page serves. */
   formTokens: FormTokens;
   /** The request's logger (carries its id), for what loaders must report but not show. */

@@ -15,6 +15,14 @@ describe("redactUrl", () => {
     expect(redactUrl(`/calendar\\${token}`)).toBe("/calendar/[redacted]");
   });
 
+  it("hides everything after a visitor's appointment page's prefix, in any case", () => {
+    expect(redactUrl("/appointment/manage/AbC123_-xyzAbC123_-xyzAbC123_-xyz0123456?x=1")).toBe(
+      "/appointment/manage/[redacted]?x=1",
+    );
+    expect(redactUrl("/Appointment/Manage/short/more")).toBe("/Appointment/Manage/[redacted]");
+    expect(redactUrl("/book-appointment")).toBe("/book-appointment");
+  });
+
   it("hides credential parameters and keeps the others", () => {
     expect(redactUrl("/newsletter/confirm?token=s3cr3t&utm_source=mail")).toBe(
       "/newsletter/confirm?token=[redacted]&utm_source=mail",

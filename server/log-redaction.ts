@@ -3,7 +3,8 @@
  * old-style invitation link, a newsletter token, a one-click unsubscribe, a preview link, a
  * staff calendar feed)
  * would otherwise put it in every log that sees the request line
- * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md).
+ * (docs/decisions/030-secrets-out-of-logs-and-one-path-per-page.md, 050-stored-preview-links.md),
+ * a visitor's appointment page (062-visitor-manages-booking.md).
  */
 
 const REDACTED = "[redacted]";
@@ -37,6 +38,8 @@ function isCalendarFeedPath(path: string): boolean {
   });
   return CALENDAR_FEED_PATH.test(decoded);
 }
+/** A visitor's appointment page: everything after the prefix is (or could be) their private token. */
+const APPOINTMENT_MANAGE_PATH = /^(\/appointment\/manage\/).+/is;
 
 /** Long enough to be a random token; a slug (lower-case words and hyphens) is not one. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
@@ -48,6 +51,8 @@ function redactSegment(segment: string): string {
 
 function redactPath(path: string): string {
   if (isCalendarFeedPath(path)) return `/calendar/${REDACTED}`;
+  const manage = APPOINTMENT_MANAGE_PATH.exec(path);
+  if (manage) return `${manage[1]}${REDACTED}`;
   const invitation = INVITATION_PATH.exec(path);
   if (invitation) return `${invitation[1]}${REDACTED}${path.slice(invitation[0].length)}`;
   // Only the workspace's paths: the visitor site's are page addresses and slugs.

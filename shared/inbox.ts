@@ -32,6 +32,17 @@ export type InboxItem = {
   suspected: boolean;
   /** Who answers it; null while nobody is assigned. */
   owner: StaffRef | null;
+  /**
+   * The inbox id of the first enquiry this one repeats (sent again from the same form with
+   * other answers, or from the same address within a day); null when it is a first.
+   */
+  repeatOf: string | null;
+};
+
+/** A lead's place among repeats, for its page: the first it repeats, or the repeats of it. */
+export type RepeatInfo = {
+  first: { id: string; createdAt: string } | null;
+  repeats: { id: string; createdAt: string }[];
 };
 
 /** A member of staff as a lead names them (owner, reader): a disabled account keeps its leads. */

@@ -1,3 +1,10 @@
+/** Where a visitor's appointment page lives, under its private token (never listed, never cached). */
+export const appointmentManageBase = "/appointment/manage";
+
+/** Whether a path is a visitor's appointment page (or under it). */
+export const isAppointmentManagePath = (path: string) =>
+  path.toLowerCase().startsWith(`${appointmentManageBase}/`);
+
 /** Where each case study's own page lives, under its id. */
 const caseStudyBase = "/case-study";
 
@@ -30,6 +37,8 @@ export const paths = {
   /** Reached from the newsletter e-mails, with ?token=. */
   newsletterConfirm: "/newsletter/confirm",
   newsletterUnsubscribe: "/newsletter/unsubscribe",
+  /** A visitor's private page to move or cancel their appointment, from the link in its e-mails. */
+  appointmentManage: (token: string) => `${appointmentManageBase}/${encodeURIComponent(token)}`,
 } as const;
 
 /** Files for machines rather than people. */
@@ -55,6 +64,7 @@ export const routePatterns = {
   /** Served by the same module as newsCategory; paths.newsCategory builds both. */
   newsCategoryPage: "/news/category/:category/page/:page",
   newsArticle: "/news/:id",
+  appointmentManage: `${appointmentManageBase}/:token`,
   ...machinePaths,
 } as const satisfies Record<keyof typeof paths | keyof typeof machinePaths | "newsCategoryPage", string>;
 

@@ -22,6 +22,8 @@ export type FieldChange = {
 /** One revision as a history lists it. */
 export type RevisionEntry = {
   id: number;
+  /** Its place in its target's history, from 1 for the first kept: numbered per target, without gaps. */
+  number: number;
   savedAt: string;
   actor: string;
   note: string | null;

@@ -22,6 +22,11 @@ export type EditableSettings = {
   linkedinUrl: string;
   /** Where lead notifications and reminders go; never sent to a visitor's browser. */
   agencyInbox: string;
+  /**
+   * Where meetings are unless staff say otherwise for one: "studio" (the street address
+   * above) or an https link to a video call (shared/meeting-place.ts).
+   */
+  meetingPlace: string;
 };
 
 /** What a person types: every field but the derived dial form. */
@@ -33,11 +38,11 @@ export type SettingsFieldSpec = {
   cliKey: string;
   label: string;
   max: number;
-  kind: "text" | "email" | "phone" | "url";
+  kind: "text" | "email" | "phone" | "url" | "place";
   /** Shown under the field. */
   hint?: string;
   /** The form's fieldset. */
-  group: "brand" | "address" | "links" | "inbox";
+  group: "brand" | "address" | "links" | "inbox" | "meetings";
 };
 
 /** Hosts a map link may point at: Google Maps and OpenStreetMap, over https. */
@@ -117,6 +122,15 @@ export const settingsFields: readonly SettingsFieldSpec[] = [
     kind: "email",
     group: "inbox",
     hint: "Where lead notifications and follow-up reminders go. Changing it asks you to confirm it’s you.",
+  },
+  {
+    key: "meetingPlace",
+    cliKey: "meeting-place",
+    label: "Meeting place",
+    max: 300,
+    kind: "place",
+    group: "meetings",
+    hint: "“studio” to meet at the street address above, or an https link to a video call. Each meeting can have its own.",
   },
 ];
 

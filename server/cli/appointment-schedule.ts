@@ -6,6 +6,7 @@ import {
 } from "#server/operations/appointments/appointment-schedule.ts";
 import type { Outcome } from "#server/operations/outcome.ts";
 import type { Actor } from "#server/operations/context.ts";
+import { setAppointmentPlace } from "#server/operations/appointments/meeting-place.ts";
 import { cliActor, defaultActor, type AdminContext } from "./context";
 import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
@@ -74,3 +75,20 @@ export const cancelAppointment = scheduleCommand<{ by?: string }>(
   cancelAppointmentRequest,
   ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
 );
+
+/** `appointments place ID VALUE`: "studio", an https video link, or "default". */
+export async function placeAppointment(
+  ctx: AdminContext,
+  idText: string,
+  value: string,
+  options: { by?: string },
+): Promise<ExitCode> {
+  const done = await setAppointmentPlace(ctx, idText, value, { by: options.by ?? defaultActor() });
+  if (!done.ok) return fail(ctx.out, done.message);
+  const { id, place, own } = done.value;
+  printLine(
+    ctx.out,
+    `Appointment ${id} is ${own ? "" : "back at the site's default place: "}${place.label}; its next e-mails and its invitation's location say so.`,
+  );
+  return exitCodes.ok;
+}

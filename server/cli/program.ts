@@ -1,5 +1,10 @@
 import { Argument, Command, CommanderError, Option } from "commander";
-import { cancelAppointment, confirmAppointment, rescheduleAppointment } from "./appointment-schedule";
+import {
+  cancelAppointment,
+  confirmAppointment,
+  placeAppointment,
+  rescheduleAppointment,
+} from "./appointment-schedule";
 import { listAppointments, markAppointments, showAppointment } from "./appointments";
 import { leadStatuses } from "#server/operations/leads/follow-up.ts";
 import { listOverdue, setLeadStatus } from "./follow-up";
@@ -75,6 +80,7 @@ const changingCommands = new Map<string, string>([
   ["appointments confirm", "appointment.confirm"],
   ["appointments reschedule", "appointment.reschedule"],
   ["appointments cancel", "appointment.cancel"],
+  ["appointments place", "appointment.place"],
   ["privacy erase", "privacy.erase"],
   ["privacy sweep", "privacy.sweep"],
   ["insights report", "insights.weekly-report-send"],
@@ -192,6 +198,17 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     .argument("<id>", "appointment id")
     .option("--by <name>", byHelp)
     .action((id: string, options: { by?: string }) => run((ctx) => cancelAppointment(ctx, id, options)));
+  appointments
+    .command("place")
+    .description(
+      'set where one meeting is: "studio" (the street address), an https link to a video call, or "default" (the meeting-place setting)',
+    )
+    .argument("<id>", "appointment id")
+    .argument("<place>", "studio, an https link, or default")
+    .option("--by <name>", byHelp)
+    .action((id: string, place: string, options: { by?: string }) =>
+      run((ctx) => placeAppointment(ctx, id, place, options)),
+    );
   addQuarantineCommands(appointments, "appointments", "appointment ids", "queues the agency's e-mail");
 
   const privacy = program

@@ -5,7 +5,8 @@ import type { Database } from "./schema";
 /**
  * Where the leads and appointment requests of a period came from, counted by their
  * attribution columns (migration 0021), for the insights dashboard. Suspected spam and
- * leads staff marked as spam are not leads.
+ * leads staff marked as spam are not leads, and a repeat counts with its first
+ * (docs/decisions/067-one-lead-per-form.md).
  */
 export type LeadSourceCount = {
   sourcePage: string | null;
@@ -30,6 +31,7 @@ export async function countLeadSources(
       .where("created_at", "<", range.to)
       .where("suspected_spam", "is", null)
       .where("status", "!=", "spam")
+      .where("repeat_of", "is", null)
       .groupBy(["source_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign"])
       .execute();
     for (const row of rows) {

@@ -84,6 +84,108 @@ async function findRow<T extends LeadTableName>(
   return row as Selectable<Database[T]> | undefined;
 }
 
+/**
+ * Stores a submission unless one with the same `submission_key` (the same answers from the
+ * same served form) is already there: answers its id, or undefined when it was a repeat.
+ * The unique index decides, so two copies sent at once store one on either engine.
+ */
+export async function insertSubmissionOnce<T extends LeadTableName>(
+  db: Writer,
+  table: T,
+  values: Omit<Insertable<Database[T]>, "read">,
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto(table as LeadTableName)
+    // As in insertUnread: the table's own values with the shared `read` column.
+    .values({ ...(values as Omit<Insertable<Database[LeadTableName]>, "read">), read: toDbBoolean(false) })
+    .onConflict((conflict) => conflict.column("submission_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The column each lead table keeps the visitor's e-mail address in. */
+const emailColumnOf = {
+  website_design_leads: "business_email",
+  web_app_leads: "work_email",
+} as const;
+
+/**
+ * The first submission a new one repeats (docs/decisions/067-one-lead-per-form.md): the
+ * first genuine one sent from the same served form, else (a lead form's) the latest genuine
+ * one from the same address (in any case) since `since`; answers that one's own first, so every repeat
+ * links to the first of them. Undefined when it is a first.
+ */
+export async function findFirstSubmission(
+  db: Writer,
+  table: LeadTableName,
+  match: { formToken: string | null; email: string; since: Timestamp },
+): Promise<number | undefined> {
+  const firstOf = (row: { id: number; repeat_of: number | null } | undefined) =>
+    row ? (row.repeat_of ?? row.id) : undefined;
+  const genuine = () =>
+    db
+      .selectFrom(table)
+      .select(["id", "repeat_of"])
+      .where("suspected_spam", "is", null)
+      .where("status", "!=", "spam");
+  if (match.formToken !== null) {
+    const sameForm = await genuine()
+      .where("form_token", "=", match.formToken)
+      .orderBy("id", "asc")
+      .limit(1)
+      .executeTakeFirst();
+    if (sameForm) return firstOf(sameForm);
+  }
+  // An appointment request from the same address is another meeting, not the same enquiry.
+  if (table === "appointment_requests") return undefined;
+  const sameAddress = await genuine()
+    .where((eb) => eb(eb.fn("lower", [eb.ref(emailColumnOf[table])]), "=", match.email.toLowerCase()))
+    .where("created_at", ">=", match.since)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return firstOf(sameAddress);
+}
+
+/** Each repeat of a table with the id of the first it repeats (docs/decisions/067-one-lead-per-form.md). */
+export async function selectRepeatLinks(db: Writer, table: LeadTableName): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select(["id", "repeat_of"])
+    .where("repeat_of", "is not", null)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.repeat_of === null ? [] : [[row.id, row.repeat_of] as const])));
+}
+
+/** One row's place among repeats: the first it repeats (if it is one), and its own repeats, oldest first. */
+export async function selectRepeatsOf(
+  db: Writer,
+  table: LeadTableName,
+  id: number,
+): Promise<{
+  first: { id: number; created_at: Timestamp } | undefined;
+  repeats: { id: number; created_at: Timestamp }[];
+}> {
+  const own = await db.selectFrom(table).select("repeat_of").where("id", "=", id).executeTakeFirst();
+  const firstId = own?.repeat_of ?? null;
+  const first =
+    firstId === null
+      ? undefined
+      : await db.selectFrom(table).select(["id", "created_at"]).where("id", "=", firstId).executeTakeFirst();
+  const repeats =
+    firstId === null
+      ? await db
+          .selectFrom(table)
+          .select(["id", "created_at"])
+          .where("repeat_of", "=", id)
+          .orderBy("id", "asc")
+          .execute()
+      : [];
+  return { first, repeats };
+}
+
 export const insertWebsiteDesignLead = (
   db: Writer,
   lead: Omit<Insertable<WebsiteDesignLeadTable>, "read">,

@@ -32,8 +32,10 @@ import * as jobRuns from "./migrations/0032_job_runs";
 import * as leadVisitsCounted from "./migrations/0033_lead_visits_counted";
 import * as weeklyReport from "./migrations/0034_weekly_report";
 import * as appointmentSlots from "./migrations/0035_appointment_slots";
+import * as visitorBooking from "./migrations/0036_visitor_booking";
 import * as calendarFeeds from "./migrations/0037_calendar_feeds";
 import * as editing from "./migrations/0038_editing";
+import * as oneLeadPerForm from "./migrations/0039_one_lead_per_form";
 
 /**
  * Every migration, in order, bundled with the server: a static list rather than a folder
@@ -73,8 +75,10 @@ export const migrations: Record<string, Migration> = {
   "0033_lead_visits_counted": leadVisitsCounted,
   "0034_weekly_report": weeklyReport,
   "0035_appointment_slots": appointmentSlots,
+  "0036_visitor_booking": visitorBooking,
   "0037_calendar_feeds": calendarFeeds,
   "0038_editing": editing,
+  "0039_one_lead_per_form": oneLeadPerForm,
 };
 
 export class MigrationError extends Error {

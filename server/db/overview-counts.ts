@@ -18,6 +18,7 @@ type CountedColumns = {
   read: DbBoolean | boolean;
   suspected_spam: string | null;
   created_at: Timestamp;
+  repeat_of: number | null;
 };
 type CountedLeads = Kysely<Record<LeadTable, CountedColumns>>;
 const common = (db: Db) => db as unknown as CountedLeads;
@@ -39,12 +40,16 @@ export type LeadTableCounts = {
   lastWeek: number;
 };
 
-/** The genuine rows of one lead table (suspected spam is apart, as in the inbox). */
+/**
+ * The genuine rows of one lead table (suspected spam is apart, as in the inbox), each
+ * enquiry once: a repeat counts with its first (docs/decisions/067-one-lead-per-form.md).
+ */
 function genuine(db: Db, table: LeadTable) {
   return common(db)
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("suspected_spam", "is", null);
+    .where("suspected_spam", "is", null)
+    .where("repeat_of", "is", null);
 }
 
 type CountQuery = ReturnType<typeof genuine>;

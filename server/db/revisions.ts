@@ -39,6 +39,25 @@ export async function recordRevision(
   return Number(row.id);
 }
 
+/**
+ * Keeps `revision` as the target's first, when it has none yet: what a target was before
+ * its first save (a page's shipped copy, the first settings), so History starts there and
+ * it can be put back. Call in the save's transaction, before the save's own revision.
+ */
+export async function recordFirstRevision(
+  db: Kysely<Database>,
+  revision: { target: string; document: unknown; actor: string; note: string },
+  now = new Date(),
+): Promise<void> {
+  const any = await db
+    .selectFrom("revisions")
+    .select("id")
+    .where("target", "=", revision.target)
+    .limit(1)
+    .execute();
+  if (any.length === 0) await recordRevision(db, revision, now);
+}
+
 /** A target's revisions, newest first. */
 export async function listRevisions(
   db: Kysely<Database>,

@@ -74,13 +74,39 @@ type VisitCounted = {
  */
 type ReadMark = ColumnType<DbBoolean | boolean, DbBoolean, DbBoolean>;
 
+/**
+ * How a submission is told apart from one sent again (migration 0039,
+ * docs/decisions/067-one-lead-per-form.md); both null on rows stored before.
+ */
+type RepeatColumns = {
+  /** A hash of the start field of the form it was sent from: one per served form. */
+  form_token: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * A hash of the form's start field and the answers: unique, so the same answers from the
+   * same served form are stored once.
+   */
+  submission_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The id, in the same table, of the first submission this one repeats; null for a first one. */
+  repeat_of: ColumnType<number | null, number | null | undefined, never>;
+};
+
+/** The columns that tell a repeat from a first submission; never from the form's fields. */
+export type RepeatColumnName = keyof RepeatColumns;
+
 /** Columns staff and the server set after a submission; never from the form. */
 export type FollowUpColumnName =
-  keyof FollowUpColumns | "schedule_status" | "scheduled_start" | "scheduled_minutes" | "calendar_sequence";
+  | keyof FollowUpColumns
+  | "schedule_status"
+  | "scheduled_start"
+  | "scheduled_minutes"
+  | "calendar_sequence"
+  | "meeting_place"
+  | "reminded_start";
 
 export type WebsiteDesignLeadTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     full_name: string;
     company_name: string;
@@ -95,7 +121,8 @@ export type WebsiteDesignLeadTable = FollowUpColumns &
 
 export type WebAppLeadTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     full_name: string;
     work_email: string;
@@ -111,7 +138,8 @@ export type WebAppLeadTable = FollowUpColumns &
 /** requirements §3 appointment_requests, plus id and created_at. */
 export type AppointmentRequestTable = FollowUpColumns &
   AttributionColumns &
-  VisitCounted & {
+  VisitCounted &
+  RepeatColumns & {
     id: Id;
     name: string;
     email: string;
@@ -131,6 +159,10 @@ export type AppointmentRequestTable = FollowUpColumns &
     scheduled_minutes: ColumnType<number | null, number | null | undefined>;
     /** The calendar SEQUENCE last sent: 0 for the staff's tentative event, +1 per update. */
     calendar_sequence: ColumnType<number, number | undefined>;
+    /** Where this meeting is ("studio" or an https link); null: the site's default place. */
+    meeting_place: ColumnType<string | null, string | null | undefined>;
+    /** The start the visitor's reminder was sent for; null: none sent. */
+    reminded_start: ColumnType<Timestamp | null, Timestamp | null | undefined>;
   };
 
 export type ScheduleStatus = "confirmed" | "cancelled";
@@ -543,6 +575,17 @@ export type PageCopyTable = {
   updated_by: string;
 };
 
+/** A visitor's private link to manage their appointment (server/db/appointment-manage.ts). */
+export type AppointmentManageLinkTable = {
+  id: Id;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  appointment_id: number;
+  created_at: Timestamp;
+  /** When a change the visitor made retired it; null: still opens the page. */
+  used_at: ColumnType<string | null, string | null | undefined>;
+};
+
 /** A preview link (server/db/preview-links.ts): only its token's hash is kept. */
 export type PreviewLinkTable = {
   id: Id;
@@ -654,6 +697,7 @@ export type Database = {
   page_snippets: PageSnippetTable;
   page_copy: PageCopyTable;
   preview_links: PreviewLinkTable;
+  appointment_manage_links: AppointmentManageLinkTable;
   page_view_counts: PageViewCountTable;
   visitor_salts: VisitorSaltTable;
   visitors_seen: VisitorSeenTable;

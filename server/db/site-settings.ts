@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
+import { STUDIO_PLACE } from "#shared/meeting-place.ts";
 import { readContentRevision } from "./content-revision";
 import type { Database } from "./schema";
 
@@ -33,6 +34,7 @@ export function editableSettingsOf(settings: SiteSettings, agencyInbox: string):
     mapEmbedUrl: settings.mapEmbedUrl,
     linkedinUrl: settings.linkedinUrl,
     agencyInbox,
+    meetingPlace: STUDIO_PLACE,
   };
 }
 

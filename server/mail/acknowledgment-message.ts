@@ -5,6 +5,7 @@ import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
 import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
+import { manageLinkParts } from "./manage-link";
 import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
 
 /** The visitor's automatic acknowledgment of a lead or appointment request. */
@@ -36,6 +37,12 @@ const acknowledgmentSchema = z.object({
    */
   nextTitle: z.string().min(1).optional(),
   nextSteps: z.array(z.string().min(1)).min(1).optional(),
+  /** An appointment request's place ("At our studio: …", "Video call: …"). Absent before 0036. */
+  place: z.string().optional(),
+  /** Which kind of place, so the steps say it instead of "online or at our studio". */
+  placeKind: z.enum(["studio", "video"]).optional(),
+  /** An appointment request's private link's token; removed from the row once sent. */
+  manageToken: z.string().optional(),
 });
 export type Acknowledgment = z.infer<typeof acknowledgmentSchema>;
 
@@ -49,6 +56,16 @@ function shippedNextSteps(steps: "lead" | "appointment"): string[] {
     : appointmentNextSteps.map((step) => `${step.title}: ${step.text}`);
 }
 
+/** The shipped step's vague place, which a known place replaces. */
+const VAGUE_PLACE = /,? online or at our Cape Town studio,?/;
+
+/** The steps with "online or at our Cape Town studio" made the place that is known. */
+function withKnownPlace(steps: string[], kind: Acknowledgment["placeKind"]): string[] {
+  if (!kind) return steps;
+  const said = kind === "video" ? ", by video call," : ", at our Cape Town studio,";
+  return steps.map((step) => step.replace(VAGUE_PLACE, said));
+}
+
 /** A heading as a line of the plain-text part: followed by a colon unless it ends in punctuation. */
 const asTextHeading = (title: string) => (/[.:?!]$/.test(title) ? title : `${title}:`);
 
@@ -57,7 +74,16 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
   const form = acknowledgedForms[data.form];
   const subject = `We received your ${form.thing} - ${brand}`;
   const intro = `Thank you for your ${form.thing}. This is an automatic note to say it reached ${brand}.`;
-  const steps = fillBrand(data.nextSteps ?? shippedNextSteps(form.steps), brand);
+  const steps = withKnownPlace(
+    fillBrand(data.nextSteps ?? shippedNextSteps(form.steps), brand),
+    data.placeKind,
+  );
+  const choices = data.place ? [...data.choices, { label: "Where", value: data.place }] : data.choices;
+  const manage = manageLinkParts(
+    ctx.settings.siteUrl,
+    data.manageToken,
+    "To move your request to another free time or cancel it, use your private link:",
+  );
   const nextTitle = fillBrand(data.nextTitle ?? NEXT_TITLE, brand);
   const footer = visitorFooter(
     ctx,
@@ -67,23 +93,23 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
     greeting(data.greetingName),
     "",
     intro,
-    ...(data.choices.length > 0
-      ? ["", "What you chose:", ...data.choices.map((choice) => `${choice.label}: ${choice.value}`)]
+    ...(choices.length > 0
+      ? ["", "What you chose:", ...choices.map((choice) => `${choice.label}: ${choice.value}`)]
       : []),
     "",
     asTextHeading(nextTitle),
     ...steps.map((step, index) => `${index + 1}. ${step}`),
+    ...manage.text,
     ...footer.text,
   ].join("\n");
   const html = htmlDocument(subject, [
     brandHeader(brand),
     `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
     `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
-    ...(data.choices.length > 0
-      ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(data.choices, "")]
-      : []),
+    ...(choices.length > 0 ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(choices, "")] : []),
     `<p style="${css.heading}">${escapeHtml(nextTitle)}</p>`,
     `<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+    ...manage.html,
     ...footer.html,
   ]);
   return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };

@@ -38,6 +38,8 @@ export type AppointmentEvent = {
   summary: string;
   description: string;
   organizer: { name: string; email: string };
+  /** LOCATION: the studio's address or the video call's link. */
+  location?: string;
   /** The visitor, invited with RSVP (REQUEST and CANCEL); none on the agency's own copy. */
   attendee?: { name: string; email: string };
   /** When this version was made (DTSTAMP), fixed at queueing. */
@@ -76,6 +78,7 @@ export function renderAppointmentEvent(event: AppointmentEvent, prodIdCompany: s
     status: eventStatus[event.status],
     summary: event.summary,
     description: event.description,
+    ...(event.location ? { location: event.location } : {}),
     organizer: event.organizer,
     attendees: event.attendee
       ? [

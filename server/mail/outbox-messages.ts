@@ -10,6 +10,7 @@ import {
 } from "./agency-notification-message";
 import { OPERATIONS_ALERT, renderOperationsAlert } from "./alert-message";
 import { APPOINTMENT_UPDATE, renderAppointmentUpdate } from "./appointment-update-message";
+import { APPOINTMENT_REMINDER, renderAppointmentReminder } from "./appointment-reminder-message";
 import { renderStaffInvitation, STAFF_INVITATION } from "./invitation-message";
 import {
   NEWSLETTER_CONFIRMATION,
@@ -26,6 +27,7 @@ export type OutboxKind =
   | typeof NEWSLETTER_CONFIRMATION
   | typeof ACKNOWLEDGMENT
   | typeof APPOINTMENT_UPDATE
+  | typeof APPOINTMENT_REMINDER
   | typeof FOLLOW_UP_REMINDER
   | typeof OPERATIONS_ALERT
   | typeof STAFF_INVITATION
@@ -40,6 +42,7 @@ export function renderOutboxMessage(kind: string, payload: string, ctx: MailCont
     return renderNewsletterConfirmation(newsletterConfirmationSchema.parse(data), ctx);
   if (kind === ACKNOWLEDGMENT) return renderAcknowledgment(data, ctx);
   if (kind === APPOINTMENT_UPDATE) return renderAppointmentUpdate(data, ctx);
+  if (kind === APPOINTMENT_REMINDER) return renderAppointmentReminder(data, ctx);
   if (kind === FOLLOW_UP_REMINDER) return renderFollowUpReminder(data, ctx);
   if (kind === OPERATIONS_ALERT) return renderOperationsAlert(data, ctx);
   if (kind === STAFF_INVITATION) return renderStaffInvitation(data, ctx);

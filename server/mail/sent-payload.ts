@@ -8,6 +8,7 @@ import { ACKNOWLEDGMENT } from "./acknowledgment-message";
 import { APPOINTMENT_UPDATE } from "./appointment-update-message";
 import { STAFF_CHANGE_NOTICE } from "./staff-change-message";
 import { WEEKLY_REPORT } from "./weekly-report-message";
+import { APPOINTMENT_REMINDER } from "./appointment-reminder-message";
 
 /**
  * What an outbox row keeps once its e-mail is sent. The payload stays readable (the
@@ -16,9 +17,10 @@ import { WEEKLY_REPORT } from "./weekly-report-message";
  *
  * The secrets of each kind: a staff invitation's token (the invitations table keeps only
  * its hash, so the outbox copy was the last raw one); a newsletter confirmation's two
- * tokens. Every other kind carries none: lead notifications, acknowledgments,
- * appointment updates, follow-up reminders, operations alerts, staff account notices,
- * staff change notices and weekly reports hold no link that opens anything by itself. Every kind is named here, so a new kind cannot be added without
+ * tokens; an appointment's acknowledgment, update and reminder: the visitor's private link
+ * (docs/decisions/062-visitor-manages-booking.md). Every other kind carries none: lead
+ * notifications, follow-up reminders, operations alerts, staff account notices, staff
+ * change notices and weekly reports hold no link that opens anything by itself. Every kind is named here, so a new kind cannot be added without
  * saying which of its fields are secret.
  */
 const secretFields: Record<OutboxKind, readonly string[]> = {
@@ -27,8 +29,9 @@ const secretFields: Record<OutboxKind, readonly string[]> = {
   "website-design-lead": [],
   "web-app-lead": [],
   "appointment-request": [],
-  [ACKNOWLEDGMENT]: [],
-  [APPOINTMENT_UPDATE]: [],
+  [ACKNOWLEDGMENT]: ["manageToken"],
+  [APPOINTMENT_UPDATE]: ["manageToken"],
+  [APPOINTMENT_REMINDER]: ["manageToken"],
   [FOLLOW_UP_REMINDER]: [],
   [OPERATIONS_ALERT]: [],
   [STAFF_ACCOUNT_NOTICE]: [],

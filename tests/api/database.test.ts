@@ -42,6 +42,7 @@ describe("database", () => {
       "acknowledged_addresses",
       "acknowledgment_counts",
       "alert_incidents",
+      "appointment_manage_links",
       "appointment_requests",
       "appointment_slot_claims",
       "audit_log",
@@ -120,6 +121,13 @@ describe("database", () => {
       ...attributionColumns.map((name): [string, boolean] => [name, true]),
       // Whether the sender's visit was counted, for honest conversion (migration 0033).
       ["visit_counted", true],
+      // Where the meeting is when staff set one, and the start its reminder was sent for (migration 0036).
+      ["meeting_place", true],
+      ["reminded_start", true],
+      // One lead per form: the served form, the answers' key, the first of a repeat (migration 0039).
+      ["form_token", true],
+      ["submission_key", true],
+      ["repeat_of", true],
     ];
     expect(table?.columns.map((column) => column.name)).toEqual(columns.map(([name]) => name));
     // SQLite reports its row-id alias as nullable; it never is.

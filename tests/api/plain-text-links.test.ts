@@ -6,6 +6,8 @@ import { agencyNotificationKinds } from "#server/mail/agency-notification-messag
 import { OPERATIONS_ALERT, type OperationsAlert } from "#server/mail/alert-message.ts";
 import { ACKNOWLEDGMENT } from "#server/mail/acknowledgment-message.ts";
 import { APPOINTMENT_UPDATE } from "#server/mail/appointment-update-message.ts";
+import { APPOINTMENT_REMINDER } from "#server/mail/appointment-reminder-message.ts";
+import { queueAppointmentReminders } from "#server/operations/appointments/visitor-reminders.ts";
 import { STAFF_ACCOUNT_NOTICE } from "#server/mail/account-notice-message.ts";
 import { STAFF_INVITATION } from "#server/mail/invitation-message.ts";
 import { NEWSLETTER_CONFIRMATION } from "#server/mail/newsletter-confirmation-message.ts";
@@ -44,6 +46,7 @@ const everyKind: Record<OutboxKind, true> = {
   [NEWSLETTER_CONFIRMATION]: true,
   [ACKNOWLEDGMENT]: true,
   [APPOINTMENT_UPDATE]: true,
+  [APPOINTMENT_REMINDER]: true,
   [FOLLOW_UP_REMINDER]: true,
   [OPERATIONS_ALERT]: true,
   [STAFF_INVITATION]: true,
@@ -92,6 +95,19 @@ beforeAll(async () => {
   await post(endpoints.appointments, appointment(new Date(), { email: "thandi@nkosi.example" }));
   await post(endpoints.newsletter, newsletterSignup("reader@example.com"));
   expect((await admin(site, "appointments", "confirm", "1")).code).toBe(0);
+  const { scheduled_start } = await site.db
+    .selectFrom("appointment_requests")
+    .select("scheduled_start")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  const dayBefore = new Date(Date.parse(scheduled_start ?? "") - 23 * 3_600_000);
+  expect(await queueAppointmentReminders(site, dayBefore)).toBe(1);
+  // Queued at that later hour: due now, so this drain sends it.
+  await site.db
+    .updateTable("outbox")
+    .set({ next_attempt_at: new Date().toISOString() })
+    .where("kind", "=", APPOINTMENT_REMINDER)
+    .execute();
   expect((await admin(site, "users", "invite", "new.member@agency.test", "--role", "sales")).code).toBe(0);
   // An admin invited: every active admin is told (decision 048).
   await addStaff(site.db, "admin@agency.test", "admin");

@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => site.cleanup());
 
 const post = (url: string) => request(site.app).post(url);
-const stamped = startedBefore(now.getTime());
+/** A form served a minute before `now`: each submission its own, as each visitor has. */
+const stamped = () => startedBefore(now.getTime());
 const lastLead = async () =>
   (await site.db.selectFrom("website_design_leads").selectAll().orderBy("id", "desc").executeTakeFirst()) ??
   null;
@@ -50,7 +51,7 @@ const technologistStudio = "👩🏽\u200d💻 Studio";
 describe("real names are stored byte for byte", () => {
   it.each([persian, hindi, welsh, irish])("a website-design lead from %s", async (fullName) => {
     await post(endpoints.websiteDesign)
-      .send(websiteDesignLead({ ...stamped, fullName, companyName: technologistStudio }))
+      .send(websiteDesignLead({ ...stamped(), fullName, companyName: technologistStudio }))
       .expect(201);
     const stored = await lastLead();
     expect(utf8(stored?.full_name)).toBe(utf8(fullName));
@@ -59,7 +60,7 @@ describe("real names are stored byte for byte", () => {
 
   it("the Persian name keeps its U+200C and the studio its emoji joiner", async () => {
     await post(endpoints.websiteDesign)
-      .send(websiteDesignLead({ ...stamped, fullName: persian, companyName: technologistStudio }))
+      .send(websiteDesignLead({ ...stamped(), fullName: persian, companyName: technologistStudio }))
       .expect(201);
     const stored = await lastLead();
     expect(stored?.full_name).toContain("\u200c");
@@ -68,7 +69,7 @@ describe("real names are stored byte for byte", () => {
 
   it("a web-app lead and an appointment request keep them too", async () => {
     await post(endpoints.webApp)
-      .send(webAppLead({ ...stamped, fullName: hindi, companyName: technologistStudio, industry: welsh }))
+      .send(webAppLead({ ...stamped(), fullName: hindi, companyName: technologistStudio, industry: welsh }))
       .expect(201);
     const web = await lastWebAppLead();
     expect([utf8(web?.full_name), utf8(web?.company_name), utf8(web?.industry)]).toEqual([
@@ -98,7 +99,7 @@ describe("real names are stored byte for byte", () => {
   });
 
   it("the form without JavaScript stores them the same way", async () => {
-    const fields = websiteDesignLead({ ...stamped, fullName: persian, companyName: technologistStudio });
+    const fields = websiteDesignLead({ ...stamped(), fullName: persian, companyName: technologistStudio });
     const response = await post(paths.websiteDesign)
       .type("form")
       .send(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])));
@@ -115,7 +116,7 @@ describe("invisible code points", () => {
   it('full_name = "\\u206F" is answered "Full Name is required" and nothing is stored', async () => {
     const before = await leadCount();
     const response = await post(endpoints.websiteDesign)
-      .send(websiteDesignLead({ ...stamped, fullName: "\u206f" }))
+      .send(websiteDesignLead({ ...stamped(), fullName: "\u206f" }))
       .expect(400);
     expect(response.body.fieldErrors).toEqual({ fullName: "Full Name is required" });
     expect(await leadCount()).toBe(before);
@@ -124,7 +125,11 @@ describe("invisible code points", () => {
   it.each(invisiblePieces)("%j inside a name is removed before it is stored", async (invisible) => {
     await post(endpoints.websiteDesign)
       .send(
-        websiteDesignLead({ ...stamped, fullName: `Jo${invisible}hn Doe`, companyName: `${invisible}Acme` }),
+        websiteDesignLead({
+          ...stamped(),
+          fullName: `Jo${invisible}hn Doe`,
+          companyName: `${invisible}Acme`,
+        }),
       )
       .expect(201);
     const stored = await lastLead();
@@ -136,7 +141,7 @@ describe("invisible code points", () => {
     async (noncharacter) => {
       const before = await leadCount();
       const response = await post(endpoints.websiteDesign)
-        .send(websiteDesignLead({ ...stamped, fullName: `Jane${noncharacter} Doe` }))
+        .send(websiteDesignLead({ ...stamped(), fullName: `Jane${noncharacter} Doe` }))
         .expect(400);
       expect(response.body.fieldErrors).toEqual({
         fullName: "Full Name contains characters that are not allowed",
@@ -149,12 +154,14 @@ describe("invisible code points", () => {
     "the address %j is refused on the lead forms and the newsletter",
     async (email) => {
       const lead = await post(endpoints.websiteDesign)
-        .send(websiteDesignLead({ ...stamped, businessEmail: email }))
+        .send(websiteDesignLead({ ...stamped(), businessEmail: email }))
         .expect(400);
       expect(lead.body.fieldErrors).toEqual({
         businessEmail: "Business Email must be a valid email address",
       });
-      const newsletter = await post(endpoints.newsletter).send(newsletterSignup(email, stamped)).expect(400);
+      const newsletter = await post(endpoints.newsletter)
+        .send(newsletterSignup(email, stamped()))
+        .expect(400);
       expect(newsletter.body.fieldErrors).toEqual({ email: "Please enter a valid email address" });
       const subscribers = await site.db.selectFrom("newsletter_subscribers").selectAll().execute();
       expect(subscribers.filter((row) => misplacedInvisibles(row.email).length > 0)).toEqual([]);
@@ -166,7 +173,7 @@ describe("the cut at 1000 characters", () => {
   /** Sends a web-app lead with this industry; answers the lead as stored. */
   async function sendWebAppIndustry(industry: string) {
     await post(endpoints.webApp)
-      .send(webAppLead({ ...stamped, industry }))
+      .send(webAppLead({ ...stamped(), industry }))
       .expect(201);
     return lastWebAppLead();
   }

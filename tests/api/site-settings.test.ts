@@ -288,7 +288,7 @@ describe("site-admin settings", () => {
     const unknown = await runAdminOn(site(), "settings", "set", "fax", "021 555 0100");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(
-      'error: unknown setting "fax"; the settings are: brand-name, email, phone, street, suburb, city, region, postal-code, map-url, map-embed-url, linkedin, agency-inbox\n',
+      'error: unknown setting "fax"; the settings are: brand-name, email, phone, street, suburb, city, region, postal-code, map-url, map-embed-url, linkedin, agency-inbox, meeting-place\n',
     );
     expect(await stored()).toEqual(before);
   });

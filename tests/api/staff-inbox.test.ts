@@ -74,6 +74,7 @@ describe("the inbox", () => {
         status: "new",
         suspected: false,
         owner: null,
+        repeatOf: null,
       },
       expect.objectContaining({ id: "ap-1", form: "appointment", name: "Thandi Nkosi" }),
       expect.objectContaining({ id: "wa-1", form: "web-app", company: "FleetCo" }),

@@ -1,5 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORIGINAL_COPY_NOTE } from "#server/operations/copy/page-copy-operations.ts";
+import { ORIGINAL_SETTINGS_NOTE } from "#server/operations/settings/site-settings.ts";
+import { ORIGINAL_SNIPPET_NOTE } from "#server/operations/snippets/snippets.ts";
 import { BASELINE_NOTE } from "#server/db/content-revision.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { listRevisions } from "#server/db/revisions.ts";
@@ -56,8 +59,11 @@ describe("the site settings' history", () => {
     expect(answer.status).toBe(200);
     const body = answer.body as RevisionHistory;
     expect(body).toMatchObject({ target: "settings", label: "Site settings", editPath: "/admin/settings" });
-    expect(body.revisions).toHaveLength(2);
-    const [second, firstRevision] = body.revisions;
+    // The settings as they were before the first save are the history's first entry.
+    expect(body.revisions).toHaveLength(3);
+    const [second, firstRevision, original] = body.revisions;
+    expect(original).toMatchObject({ number: 1, note: ORIGINAL_SETTINGS_NOTE });
+    expect(body.revisions.map((revision) => revision.number)).toEqual([3, 2, 1]);
     expect(second!.actor).toBe(admin.email);
     expect(second!.changes).toEqual(
       expect.arrayContaining([
@@ -76,7 +82,7 @@ describe("the site settings' history", () => {
     expect(contact).toContain("+27 21 555 0101");
     expect(contact).not.toContain("+27 21 555 0199");
     const [newest] = await listRevisions(site.db, "settings");
-    expect(newest).toMatchObject({ note: `Restored revision ${firstRevision!.id}`, document: first });
+    expect(newest).toMatchObject({ note: `Restored revision ${firstRevision!.number}`, document: first });
   });
 
   it("is an admin's only: an editor and sales may neither see nor restore it", async () => {
@@ -113,13 +119,18 @@ describe("a page's copy's history", () => {
       viewPath: "/",
       editPath: "/admin/pages/home",
     });
-    expect(body.revisions).toHaveLength(2);
+    // The shipped copy is the first entry.
+    expect(body.revisions).toHaveLength(3);
+    expect(body.revisions[2]).toMatchObject({ number: 1, note: ORIGINAL_COPY_NOTE });
     const heroLabel = copyFields.get(copyPages.home.schema.shape.hero)?.label;
     expect(heroLabel).toBeTruthy();
+    // Named as the form names it, the field inside its group too.
+    const titleLabel = copyFields.get(copyPages.home.schema.shape.hero.shape.title)?.label;
+    expect(titleLabel).toBe("Headline");
     expect(body.revisions[0]!.changes).toEqual([
       expect.objectContaining({
         path: "hero.title",
-        label: `${heroLabel} › Title`,
+        label: `${heroLabel} › Headline`,
         before: "Harbour Apps Built Here",
         after: "Ferry Apps Built Here",
       }),
@@ -146,6 +157,28 @@ describe("a page's copy's history", () => {
     expect((await history(sales, "home")).status).toBe(403);
     expect((await restore(sales, "home", newest!.id)).status).toBe(403);
   });
+
+  it("starts with the shipped copy, which can be put back", async () => {
+    const body = (await history(editor, "page:home").expect(200)).body as RevisionHistory;
+    const shipped = body.revisions.at(-1)!;
+    expect(shipped).toMatchObject({ number: 1, note: ORIGINAL_COPY_NOTE });
+    expect(shipped.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: "hero",
+          label: "Opening",
+          after: expect.stringContaining(
+            "Line above the headline: Cape Town software studio\nHeadline: Transform Your Ideas Into Reality",
+          ) as unknown,
+        }),
+      ]),
+    );
+    expect((await restore(editor, "page:home", shipped.id)).status).toBe(200);
+    expect(await html("/")).toContain("Transform Your Ideas Into Reality");
+    const [newest] = await listRevisions(site.db, "page:home");
+    expect(newest).toMatchObject({ note: "Restored revision 1", document: original });
+    await editor.post(`${api}/copy/home`, { document: withHeadline("Ferry Apps Built Here") }).expect(200);
+  });
 });
 
 describe("a page's search snippet's history", () => {
@@ -163,7 +196,8 @@ describe("a page's search snippet's history", () => {
   it("lists both saves and restores the first description on the home page", async () => {
     const body = (await history(editor, "snippet:home").expect(200)).body as RevisionHistory;
     expect(body).toMatchObject({ target: "snippet:home", editPath: "/admin/search/home", viewPath: "/" });
-    expect(body.revisions).toHaveLength(2);
+    expect(body.revisions).toHaveLength(3);
+    expect(body.revisions[2]).toMatchObject({ number: 1, note: ORIGINAL_SNIPPET_NOTE });
     expect(body.revisions[0]!.changes).toEqual([
       expect.objectContaining({
         label: "Description",
@@ -177,7 +211,7 @@ describe("a page's search snippet's history", () => {
     expect(await html("/")).toContain(meta("Apps for harbours."));
     const [newest] = await listRevisions(site.db, "snippet:home");
     expect(newest).toMatchObject({
-      note: `Restored revision ${first}`,
+      note: `Restored revision ${body.revisions[1]!.number}`,
       document: { description: "Apps for harbours." },
     });
     expect((await restore(sales, "snippet:home", first)).status).toBe(403);
@@ -217,7 +251,7 @@ describe("site-admin history and restore of each kind", () => {
     expect(restored.stdout).toContain(`Restored revision ${first.id} of ${target}`);
     const [newest] = await listRevisions(site.db, target);
     const kept = await listRevisions(site.db, target);
-    expect(newest).toMatchObject({ note: `Restored revision ${first.id}` });
+    expect(newest).toMatchObject({ note: `Restored revision ${first.number}` });
     expect(newest!.document).toEqual(kept.find((revision) => revision.id === first.id)!.document);
   });
 });

@@ -277,7 +277,7 @@ describe("site-admin history and restore", () => {
     );
     expect(await page(paths.projects)).toContain("Tastings booked online.");
     const after = await listRevisions(site.db, "projects/vineyard-booking");
-    expect(after[0]).toMatchObject({ note: `Restored revision ${first}` });
+    expect(after[0]).toMatchObject({ note: `Restored revision ${listed.revisions[1]!.number}` });
 
     const missing = await runAdminOn(site, "restore", "projects/vineyard-booking", "999999");
     expect(missing.code).toBe(1);

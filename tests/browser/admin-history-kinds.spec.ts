@@ -36,19 +36,44 @@ test("an admin opens the home page copy's history from its editor, restores the 
   await expect(page).toHaveURL(`${own.server.url}${historyPath("page:home")}`);
   await expect(page.getByText("Home page copy")).toBeVisible();
   const versions = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
-  await expect(versions).toHaveCount(2);
+  // The two saves, after the copy the site was built with.
+  await expect(versions).toHaveCount(3);
   await versions
-    .last()
+    .nth(1)
     .getByRole("button", { name: /^Restore this version \(saved / })
     .click();
   const dialog = page.getByRole("dialog", { name: "Restore this version?" });
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();
   await expect(page.getByText(/^Restored the version of /)).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(3);
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(4);
 
   await page.goto(`${own.server.url}/`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(earlier);
 });
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px, History's first entry is the shipped copy, named as the form names it, and it can be put back`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${own.server.url}${historyPath("page:home")}`);
+    const versions = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const first = versions.last();
+    await expect(first).toContainText("Revision 1");
+    await expect(first).toContainText("The page as the site was built, before the first change");
+    await first.getByText("What it was").click();
+    await expect(first).toContainText("Headline: Transform Your Ideas Into Reality");
+    await expect(first).toContainText("Line above the headline: Cape Town software studio");
+    await first.getByRole("button", { name: /^Restore this version \(saved / }).click();
+    await page
+      .getByRole("dialog", { name: "Restore this version?" })
+      .getByRole("button", { name: "Restore", exact: true })
+      .click();
+    await expect(page.getByText(/^Restored the version of /)).toBeVisible();
+    await page.goto(`${own.server.url}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Transform Your Ideas Into Reality");
+  });
+}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the settings page and its history pass axe in the ${colorScheme} theme and fit 360 px`, async ({

@@ -266,6 +266,33 @@ test.describe("the hero at 360 px", () => {
   });
 });
 
+test("a save made while a draft is on its way leaves no draft behind", async ({ page }) => {
+  await page.goto(url("/admin/pages/about"));
+  // The draft leaves the page three seconds after typing; it is held on the way, so that
+  // a publish sent meanwhile would reach the server first and the draft after it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let draftLeft = () => {};
+  const leaving = new Promise<void>((resolve) => (draftLeft = resolve));
+  await page.route("**/admin/api/editing/draft", async (route) => {
+    draftLeft();
+    await held;
+    await route.continue();
+  });
+  const typed = "Published while a draft was on its way";
+  await page.getByRole("textbox").first().fill(typed);
+  await leaving;
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page
+    .waitForResponse((response) => response.url().endsWith("/admin/api/copy/about"), { timeout: 1_500 })
+    .catch(() => undefined);
+  release();
+  await expect(page.getByRole("link", { name: "View on site" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("textbox").first()).toHaveValue(typed);
+  await expect(page.getByText(/as your draft/)).toHaveCount(0);
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`a form with its error summary, someone else editing and the leave question passes axe in the ${colorScheme} theme`, async ({
     page,

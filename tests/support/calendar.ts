@@ -19,6 +19,8 @@ export type ParsedEvent = {
   organizer: string;
   attendees: string[];
   stampIsUtc: boolean;
+  /** LOCATION, or null when the event has none. */
+  location: string | null;
 };
 
 export function parseCalendar(text: string): ParsedEvent {
@@ -48,6 +50,7 @@ export function parseCalendar(text: string): ParsedEvent {
     organizer: String(vevent.getFirstPropertyValue("organizer")),
     attendees: event.attendees.map((attendee) => String(attendee.getFirstValue())),
     stampIsUtc: stamp instanceof ICAL.Time && stamp.zone === ICAL.Timezone.utcTimezone,
+    location: event.location || null,
   };
 }
 

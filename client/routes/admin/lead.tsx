@@ -6,6 +6,7 @@ import { LeadFields, type LeadDetail } from "#client/components/workspace/lead/l
 import { LeadSourceSection } from "#client/components/workspace/lead/lead-source.tsx";
 import { loadMeetingPlan, MeetingSection } from "#client/components/workspace/lead/meeting-section.tsx";
 import { OwnerForm } from "#client/components/workspace/lead/owner-form.tsx";
+import { RepeatNotice } from "#client/components/workspace/lead/repeat-notice.tsx";
 import { SamePerson } from "#client/components/workspace/lead/same-person.tsx";
 import { StatusForm } from "#client/components/workspace/lead/status-form.tsx";
 import { StatusHistory } from "#client/components/workspace/lead/status-history.tsx";
@@ -61,6 +62,10 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-10">
+          <RepeatNotice
+            repeat={lead.repeat}
+            name={String(record.fullName ?? record.name ?? "This visitor")}
+          />
           <LeadFields lead={lead} />
           <LeadSourceSection lead={lead} />
         </div>

@@ -31,6 +31,11 @@ import { nearestFreeTimes, nearestSentence, readAvailabilityRules } from "./avai
 import { bookingsInTheWay, claimMeeting, namedBookings, SlotTaken } from "./slot-claims";
 import { deleteSlotClaims } from "#server/db/availability.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
+import { issueManageLink } from "./manage-links";
+import { meetingPlaceOf } from "./meeting-place";
+import { retireManageLinks } from "#server/db/appointment-manage.ts";
+import { selectStaffNames } from "#server/db/lead-owners.ts";
+import type { MeetingPlace } from "#shared/meeting-place.ts";
 
 /**
  * `appointments confirm|reschedule|cancel`: the agreed time is stored, and the visitor
@@ -40,20 +45,31 @@ import { checkPolicy } from "#server/auth/policy.ts";
  * the transaction that stores the change (docs/decisions/020-lead-follow-up.md).
  */
 
-type Change = AppointmentUpdate["change"];
+/** The changes staff make (and the visitor to a confirmed meeting). */
+type Change = "confirmed" | "rescheduled" | "cancelled";
+type AnyChange = AppointmentUpdate["change"];
 
 /**
  * Scheduling records who did it (`by`) in the status history. Given an `actor` (the
  * workspace), it writes the audit entry in the same transaction; the CLI records its own
  * after the command (server/cli/program.ts), so it gives none.
  */
-type ScheduleContext = { db: Db; config: Pick<OperationContext["config"], "settings" | "followUp"> };
-/**
- * `override`: an admin puts the meeting over another hold or meeting, for a reason; the
- * operation checks the policy ("appointment.override") and writes its audit entry in the
- * change's transaction, whichever door asked (docs/decisions/060-availability-and-slot-claims.md).
- */
-type Who = { by: string; actor?: Actor; override?: { reason: string; actor: Actor } };
+type ScheduleContext = { db: Db; config: Pick<OperationContext["config"], "settings" | "followUp" | "mail"> };
+type Who = {
+  by: string;
+  actor?: Actor;
+  /**
+   * `override`: an admin puts the meeting over another hold or meeting, for a reason; the
+   * operation checks the policy ("appointment.override") and writes its audit entry in the
+   * change's transaction, whichever door asked (docs/decisions/060-availability-and-slot-claims.md).
+   */
+  override?: { reason: string; actor: Actor };
+  /**
+   * The visitor made the change from their private link: the links they had are retired
+   * (the e-mail brings a new one) and the agency's copy goes to the request's owner.
+   */
+  visitor?: boolean;
+};
 
 /** The audit log's action for each change, the names the CLI records for its commands. */
 const auditActions = {
@@ -121,24 +137,43 @@ async function load(ctx: ScheduleContext, idText: string): Promise<Outcome<Appoi
 const when = (row: Pick<AppointmentRequestRow, "scheduled_start" | "scheduled_minutes">) =>
   row.scheduled_start ? formatAppointmentTime(row.scheduled_start, row.scheduled_minutes ?? 0) : "";
 
-/** The visitor's invitation and the agency's copy, both at `schedule`'s SEQUENCE. */
-function updates(
+/** What an update e-mail says about the meeting beyond its time. */
+export type UpdateExtras = {
+  place: MeetingPlace;
+  /** The visitor's new private link (none on a cancellation). */
+  manageToken?: string;
+  byVisitor?: boolean;
+  /** The agency's copy to the owner instead of the agency inbox. */
+  agencyTo?: string;
+};
+
+/**
+ * The visitor's e-mail and the agency's copy of one change, both at `sequence`: a meeting's
+ * invitation (REQUEST) or cancellation (CANCEL) to the visitor; for a request not yet
+ * confirmed the visitor gets no calendar object, and the agency's tentative entry moves or
+ * is cancelled (PUBLISH, as every agency copy).
+ */
+export function appointmentUpdates(
   ctx: ScheduleContext,
   row: AppointmentRequestRow,
-  schedule: AppointmentSchedule,
-  change: Change,
+  change: AnyChange,
+  schedule: { start: string; minutes: number; sequence: number },
   stamp: string,
-) {
+  extras: UpdateExtras,
+): AppointmentUpdate[] {
   const { settings } = ctx.config;
-  const method: CalendarMethod = change === "cancelled" ? "CANCEL" : "REQUEST";
+  const cancelling = change === "cancelled" || change === "request-cancelled";
+  const pending = change === "request-moved" || change === "request-cancelled";
+  const method: CalendarMethod = cancelling ? "CANCEL" : "REQUEST";
   const service = answerLabel(serviceTypeOptions, row.service_type) ?? row.service_type;
   const event = {
     uid: appointmentUid(row.id, settings.siteUrl),
-    sequence: schedule.calendar_sequence,
-    status: change === "cancelled" ? ("cancelled" as const) : ("confirmed" as const),
-    start: schedule.scheduled_start,
-    minutes: schedule.scheduled_minutes,
+    sequence: schedule.sequence,
+    status: cancelling ? ("cancelled" as const) : pending ? ("tentative" as const) : ("confirmed" as const),
+    start: schedule.start,
+    minutes: schedule.minutes,
     organizer: { name: settings.brandName, email: settings.email },
+    location: extras.place.location,
     stamp,
   };
   const base = {
@@ -148,38 +183,53 @@ function updates(
     visitorEmail: row.email,
     greetingName: greetingNameOf(row.name),
     service,
-    when: formatAppointmentTime(schedule.scheduled_start, schedule.scheduled_minutes),
+    when: formatAppointmentTime(schedule.start, schedule.minutes),
+    place: extras.place.label,
   };
   const visitor: AppointmentUpdate = {
     ...base,
     messageId: newMessageId(settings.siteUrl),
     audience: "visitor",
-    calendar: renderAppointmentEvent(
-      {
-        ...event,
-        method,
-        summary: `Consultation with ${settings.brandName}`,
-        description: `${service}. Questions: reply to ${settings.email} or call ${settings.phoneDisplay}.`,
-        attendee: { name: row.name, email: row.email },
-      },
-      settings.brandName,
-    ),
+    ...(extras.manageToken ? { manageToken: extras.manageToken } : {}),
+    ...(pending
+      ? {}
+      : {
+          calendar: renderAppointmentEvent(
+            {
+              ...event,
+              method,
+              summary: `Consultation with ${settings.brandName}`,
+              description: `${service}. ${extras.place.label}. Questions: reply to ${settings.email} or call ${settings.phoneDisplay}.`,
+              attendee: { name: row.name, email: row.email },
+            },
+            settings.brandName,
+          ),
+        }),
   };
   const agency: AppointmentUpdate = {
     ...base,
     messageId: newMessageId(settings.siteUrl),
     audience: "agency",
+    ...(extras.byVisitor ? { byVisitor: true } : {}),
+    ...(extras.agencyTo ? { to: extras.agencyTo } : {}),
     calendar: renderAppointmentEvent(
       {
         ...event,
         method: "PUBLISH",
-        summary: `Consultation with ${row.name}${row.company ? ` (${row.company})` : ""}`,
+        summary: `${pending ? "Requested: consultation" : "Consultation"} with ${row.name}${row.company ? ` (${row.company})` : ""}`,
         description: `${service}. Appointment ${row.id}: site-admin appointments show ${row.id}`,
       },
       settings.brandName,
     ),
   };
   return [visitor, agency];
+}
+
+/** The active owner's address, where the agency's copy of a visitor's change goes; undefined: the agency inbox. */
+export async function ownerAddressOf(db: Db, ownerId: number | null): Promise<string | undefined> {
+  if (ownerId === null) return undefined;
+  const owner = (await selectStaffNames(db)).get(ownerId);
+  return owner && !owner.disabled ? owner.email : undefined;
 }
 
 /** The history's note for a change: "appointment moved to Thu, 3 Dec 2026, 14:30 to 15:30". */
@@ -205,6 +255,9 @@ async function apply(
 ): Promise<Applied> {
   const stamp = now.toISOString();
   const { by, actor, override } = who;
+  // Read before the transaction, so its write lock is not held for them.
+  const place = await meetingPlaceOf(ctx, row);
+  const agencyTo = who.visitor ? await ownerAddressOf(ctx.db, row.owner_id) : undefined;
   const bufferMinutes = (await readAvailabilityRules(ctx.db)).bufferMinutes;
   const claim = {
     appointmentId: row.id,
@@ -275,7 +328,15 @@ async function apply(
         now,
       );
     }
-    for (const payload of updates(ctx, row, schedule, change, stamp)) {
+    if (who.visitor) await retireManageLinks(trx, row.id, stamp);
+    const manageToken = change === "cancelled" ? undefined : await issueManageLink(trx, row.id, now);
+    const event = {
+      start: schedule.scheduled_start,
+      minutes: schedule.scheduled_minutes,
+      sequence: schedule.calendar_sequence,
+    };
+    const extras = { place, manageToken, byVisitor: who.visitor, agencyTo };
+    for (const payload of appointmentUpdates(ctx, row, change, event, stamp, extras)) {
       await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
     }
   }

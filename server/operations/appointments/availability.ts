@@ -300,12 +300,19 @@ const CELL_MS = CELL_MINUTES * 60_000;
 
 /**
  * The cells a meeting from `start` for `minutes`, with `bufferMinutes` kept free after it,
- * claims: from its start rounded down to its end plus the buffer rounded up. Two meetings
- * whose claims share no cell are at least a buffer apart.
+ * claims: from its start rounded down to its end plus the buffer rounded down, and never
+ * less than the meeting itself. Both ends round the same way so that two meetings exactly
+ * a buffer apart share no cell wherever on the grid they start (staff may choose 10:07);
+ * off the grid the database then holds the buffer to within one cell, and the calendar's
+ * own check (judgeSlot) holds it exactly.
  */
 export function cellsOf(startIso: string, minutes: number, bufferMinutes: number): string[] {
-  const start = Math.floor(Date.parse(startIso) / CELL_MS) * CELL_MS;
-  const end = Math.ceil((Date.parse(startIso) + (minutes + bufferMinutes) * 60_000) / CELL_MS) * CELL_MS;
+  const at = Date.parse(startIso);
+  const start = Math.floor(at / CELL_MS) * CELL_MS;
+  const end = Math.max(
+    Math.ceil((at + minutes * 60_000) / CELL_MS) * CELL_MS,
+    Math.floor((at + (minutes + bufferMinutes) * 60_000) / CELL_MS) * CELL_MS,
+  );
   const cells: string[] = [];
   for (let at = start; at < end; at += CELL_MS) cells.push(new Date(at).toISOString());
   return cells;
@@ -452,17 +459,41 @@ export async function freeTimesOfDay(
   return succeeded(judgeDay(await snapshot(ctx, date, date, now), date, exceptAppointmentId));
 }
 
-/** The booking form's calendar: the frame's 14 weekdays from tomorrow, each with its 7 times judged. */
+/**
+ * The booking form's calendar: the frame's 14 weekdays from tomorrow, each with its 7 times
+ * judged. `exceptAppointmentId` as for freeTimesOfDay.
+ */
 export async function bookingCalendar(
   ctx: AvailabilityContext,
   now: Date = new Date(),
+  exceptAppointmentId?: number,
 ): Promise<BookingDay[]> {
   const dates = appointmentDateOptions(now).map((option) => option.value);
   const first = dates[0];
   const last = dates.at(-1);
   if (!first || !last) return [];
   const snap = await snapshot(ctx, first, last, now);
-  return dates.map((date) => judgeDay(snap, date));
+  return dates.map((date) => judgeDay(snap, date, exceptAppointmentId));
+}
+
+/** A day a visitor may move their appointment to, with only its free times. */
+export type FreeDay = { date: string; label: string; times: { value: string; start: string }[] };
+
+/**
+ * What a visitor moving their own appointment may choose from: the booking form's days
+ * with the times free under the same rules, their appointment's own claim set aside.
+ */
+export async function freeDaysFor(
+  ctx: AvailabilityContext,
+  appointmentId: number,
+  now: Date = new Date(),
+): Promise<FreeDay[]> {
+  const days = await bookingCalendar(ctx, now, appointmentId);
+  return days.map((day) => ({
+    date: day.date,
+    label: day.label,
+    times: day.slots.filter((slot) => slot.free).map((slot) => ({ value: slot.value, start: slot.start })),
+  }));
 }
 
 /** A free time offered instead of one that is not: its day, the form's value and words for a sentence. */

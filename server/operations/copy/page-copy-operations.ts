@@ -1,7 +1,7 @@
 import { recordAudit } from "#server/db/audit-log.ts";
 import { changingContent } from "#server/db/content-revision.ts";
 import { findPageCopy, writePageCopy } from "#server/db/page-copy.ts";
-import { recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
 import { pageCopyOf } from "#server/content/page-copy-source.ts";
 import {
   copyPages,
@@ -37,6 +37,9 @@ export async function listPageCopy(ctx: CopyContext): Promise<PageCopyView[]> {
 export async function readPageCopy(ctx: CopyContext, page: string): Promise<Outcome<PageCopyView>> {
   return isCopyPageName(page) ? succeeded(await viewOf(ctx, page)) : unknownPage(page);
 }
+
+/** The note of a page's first revision: the copy the site was built with. */
+export const ORIGINAL_COPY_NOTE = "The page as the site was built, before the first change";
 
 async function viewOf(ctx: CopyContext, page: CopyPageName): Promise<PageCopyView> {
   const stored = await findPageCopy(ctx.db, page);
@@ -99,9 +102,17 @@ export async function savePageCopy(
     await discardDraft(ctx, copyTarget(page));
     return succeeded({ page, path: copyPages[page].path, published: false, revision: null });
   }
+  // What visitors read before this save: the shipped copy, the first time.
+  const shown = (await viewOf(ctx, page)).published;
   const revision = await changingContent(
     ctx.db,
     async (trx) => {
+      await recordFirstRevision(trx, {
+        target: copyTarget(page),
+        document: shown,
+        actor,
+        note: ORIGINAL_COPY_NOTE,
+      });
       await writePageCopy(trx, page, { published: copy, keepDraft: options.keepDraft }, actor);
       return recordRevision(trx, { target: copyTarget(page), document: copy, actor, note: options.note });
     },

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +19,22 @@ const servedAt = (ms: number) => tokens.issue(new Date(ms));
 describe("signed start field", () => {
   it("reads back the time it was issued", () => {
     expect(tokens.verify(servedAt(now - 30_000))).toBe(now - 30_000);
+  });
+
+  it("gives every served form its own value, even in the same millisecond", () => {
+    const at = new Date(now - 30_000);
+    const [one, two] = [tokens.issue(at), tokens.issue(at)];
+    expect(one).not.toBe(two);
+    expect(tokens.verify(one)).toBe(now - 30_000);
+    expect(tokens.verify(two)).toBe(now - 30_000);
+  });
+
+  it("still reads a v1 value, from a form served before values had their own part", () => {
+    const issuedAt = (now - 30_000).toString(36);
+    const signature = createHmac("sha256", "a-test-secret-that-is-long-enough-1234")
+      .update(`form-start:v1:${issuedAt}`)
+      .digest("base64url");
+    expect(tokens.verify(`v1.${issuedAt}.${signature}`)).toBe(now - 30_000);
   });
 
   it("refuses a forged, altered or foreign value", () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AppConfig } from "#server/config.ts";
@@ -15,7 +15,13 @@ import type { SuspectedSpam } from "#server/db/schema.ts";
 /** A form left open longer than this must be reloaded: long enough for a weekend away. */
 export const FORM_TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
-const TOKEN_VERSION = "v1";
+/**
+ * v2 adds a random part, so every served form has a start field of its own even when two
+ * are served in the same millisecond (one lead per form, docs/decisions/067-one-lead-per-form.md);
+ * v1 fields, from forms served before, are still read.
+ */
+const TOKEN_VERSION = "v2";
+const LEGACY_VERSION = "v1";
 /**
  * Where the secret is kept when FORM_SECRET is not set: the file of this name in DATA_DIR
  * on SQLite; on PostgreSQL the instance_secrets row of this name, since instances share
@@ -36,20 +42,24 @@ export type FormTokens = {
 };
 
 export function createFormTokens(secret: string): FormTokens {
-  const sign = (issuedAt: string) =>
-    createHmac("sha256", secret).update(`form-start:${TOKEN_VERSION}:${issuedAt}`).digest();
+  const sign = (version: string, signed: string) =>
+    createHmac("sha256", secret).update(`form-start:${version}:${signed}`).digest();
 
   return {
     issue(at = new Date()) {
-      const issuedAt = at.getTime().toString(36);
-      return `${TOKEN_VERSION}.${issuedAt}.${sign(issuedAt).toString("base64url")}`;
+      const signed = `${at.getTime().toString(36)}.${randomBytes(9).toString("base64url")}`;
+      return `${TOKEN_VERSION}.${signed}.${sign(TOKEN_VERSION, signed).toString("base64url")}`;
     },
     verify(token) {
-      if (typeof token !== "string" || token.length > 100) return undefined;
-      const [version, issuedAt, signature, ...rest] = token.split(".");
-      if (version !== TOKEN_VERSION || !issuedAt || !signature || rest.length > 0) return undefined;
-      if (!/^[0-9a-z]{1,12}$/.test(issuedAt)) return undefined;
-      const expected = sign(issuedAt);
+      if (typeof token !== "string" || token.length > 120) return undefined;
+      const [version, issuedAt, ...others] = token.split(".");
+      const legacy = version === LEGACY_VERSION && others.length === 1;
+      if (!legacy && !(version === TOKEN_VERSION && others.length === 2)) return undefined;
+      const nonce = legacy ? undefined : others[0];
+      const signature = others.at(-1);
+      if (!issuedAt || !signature || !/^[0-9a-z]{1,12}$/.test(issuedAt)) return undefined;
+      if (nonce !== undefined && !/^[A-Za-z0-9_-]{12}$/.test(nonce)) return undefined;
+      const expected = sign(version, nonce === undefined ? issuedAt : `${issuedAt}.${nonce}`);
       const given = Buffer.from(signature, "base64url");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       return parseInt(issuedAt, 36);
@@ -108,4 +118,20 @@ export function judgeSubmission(
   if (honeypotFilled) return "honeypot";
   // A start in the future (another instance's clock) counts as just now.
   return options.now - startedAt < options.minFillMs ? "too-fast" : "ok";
+}
+
+/**
+ * What a stored submission keeps of its start field (docs/decisions/067-one-lead-per-form.md):
+ * `formToken`, a hash naming the served form, and `submissionKey`, a hash of that form and
+ * the answers, which is unique. Hashes, so the field itself is kept nowhere.
+ */
+export function submissionKeys(
+  startField: string,
+  answers: object,
+): { formToken: string; submissionKey: string } {
+  const hash = (text: string) => createHash("sha256").update(text).digest("base64url");
+  const formToken = hash(`form:${startField}`);
+  // The answers in a fixed order, so the same answers always hash alike.
+  const sorted = Object.entries(answers).sort(([a], [b]) => a.localeCompare(b));
+  return { formToken, submissionKey: hash(`answers:${formToken}:${JSON.stringify(sorted)}`) };
 }

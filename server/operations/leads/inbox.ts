@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { selectStaffNames } from "#server/db/lead-owners.ts";
 import { listStatusChanges, type LeadTable } from "#server/db/lead-follow-up.ts";
-import type { LeadFilter } from "#server/db/leads.ts";
+import { selectRepeatLinks, type LeadFilter } from "#server/db/leads.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
 import {
   appointmentInboxId,
@@ -15,6 +15,7 @@ import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads
 import type { SubmissionFields } from "./submission-fields";
 import type { OwnerField } from "./owner-field";
 import {
+  inboxIdOf,
   loadLeadPageExtras,
   staffByEmail,
   staffRefOf,
@@ -113,7 +114,21 @@ function toInboxItem(
     status: record.status,
     suspected: record.suspectedSpam !== null,
     owner: record.owner === null ? null : staffRefOf(record.owner, staff),
+    repeatOf: null,
   };
+}
+
+/** Marks each item that repeats an earlier enquiry with the first one's inbox id. */
+async function withRepeats(db: Db, items: InboxItem[]): Promise<InboxItem[]> {
+  const links = new Map<LeadTable, Map<number, number>>();
+  for (const table of new Set(items.map((item) => tableOfForm[item.form]))) {
+    links.set(table, await selectRepeatLinks(db, table));
+  }
+  return items.map((item) => {
+    const ref = parseInboxId(item.id);
+    const first = ref ? links.get(ref.table)?.get(ref.rowId) : undefined;
+    return first === undefined || !ref ? item : { ...item, repeatOf: inboxIdOf(ref.table, first) };
+  });
 }
 
 const fromLead = (record: LeadRecord, staff: StaffByEmail) =>
@@ -170,7 +185,7 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<InboxPage>
     .sort((a, b) => Number(a.read) - Number(b.read) || b.receivedAt.localeCompare(a.receivedAt));
   const start = (filter.page - 1) * INBOX_PAGE_SIZE;
   return {
-    items: all.slice(start, start + INBOX_PAGE_SIZE),
+    items: await withRepeats(db, all.slice(start, start + INBOX_PAGE_SIZE)),
     total: all.length,
     page: filter.page,
     pageSize: INBOX_PAGE_SIZE,

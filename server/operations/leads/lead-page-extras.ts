@@ -2,9 +2,9 @@ import type { Db } from "#server/db/database.ts";
 import { listAuditOf } from "#server/db/audit-log.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
-import { selectReadMark } from "#server/db/leads.ts";
+import { selectReadMark, selectRepeatsOf } from "#server/db/leads.ts";
 import { selectSamePerson, type SamePersonRow } from "#server/db/same-person.ts";
-import type { ActivityEntry, SamePersonEntry, StaffRef } from "#shared/inbox.ts";
+import type { ActivityEntry, RepeatInfo, SamePersonEntry, StaffRef } from "#shared/inbox.ts";
 import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
 import { leadId } from "./lead-records";
 import { toE164 } from "./phone-numbers";
@@ -19,6 +19,8 @@ export type LeadPageExtras = {
   readMark: { by: StaffRef | null; at: string | null } | null;
   activity: ActivityEntry[];
   samePerson: SamePersonEntry[];
+  /** The first enquiry this one repeats, or this one's repeats (docs/decisions/067-one-lead-per-form.md). */
+  repeat: RepeatInfo;
   /** The visitor's number for a `tel:` link: E.164 where it is a valid number, else as typed without spaces. */
   telephone: string | null;
 };
@@ -69,17 +71,29 @@ const kindOfTable: Record<SamePersonRow["table"], SamePersonEntry["kind"]> = {
   newsletter_subscribers: "subscription",
 };
 
-function idOf(row: SamePersonRow): string {
-  switch (row.table) {
+/** The inbox id of row `id` of `table`. */
+export function inboxIdOf(table: LeadTable, id: number): string {
+  switch (table) {
     case "website_design_leads":
-      return leadId("website-design", row.id);
+      return leadId("website-design", id);
     case "web_app_leads":
-      return leadId("web-app", row.id);
+      return leadId("web-app", id);
     case "appointment_requests":
-      return appointmentInboxId(row.id);
-    case "newsletter_subscribers":
-      return String(row.id);
+      return appointmentInboxId(id);
   }
+}
+
+async function loadRepeat(db: Db, table: LeadTable, rowId: number): Promise<RepeatInfo> {
+  const { first, repeats } = await selectRepeatsOf(db, table, rowId);
+  const named = (row: { id: number; created_at: string }) => ({
+    id: inboxIdOf(table, row.id),
+    createdAt: row.created_at,
+  });
+  return { first: first ? named(first) : null, repeats: repeats.map(named) };
+}
+
+function idOf(row: SamePersonRow): string {
+  return row.table === "newsletter_subscribers" ? String(row.id) : inboxIdOf(row.table, row.id);
 }
 
 /** The other submissions from the same address (trimmed, in any case), newest first. */
@@ -108,6 +122,7 @@ export async function loadLeadPageExtras(
     readMark: record.read ? { by: reader ? toRef(reader) : null, at: mark?.read_at ?? null } : null,
     activity: await loadActivity(db, ref.id, record.createdAt),
     samePerson: await loadSamePerson(db, record.email, ref.id),
+    repeat: await loadRepeat(db, ref.table, ref.rowId),
     telephone: telephoneOf(record.phone),
   };
 }

@@ -2,6 +2,7 @@ import type {
   AppointmentRequestRow,
   AttributionColumnName,
   FollowUpColumnName,
+  RepeatColumnName,
   WebAppLeadRow,
   WebsiteDesignLeadRow,
 } from "#server/db/schema.ts";
@@ -43,6 +44,7 @@ type FormColumns<Row> = Omit<
   | "visit_counted"
   | FollowUpColumnName
   | AttributionColumnName
+  | RepeatColumnName
 >;
 /** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
 type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =

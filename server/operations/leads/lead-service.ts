@@ -1,7 +1,8 @@
 import type { AppConfig } from "#server/config.ts";
 import { createPageCopySource, type PageCopySource } from "#server/content/page-copy-source.ts";
 import type { Db } from "#server/db/database.ts";
-import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
+import { findFirstSubmission, insertSubmissionOnce } from "#server/db/leads.ts";
+import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
 import type { Logger } from "#server/logger.ts";
 import { claimAcknowledgment } from "#server/db/acknowledgment-limits.ts";
@@ -17,8 +18,11 @@ import { greetingNameOf } from "#server/mail/visitor-layout.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { websiteDesignLeadSchema } from "#shared/forms/website-design-lead-schema.ts";
 import { readAcknowledgmentCopy, type AcknowledgmentCopy } from "./acknowledgment-copy";
+import { issueManageLink } from "#server/operations/appointments/manage-links.ts";
+import { meetingPlaceOf } from "#server/operations/appointments/meeting-place.ts";
+import type { MeetingPlace } from "#shared/meeting-place.ts";
 import type { ClientAddressKey } from "./client-address-key";
-import type { FormTokens } from "./form-guard";
+import { submissionKeys, type FormTokens } from "./form-guard";
 import {
   agencyNotification,
   appointmentChoices,
@@ -97,7 +101,7 @@ export function forVisitor(leads: LeadService, visitor: Visitor): LeadService {
 
 export type LeadServiceDeps = {
   db: Db;
-  config: Pick<AppConfig, "forms" | "settings" | "followUp">;
+  config: Pick<AppConfig, "forms" | "settings" | "followUp" | "mail">;
   logger: Logger;
   /** Signs and checks the forms' start fields. */
   tokens: FormTokens;
@@ -119,22 +123,22 @@ export type LeadServiceDeps = {
   visitCounted?: (visitor: { ip: string; userAgent: string }, at: Date) => Promise<boolean>;
 };
 
+/**
+ * A new enquiry from an address that sent one this long ago or less is a repeat of it
+ * (docs/decisions/067-one-lead-per-form.md).
+ */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60_000;
+
 /** How one form's row is stored and told about. */
 type FormHandling<Row extends object> = {
   kind: AgencyNotificationKind;
   notice(row: Row & SourceColumns & { id: number }): LeadNotice;
   /** The options picked, which the acknowledgment repeats. */
   choices(row: Row): LabelledValue[];
-  /** Answers the new row's id: the e-mail names the row by it. */
-  insert(
-    trx: Db,
-    row: Row &
-      SourceColumns & {
-        created_at: string;
-        suspected_spam: Arrival["suspected"];
-        visit_counted: number | null;
-      },
-  ): Promise<number>;
+  /** The table its rows are stored in. */
+  table: LeadTable;
+  /** Appointment requests: the acknowledgment carries the place and the visitor's private link. */
+  manageable?: boolean;
   /** The agency's tentative calendar entry (appointment requests). */
   calendar?(row: Row & SourceColumns & { id: number }, stamp: string): StoredCalendar | undefined;
 };
@@ -173,6 +177,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     at: Date,
     visitor: Visitor,
     copy: AcknowledgmentCopy,
+    booking: { id: number; place: MeetingPlace } | undefined,
   ): Promise<AgencyNotification["acknowledgment"]> {
     const verdict = await claimAcknowledgment(trx, {
       email: notice.visitorEmail,
@@ -188,6 +193,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       greetingName: greetingNameOf(notice.visitorName),
       choices: form.choices(row),
       ...copy,
+      ...(booking
+        ? {
+            place: booking.place.label,
+            placeKind: booking.place.kind,
+            manageToken: await issueManageLink(trx, booking.id, at),
+          }
+        : {}),
     };
     await enqueueOutboxMessage(trx, { kind: ACKNOWLEDGMENT, payload, now: at });
     return "sent";
@@ -212,31 +224,53 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   async function store<Row extends object>(
     form: FormHandling<Row>,
     row: Row,
-    { at, suspected, source }: Arrival,
+    { at, suspected, source, startField }: Arrival,
     visitor: Visitor,
     /** Also done in the transaction for a row not held as suspected (an appointment's hold). */
     alsoDo?: (trx: Db, id: number) => Promise<void>,
-  ): Promise<number> {
+  ): Promise<number | undefined> {
     const createdAt = at.toISOString();
     const acknowledging = config.followUp.acknowledge && !suspected;
     // Read before the transaction, so the write lock is not held for it; the message keeps
     // the words as they are now, and a later edit leaves a queued one as it is.
     const copy = acknowledging ? await readAcknowledgmentCopy(pageCopy, form.kind) : {};
     const visitCounted = await visitCountedOf(visitor, at);
-    const id = await db.transaction().execute(async (trx) => {
-      const id = await form.insert(trx, {
+    const place =
+      acknowledging && form.manageable
+        ? await meetingPlaceOf({ db, config }, { meeting_place: null })
+        : undefined;
+    const { formToken, submissionKey } = submissionKeys(startField, row);
+    const stored = await db.transaction().execute(async (trx) => {
+      // A held submission stands alone: linking a genuine one to it would hide that one.
+      const repeatOf = suspected
+        ? undefined
+        : await findFirstSubmission(trx, form.table, {
+            formToken,
+            email: form.notice({ ...row, ...source, id: 0 }).visitorEmail,
+            since: new Date(at.getTime() - REPEAT_WINDOW_MS).toISOString(),
+          });
+      const id = await insertSubmissionOnce(trx, form.table, {
         ...row,
         ...source,
         created_at: createdAt,
         suspected_spam: suspected,
         visit_counted: visitCounted,
-      });
-      if (suspected) return id;
+        form_token: formToken,
+        submission_key: submissionKey,
+        repeat_of: repeatOf ?? null,
+        // Row is the form's own columns, which the generic store cannot name by table.
+      } as Parameters<typeof insertSubmissionOnce>[2]);
+      // The same answers from the same form again: already stored, and already told about.
+      if (id === undefined) {
+        logger.info({ form: form.kind }, "submission sent again from the same form: kept once");
+        return undefined;
+      }
+      if (suspected) return { id, queued: false };
       await alsoDo?.(trx, id);
       const stored = { ...row, ...source, id };
       const notice = form.notice(stored);
       const acknowledgment = acknowledging
-        ? await acknowledge(trx, form, row, notice, at, visitor, copy)
+        ? await acknowledge(trx, form, row, notice, at, visitor, copy, place && { id, place })
         : undefined;
       const calendar = form.calendar?.(stored, createdAt);
       const payload = agencyNotification(notice, createdAt, config.settings.siteUrl, {
@@ -244,10 +278,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         calendar,
       });
       await enqueueOutboxMessage(trx, { kind: form.kind, payload, now: at });
-      return id;
+      return { id, queued: true };
     });
-    if (!suspected) onQueued();
-    return id;
+    if (stored?.queued) onQueued();
+    return stored?.id;
   }
 
   /**
@@ -270,7 +304,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       if (!slot?.free)
         throw await notFree(row.preferred_date, row.preferred_time, start, slot?.reason, arrival.at);
     }
-    let id: number;
+    let id: number | undefined;
     try {
       id = await store(appointment, row, arrival, visitor, async (trx, newId) => {
         if (!start) return;
@@ -289,7 +323,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       }
       throw error;
     }
-    if (!instant) return;
+    // Sent again from the same form: the first is stored, held (and booked) already.
+    if (id === undefined || !instant) return;
     const confirmed = await confirmAppointmentRequest(
       calendar,
       String(id),
@@ -319,19 +354,20 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     kind: "website-design-lead",
     notice: websiteDesignLeadNotice,
     choices: websiteDesignLeadChoices,
-    insert: insertWebsiteDesignLead,
+    table: "website_design_leads",
   };
   const webApp: FormHandling<ReturnType<typeof webAppLeadRow>> = {
     kind: "web-app-lead",
     notice: webAppLeadNotice,
     choices: webAppLeadChoices,
-    insert: insertWebAppLead,
+    table: "web_app_leads",
   };
   const appointment: FormHandling<ReturnType<typeof appointmentRow>> = {
     kind: "appointment-request",
     notice: appointmentNotice,
     choices: appointmentChoices,
-    insert: insertAppointmentRequest,
+    table: "appointment_requests",
+    manageable: true,
     calendar: (row, stamp) => appointmentRequestCalendar(row, config, stamp),
   };
 

@@ -33,7 +33,13 @@ export type SubmissionContext = {
  * What `store` is told besides the cleaned data: when it arrived, whether it looks like
  * spam, and where the visit came from (each part checked; kept for held ones too).
  */
-export type Arrival = { at: Date; suspected: SuspectedSpam | null; source: SourceColumns };
+export type Arrival = {
+  at: Date;
+  suspected: SuspectedSpam | null;
+  source: SourceColumns;
+  /** The signed start field the form was served with: one per served form. */
+  startField: string;
+};
 
 /**
  * Thrown by a form's `store` to refuse a valid submission for what the database says (an
@@ -64,6 +70,8 @@ export function invalidSubmission(
  * `store`, which runs in one transaction with the e-mail it queues. What trips a trap is
  * stored all the same, marked as suspected, and answered like any success: a person
  * whose password manager filled the honeypot loses nothing, and a bot learns nothing.
+ * The same answers sent again from the same served form are answered with the same
+ * success; `store` keeps them once (docs/decisions/067-one-lead-per-form.md).
  */
 export async function handleSubmission<S extends z.ZodMiniType>(
   ctx: SubmissionContext,
@@ -89,7 +97,9 @@ export async function handleSubmission<S extends z.ZodMiniType>(
   }
   const suspected = verdict === "ok" ? null : verdict;
   try {
-    await store(parsed.data, { at, suspected, source: readSourceColumns(visit, request) });
+    // judgeSubmission verified it: a string this server signed.
+    const startField = String(guard.startedAt);
+    await store(parsed.data, { at, suspected, source: readSourceColumns(visit, request), startField });
   } catch (error) {
     if (error instanceof SubmissionRefused) {
       ctx.metrics?.leadSubmission(form, "refused");

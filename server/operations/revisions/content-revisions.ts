@@ -1,3 +1,4 @@
+import { topLevelLabels } from "./revision-diff";
 import { findContent } from "#server/db/content-items.ts";
 import { changeContent, type Draft } from "#server/operations/content/content-operations.ts";
 import { contentDocumentOf, imagesOfDocument } from "#server/operations/content/content-document.ts";
@@ -66,6 +67,6 @@ export const contentRevisions: RevisionKind = {
   },
   labelsFor(target) {
     const { fields } = contentKindSpecs[partsOf(target).kind];
-    return (key) => fields.find((field) => field.key === key)?.label;
+    return topLevelLabels((key) => fields.find((field) => field.key === key)?.label);
   },
 };

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages, copyTarget, isCopyPageName, type CopyPageName } from "#shared/copy/copy-pages.ts";
@@ -45,9 +45,16 @@ export const pageCopyRevisions: RevisionKind = {
   restore: (ctx, target, document, note) =>
     savePageCopy(ctx, pageOf(target), document, { note, keepDraft: true }),
   labelsFor(target) {
-    const shape: Record<string, z.ZodType> = copyPages[pageOf(target)].schema.shape;
-    return (key) => {
-      const field = shape[key];
+    const schema = copyPages[pageOf(target)].schema;
+    // Walks the page's schema along the path: each field and group names itself as the
+    // copy form does ("Hero › Line above the headline"); list entries keep their numbers.
+    return (path) => {
+      let field: z.ZodType | undefined = schema;
+      for (const key of path) {
+        if (field instanceof z.ZodObject) field = (field.shape as Record<string, z.ZodType>)[key];
+        else if (field instanceof z.ZodArray) field = field.element as z.ZodType;
+        else return undefined;
+      }
       return field && copyFields.get(field)?.label;
     };
   },

@@ -6,7 +6,7 @@ describe("diffDocuments", () => {
     const changes = diffDocuments(
       { headline: "Websites that work hard", intro: "Same", cards: [{ title: "Fast" }] },
       { headline: "Websites that sell hard", intro: "Same", cards: [{ title: "Fast" }] },
-      (key) => (key === "headline" ? "Headline" : undefined),
+      (path) => (path.join(".") === "headline" ? "Headline" : undefined),
     );
     expect(changes).toEqual([
       {

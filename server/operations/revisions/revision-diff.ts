@@ -8,8 +8,17 @@ import type { FieldChange, WordChange } from "#shared/revision-changes.ts";
  * change to every entry after it), and changed text is compared word by word.
  */
 
-/** Names a document's top-level key for people; the generic rule for the rest. */
-export type LabelOf = (key: string) => string | undefined;
+/**
+ * Names a field for people as its form does, given its place in the document (["hero",
+ * "eyebrow"]; list entries by number, from 1); undefined: the generic rule.
+ */
+export type LabelOf = (path: readonly string[]) => string | undefined;
+
+/** A LabelOf for documents whose forms name only their top-level fields. */
+export const topLevelLabels =
+  (label: (key: string) => string | undefined): LabelOf =>
+  (path) =>
+    path.length === 1 && path[0] !== undefined ? label(path[0]) : undefined;
 
 const separator = " › ";
 /** Beyond this many edits two texts are shown whole, before and after: the word diff stops paying. */
@@ -36,27 +45,40 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A value as one text: scalars as they are, a list or group as its fields, a line each. */
-export function describeValue(value: unknown): string {
+export function describeValue(value: unknown, labelOf?: LabelOf, path: readonly string[] = []): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(describeValue).join("\n");
+  if (Array.isArray(value)) {
+    return value
+      .map((entry, index) => describeValue(entry, labelOf, [...path, String(index + 1)]))
+      .join("\n");
+  }
   if (isRecord(value)) {
     return Object.entries(value)
-      .map(([key, entry]) => `${humanise(key)}: ${describeValue(entry)}`)
+      .map(([key, entry]) => {
+        const label = labelOf?.([...path, key]) ?? humanise(key);
+        return `${label}: ${describeValue(entry, labelOf, [...path, key])}`;
+      })
       .join("\n");
   }
   return JSON.stringify(value);
 }
 
-function change(place: Place, kind: FieldChange["change"], before: unknown, after: unknown): FieldChange {
+function change(
+  place: Place,
+  kind: FieldChange["change"],
+  before: unknown,
+  after: unknown,
+  labelOf?: LabelOf,
+): FieldChange {
   const entry: FieldChange = {
     path: place.path.join("."),
     label: place.label.join(separator),
     change: kind,
   };
-  if (kind !== "added") entry.before = describeValue(before);
-  if (kind !== "removed") entry.after = describeValue(after);
+  if (kind !== "added") entry.before = describeValue(before, labelOf, place.path);
+  if (kind !== "removed") entry.after = describeValue(after, labelOf, place.path);
   if (kind === "changed" && typeof before === "string" && typeof after === "string") {
     const words = compareWords(before, after);
     if (words) entry.words = words;
@@ -76,13 +98,13 @@ function compareWords(before: string, after: string): WordChange[] | undefined {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function compare(before: unknown, after: unknown, place: Place, out: FieldChange[]): void {
+function compare(before: unknown, after: unknown, place: Place, out: FieldChange[], labelOf?: LabelOf): void {
   if (same(before, after)) return;
-  if (isRecord(before) && isRecord(after)) return compareRecords(before, after, place, out);
-  if (Array.isArray(before) && Array.isArray(after)) return compareLists(before, after, place, out);
-  if (before === undefined) out.push(change(place, "added", before, after));
-  else if (after === undefined) out.push(change(place, "removed", before, after));
-  else out.push(change(place, "changed", before, after));
+  if (isRecord(before) && isRecord(after)) return compareRecords(before, after, place, out, labelOf);
+  if (Array.isArray(before) && Array.isArray(after)) return compareLists(before, after, place, out, labelOf);
+  if (before === undefined) out.push(change(place, "added", before, after, labelOf));
+  else if (after === undefined) out.push(change(place, "removed", before, after, labelOf));
+  else out.push(change(place, "changed", before, after, labelOf));
 }
 
 function compareRecords(
@@ -95,12 +117,19 @@ function compareRecords(
   // The newer document's order first, then what only the older one had.
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
   for (const key of keys) {
-    compare(before[key], after[key], child(place, key, labelOf?.(key) ?? humanise(key)), out);
+    const label = labelOf?.([...place.path, key]) ?? humanise(key);
+    compare(before[key], after[key], child(place, key, label), out, labelOf);
   }
 }
 
 /** Entries 1, 2, … as people count them; the newer list's numbers, the older's for a removed one. */
-function compareLists(before: unknown[], after: unknown[], place: Place, out: FieldChange[]): void {
+function compareLists(
+  before: unknown[],
+  after: unknown[],
+  place: Place,
+  out: FieldChange[],
+  labelOf?: LabelOf,
+): void {
   const parts = diffArrays(before, after, { comparator: same });
   let oldIndex = 0;
   let newIndex = 0;
@@ -121,13 +150,13 @@ function compareLists(before: unknown[], after: unknown[], place: Place, out: Fi
     for (let offset = 0; offset < Math.max(removed.length, added.length); offset += 1) {
       if (offset < paired) {
         const number = String(newIndex + offset + 1);
-        compare(removed[offset], added[offset], child(place, number, number), out);
+        compare(removed[offset], added[offset], child(place, number, number), out, labelOf);
       } else if (offset < removed.length) {
         const number = String(oldIndex + offset + 1);
-        out.push(change(child(place, number, number), "removed", removed[offset], undefined));
+        out.push(change(child(place, number, number), "removed", removed[offset], undefined, labelOf));
       } else {
         const number = String(newIndex + offset + 1);
-        out.push(change(child(place, number, number), "added", undefined, added[offset]));
+        out.push(change(child(place, number, number), "added", undefined, added[offset], labelOf));
       }
     }
     oldIndex += removed.length;

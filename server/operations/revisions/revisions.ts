@@ -39,9 +39,11 @@ function entryOf(
   previous: RevisionRecord | undefined,
   kind: RevisionKind,
   target: string,
+  number: number,
 ) {
   const entry: RevisionEntry = {
     id: revision.id,
+    number,
     savedAt: revision.savedAt,
     actor: revision.actor,
     note: revision.note,
@@ -57,7 +59,9 @@ export async function showHistory(ctx: OperationContext, resolved: ResolvedTarge
   return {
     target,
     ...(await kind.describe(ctx, target)),
-    revisions: revisions.map((revision, index) => entryOf(revision, revisions[index + 1], kind, target)),
+    revisions: revisions.map((revision, index) =>
+      entryOf(revision, revisions[index + 1], kind, target, revisions.length - index),
+    ),
   };
 }
 
@@ -91,7 +95,9 @@ export async function restoreRevision(
   }
   const revision = await findRevision(ctx.db, target, revisionId);
   if (!revision) return notFound(`there is no revision ${revisionId} of ${target}`);
-  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${revisionId}`, now);
+  // The note names it by its number in this target's history, as History shows it.
+  const number = (await listRevisions(ctx.db, target)).filter((each) => each.id <= revisionId).length;
+  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${number}`, now);
   if (!restored.ok) return restored;
   const [newest] = await listRevisions(ctx.db, target, { limit: 1 });
   return { ok: true, value: { target, restored: revisionId, revision: newest?.id ?? revisionId } };

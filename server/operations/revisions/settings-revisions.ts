@@ -1,3 +1,4 @@
+import { topLevelLabels } from "./revision-diff";
 import { SETTINGS_TARGET } from "#server/db/site-settings.ts";
 import { loadSiteSettings, saveSiteSettings } from "#server/operations/settings/site-settings.ts";
 import { settingsFieldOf } from "#shared/site-settings-fields.ts";
@@ -13,5 +14,6 @@ export const settingsRevisions: RevisionKind = {
   read: (ctx) => loadSiteSettings(ctx),
   restore: (ctx, _target, document, note, now) => saveSiteSettings(ctx, document, { note }, now),
   // The dial form is derived from the phone number: the form calls it by its own name.
-  labelsFor: () => (key) => (key === "phoneDial" ? "Phone (dial form)" : settingsFieldOf(key)?.label),
+  labelsFor: () =>
+    topLevelLabels((key) => (key === "phoneDial" ? "Phone (dial form)" : settingsFieldOf(key)?.label)),
 };

@@ -1,3 +1,4 @@
+import { topLevelLabels } from "./revision-diff";
 import { readPageSnippet, savePageSnippet } from "#server/operations/snippets/snippets.ts";
 import { isSnippetPage, snippetPages, type SnippetPage } from "#shared/snippet-pages.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
@@ -33,5 +34,5 @@ export const snippetRevisions: RevisionKind = {
     return snippet.ok ? snippet.value.saved : undefined;
   },
   restore: (ctx, target, document, note) => savePageSnippet(ctx, pageOf(target), document, { note }),
-  labelsFor: () => (key) => labels[key],
+  labelsFor: () => topLevelLabels((key) => labels[key]),
 };

@@ -1,4 +1,5 @@
 import parsePhoneNumber from "libphonenumber-js/max";
+import { checkMeetingPlace } from "#shared/meeting-place.ts";
 import { DEFAULT_PHONE_COUNTRY } from "#server/operations/leads/phone-numbers.ts";
 import { isValidEmail, looksLikePhoneNumber } from "#shared/forms/rules.ts";
 import {
@@ -78,6 +79,10 @@ export function checkSetting(field: SettingsFieldSpec, raw: unknown): Checked {
     return phone
       ? { ok: true, value: phone.display, dial: phone.dial }
       : { ok: false, message: `${field.label} must be a phone number, e.g. 021 555 0199.` };
+  }
+  if (field.kind === "place") {
+    const place = checkMeetingPlace(value);
+    return place.ok ? place : { ok: false, message: place.message };
   }
   if (field.kind === "url") {
     const problem = checkUrl(field, value);

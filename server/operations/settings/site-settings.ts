@@ -1,6 +1,6 @@
 import { recordAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
 import {
   editableSettingsOf,
   readSiteSettings,
@@ -40,6 +40,9 @@ export function loadSiteSettings(ctx: Pick<OperationContext, "db" | "config">): 
   return readSiteSettings(ctx.db, settingsSeed(ctx.config));
 }
 
+/** The note of the settings' first revision: as they were before the first change. */
+export const ORIGINAL_SETTINGS_NOTE = "The first settings, before the first change";
+
 /** The fields whose values differ, in the form's order. */
 export function changedSettings(before: EditableSettings, after: EditableSettings): string[] {
   return settingsFields.filter((field) => before[field.key] !== after[field.key]).map((field) => field.key);
@@ -55,6 +58,16 @@ export function mailRouteFields(config: SettingsContext["config"]): string[] {
 }
 
 /**
+ * A document from before the meeting place was a setting (a form open across the deploy, a
+ * revision restored from then) keeps the stored place rather than being refused for it.
+ */
+async function withStoredMeetingPlace(ctx: SettingsContext, document: unknown): Promise<unknown> {
+  if (typeof document !== "object" || document === null || Array.isArray(document)) return document;
+  if ("meetingPlace" in document) return document;
+  return { ...document, meetingPlace: (await loadSiteSettings(ctx)).meetingPlace };
+}
+
+/**
  * Saves the whole document, or refuses it with a message per field and changes nothing. A
  * document equal to the stored one is not saved again. Restoring a revision is saving its
  * document with the note "Restored revision N".
@@ -65,7 +78,7 @@ export async function saveSiteSettings(
   options: { note?: string } = {},
   now = new Date(),
 ): Promise<Outcome<SavedSettings>> {
-  const checked = checkSettingsDocument(document);
+  const checked = checkSettingsDocument(await withStoredMeetingPlace(ctx, document));
   if (!checked.ok) {
     const first = Object.values(checked.fieldErrors)[0] ?? "The settings were not saved.";
     return refuse(first, checked.fieldErrors);
@@ -105,6 +118,11 @@ export async function saveSiteSettings(
         actor: ctx.actor,
         siteUrl: ctx.config.settings.siteUrl,
       },
+      now,
+    );
+    await recordFirstRevision(
+      trx,
+      { target: SETTINGS_TARGET, document: before, actor: ctx.actor.actor, note: ORIGINAL_SETTINGS_NOTE },
       now,
     );
     const revision = await recordRevision(

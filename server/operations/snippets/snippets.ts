@@ -1,6 +1,6 @@
 import { changingContent } from "#server/db/content-revision.ts";
 import { findPageSnippet, listPageSnippets, writePageSnippet } from "#server/db/page-snippets.ts";
-import { recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
 import { createUploadStore } from "#server/uploaded-files.ts";
 import type { OperationContext } from "#server/operations/context.ts";
@@ -99,6 +99,9 @@ export function checkSnippetDocument(input: unknown): Outcome<SnippetDocument> {
   return succeeded({ ...(description ? { description } : {}), ...(image ? { image } : {}) });
 }
 
+/** The note of a snippet's first revision: as the site was built. */
+export const ORIGINAL_SNIPPET_NOTE = "The snippet as the site was built, before the first change";
+
 /**
  * Saves a page's snippet whole (restoring a revision is saving its document again, with
  * the note "Restored revision N"). An image must be one uploaded here, or the one the page
@@ -127,6 +130,16 @@ export async function savePageSnippet(
   const revision = await changingContent(
     ctx.db,
     async (trx) => {
+      await recordFirstRevision(
+        trx,
+        {
+          target: snippetTarget(page),
+          document: savedDocument(before?.document),
+          actor: ctx.actor.actor,
+          note: ORIGINAL_SNIPPET_NOTE,
+        },
+        now,
+      );
       await writePageSnippet(trx, { page, document, actor: ctx.actor.actor }, now);
       return recordRevision(
         trx,

@@ -71,18 +71,22 @@ export function ContentForm({
     try {
       const fields = toFields(spec, values, bodyImages);
       if (record) {
-        const saved = await workspaceFetch<{ record: ContentRecord; version: number | null }>(
-          `/content/${kind}/${encodeURIComponent(record.id)}`,
-          { body: { json: { fields, baseVersion } } },
+        const saved = await kept.whileSaving(() =>
+          workspaceFetch<{ record: ContentRecord; version: number | null }>(
+            `/content/${kind}/${encodeURIComponent(record.id)}`,
+            { body: { json: { fields, baseVersion } } },
+          ),
         );
         refusal.clear();
         kept.markSaved({ values, bodyImages }, saved.version);
         onSaved?.(saved.record);
         toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
       } else {
-        const created = await workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
-          body: { json: { fields: { ...fields, id }, status: "draft" } },
-        });
+        const created = await kept.whileSaving(() =>
+          workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
+            body: { json: { fields: { ...fields, id }, status: "draft" } },
+          }),
+        );
         kept.markSaved({ values, bodyImages }, undefined);
         // On to its own edit page, which loads as a page (decision 019).
         window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));

@@ -65,9 +65,11 @@ export function CopyForm({
 
   async function save(draft: boolean, baseVersion = kept.version): Promise<boolean> {
     try {
-      const saved = await workspaceFetch<{ version: number | null }>(`/copy/${name}`, {
-        body: { json: { document, draft, baseVersion } },
-      });
+      const saved = await kept.whileSaving(() =>
+        workspaceFetch<{ version: number | null }>(`/copy/${name}`, {
+          body: { json: { document, draft, baseVersion } },
+        }),
+      );
       refusal.clear();
       kept.markSaved({ document }, draft ? undefined : saved.version);
       return true;

@@ -113,15 +113,17 @@ export function useEditing<V>({
     return () => window.clearTimeout(timer);
   }, [key, current, unkept, offered]);
 
-  // The server's draft, a few seconds after typing stops.
-  const sending = useRef(false);
+  // The server's draft, a few seconds after typing stops. A draft and a save never travel
+  // together: the server would apply them in either order, and a draft stored after the
+  // save that removed it would come back as "your draft" of text already saved.
+  const sending = useRef<Promise<unknown> | null>(null);
+  const saving = useRef(false);
   useEffect(() => {
     if (!target || !unkept) return;
     const timer = window.setTimeout(() => {
-      if (sending.current) return;
-      sending.current = true;
+      if (sending.current || saving.current) return;
       setStatus({ state: "saving" });
-      workspaceFetch<{ savedAt: string }>("/editing/draft", {
+      sending.current = workspaceFetch<{ savedAt: string }>("/editing/draft", {
         body: { json: { target, document: JSON.parse(current) as unknown } },
         quiet: true,
       })
@@ -139,7 +141,7 @@ export function useEditing<V>({
           });
         })
         .finally(() => {
-          sending.current = false;
+          sending.current = null;
         });
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -161,6 +163,20 @@ export function useEditing<V>({
       );
     };
   }, [target]);
+
+  /**
+   * Runs a save (its request, and the sign-in over the form if the session ended) once any
+   * draft on its way has arrived, and holds new drafts back until it is done.
+   */
+  const whileSaving = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
+    saving.current = true;
+    try {
+      await sending.current?.catch(() => undefined);
+      return await run();
+    } finally {
+      saving.current = false;
+    }
+  }, []);
 
   /** After a save for real: the server holds these values, at this version. */
   const markSaved = useCallback(
@@ -192,5 +208,16 @@ export function useEditing<V>({
     if (target) await workspaceFetch("/editing/discard", { body: { json: { target } } });
   }, [key, target, current]);
 
-  return { version, setVersion, others, status, offered, restore, discardOffer, markSaved, discardDraft };
+  return {
+    version,
+    setVersion,
+    others,
+    status,
+    offered,
+    restore,
+    discardOffer,
+    markSaved,
+    discardDraft,
+    whileSaving,
+  };
 }

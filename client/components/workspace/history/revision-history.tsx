@@ -88,7 +88,7 @@ function RevisionItem({
             {current ? <StatusBadge tone="brand">Current version</StatusBadge> : null}
           </h3>
           <p className="break-words text-ink-soft">
-            By {entry.actor} · Revision {entry.id}
+            By {entry.actor} · Revision {entry.number}
             {entry.note ? ` · ${entry.note}` : ""}
           </p>
         </div>

@@ -10,6 +10,7 @@ import {
 } from "#shared/forms/website-design-lead.ts";
 import type {
   ActivityEntry,
+  RepeatInfo,
   HistoryEntry,
   InboxForm,
   LeadStatusName,
@@ -34,6 +35,7 @@ export type LeadDetail = {
   owner: StaffRef | null;
   readMark: { by: StaffRef | null; at: string | null } | null;
   activity: ActivityEntry[];
+  repeat: RepeatInfo;
   samePerson: SamePersonEntry[];
   /** The visitor's number for a `tel:` link (E.164 where it is a valid number). */
   telephone: string | null;

@@ -20,7 +20,8 @@ const columns: readonly TableColumn<InboxItem>[] = [
         >
           {item.name}
         </a>{" "}
-        {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}
+        {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}{" "}
+        {item.repeatOf ? <RepeatBadge first={item.repeatOf} /> : null}
       </>
     ),
   },
@@ -55,6 +56,18 @@ const columns: readonly TableColumn<InboxItem>[] = [
     cell: (item) => (item.owner ? staffLabel(item.owner) : "Nobody"),
   },
 ];
+
+/**
+ * A repeat of an earlier enquiry, counted once with its first
+ * (docs/decisions/067-one-lead-per-form.md); its page links to the first.
+ */
+function RepeatBadge({ first }: { first: string }) {
+  return (
+    <StatusBadge tone="neutral">
+      Repeat<span className="sr-only"> of {first}</span>
+    </StatusBadge>
+  );
+}
 
 /** Which rows are ticked for a bulk change, by inbox id. */
 export type Selection = { selected: ReadonlySet<string>; toggle(id: string, on: boolean): void };

@@ -19,6 +19,7 @@ const groups: { id: SettingsFieldSpec["group"]; title: string }[] = [
   { id: "address", title: "Street address" },
   { id: "links", title: "Map and LinkedIn" },
   { id: "inbox", title: "Agency inbox" },
+  { id: "meetings", title: "Meetings" },
 ];
 
 const inputType: Record<SettingsFieldSpec["kind"], string> = {
@@ -26,6 +27,7 @@ const inputType: Record<SettingsFieldSpec["kind"], string> = {
   email: "email",
   phone: "tel",
   url: "url",
+  place: "text",
 };
 
 const autoComplete: Partial<Record<SettingsFieldSpec["key"], string>> = {
