@@ -1,10 +1,11 @@
 import type { Db } from "#server/db/database.ts";
 import { selectLeadArrivals, type LeadArrival } from "#server/db/lead-sources.ts";
 import {
-  selectCountSlices,
+  sumCountsGrouped,
+  unsourcedKey,
   type CountFilter,
-  type CountSlice,
   type HourRange,
+  type SourceValues,
 } from "#server/db/page-view-counts.ts";
 import { addDays, agencyDate, agencyMidnight } from "#server/operations/agency-time.ts";
 import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
@@ -135,8 +136,8 @@ function add(into: Map<string, Figures>, label: string, part: Partial<Figures>):
   return held;
 }
 
-/** A slice's source by name, and whether its dimensions pass the filters SQL could not apply. */
-const sliceSource = (row: CountSlice) =>
+/** A group of counts' source by name. */
+const partsSource = (row: SourceParts) =>
   cachedSourceName({
     utmSource: row.utm_source,
     referrerHost: row.referrer_host,
@@ -155,28 +156,62 @@ const leadSource = (lead: LeadArrival) =>
 const isCampaign = (source: string, medium: string, campaign: string) =>
   Boolean(source || medium || campaign);
 
-/** The counts of a period, tallied by each table's label, after the filters. */
-function tallyCounts(slices: CountSlice[], filters: InsightsFilters) {
-  const hourly = new Map<string, Counts>();
+/** The columns a source's name is read from: the counts are summed per combination of them. */
+const sourceColumns = ["utm_source", "referrer_host", "utm_medium", "utm_campaign", "click_id_kind"] as const;
+type SourceParts = Record<(typeof sourceColumns)[number], string>;
+
+/**
+ * The values the groups of one source name were read from, for SQL to match: a name is
+ * read from `utm_source` when there is one, else the referring host, else the rest.
+ */
+function sourceValuesOf(groups: readonly SourceParts[]): SourceValues {
+  const utmSources = new Set<string>();
+  const referrerHosts = new Set<string>();
+  const unsourced = new Map<string, readonly [string, string, string]>();
+  for (const row of groups) {
+    if (row.utm_source) utmSources.add(row.utm_source);
+    else if (row.referrer_host) referrerHosts.add(row.referrer_host);
+    else {
+      const values = [row.click_id_kind, row.utm_medium, row.utm_campaign] as const;
+      unsourced.set(unsourcedKey(values), values);
+    }
+  }
+  return {
+    utmSources: [...utmSources],
+    referrerHosts: [...referrerHosts],
+    unsourced: [...unsourced.values()],
+  };
+}
+
+/**
+ * The counts of a period, summed by the database per source's values, page, device and
+ * hour, and tallied here by each table's label (a source's name is not a column), after
+ * the filters.
+ */
+async function loadCounts(db: Db, hours: HourRange, sqlFilter: CountFilter, filters: InsightsFilters) {
   const sources = new Map<string, Figures>();
-  const pages = new Map<string, Figures>();
-  const referrers = new Map<string, Figures & { source?: string }>();
+  const referrers = new Map<string, Figures>();
+  /** Per referring host, the views of each source name its rows had. */
+  const referrerSources = new Map<string, Map<string, number>>();
   const campaigns = new Map<string, Figures>();
-  const devices = new Map<string, Figures>();
   const total = { views: 0, visits: 0 };
-  for (const row of slices) {
-    const source = sliceSource(row);
-    if (filters.source !== undefined && source !== filters.source) continue;
+  const groups = (await sumCountsGrouped(db, hours, sourceColumns, sqlFilter))
+    .map((row) => ({ ...row, source: partsSource(row) }))
+    .filter((row) => filters.source === undefined || row.source === filters.source);
+  for (const row of groups) {
+    const { source } = row;
     const counts = { views: row.views, visits: row.visits };
     total.views += row.views;
     total.visits += row.visits;
-    tally(hourly, row.hour, counts);
     add(sources, source, counts);
-    add(pages, row.path, counts);
     const campaignTraffic = isCampaign(row.utm_source, row.utm_medium, row.utm_campaign) || row.click_id_kind;
     const host = row.referrer_host || (campaignTraffic ? "(no referring site)" : DIRECT);
-    const referrer = add(referrers, host, counts) as Figures & { source?: string };
-    referrer.source = row.referrer_host ? source : "";
+    add(referrers, host, counts);
+    if (row.referrer_host) {
+      let named = referrerSources.get(host);
+      if (!named) referrerSources.set(host, (named = new Map()));
+      named.set(source, (named.get(source) ?? 0) + row.views);
+    }
     if (isCampaign(row.utm_source, row.utm_medium, row.utm_campaign)) {
       // A row folded past the day's cap says nothing of its campaign.
       const folded = row.utm_source === OTHER_LABEL && row.utm_campaign === OTHER_LABEL;
@@ -185,7 +220,27 @@ function tallyCounts(slices: CountSlice[], filters: InsightsFilters) {
       held.campaign = folded ? "" : row.utm_campaign;
       (held.mediums ??= new Set()).add(row.utm_medium);
     }
-    add(devices, row.device, counts);
+  }
+  // A referring site's source is the name most of its views came under (ties by name).
+  for (const [host, named] of referrerSources) {
+    const [top] = [...named].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+    (referrers.get(host) as Figures & { source?: string }).source = top?.[0] ?? "";
+  }
+  const hourly = new Map<string, Counts>();
+  const pages = new Map<string, Figures>();
+  const devices = new Map<string, Figures>();
+  // A source asked for is matched by the values its name was read from; none, no rows.
+  if (filters.source === undefined || groups.length > 0) {
+    const narrowed: CountFilter =
+      filters.source === undefined ? sqlFilter : { ...sqlFilter, source: sourceValuesOf(groups) };
+    const [byHour, byPath, byDevice] = await Promise.all([
+      sumCountsGrouped(db, hours, ["hour"], narrowed),
+      sumCountsGrouped(db, hours, ["path"], narrowed),
+      sumCountsGrouped(db, hours, ["device"], narrowed),
+    ]);
+    for (const row of byHour) hourly.set(row.hour, { views: row.views, visits: row.visits });
+    for (const row of byPath) add(pages, row.path, row);
+    for (const row of byDevice) add(devices, row.device, row);
   }
   return { hourly, sources, pages, referrers, campaigns, devices, total };
 }
@@ -359,17 +414,16 @@ async function loadPeriod(db: Db, period: { from: string; to: string }, filters:
     ...(filters.device !== undefined ? { device: filters.device } : {}),
     ...(filters.campaign !== undefined ? { utmCampaign: filters.campaign } : {}),
   };
-  const [slices, arrivals] = await Promise.all([
-    selectCountSlices(db, bounds.hours, sqlFilter),
+  const [counts, arrivals] = await Promise.all([
+    loadCounts(db, bounds.hours, sqlFilter, filters),
     selectLeadArrivals(db, bounds.iso),
   ]);
-  const counts = tallyCounts(slices, filters);
   const leads = filters.device === undefined ? countedLeads(arrivals, filters) : [];
   return { counts, leads };
 }
 
 /** Visits ÷ leads of counted visits of a period, per source settled so no source's leads pass its visits. */
-function summaryOf(counts: ReturnType<typeof tallyCounts>, leads: ReturnType<typeof countedLeads>) {
+function summaryOf(counts: Awaited<ReturnType<typeof loadCounts>>, leads: ReturnType<typeof countedLeads>) {
   const bySource = new Map<string, Figures>();
   for (const [source, figures] of counts.sources) add(bySource, source, { visits: figures.visits });
   for (const lead of leads) add(bySource, lead.source, lead.counted ? { leads: 1 } : { notCounted: 1 });
