@@ -22,6 +22,7 @@ const bothEngines = [
   "tests/api/booking-race.test.ts",
   "tests/api/availability.test.ts",
   "tests/api/insights-sources.test.ts",
+  "tests/api/insights-aggregation.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -1,5 +1,11 @@
 import type { Db } from "#server/db/database.ts";
-import { selectLeadArrivals, type LeadArrival } from "#server/db/lead-sources.ts";
+import {
+  countLeadArrivals,
+  selectLeadSourceValues,
+  type DayBounds,
+  type LeadFilter,
+  type LeadGroup,
+} from "#server/db/lead-sources.ts";
 import {
   sumCountsGrouped,
   unsourcedKey,
@@ -145,7 +151,7 @@ const partsSource = (row: SourceParts) =>
     utmCampaign: row.utm_campaign,
     clickIdKind: row.click_id_kind,
   });
-const leadSource = (lead: LeadArrival) =>
+const leadSource = (lead: Omit<LeadGroup, "counted" | "leads" | "sourcePage">) =>
   cachedSourceName({
     utmSource: lead.utmSource,
     referrerHost: lead.referrerHost,
@@ -245,27 +251,63 @@ async function loadCounts(db: Db, hours: HourRange, sqlFilter: CountFilter, filt
   return { hourly, sources, pages, referrers, campaigns, devices, total };
 }
 
-/**
- * The leads of a period after the filters, a person's repeat enquiry of an agency day
- * counted once (their first). A lead is counted against its source's visits when its
- * visit was counted (or was stored before that was checked); otherwise it is "not
- * counted": in the lead totals, never in a rate.
- */
-function countedLeads(arrivals: LeadArrival[], filters: InsightsFilters) {
-  const seen = new Set<string>();
-  const kept: Array<LeadArrival & { source: string; counted: boolean }> = [];
-  for (const lead of arrivals) {
-    const source = leadSource(lead);
-    if (filters.source !== undefined && source !== filters.source) continue;
-    if (filters.campaign !== undefined && lead.utmCampaign !== filters.campaign) continue;
-    if (filters.page !== undefined && lead.landingPage !== filters.page && lead.sourcePage !== filters.page)
-      continue;
-    const once = `${agencyDate(new Date(lead.createdAt))}\n${lead.person}`;
-    if (seen.has(once)) continue;
-    seen.add(once);
-    kept.push({ ...lead, source, counted: lead.visitCounted !== 0 });
+/** The agency days of a period, each with the instants it covers. */
+function daysOf(period: { from: string; to: string }): DayBounds[] {
+  const days: DayBounds[] = [];
+  let start = agencyMidnight(period.from)?.toISOString() ?? "";
+  for (let day = period.from; day <= period.to;) {
+    const next = addDays(day, 1);
+    const end = agencyMidnight(next)?.toISOString() ?? "";
+    days.push({ day, from: start, to: end });
+    [day, start] = [next, end];
   }
-  return kept;
+  return days;
+}
+
+/** The day of `days` (in order) an ISO instant falls on, looked up rather than converted per hour. */
+function dayAt(days: readonly DayBounds[], instant: string): string | undefined {
+  let [low, high] = [0, days.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const day = days[middle];
+    if (!day) break;
+    if (instant < day.from) high = middle - 1;
+    else if (instant >= day.to) low = middle + 1;
+    else return day.day;
+  }
+  return undefined;
+}
+
+/**
+ * The leads of a period after the filters, counted by the database, a person's repeat
+ * enquiry of an agency day counted once (their first). A lead is counted against its
+ * source's visits when its visit was counted (or was stored before that was checked);
+ * otherwise it is "not counted": in the lead totals, never in a rate.
+ */
+async function loadLeads(db: Db, days: DayBounds[], filters: InsightsFilters) {
+  const filter: LeadFilter = {
+    ...(filters.campaign !== undefined ? { campaign: filters.campaign } : {}),
+    ...(filters.page !== undefined ? { page: filters.page } : {}),
+  };
+  if (filters.source !== undefined) {
+    // A source's name is not a column: the values that make it are looked up first.
+    const range = { from: days[0]?.from ?? "", to: days.at(-1)?.to ?? "" };
+    const named = (await selectLeadSourceValues(db, range)).filter(
+      (values) => leadSource(values) === filters.source,
+    );
+    const values = sourceValuesOf(
+      named.map((lead) => ({
+        utm_source: lead.utmSource,
+        referrer_host: lead.referrerHost,
+        utm_medium: lead.utmMedium,
+        utm_campaign: lead.utmCampaign,
+        click_id_kind: lead.clickIdKind,
+      })),
+    );
+    filter.source = { ...values, unsourced: values.unsourced.map(unsourcedKey) };
+  }
+  const groups = await countLeadArrivals(db, days, filter);
+  return groups.map((group) => ({ ...group, source: leadSource(group) }));
 }
 
 /** Leads of counted visits past a label's visits are its visits' at most: the rest are not counted. */
@@ -414,19 +456,23 @@ async function loadPeriod(db: Db, period: { from: string; to: string }, filters:
     ...(filters.device !== undefined ? { device: filters.device } : {}),
     ...(filters.campaign !== undefined ? { utmCampaign: filters.campaign } : {}),
   };
-  const [counts, arrivals] = await Promise.all([
+  const days = daysOf(period);
+  const [counts, leads] = await Promise.all([
     loadCounts(db, bounds.hours, sqlFilter, filters),
-    selectLeadArrivals(db, bounds.iso),
+    filters.device === undefined ? loadLeads(db, days, filters) : [],
   ]);
-  const leads = filters.device === undefined ? countedLeads(arrivals, filters) : [];
-  return { counts, leads };
+  return { counts, leads, days };
 }
 
 /** Visits ÷ leads of counted visits of a period, per source settled so no source's leads pass its visits. */
-function summaryOf(counts: Awaited<ReturnType<typeof loadCounts>>, leads: ReturnType<typeof countedLeads>) {
+function summaryOf(
+  counts: Awaited<ReturnType<typeof loadCounts>>,
+  leads: Awaited<ReturnType<typeof loadLeads>>,
+) {
   const bySource = new Map<string, Figures>();
   for (const [source, figures] of counts.sources) add(bySource, source, { visits: figures.visits });
-  for (const lead of leads) add(bySource, lead.source, lead.counted ? { leads: 1 } : { notCounted: 1 });
+  for (const lead of leads)
+    add(bySource, lead.source, lead.counted ? { leads: lead.leads } : { notCounted: lead.leads });
   let counted = 0;
   let notCounted = 0;
   for (const figures of bySource.values()) {
@@ -458,7 +504,8 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
   for (let day = period.from; day <= period.to; day = addDays(day, 1))
     daily.set(day, { views: 0, visits: 0 });
   for (const [hour, counts] of current.counts.hourly) {
-    tally(daily, agencyDate(new Date(`${hour}:00:00.000Z`)), counts);
+    const day = dayAt(current.days, `${hour}:00:00.000Z`);
+    if (day !== undefined) tally(daily, day, counts);
   }
   const dailyRows = [...daily].map(([date, counts]) => ({ date, ...counts }));
   const summaryNow = summaryOf(current.counts, current.leads);
@@ -496,13 +543,13 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
     held.mediums = new Set(figures.mediums);
   }
   for (const lead of current.leads) {
-    const part = lead.counted ? { leads: 1 } : { notCounted: 1 };
+    const part = lead.counted ? { leads: lead.leads } : { notCounted: lead.leads };
     add(leadPages, lead.sourcePage || NOT_RECORDED, part);
     add(leadSources, lead.source, part);
-    if (isCampaign(lead.utmSource ?? "", lead.utmMedium ?? "", lead.utmCampaign ?? "")) {
-      const held = add(leadCampaigns, campaignLabel(lead.source, lead.utmCampaign ?? ""), part);
-      held.campaign ??= lead.utmCampaign ?? "";
-      (held.mediums ??= new Set()).add(lead.utmMedium ?? "");
+    if (isCampaign(lead.utmSource, lead.utmMedium, lead.utmCampaign)) {
+      const held = add(leadCampaigns, campaignLabel(lead.source, lead.utmCampaign), part);
+      held.campaign ??= lead.utmCampaign;
+      (held.mediums ??= new Set()).add(lead.utmMedium);
     }
   }
   const note = byDevice ? DEVICE_NOTE : undefined;
