@@ -190,18 +190,26 @@ function sourceValuesOf(groups: readonly SourceParts[]): SourceValues {
 }
 
 /**
- * The counts of a period, summed by the database per source's values, page, device and
- * hour, and tallied here by each table's label (a source's name is not a column), after
- * the filters.
+ * The counts of a period, summed by the database per source's values and device, per
+ * page and (for the period shown day by day) per hour, and tallied here by each table's
+ * label (a source's name is not a column), after the filters. Each is one scan of the
+ * period's rows: grouping pages or hours by source too would return nearly every row.
  */
-async function loadCounts(db: Db, hours: HourRange, sqlFilter: CountFilter, filters: InsightsFilters) {
+async function loadCounts(
+  db: Db,
+  hours: HourRange,
+  sqlFilter: CountFilter,
+  filters: InsightsFilters,
+  byHour: boolean,
+) {
   const sources = new Map<string, Figures>();
   const referrers = new Map<string, Figures>();
   /** Per referring host, the views of each source name its rows had. */
   const referrerSources = new Map<string, Map<string, number>>();
   const campaigns = new Map<string, Figures>();
   const total = { views: 0, visits: 0 };
-  const groups = (await sumCountsGrouped(db, hours, sourceColumns, sqlFilter))
+  const devices = new Map<string, Figures>();
+  const groups = (await sumCountsGrouped(db, hours, [...sourceColumns, "device"], sqlFilter))
     .map((row) => ({ ...row, source: partsSource(row) }))
     .filter((row) => filters.source === undefined || row.source === filters.source);
   for (const row of groups) {
@@ -210,6 +218,7 @@ async function loadCounts(db: Db, hours: HourRange, sqlFilter: CountFilter, filt
     total.views += row.views;
     total.visits += row.visits;
     add(sources, source, counts);
+    add(devices, row.device, counts);
     const campaignTraffic = isCampaign(row.utm_source, row.utm_medium, row.utm_campaign) || row.click_id_kind;
     const host = row.referrer_host || (campaignTraffic ? "(no referring site)" : DIRECT);
     add(referrers, host, counts);
@@ -234,19 +243,16 @@ async function loadCounts(db: Db, hours: HourRange, sqlFilter: CountFilter, filt
   }
   const hourly = new Map<string, Counts>();
   const pages = new Map<string, Figures>();
-  const devices = new Map<string, Figures>();
   // A source asked for is matched by the values its name was read from; none, no rows.
   if (filters.source === undefined || groups.length > 0) {
     const narrowed: CountFilter =
       filters.source === undefined ? sqlFilter : { ...sqlFilter, source: sourceValuesOf(groups) };
-    const [byHour, byPath, byDevice] = await Promise.all([
-      sumCountsGrouped(db, hours, ["hour"], narrowed),
+    const [perHour, perPath] = await Promise.all([
+      byHour ? sumCountsGrouped(db, hours, ["hour"], narrowed) : [],
       sumCountsGrouped(db, hours, ["path"], narrowed),
-      sumCountsGrouped(db, hours, ["device"], narrowed),
     ]);
-    for (const row of byHour) hourly.set(row.hour, { views: row.views, visits: row.visits });
-    for (const row of byPath) add(pages, row.path, row);
-    for (const row of byDevice) add(devices, row.device, row);
+    for (const row of perHour) hourly.set(row.hour, { views: row.views, visits: row.visits });
+    for (const row of perPath) add(pages, row.path, row);
   }
   return { hourly, sources, pages, referrers, campaigns, devices, total };
 }
@@ -449,7 +455,12 @@ const DEVICE_NOTE =
   "Leads do not record the visitor's device, so lead figures are given for every device together, not for one.";
 
 /** The counts and leads of one period after the filters. */
-async function loadPeriod(db: Db, period: { from: string; to: string }, filters: InsightsFilters) {
+async function loadPeriod(
+  db: Db,
+  period: { from: string; to: string },
+  filters: InsightsFilters,
+  byHour: boolean,
+) {
   const bounds = boundsOf(period);
   const sqlFilter: CountFilter = {
     ...(filters.page !== undefined ? { path: filters.page } : {}),
@@ -458,7 +469,7 @@ async function loadPeriod(db: Db, period: { from: string; to: string }, filters:
   };
   const days = daysOf(period);
   const [counts, leads] = await Promise.all([
-    loadCounts(db, bounds.hours, sqlFilter, filters),
+    loadCounts(db, bounds.hours, sqlFilter, filters, byHour),
     filters.device === undefined ? loadLeads(db, days, filters) : [],
   ]);
   return { counts, leads, days };
@@ -496,8 +507,9 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
   const period = parsed.value;
   const previous = { from: addDays(period.from, -period.days), to: addDays(period.from, -1) };
   const [current, before] = await Promise.all([
-    loadPeriod(db, period, filters),
-    loadPeriod(db, previous, filters),
+    loadPeriod(db, period, filters, true),
+    // The period before is compared by its totals, not day by day.
+    loadPeriod(db, previous, filters, false),
   ]);
   const byDevice = filters.device !== undefined;
   const daily = new Map<string, Counts>();
