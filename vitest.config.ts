@@ -24,6 +24,7 @@ const bothEngines = [
   "tests/api/insights-sources.test.ts",
   "tests/api/visitor-booking.test.ts",
   "tests/api/one-lead-per-form.test.ts",
+  "tests/api/insights-aggregation.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -149,34 +149,6 @@ export async function sumCountsByHour(
   return rows.map((row) => ({ hour: row.hour, views: Number(row.views), visits: Number(row.visits) }));
 }
 
-/** The columns the dashboard groups by. */
-export type CountColumn = "path" | "referrer_host" | "device" | "utm_source" | "utm_medium" | "utm_campaign";
-
-/** Views and visits per combination of `columns` in the range, most viewed first. */
-export async function sumCountsBy(
-  db: Db,
-  columns: readonly CountColumn[],
-  range: HourRange,
-): Promise<Array<{ key: string[]; views: number; visits: number }>> {
-  const rows = await db
-    .selectFrom("page_view_counts")
-    .select(columns)
-    .select((eb) => [
-      eb.fn.sum<number | string>("views").as("views"),
-      eb.fn.sum<number | string>("visits").as("visits"),
-    ])
-    .where("hour", ">=", range.from)
-    .where("hour", "<", range.to)
-    .groupBy(columns)
-    .orderBy(sql`sum(views)`, "desc")
-    .execute();
-  return rows.map((row) => ({
-    key: columns.map((column) => String((row as Record<string, unknown>)[column] ?? "")),
-    views: Number(row.views),
-    visits: Number(row.visits),
-  }));
-}
-
 /** The day's salt if one is stored (never stores one: asking must not start a day). */
 export async function readStoredDaySalt(db: Db, day: string): Promise<string | undefined> {
   const row = await db.selectFrom("visitor_salts").select("salt").where("day", "=", day).executeTakeFirst();
@@ -194,29 +166,76 @@ export async function wasVisitorSeen(db: Db, day: string, hash: string): Promise
   return row !== undefined;
 }
 
-/** What the dashboard narrows the counts to in SQL; a source name is matched after (it is not a column). */
-export type CountFilter = { path?: string; device?: string; utmCampaign?: string };
+/**
+ * The rows a source's one name stands for, by the values it was read from: the operation
+ * knows which values make a name (server/operations/insights/source-names.ts), SQL
+ * matches the values. A name is read from `utm_source` when there is one, else from the
+ * referring host, else from the click-id kind, medium and campaign.
+ */
+export type SourceValues = {
+  /** Rows with one of these `utm_source` values. */
+  utmSources: readonly string[];
+  /** Rows without `utm_source` that came from one of these hosts. */
+  referrerHosts: readonly string[];
+  /** Rows with neither, by [click-id kind, medium, campaign]. */
+  unsourced: ReadonlyArray<readonly [string, string, string]>;
+};
 
-/** One row of the counts with click-id kinds summed apart: what the dashboard tallies from. */
-export type CountSlice = PageViewCountTable;
+/** What the dashboard narrows the counts to in SQL. */
+export type CountFilter = { path?: string; device?: string; utmCampaign?: string; source?: SourceValues };
+
+/** The columns the dashboard groups the counts by. */
+export type CountColumn = keyof CountKey;
+
+/** Joins an unsourced row's three values: campaign text is one line, so a line break cannot occur in it. */
+const UNSOURCED_SEPARATOR = "\n";
+export const unsourcedKey = (values: readonly [string, string, string]) => values.join(UNSOURCED_SEPARATOR);
 
 /**
- * Every row of the counts in the range, narrowed by `filter`: the dashboard maps each
- * row's source to its name and adds them up in one pass, rather than asking once per table.
+ * Views and visits summed per combination of `columns` over the range, narrowed by
+ * `filter`: the database adds the rows up, the dashboard gets one row per label.
  */
-export async function selectCountSlices(
+export async function sumCountsGrouped<C extends CountColumn>(
   db: Db,
   range: HourRange,
+  columns: readonly C[],
   filter: CountFilter = {},
-): Promise<CountSlice[]> {
+): Promise<Array<Record<C, string> & { views: number; visits: number }>> {
   let query = db
     .selectFrom("page_view_counts")
-    .select([...countKeyColumns, "views", "visits"])
+    .select(columns)
+    .select((eb) => [
+      eb.fn.sum<number | string>("views").as("views"),
+      eb.fn.sum<number | string>("visits").as("visits"),
+    ])
     .where("hour", ">=", range.from)
     .where("hour", "<", range.to);
   if (filter.path !== undefined) query = query.where("path", "=", filter.path);
   if (filter.device !== undefined) query = query.where("device", "=", filter.device);
   if (filter.utmCampaign !== undefined) query = query.where("utm_campaign", "=", filter.utmCampaign);
-  // Both engines answer these integer columns as numbers (int4 in PostgreSQL): no copy per row.
-  return query.execute();
+  const source = filter.source;
+  if (source) {
+    query = query.where((eb) => {
+      const ways = [];
+      if (source.utmSources.length > 0) ways.push(eb("utm_source", "in", [...source.utmSources]));
+      if (source.referrerHosts.length > 0)
+        ways.push(eb.and([eb("utm_source", "=", ""), eb("referrer_host", "in", [...source.referrerHosts])]));
+      if (source.unsourced.length > 0) {
+        const joined = sql<string>`click_id_kind || ${UNSOURCED_SEPARATOR} || utm_medium || ${UNSOURCED_SEPARATOR} || utm_campaign`;
+        ways.push(
+          eb.and([
+            eb("utm_source", "=", ""),
+            eb("referrer_host", "=", ""),
+            eb(joined, "in", source.unsourced.map(unsourcedKey)),
+          ]),
+        );
+      }
+      // A name no row has: nothing matches.
+      return ways.length > 0 ? eb.or(ways) : sql<boolean>`1 = 0`;
+    });
+  }
+  const rows = await query.groupBy(columns).execute();
+  return rows.map((row) => ({ ...row, views: Number(row.views), visits: Number(row.visits) })) as Array<
+    Record<C, string> & { views: number; visits: number }
+  >;
 }

@@ -1,10 +1,17 @@
 import type { Db } from "#server/db/database.ts";
-import { selectLeadArrivals, type LeadArrival } from "#server/db/lead-sources.ts";
 import {
-  selectCountSlices,
+  countLeadArrivals,
+  selectLeadSourceValues,
+  type DayBounds,
+  type LeadFilter,
+  type LeadGroup,
+} from "#server/db/lead-sources.ts";
+import {
+  sumCountsGrouped,
+  unsourcedKey,
   type CountFilter,
-  type CountSlice,
   type HourRange,
+  type SourceValues,
 } from "#server/db/page-view-counts.ts";
 import { addDays, agencyDate, agencyMidnight } from "#server/operations/agency-time.ts";
 import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
@@ -135,8 +142,8 @@ function add(into: Map<string, Figures>, label: string, part: Partial<Figures>):
   return held;
 }
 
-/** A slice's source by name, and whether its dimensions pass the filters SQL could not apply. */
-const sliceSource = (row: CountSlice) =>
+/** A group of counts' source by name. */
+const partsSource = (row: SourceParts) =>
   cachedSourceName({
     utmSource: row.utm_source,
     referrerHost: row.referrer_host,
@@ -144,7 +151,7 @@ const sliceSource = (row: CountSlice) =>
     utmCampaign: row.utm_campaign,
     clickIdKind: row.click_id_kind,
   });
-const leadSource = (lead: LeadArrival) =>
+const leadSource = (lead: Omit<LeadGroup, "counted" | "leads" | "sourcePage">) =>
   cachedSourceName({
     utmSource: lead.utmSource,
     referrerHost: lead.referrerHost,
@@ -155,28 +162,71 @@ const leadSource = (lead: LeadArrival) =>
 const isCampaign = (source: string, medium: string, campaign: string) =>
   Boolean(source || medium || campaign);
 
-/** The counts of a period, tallied by each table's label, after the filters. */
-function tallyCounts(slices: CountSlice[], filters: InsightsFilters) {
-  const hourly = new Map<string, Counts>();
+/** The columns a source's name is read from: the counts are summed per combination of them. */
+const sourceColumns = ["utm_source", "referrer_host", "utm_medium", "utm_campaign", "click_id_kind"] as const;
+type SourceParts = Record<(typeof sourceColumns)[number], string>;
+
+/**
+ * The values the groups of one source name were read from, for SQL to match: a name is
+ * read from `utm_source` when there is one, else the referring host, else the rest.
+ */
+function sourceValuesOf(groups: readonly SourceParts[]): SourceValues {
+  const utmSources = new Set<string>();
+  const referrerHosts = new Set<string>();
+  const unsourced = new Map<string, readonly [string, string, string]>();
+  for (const row of groups) {
+    if (row.utm_source) utmSources.add(row.utm_source);
+    else if (row.referrer_host) referrerHosts.add(row.referrer_host);
+    else {
+      const values = [row.click_id_kind, row.utm_medium, row.utm_campaign] as const;
+      unsourced.set(unsourcedKey(values), values);
+    }
+  }
+  return {
+    utmSources: [...utmSources],
+    referrerHosts: [...referrerHosts],
+    unsourced: [...unsourced.values()],
+  };
+}
+
+/**
+ * The counts of a period, summed by the database per source's values and device, per
+ * page and (for the period shown day by day) per hour, and tallied here by each table's
+ * label (a source's name is not a column), after the filters. Each is one scan of the
+ * period's rows: grouping pages or hours by source too would return nearly every row.
+ */
+async function loadCounts(
+  db: Db,
+  hours: HourRange,
+  sqlFilter: CountFilter,
+  filters: InsightsFilters,
+  byHour: boolean,
+) {
   const sources = new Map<string, Figures>();
-  const pages = new Map<string, Figures>();
-  const referrers = new Map<string, Figures & { source?: string }>();
+  const referrers = new Map<string, Figures>();
+  /** Per referring host, the views of each source name its rows had. */
+  const referrerSources = new Map<string, Map<string, number>>();
   const campaigns = new Map<string, Figures>();
-  const devices = new Map<string, Figures>();
   const total = { views: 0, visits: 0 };
-  for (const row of slices) {
-    const source = sliceSource(row);
-    if (filters.source !== undefined && source !== filters.source) continue;
+  const devices = new Map<string, Figures>();
+  const groups = (await sumCountsGrouped(db, hours, [...sourceColumns, "device"], sqlFilter))
+    .map((row) => ({ ...row, source: partsSource(row) }))
+    .filter((row) => filters.source === undefined || row.source === filters.source);
+  for (const row of groups) {
+    const { source } = row;
     const counts = { views: row.views, visits: row.visits };
     total.views += row.views;
     total.visits += row.visits;
-    tally(hourly, row.hour, counts);
     add(sources, source, counts);
-    add(pages, row.path, counts);
+    add(devices, row.device, counts);
     const campaignTraffic = isCampaign(row.utm_source, row.utm_medium, row.utm_campaign) || row.click_id_kind;
     const host = row.referrer_host || (campaignTraffic ? "(no referring site)" : DIRECT);
-    const referrer = add(referrers, host, counts) as Figures & { source?: string };
-    referrer.source = row.referrer_host ? source : "";
+    add(referrers, host, counts);
+    if (row.referrer_host) {
+      let named = referrerSources.get(host);
+      if (!named) referrerSources.set(host, (named = new Map()));
+      named.set(source, (named.get(source) ?? 0) + row.views);
+    }
     if (isCampaign(row.utm_source, row.utm_medium, row.utm_campaign)) {
       // A row folded past the day's cap says nothing of its campaign.
       const folded = row.utm_source === OTHER_LABEL && row.utm_campaign === OTHER_LABEL;
@@ -185,32 +235,85 @@ function tallyCounts(slices: CountSlice[], filters: InsightsFilters) {
       held.campaign = folded ? "" : row.utm_campaign;
       (held.mediums ??= new Set()).add(row.utm_medium);
     }
-    add(devices, row.device, counts);
+  }
+  // A referring site's source is the name most of its views came under (ties by name).
+  for (const [host, named] of referrerSources) {
+    const [top] = [...named].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+    (referrers.get(host) as Figures & { source?: string }).source = top?.[0] ?? "";
+  }
+  const hourly = new Map<string, Counts>();
+  const pages = new Map<string, Figures>();
+  // A source asked for is matched by the values its name was read from; none, no rows.
+  if (filters.source === undefined || groups.length > 0) {
+    const narrowed: CountFilter =
+      filters.source === undefined ? sqlFilter : { ...sqlFilter, source: sourceValuesOf(groups) };
+    const [perHour, perPath] = await Promise.all([
+      byHour ? sumCountsGrouped(db, hours, ["hour"], narrowed) : [],
+      sumCountsGrouped(db, hours, ["path"], narrowed),
+    ]);
+    for (const row of perHour) hourly.set(row.hour, { views: row.views, visits: row.visits });
+    for (const row of perPath) add(pages, row.path, row);
   }
   return { hourly, sources, pages, referrers, campaigns, devices, total };
 }
 
-/**
- * The leads of a period after the filters, a person's repeat enquiry of an agency day
- * counted once (their first). A lead is counted against its source's visits when its
- * visit was counted (or was stored before that was checked); otherwise it is "not
- * counted": in the lead totals, never in a rate.
- */
-function countedLeads(arrivals: LeadArrival[], filters: InsightsFilters) {
-  const seen = new Set<string>();
-  const kept: Array<LeadArrival & { source: string; counted: boolean }> = [];
-  for (const lead of arrivals) {
-    const source = leadSource(lead);
-    if (filters.source !== undefined && source !== filters.source) continue;
-    if (filters.campaign !== undefined && lead.utmCampaign !== filters.campaign) continue;
-    if (filters.page !== undefined && lead.landingPage !== filters.page && lead.sourcePage !== filters.page)
-      continue;
-    const once = `${agencyDate(new Date(lead.createdAt))}\n${lead.person}`;
-    if (seen.has(once)) continue;
-    seen.add(once);
-    kept.push({ ...lead, source, counted: lead.visitCounted !== 0 });
+/** The agency days of a period, each with the instants it covers. */
+function daysOf(period: { from: string; to: string }): DayBounds[] {
+  const days: DayBounds[] = [];
+  let start = agencyMidnight(period.from)?.toISOString() ?? "";
+  for (let day = period.from; day <= period.to;) {
+    const next = addDays(day, 1);
+    const end = agencyMidnight(next)?.toISOString() ?? "";
+    days.push({ day, from: start, to: end });
+    [day, start] = [next, end];
   }
-  return kept;
+  return days;
+}
+
+/** The day of `days` (in order) an ISO instant falls on, looked up rather than converted per hour. */
+function dayAt(days: readonly DayBounds[], instant: string): string | undefined {
+  let [low, high] = [0, days.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const day = days[middle];
+    if (!day) break;
+    if (instant < day.from) high = middle - 1;
+    else if (instant >= day.to) low = middle + 1;
+    else return day.day;
+  }
+  return undefined;
+}
+
+/**
+ * The leads of a period after the filters, counted by the database, a person's repeat
+ * enquiry of an agency day counted once (their first). A lead is counted against its
+ * source's visits when its visit was counted (or was stored before that was checked);
+ * otherwise it is "not counted": in the lead totals, never in a rate.
+ */
+async function loadLeads(db: Db, days: DayBounds[], filters: InsightsFilters) {
+  const filter: LeadFilter = {
+    ...(filters.campaign !== undefined ? { campaign: filters.campaign } : {}),
+    ...(filters.page !== undefined ? { page: filters.page } : {}),
+  };
+  if (filters.source !== undefined) {
+    // A source's name is not a column: the values that make it are looked up first.
+    const range = { from: days[0]?.from ?? "", to: days.at(-1)?.to ?? "" };
+    const named = (await selectLeadSourceValues(db, range)).filter(
+      (values) => leadSource(values) === filters.source,
+    );
+    const values = sourceValuesOf(
+      named.map((lead) => ({
+        utm_source: lead.utmSource,
+        referrer_host: lead.referrerHost,
+        utm_medium: lead.utmMedium,
+        utm_campaign: lead.utmCampaign,
+        click_id_kind: lead.clickIdKind,
+      })),
+    );
+    filter.source = { ...values, unsourced: values.unsourced.map(unsourcedKey) };
+  }
+  const groups = await countLeadArrivals(db, days, filter);
+  return groups.map((group) => ({ ...group, source: leadSource(group) }));
 }
 
 /** Leads of counted visits past a label's visits are its visits' at most: the rest are not counted. */
@@ -352,27 +455,35 @@ const DEVICE_NOTE =
   "Leads do not record the visitor's device, so lead figures are given for every device together, not for one.";
 
 /** The counts and leads of one period after the filters. */
-async function loadPeriod(db: Db, period: { from: string; to: string }, filters: InsightsFilters) {
+async function loadPeriod(
+  db: Db,
+  period: { from: string; to: string },
+  filters: InsightsFilters,
+  byHour: boolean,
+) {
   const bounds = boundsOf(period);
   const sqlFilter: CountFilter = {
     ...(filters.page !== undefined ? { path: filters.page } : {}),
     ...(filters.device !== undefined ? { device: filters.device } : {}),
     ...(filters.campaign !== undefined ? { utmCampaign: filters.campaign } : {}),
   };
-  const [slices, arrivals] = await Promise.all([
-    selectCountSlices(db, bounds.hours, sqlFilter),
-    selectLeadArrivals(db, bounds.iso),
+  const days = daysOf(period);
+  const [counts, leads] = await Promise.all([
+    loadCounts(db, bounds.hours, sqlFilter, filters, byHour),
+    filters.device === undefined ? loadLeads(db, days, filters) : [],
   ]);
-  const counts = tallyCounts(slices, filters);
-  const leads = filters.device === undefined ? countedLeads(arrivals, filters) : [];
-  return { counts, leads };
+  return { counts, leads, days };
 }
 
 /** Visits ÷ leads of counted visits of a period, per source settled so no source's leads pass its visits. */
-function summaryOf(counts: ReturnType<typeof tallyCounts>, leads: ReturnType<typeof countedLeads>) {
+function summaryOf(
+  counts: Awaited<ReturnType<typeof loadCounts>>,
+  leads: Awaited<ReturnType<typeof loadLeads>>,
+) {
   const bySource = new Map<string, Figures>();
   for (const [source, figures] of counts.sources) add(bySource, source, { visits: figures.visits });
-  for (const lead of leads) add(bySource, lead.source, lead.counted ? { leads: 1 } : { notCounted: 1 });
+  for (const lead of leads)
+    add(bySource, lead.source, lead.counted ? { leads: lead.leads } : { notCounted: lead.leads });
   let counted = 0;
   let notCounted = 0;
   for (const figures of bySource.values()) {
@@ -396,15 +507,17 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
   const period = parsed.value;
   const previous = { from: addDays(period.from, -period.days), to: addDays(period.from, -1) };
   const [current, before] = await Promise.all([
-    loadPeriod(db, period, filters),
-    loadPeriod(db, previous, filters),
+    loadPeriod(db, period, filters, true),
+    // The period before is compared by its totals, not day by day.
+    loadPeriod(db, previous, filters, false),
   ]);
   const byDevice = filters.device !== undefined;
   const daily = new Map<string, Counts>();
   for (let day = period.from; day <= period.to; day = addDays(day, 1))
     daily.set(day, { views: 0, visits: 0 });
   for (const [hour, counts] of current.counts.hourly) {
-    tally(daily, agencyDate(new Date(`${hour}:00:00.000Z`)), counts);
+    const day = dayAt(current.days, `${hour}:00:00.000Z`);
+    if (day !== undefined) tally(daily, day, counts);
   }
   const dailyRows = [...daily].map(([date, counts]) => ({ date, ...counts }));
   const summaryNow = summaryOf(current.counts, current.leads);
@@ -442,13 +555,13 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
     held.mediums = new Set(figures.mediums);
   }
   for (const lead of current.leads) {
-    const part = lead.counted ? { leads: 1 } : { notCounted: 1 };
+    const part = lead.counted ? { leads: lead.leads } : { notCounted: lead.leads };
     add(leadPages, lead.sourcePage || NOT_RECORDED, part);
     add(leadSources, lead.source, part);
-    if (isCampaign(lead.utmSource ?? "", lead.utmMedium ?? "", lead.utmCampaign ?? "")) {
-      const held = add(leadCampaigns, campaignLabel(lead.source, lead.utmCampaign ?? ""), part);
-      held.campaign ??= lead.utmCampaign ?? "";
-      (held.mediums ??= new Set()).add(lead.utmMedium ?? "");
+    if (isCampaign(lead.utmSource, lead.utmMedium, lead.utmCampaign)) {
+      const held = add(leadCampaigns, campaignLabel(lead.source, lead.utmCampaign), part);
+      held.campaign ??= lead.utmCampaign;
+      (held.mediums ??= new Set()).add(lead.utmMedium);
     }
   }
   const note = byDevice ? DEVICE_NOTE : undefined;
