@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { databaseLocation, loadConfig } from "#server/config.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { hashToken, newToken } from "#server/auth/tokens.ts";
@@ -396,7 +396,12 @@ test("a toast sits inside a 360 px screen", async ({ page, context }) => {
       expect(box!.y).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     }
+    // At the foot of the screen, never over the workspace's header, in the page's own font.
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   }).toPass();
+  const fontOf = (part: Locator) => part.evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(await fontOf(toast.locator("[data-title]"))).toBe(await fontOf(page.locator("body")));
   expect(await sidewaysOverflow(page)).toBe(0);
 });
 

@@ -61,6 +61,31 @@ test.describe("at 375 px, after a failed submit", () => {
   }
 });
 
+for (const width of [360, 1280]) {
+  test(`at ${width} px a toast sits below the sticky header, inside the screen, in the page's font`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(paths.websiteDesign);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Request My Website Proposal" }).click();
+    await expect(toast(page)).toContainText("Full Name is required");
+    // Past sonner's entrance, where it slides in from the edge.
+    await expect(async () => {
+      const box = (await toast(page).boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(await headerBottom(page));
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }).toPass();
+    const fontOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(await fontOf("[data-sonner-toast] [data-title]")).toBe(await fontOf("body"));
+  });
+}
+
 test("an error fixed and sent again leaves no toast on the thank-you page", async ({ page }) => {
   await page.goto(paths.websiteDesign);
   await page.waitForLoadState("networkidle");

@@ -14,11 +14,23 @@ function pageTheme(): "light" | "dark" | "system" {
   return pinned === "light" || pinned === "dark" ? pinned : "system";
 }
 
-export default function Toaster() {
+/** Clear of the site's sticky header, whatever the width. */
+const belowSiteHeader = { top: "calc(var(--header-height) + 0.5rem)" };
+
+/**
+ * `edge`: the site's toasts sit at the top, just below its sticky header, where the eye is
+ * after pressing Send; the workspace's, whose header scrolls away and whose phone layout
+ * keeps bars at the bottom only while rows are chosen, sit at the bottom like an app's.
+ * Either way in the page's own font (sonner's default is the system's).
+ */
+export default function Toaster({ edge = "top" }: { edge?: "top" | "bottom" }) {
   useEffect(() => toasterMounted(), []);
   return (
     <SonnerToaster
-      position="top-center"
+      position={edge === "top" ? "top-center" : "bottom-center"}
+      offset={edge === "top" ? belowSiteHeader : undefined}
+      mobileOffset={edge === "top" ? { ...belowSiteHeader, left: "0.5rem", right: "0.5rem" } : undefined}
+      style={{ fontFamily: "inherit" }}
       visibleToasts={1}
       richColors
       closeButton

@@ -26,7 +26,7 @@ export function WorkspaceToaster() {
   const show = useSyncExternalStore(subscribeToToasterRequests, toasterRequested, () => false);
   return show ? (
     <Suspense>
-      <Toaster />
+      <Toaster edge="bottom" />
     </Suspense>
   ) : null;
 }
