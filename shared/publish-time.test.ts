@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePublishState, formatPublishTime } from "./publish-time";
+import { describePublishState, formatPublishTime, pickerTime } from "./publish-time";
 
 describe("publish times as the agency reads them", () => {
   it("names the day, date and time in South African time", () => {
@@ -13,5 +13,10 @@ describe("publish times as the agency reads them", () => {
     expect(describePublishState({ status: "draft", publishAt: "2026-11-30T06:00:00.000Z" })).toBe(
       "Scheduled for Mon 30 Nov 2026, 08:00",
     );
+  });
+
+  it("gives a date and time picker its value on the agency's clock", () => {
+    expect(pickerTime(new Date("2026-11-30T06:00:00.000Z"))).toBe("2026-11-30T08:00");
+    expect(pickerTime(new Date("2026-12-31T22:30:00.000Z"))).toBe("2027-01-01T00:30");
   });
 });

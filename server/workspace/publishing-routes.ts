@@ -17,7 +17,9 @@ const loadPublishing = () => import("#server/operations/content/content-publishi
 const loadPreview = () => import("#server/operations/content/content-preview.ts");
 
 const scheduleSchema = z.object({
-  at: z.string({ error: "Give the publish time." }).max(40, "Give the publish time as YYYY-MM-DD HH:MM."),
+  at: z
+    .string({ error: "Choose the day and time to publish it." })
+    .max(40, "Choose the day and time to publish it."),
 });
 const previewSchema = z.object({
   hours: z.union([z.number(), z.string().max(10)]).optional(),

@@ -45,16 +45,26 @@ test("an editor schedules a draft post and the list says when it publishes", asy
   await page.goto(`${own.server.url}${editPath}`);
   const publishing = page.getByRole("region", { name: "Publishing" });
   await expect(publishing).toContainText("A draft: visitors do not see it.");
-  await publishing.getByLabel("Publish at").fill("2031-03-03 08:00");
+  // A native date and time picker, read as South African time whatever the browser's zone.
+  await expect(publishing.getByLabel("Publish at")).toHaveAttribute("type", "datetime-local");
+  await publishing.getByLabel("Publish at").focus();
+  // The picker offers no time before now, on the agency's clock.
+  await expect(publishing.getByLabel("Publish at")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await publishing.getByLabel("Publish at").fill("2031-03-03T08:00");
   await publishing.getByRole("button", { name: "Schedule" }).click();
   await expect(publishing).toContainText("Scheduled");
   await expect(publishing).toContainText("for Mon 3 Mar 2031, 08:00");
 
-  // A time that is not one is refused beside the field, and the schedule stays.
-  await publishing.getByLabel("Publish at").fill("tomorrow morning");
+  // A time that has passed, or none, is refused beside the field, and the schedule stays.
+  await publishing.getByLabel("Publish at").fill("2020-03-03T08:00");
   await publishing.getByRole("button", { name: "Change the publish time" }).click();
-  await expect(publishing.getByText(/^Give the publish time as YYYY-MM-DD HH:MM/)).toBeVisible();
+  await expect(
+    publishing.getByText("That time has passed. Choose a later one, or publish now."),
+  ).toBeVisible();
   await expect(publishing.getByLabel("Publish at")).toHaveAttribute("aria-invalid", "true");
+  await publishing.getByLabel("Publish at").fill("");
+  await publishing.getByRole("button", { name: "Change the publish time" }).click();
+  await expect(publishing.getByText("Choose the day and time to publish it.")).toBeVisible();
 
   await page.goto(`${own.server.url}/admin/content/news`);
   const row = page.getByRole("row").filter({ hasText: "Monday Launch Notes" });

@@ -47,9 +47,9 @@ export async function scheduleContent(
 ): Promise<Outcome<ContentRecord>> {
   const at = parsePublishTime(atText);
   if (!at) {
-    const message = `Give the publish time as ${PUBLISH_TIME_FORMAT}, in South African time (for example 2026-11-30 08:00).`;
+    // The workspace's picker sends only real times, so its people meet this only for an empty one.
     return refuse(`invalid publish time "${atText}": expected ${PUBLISH_TIME_FORMAT}`, {
-      publishAt: message,
+      publishAt: "Choose the day and time to publish it.",
     });
   }
   if (at.getTime() <= now.getTime()) {

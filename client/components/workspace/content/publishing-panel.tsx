@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from "react";
 import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
-import { PUBLISH_TIME_FORMAT } from "#shared/publish-time.ts";
+import { pickerTime } from "#shared/publish-time.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { ContentRecord } from "#client/lib/workspace-content.ts";
 import { Button } from "#client/components/workspace/button.tsx";
@@ -98,12 +98,14 @@ export function PublishingPanel({
           <TextField
             label="Publish at"
             name="publishAt"
+            // The phone's own date and time picker; its value is read as South African time.
+            type="datetime-local"
+            // Set when it opens, not at render: a time rendered on the server would go stale.
+            onFocus={(event) => (event.currentTarget.min = pickerTime(new Date()))}
             value={at}
             onChange={(event) => setAt(event.target.value)}
-            placeholder={PUBLISH_TIME_FORMAT}
-            inputMode="numeric"
             autoComplete="off"
-            description={`South African time, as ${PUBLISH_TIME_FORMAT} (for example 2026-11-30 08:00). It publishes on its own then.`}
+            description="The day and time in South Africa. It publishes on its own then."
             error={error}
           />
           <div className="flex flex-wrap gap-2">
