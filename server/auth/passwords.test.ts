@@ -78,11 +78,10 @@ describe("staff passwords", () => {
     expect(await passwordProblem("a phrase the kloof hides", email, siteWords)).toBeUndefined();
   });
 
-  it("takes a moment to judge even at the longest", async () => {
+  // How long the longest takes to judge is `npm run bench:sign-in`'s figure, not a timed test.
+  it("judges the longest password it takes, and refuses one character more before judging", async () => {
     const longest = Array.from({ length: 200 }, (_, i) => String.fromCharCode(33 + ((i * 37) % 94))).join("");
-    await passwordProblem("warm up the list first", "a@b.test");
-    const started = performance.now();
     expect(await passwordProblem(longest, "a@b.test")).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await passwordProblem(`${longest}x`, "a@b.test")).toBe(passwordMessages.tooLong);
   });
 });

@@ -46,7 +46,8 @@ test.beforeAll(async () => {
   Object.assign(emails, {
     admin: `phone-admin-${tag}@agency.test`,
     colleague: `phone-sales-${tag}@agency.test`,
-    invitee: `phone-invitee-${tag}@agency.test`,
+    // Wider than its card's line on a phone, though each part before "@" or a dot fits on one.
+    invitee: `invitee-${tag}@karoo-design.test`,
   });
   Object.assign(names, {
     design: `Thandi ${tag}`,
@@ -208,6 +209,34 @@ function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * The parts of addresses and codes (client/components/workspace/break-points.tsx) that the
+ * line breaks inside although they would fit on a line of their own: a person breaks an
+ * address before "@" or a dot, and a code between its groups, never in the middle.
+ */
+function partsBrokenInside(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-part]")].flatMap((part) => {
+      const range = document.createRange();
+      range.selectNodeContents(part);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size < 2) return [];
+      const probe = document.createElement("span");
+      probe.style.whiteSpace = "nowrap";
+      probe.textContent = part.textContent;
+      part.parentElement!.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      // The line is as wide as the nearest box that is not inline.
+      let box = part.parentElement!;
+      while (getComputedStyle(box).display.startsWith("inline") && box.parentElement) box = box.parentElement;
+      const style = getComputedStyle(box);
+      const line = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return width <= line ? [part.textContent ?? ""] : [];
+    }),
+  );
+}
+
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   await page.goto(path);
   await waitForHydration(page);
@@ -227,6 +256,7 @@ for (const width of widths) {
       for (const { path, ready } of signedOutPages()) {
         await visit(page, path, ready);
         expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
+        expect(await partsBrokenInside(page), `${path} breaks a key mid-part`).toEqual([]);
         await expectNoAxeViolations(page);
       }
       await signIn(context);
@@ -234,6 +264,7 @@ for (const width of widths) {
         await visit(page, path, ready);
         await expect(page).toHaveTitle(/\S/);
         expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
+        expect(await partsBrokenInside(page), `${path} breaks an address or code mid-part`).toEqual([]);
         await expectNoAxeViolations(page);
       }
     });
@@ -374,6 +405,20 @@ test("the menu opens below the header on a phone and Escape closes it, back on i
   await nav.getByRole("link", { name: "Users" }).click();
   await expect(page).toHaveURL(staffPaths.users);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+});
+
+test("at 360 px addresses break only before their @ or a dot", async ({ page, context }) => {
+  await signIn(context);
+  await page.setViewportSize(phone(360));
+  for (const [path, address] of [
+    [staffPaths.leads, `thandi-${tag}@karoo.test`],
+    [staffPaths.users, emails.invitee],
+  ] as const) {
+    await visit(page, path, (p) => expect(p.getByText(address).first()).toBeVisible());
+    // Each address is in parts, with a break allowed only between them.
+    expect(await page.locator("[data-part]").count(), path).toBeGreaterThan(2);
+    expect(await partsBrokenInside(page), path).toEqual([]);
+  }
 });
 
 test("a toast sits inside a 360 px screen", async ({ page, context }) => {

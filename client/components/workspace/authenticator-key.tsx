@@ -1,5 +1,6 @@
 /** A new authenticator key to add, as the invitation and the account page show it. */
 import { TextField } from "./fields";
+import { SpacedKey } from "./break-points";
 
 /** The server's answer when a key is made: the key, its otpauth:// link and that link as a QR code. */
 export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
@@ -17,8 +18,8 @@ export function AuthenticatorKey({ enrolment, testId }: { enrolment: Enrolment; 
       />
       <div>
         <p className="text-ink-soft">Or enter this key by hand:</p>
-        <p className="mt-1 font-mono text-lg break-all text-ink" data-testid={testId}>
-          {enrolment.secret}
+        <p className="mt-1 font-mono text-lg text-ink" data-testid={testId}>
+          <SpacedKey value={enrolment.secret} />
         </p>
       </div>
     </>

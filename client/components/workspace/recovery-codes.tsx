@@ -5,6 +5,7 @@ import { useSiteSettings } from "#client/lib/root-data.ts";
 import { Button } from "./button";
 import { Notice } from "./notice";
 import { copyText } from "./copy-text";
+import { GroupedCode } from "./break-points";
 
 /**
  * Recovery codes, shown once (the server keeps only their hashes): the list, "Copy",
@@ -66,7 +67,9 @@ export function RecoveryCodes({
         {/* One a line: five groups of five do not fit two abreast in the sign-in pages' column. */}
         <ol className="grid gap-2 rounded-control bg-muted p-4 font-mono text-base text-ink">
           {codes.map((code) => (
-            <li key={code}>{code}</li>
+            <li key={code}>
+              <GroupedCode code={code} />
+            </li>
           ))}
         </ol>
       </div>

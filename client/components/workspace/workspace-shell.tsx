@@ -10,6 +10,7 @@ import { SkipLink } from "./skip-link";
 import { useDisclosure } from "./use-disclosure";
 import { SessionRenewal } from "./session-renewal";
 import { UnsavedChangesGuard } from "./unsaved-changes";
+import { EmailAddress } from "#client/components/workspace/break-points.tsx";
 
 /**
  * The frame of every signed-in workspace page (the layout route renders it): a skip link,
@@ -43,7 +44,7 @@ export function WorkspaceShell({
               <div className="flex items-center gap-3 text-sm max-sm:flex-wrap max-sm:border-b max-sm:border-line max-sm:pb-3 sm:ml-auto">
                 <span className="text-ink-soft wrap-anywhere">
                   <span className="sr-only">Signed in as </span>
-                  {email}
+                  <EmailAddress address={email} />
                 </span>
                 <SignOutButton />
               </div>

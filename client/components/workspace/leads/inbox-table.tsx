@@ -6,7 +6,7 @@ import { DataTable, type TableColumn } from "#client/components/workspace/data-t
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
-import { staffLabel } from "#client/components/workspace/lead/owner-form.tsx";
+import { EmailAddress } from "#client/components/workspace/break-points.tsx";
 
 const columns: readonly TableColumn<InboxItem>[] = [
   {
@@ -32,7 +32,7 @@ const columns: readonly TableColumn<InboxItem>[] = [
     cell: (item) => inboxFormLabels[item.form],
   },
   { header: "Company", card: "meta", cell: (item) => item.company },
-  { header: "E-mail", card: "meta", className: "break-all", cell: (item) => item.email },
+  { header: "E-mail", card: "meta", cell: (item) => <EmailAddress address={item.email} /> },
   {
     header: "Received",
     card: "meta",
@@ -52,8 +52,15 @@ const columns: readonly TableColumn<InboxItem>[] = [
   {
     header: "Owner",
     card: "meta",
-    className: "break-all",
-    cell: (item) => (item.owner ? staffLabel(item.owner) : "Nobody"),
+    cell: (item) =>
+      item.owner ? (
+        <>
+          <EmailAddress address={item.owner.email} />
+          {item.owner.disabled ? " (disabled)" : ""}
+        </>
+      ) : (
+        "Nobody"
+      ),
   },
 ];
 

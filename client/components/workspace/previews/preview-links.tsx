@@ -9,6 +9,7 @@ import { formatPublishTime } from "#shared/publish-time.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { EmailAddress } from "#client/components/workspace/break-points.tsx";
 
 export function PreviewLinks({
   target,
@@ -59,7 +60,9 @@ export function PreviewLinks({
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
               <p className="min-w-0 text-ink">
-                <span className="break-all font-semibold">{link.createdBy}</span>
+                <span className="font-semibold">
+                  <EmailAddress address={link.createdBy} />
+                </span>
                 <span className="block text-sm text-ink-soft">
                   Made {formatPublishTime(link.createdAt)}; works until {formatPublishTime(link.expiresAt)}
                 </span>

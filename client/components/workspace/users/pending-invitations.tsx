@@ -9,6 +9,7 @@ import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import type { Invitation } from "./invite-form";
+import { EmailAddress } from "#client/components/workspace/break-points.tsx";
 
 export function PendingInvitations({
   invitations,
@@ -30,7 +31,11 @@ export function PendingInvitations({
   }
 
   const columns: readonly TableColumn<Invitation>[] = [
-    { header: "E-mail address", card: "title", cell: (invitation) => invitation.email },
+    {
+      header: "E-mail address",
+      card: "title",
+      cell: (invitation) => <EmailAddress address={invitation.email} />,
+    },
     { header: "Role", card: "meta", cell: (invitation) => invitation.role },
     { header: "Link expires", card: "meta", cell: (invitation) => formatWhen(invitation.expiresAt) },
     {

@@ -10,6 +10,7 @@ import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { RoleControl } from "./role-control";
+import { EmailAddress } from "#client/components/workspace/break-points.tsx";
 
 const statusTone: Record<StaffUserStatus, BadgeTone> = {
   active: "success",
@@ -45,10 +46,10 @@ export function UserList({ users, reload }: { users: StaffUserSummary[]; reload:
       cell: (user) =>
         user.email === me ? (
           <>
-            {user.email} <StatusBadge tone="brand">You</StatusBadge>
+            <EmailAddress address={user.email} /> <StatusBadge tone="brand">You</StatusBadge>
           </>
         ) : (
-          user.email
+          <EmailAddress address={user.email} />
         ),
     },
     {
