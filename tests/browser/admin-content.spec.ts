@@ -256,6 +256,8 @@ test.describe("in the workspace", () => {
 
   for (const colorScheme of ["light", "dark"] as const) {
     test(`the content pages pass axe in the ${colorScheme} theme`, async ({ page }) => {
+      // Several pages, each read whole by axe: more than one page's 30 s on a busy machine.
+      test.setTimeout(90_000);
       await page.emulateMedia({ colorScheme });
       for (const path of [
         "/admin/content/projects",

@@ -339,6 +339,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     test.use({ colorScheme });
 
     test("sign-in, invitation, overview, account, users and audit pass", async ({ page }) => {
+      // Six pages, each loaded and read whole by axe: more than one page's 30 s on a busy machine.
+      test.setTimeout(90_000);
       const check = async (path: string) => {
         await page.goto(at(path));
         await waitForHydration(page);
