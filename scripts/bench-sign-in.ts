@@ -14,8 +14,8 @@ import type { ServerBuild } from "react-router";
 import request from "supertest";
 import { createApp } from "#server/app.ts";
 import { hashPassword, PASSWORD_PARAMS } from "#server/auth/passwords.ts";
-import { loadConfig, projectRoot } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
+import { loadConfig, projectRoot } from "#server/platform/config.ts";
+import { createLogger } from "#server/platform/logger.ts";
 
 const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "40" } } });
 const attempts = Number(args.attempts);

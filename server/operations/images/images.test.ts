@@ -13,7 +13,7 @@ import {
   variantWidths,
 } from "./images";
 import { createDiskUploadStore } from "#server/uploaded-files.ts";
-import { uploadsDirectory } from "#server/uploads.ts";
+import { uploadsDirectory } from "#server/platform/uploads.ts";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#0f766e" } });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { heapFlags, missingHeapFlags } from "./heap-limits";
+import { heapFlags, missingHeapFlags } from "#server/platform/heap-limits.ts";
 
 const readProjectFile = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), "utf8");
 
