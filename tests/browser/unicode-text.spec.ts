@@ -37,8 +37,11 @@ test.describe("names in the website-design lead form", () => {
     await page.getByLabel("Company Name").fill("\u3164");
     await page.getByLabel("Business Email").fill("someone@example.com");
     await page.getByRole("button", { name: "Request My Website Proposal" }).click();
-    await expect(page.getByText("Full Name is required")).toBeVisible();
-    await expect(page.getByText("Company Name is required")).toBeVisible();
+    // Each beside its field; the toast repeats the first (requirements §5), so the text is on the page twice.
+    await expect(page.locator("#fullName-error")).toHaveText("Full Name is required");
+    await expect(page.locator("#companyName-error")).toHaveText("Company Name is required");
+    await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Full Name is required")).toBeVisible();
     expect(sent).toEqual([]);
   });
 

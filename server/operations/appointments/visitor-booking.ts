@@ -194,46 +194,46 @@ async function changeRequest(
   const stamp = now.toISOString();
   const sequence = row.calendar_sequence + 1;
   const when = formatAppointmentTime(start, minutes);
-  const { bufferMinutes } = await readAvailabilityRules(ctx.db);
-  const write = ctx.db.transaction().execute(async (trx: Db) => {
-    const changed = slot
-      ? await moveRequestedSlot(trx, row.id, row.calendar_sequence, {
-          preferred_date: slot.date,
-          preferred_time: slot.time,
-          calendar_sequence: sequence,
-        })
-      : await cancelRequestedSlot(trx, row.id, row.calendar_sequence, sequence);
-    if (!changed) return false;
-    // The hold moves with the request, claimed by the database like a new booking's:
-    // another visitor who took the time meanwhile rolls this move back.
-    await deleteSlotClaims(trx, row.id);
-    if (slot && !(await holdSlot(trx, { appointmentId: row.id, start, minutes, bufferMinutes, now }))) {
-      throw new SlotTaken();
-    }
-    const note = slot ? `requested time moved to ${when}` : `request cancelled (was ${when})`;
-    await recordStatusChange(trx, "appointment_requests", row.id, {
-      status: row.status,
-      note,
-      by: BY_VISITOR,
-      at: stamp,
-    });
-    await retireManageLinks(trx, row.id, stamp);
-    const manageToken = slot ? await issueManageLink(trx, row.id, now) : undefined;
-    const updates = appointmentUpdates(
-      ctx,
-      row,
-      slot ? "request-moved" : "request-cancelled",
-      { start, minutes, sequence },
-      stamp,
-      { place, manageToken, byVisitor: true, agencyTo },
-    );
-    for (const payload of updates)
-      await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
-    return true;
-  });
+  // Only a move claims cells, with the buffer the rules ask for now.
+  const bufferMinutes = slot ? (await readAvailabilityRules(ctx.db)).bufferMinutes : 0;
   let written: boolean;
   try {
-    written = await write;
+    written = await ctx.db.transaction().execute(async (trx: Db) => {
+      const changed = slot
+        ? await moveRequestedSlot(trx, row.id, row.calendar_sequence, {
+            preferred_date: slot.date,
+            preferred_time: slot.time,
+            calendar_sequence: sequence,
+          })
+        : await cancelRequestedSlot(trx, row.id, row.calendar_sequence, sequence);
+      if (!changed) return false;
+      // The hold moves with the request, claimed by the database like a new booking's:
+      // another visitor who took the time meanwhile rolls this move back.
+      await deleteSlotClaims(trx, row.id);
+      if (slot && !(await holdSlot(trx, { appointmentId: row.id, start, minutes, bufferMinutes, now }))) {
+        throw new SlotTaken();
+      }
+      const note = slot ? `requested time moved to ${when}` : `request cancelled (was ${when})`;
+      await recordStatusChange(trx, "appointment_requests", row.id, {
+        status: row.status,
+        note,
+        by: BY_VISITOR,
+        at: stamp,
+      });
+      await retireManageLinks(trx, row.id, stamp);
+      const manageToken = slot ? await issueManageLink(trx, row.id, now) : undefined;
+      const updates = appointmentUpdates(
+        ctx,
+        row,
+        slot ? "request-moved" : "request-cancelled",
+        { start, minutes, sequence },
+        stamp,
+        { place, manageToken, byVisitor: true, agencyTo },
+      );
+      for (const payload of updates)
+        await enqueueOutboxMessage(trx, { kind: APPOINTMENT_UPDATE, payload, now });
+      return true;
+    });
   } catch (error) {
     if (error instanceof SlotTaken) return takenMeanwhile;
     throw error;
