@@ -8,7 +8,7 @@
 const layers = [
   {
     name: "composition root",
-    paths: ["^server/(index|start|app|load-context|page-form-guards)[.]ts$"],
+    paths: ["^server/(index|start|app|load-context)[.]ts$"],
   },
   {
     name: "doors",
@@ -32,7 +32,7 @@ const layers = [
   },
   {
     name: "services",
-    paths: ["^server/(auth|mail|content)/", "^server/uploaded-files[.]ts$"],
+    paths: ["^server/(auth|mail|content|files)/"],
   },
   { name: "database", paths: ["^server/db/"] },
   {

@@ -47,7 +47,7 @@ import { redactUrl } from "#server/platform/log-redaction.ts";
 import { answerUnreadablePaths } from "#server/http/unreadable-path.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { createFormRateLimits } from "#server/http/form-rate-limits.ts";
-import { guardPageForms, sendText } from "#server/page-form-guards.ts";
+import { guardPageForms, sendText } from "#server/http/page-form-guards.ts";
 import { serveStaticAssets, serveUploads } from "#server/http/static-assets.ts";
 import { healthRoutes } from "#server/http/health.ts";
 import { assignRequestId } from "#server/platform/request-context.ts";

@@ -246,7 +246,7 @@ export type InstanceSecretTable = {
   created_at: Timestamp;
 };
 
-/** An uploaded file, for instances that share no disk (server/uploaded-files.ts). */
+/** An uploaded file, for instances that share no disk (server/files/uploaded-files.ts). */
 export type UploadedFileTable = {
   /** Under /uploads, e.g. `screenshots/3f2a…-640.webp`. */
   path: string;

@@ -13,7 +13,7 @@ import { insertAppointmentRequest, insertWebsiteDesignLead } from "#server/db/le
 import { createLogger } from "#server/platform/logger.ts";
 import { createOutboxWorker } from "#server/mail/outbox-worker.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
-import { createUploadStore } from "#server/uploaded-files.ts";
+import { createUploadStore } from "#server/files/uploaded-files.ts";
 import { UPLOADS_URL_PATH } from "#server/platform/uploads.ts";
 import { leadSourceColumns } from "#shared/lead-source.ts";
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";

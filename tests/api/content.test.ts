@@ -5,7 +5,7 @@ import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentKind, ContentRecord } from "#server/db/content-items.ts";
-import { createUploadStore } from "#server/uploaded-files.ts";
+import { createUploadStore } from "#server/files/uploaded-files.ts";
 import { UPLOADS_URL_PATH } from "#server/platform/uploads.ts";
 import { caseStudies } from "#data/case-studies.ts";
 import { newsPosts } from "#data/news.ts";

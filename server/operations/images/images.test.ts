@@ -12,7 +12,7 @@ import {
   sniffImageType,
   variantWidths,
 } from "./images";
-import { createDiskUploadStore } from "#server/uploaded-files.ts";
+import { createDiskUploadStore } from "#server/files/uploaded-files.ts";
 import { uploadsDirectory } from "#server/platform/uploads.ts";
 
 const solid = (width: number, height: number) =>

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "#server/db/screenshots.ts";
-import type { UploadStore } from "#server/uploaded-files.ts";
+import type { UploadStore } from "#server/files/uploaded-files.ts";
 import {
   defaultUploadLimits,
   UPLOADS_URL_PATH,
