@@ -41,7 +41,9 @@ test.describe("names in the website-design lead form", () => {
     await expect(page.locator("#fullName-error")).toHaveText("Full Name is required");
     await expect(page.locator("#companyName-error")).toHaveText("Company Name is required");
     await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Full Name is required")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("Full Name is required"),
+    ).toBeVisible();
     expect(sent).toEqual([]);
   });
 
