@@ -16,7 +16,10 @@ import { createRateLimitStores } from "#server/db/rate-limits.ts";
 import { createScreenshotStore } from "#server/db/screenshots.ts";
 import { createClientAddressKey } from "#server/operations/leads/client-address-key.ts";
 import { createFormTokens, resolveFormSecret } from "#server/operations/leads/form-guard.ts";
-import { createFollowUpScheduler, type FollowUpScheduler } from "#server/operations/leads/follow-up-reminder.ts";
+import {
+  createFollowUpScheduler,
+  type FollowUpScheduler,
+} from "#server/operations/leads/follow-up-reminder.ts";
 import { createVisitorBooking } from "#server/operations/appointments/visitor-booking.ts";
 import { isAppointmentManagePath } from "#shared/paths.ts";
 import {
@@ -28,9 +31,18 @@ import type { LeasedJob } from "#server/jobs/leased-job.ts";
 import type { SiteLoadContext } from "#server/load-context.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { createLogSampler } from "#server/platform/log-sampler.ts";
-import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "#server/mail/outbox-worker.ts";
+import {
+  createOutboxWorker,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from "#server/mail/outbox-worker.ts";
 import { createMailTransport, type MailTransport } from "#server/mail/transport.ts";
-import { assignNonce, fileSecurityHeaders, scriptHashPolicy, securityHeaders } from "#server/http/security.ts";
+import {
+  assignNonce,
+  fileSecurityHeaders,
+  scriptHashPolicy,
+  securityHeaders,
+} from "#server/http/security.ts";
 import {
   createSiteSettingsSource,
   editableSettingsOf,
@@ -54,7 +66,10 @@ import { assignRequestId } from "#server/platform/request-context.ts";
 import { createRetentionSweep, type SweepResult } from "#server/operations/privacy/retention-sweep.ts";
 import { createScheduledPublisher } from "#server/operations/content/content-publishing.ts";
 import { createAlertScheduler, type AlertScheduler } from "#server/alerts/alert-check.ts";
-import { createPageViewCounter, type PageViewCounter } from "#server/operations/insights/page-view-counter.ts";
+import {
+  createPageViewCounter,
+  type PageViewCounter,
+} from "#server/operations/insights/page-view-counter.ts";
 import { createVisitorDaysSweep, type ForgottenDays } from "#server/operations/insights/visitor-days.ts";
 import { createWeeklyReportJob, type WeeklyReportRun } from "#server/operations/insights/weekly-report.ts";
 import { pageViewRoute } from "#server/api/page-view-route.ts";

@@ -2,7 +2,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "#server/app.ts";
-import { ConfigError, describeDatabase, loadConfig, projectRoot, type AppConfig } from "#server/platform/config.ts";
+import {
+  ConfigError,
+  describeDatabase,
+  loadConfig,
+  projectRoot,
+  type AppConfig,
+} from "#server/platform/config.ts";
 import { MigrationError } from "#server/db/migrate.ts";
 import { classifyStorageError, storageCauses } from "#server/db/storage-errors.ts";
 import { errorText } from "#shared/error-catalogue.ts";
