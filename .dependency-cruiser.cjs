@@ -8,14 +8,14 @@
 const layers = [
   {
     name: "composition root",
-    paths: ["^server/(index|start|process-faults|app|load-context|page-form-guards)[.]ts$"],
+    paths: ["^server/(index|start|app|load-context)[.]ts$"],
   },
   {
     name: "doors",
     paths: [
       "^server/(api|workspace|cli)/",
-      // HTTP infrastructure only app.ts and the doors use.
-      "^server/(page-cache|security|static-assets|canonical-path|unreadable-path|health|form-rate-limits)[.]ts$",
+      // HTTP plumbing only app.ts and the doors use.
+      "^server/http/",
       "^server/metrics/(endpoint|access|route-label|site-metrics)[.]ts$",
     ],
   },
@@ -25,20 +25,21 @@ const layers = [
       "^server/operations/",
       // Jobs: started by index.ts through app.ts, they call operations and the database.
       "^server/alerts/",
-      "^server/leased-job[.]ts$",
+      "^server/jobs/",
       // What operations report to the metrics; the metrics endpoint reads it.
-      "^server/metrics-recorder[.]ts$",
+      "^server/metrics/recorder[.]ts$",
     ],
   },
   {
     name: "services",
-    paths: ["^server/(auth|mail|content)/", "^server/uploaded-files[.]ts$"],
+    paths: ["^server/(auth|mail|content|files)/"],
   },
   { name: "database", paths: ["^server/db/"] },
   {
     name: "base",
     paths: [
-      "^server/(config|logger|request-context|log-sampler|log-redaction|uploads|database-url|shutdown|heap-limits)[.]ts$",
+      // The platform: configuration, logging, the request's context, start and stop.
+      "^server/platform/",
     ],
   },
 ];

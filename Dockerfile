@@ -59,6 +59,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server ends itself cleanly on SIGTERM (the default stop signal), even as PID 1.
-# The heap limits of server/heap-limits.ts, given so the start file need not add them by
+# The heap limits of server/platform/heap-limits.ts, given so the start file need not add them by
 # running itself again (decisions 023 and 057).
 CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=128", "build/app/index.js"]

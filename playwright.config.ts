@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium";
-import { heapFlags } from "./server/heap-limits";
+import { heapFlags } from "./server/platform/heap-limits";
 
 // Another port when two suites run side by side on one machine.
 const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4173);

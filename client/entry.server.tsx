@@ -24,7 +24,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A path the router cannot take is shown the not-found page (server/unreadable-path.ts),
+  // A path the router cannot take is shown the not-found page (server/http/unreadable-path.ts),
   // answered 400 when its escapes could not be decoded.
   if (loadContext.pathProblem && responseStatusCode === 404) responseStatusCode = loadContext.pathProblem;
   if (request.method.toUpperCase() === "HEAD") {

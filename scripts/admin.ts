@@ -7,7 +7,7 @@
 import { createInterface } from "node:readline/promises";
 import { runAdmin } from "#server/cli/program.ts";
 import type { AdminOutput } from "#server/cli/context.ts";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 
 // A reader that stops early (`| head`) closes the pipe; that is not an error.

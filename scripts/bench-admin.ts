@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { projects } from "#data/projects.ts";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { countPageViewRows } from "#server/db/page-view-counts.ts";
 import { loadInsights } from "#server/operations/insights/insights.ts";

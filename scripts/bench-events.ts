@@ -43,7 +43,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { countPageViewRows } from "#server/db/page-view-counts.ts";
 import { indexablePages, paths } from "#shared/paths.ts";

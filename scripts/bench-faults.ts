@@ -12,10 +12,10 @@
  */
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { countOutboxByStatus, enqueueOutboxMessage } from "#server/db/outbox.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "#server/mail/outbox-worker.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { createMessageIdSmtp } from "./lib/message-id-smtp";

@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset) over every route of the production build, in
  * the Chromium the browser tests use. Prints the four category scores and the key metrics,
  * each the median of `--runs` runs (5), after one visit per route so that pages are
- * measured as visitors get them (kept rendered, server/page-cache.ts). The first row is a
+ * measured as visitors get them (kept rendered, server/http/page-cache.ts). The first row is a
  * static reference measured in the same run: the home page without any script, served as a
  * file (scripts/lib/reference-page.ts); compare each route's blocking time with its.
  * "LCP = FCP seen" is 1 when, in most runs, the trace itself (before the simulation) had the

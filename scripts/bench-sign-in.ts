@@ -19,8 +19,8 @@ import {
   PASSWORD_PARAMS,
   passwordProblem,
 } from "#server/auth/passwords.ts";
-import { loadConfig, projectRoot } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
+import { loadConfig, projectRoot } from "#server/platform/config.ts";
+import { createLogger } from "#server/platform/logger.ts";
 
 const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "40" } } });
 const attempts = Number(args.attempts);

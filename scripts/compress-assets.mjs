@@ -1,6 +1,6 @@
 // Content-hashed assets never change, so they are compressed once here, as hard as the
 // formats allow (Brotli 11, gzip 9), instead of at level 6 on every request; the server
-// sends the smallest the browser accepts (server/static-assets.ts).
+// sends the smallest the browser accepts (server/http/static-assets.ts).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

@@ -2,7 +2,7 @@
  * Brings the database schema up to date (the server also does this at start-up).
  *   npm run db:migrate
  */
-import { databaseLocation, describeDatabase, loadConfig, ConfigError } from "#server/config.ts";
+import { databaseLocation, describeDatabase, loadConfig, ConfigError } from "#server/platform/config.ts";
 import { createDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 

@@ -5,66 +5,81 @@ import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { createApiRouter } from "./api/router";
-import type { AppConfig } from "./config";
-import { databaseLocation, projectRoot } from "./config";
-import { createDatabaseContentSource } from "./content/content-source";
-import { createPageCopySource } from "./content/page-copy-source";
-import { createPreviewAccess } from "./content/preview-access";
-import { openDatabase, type Db } from "./db/database";
-import { createRateLimitStores } from "./db/rate-limits";
-import { createScreenshotStore } from "./db/screenshots";
-import { createClientAddressKey } from "./operations/leads/client-address-key";
-import { createFormTokens, resolveFormSecret } from "./operations/leads/form-guard";
-import { createFollowUpScheduler, type FollowUpScheduler } from "./operations/leads/follow-up-reminder";
-import { createVisitorBooking } from "./operations/appointments/visitor-booking";
+import { createApiRouter } from "#server/api/router.ts";
+import type { AppConfig } from "#server/platform/config.ts";
+import { databaseLocation, projectRoot } from "#server/platform/config.ts";
+import { createDatabaseContentSource } from "#server/content/content-source.ts";
+import { createPageCopySource } from "#server/content/page-copy-source.ts";
+import { createPreviewAccess } from "#server/content/preview-access.ts";
+import { openDatabase, type Db } from "#server/db/database.ts";
+import { createRateLimitStores } from "#server/db/rate-limits.ts";
+import { createScreenshotStore } from "#server/db/screenshots.ts";
+import { createClientAddressKey } from "#server/operations/leads/client-address-key.ts";
+import { createFormTokens, resolveFormSecret } from "#server/operations/leads/form-guard.ts";
+import {
+  createFollowUpScheduler,
+  type FollowUpScheduler,
+} from "#server/operations/leads/follow-up-reminder.ts";
+import { createVisitorBooking } from "#server/operations/appointments/visitor-booking.ts";
 import { isAppointmentManagePath } from "#shared/paths.ts";
 import {
   createAppointmentReminders,
   type AppointmentReminders,
-} from "./operations/appointments/visitor-reminders";
-import { createLeadService, forVisitor, type LeadService } from "./operations/leads/lead-service";
-import type { LeasedJob } from "./leased-job";
-import type { SiteLoadContext } from "./load-context";
-import type { Logger } from "./logger";
-import { createLogSampler } from "./log-sampler";
-import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker";
-import { createMailTransport, type MailTransport } from "./mail/transport";
-import { assignNonce, fileSecurityHeaders, scriptHashPolicy, securityHeaders } from "./security";
+} from "#server/operations/appointments/visitor-reminders.ts";
+import { createLeadService, forVisitor, type LeadService } from "#server/operations/leads/lead-service.ts";
+import type { LeasedJob } from "#server/jobs/leased-job.ts";
+import type { SiteLoadContext } from "#server/load-context.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { createLogSampler } from "#server/platform/log-sampler.ts";
+import {
+  createOutboxWorker,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from "#server/mail/outbox-worker.ts";
+import { createMailTransport, type MailTransport } from "#server/mail/transport.ts";
+import {
+  assignNonce,
+  fileSecurityHeaders,
+  scriptHashPolicy,
+  securityHeaders,
+} from "#server/http/security.ts";
 import {
   createSiteSettingsSource,
   editableSettingsOf,
   seedSiteSettings,
   type CurrentSettings,
   type SiteSettingsSource,
-} from "./db/site-settings";
-import { mailContextOf } from "./mail/mail-context";
-import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache";
-import { sendFailure } from "./api/responses";
-import { finalErrorHandler } from "./api/errors";
-import { isWorkspacePath, redirectToCanonicalPath } from "./canonical-path";
-import { redactUrl } from "./log-redaction";
-import { answerUnreadablePaths } from "./unreadable-path";
+} from "#server/db/site-settings.ts";
+import { mailContextOf } from "#server/mail/mail-context.ts";
+import { createPageCache, FORM_TOKEN_PLACEHOLDER } from "#server/http/page-cache.ts";
+import { sendFailure } from "#server/api/responses.ts";
+import { finalErrorHandler } from "#server/api/errors.ts";
+import { isWorkspacePath, redirectToCanonicalPath } from "#server/http/canonical-path.ts";
+import { redactUrl } from "#server/platform/log-redaction.ts";
+import { answerUnreadablePaths } from "#server/http/unreadable-path.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
-import { createFormRateLimits } from "./form-rate-limits";
-import { guardPageForms, sendText } from "./page-form-guards";
-import { serveStaticAssets, serveUploads } from "./static-assets";
-import { healthRoutes } from "./health";
-import { assignRequestId } from "./request-context";
-import { createRetentionSweep, type SweepResult } from "./operations/privacy/retention-sweep";
-import { createScheduledPublisher } from "./operations/content/content-publishing";
-import { createAlertScheduler, type AlertScheduler } from "./alerts/alert-check";
-import { createPageViewCounter, type PageViewCounter } from "./operations/insights/page-view-counter";
-import { createVisitorDaysSweep, type ForgottenDays } from "./operations/insights/visitor-days";
-import { createWeeklyReportJob, type WeeklyReportRun } from "./operations/insights/weekly-report";
-import { pageViewRoute } from "./api/page-view-route";
-import { calendarFeedRoute } from "./api/calendar-feed-route";
-import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
-import { METRICS_PATH, metricsEndpoint } from "./metrics/endpoint";
-import { loadStaff, requireStaffPage } from "./workspace/guard";
-import { createDraftAccess } from "./workspace/draft-access";
-import { createWorkspaceApi } from "./workspace/router";
-import { startTotpSecrets, type TotpSecrets } from "./auth/totp-secrets";
+import { createFormRateLimits } from "#server/http/form-rate-limits.ts";
+import { guardPageForms, sendText } from "#server/http/page-form-guards.ts";
+import { serveStaticAssets, serveUploads } from "#server/http/static-assets.ts";
+import { healthRoutes } from "#server/http/health.ts";
+import { assignRequestId } from "#server/platform/request-context.ts";
+import { createRetentionSweep, type SweepResult } from "#server/operations/privacy/retention-sweep.ts";
+import { createScheduledPublisher } from "#server/operations/content/content-publishing.ts";
+import { createAlertScheduler, type AlertScheduler } from "#server/alerts/alert-check.ts";
+import {
+  createPageViewCounter,
+  type PageViewCounter,
+} from "#server/operations/insights/page-view-counter.ts";
+import { createVisitorDaysSweep, type ForgottenDays } from "#server/operations/insights/visitor-days.ts";
+import { createWeeklyReportJob, type WeeklyReportRun } from "#server/operations/insights/weekly-report.ts";
+import { pageViewRoute } from "#server/api/page-view-route.ts";
+import { calendarFeedRoute } from "#server/api/calendar-feed-route.ts";
+import { createSiteMetrics, type SiteMetrics } from "#server/metrics/site-metrics.ts";
+import { METRICS_PATH, metricsEndpoint } from "#server/metrics/endpoint.ts";
+import { loadStaff, requireStaffPage } from "#server/workspace/guard.ts";
+import { createDraftAccess } from "#server/workspace/draft-access.ts";
+import { createWorkspaceApi } from "#server/workspace/router.ts";
+import { startTotpSecrets, type TotpSecrets } from "#server/auth/totp-secrets.ts";
 
 /**
  * A handler for the staff workspace's paths only, decided as the router reads the path

@@ -1,14 +1,20 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app";
-import { ConfigError, describeDatabase, loadConfig, projectRoot, type AppConfig } from "./config";
-import { MigrationError } from "./db/migrate";
-import { classifyStorageError, storageCauses } from "./db/storage-errors";
+import { createApp } from "#server/app.ts";
+import {
+  ConfigError,
+  describeDatabase,
+  loadConfig,
+  projectRoot,
+  type AppConfig,
+} from "#server/platform/config.ts";
+import { MigrationError } from "#server/db/migrate.ts";
+import { classifyStorageError, storageCauses } from "#server/db/storage-errors.ts";
 import { errorText } from "#shared/error-catalogue.ts";
-import { createLogger, fatalStartLine } from "./logger";
-import { stopOnProcessFaults } from "./process-faults";
-import { closeGracefully } from "./shutdown";
+import { createLogger, fatalStartLine } from "#server/platform/logger.ts";
+import { stopOnProcessFaults } from "#server/platform/process-faults.ts";
+import { closeGracefully } from "#server/platform/shutdown.ts";
 
 const isDev = process.argv.includes("--dev");
 

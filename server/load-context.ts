@@ -1,12 +1,12 @@
-import type { ContentSource } from "./content/content-source";
-import type { PreviewAccess } from "./content/preview-access";
-import type { FormTokens } from "./operations/leads/form-guard";
-import type { LeadService } from "./operations/leads/lead-service";
-import type { VisitorBooking } from "./operations/appointments/visitor-booking";
-import type { Logger } from "./logger";
+import type { ContentSource } from "#server/content/content-source.ts";
+import type { PreviewAccess } from "#server/content/preview-access.ts";
+import type { FormTokens } from "#server/operations/leads/form-guard.ts";
+import type { LeadService } from "#server/operations/leads/lead-service.ts";
+import type { VisitorBooking } from "#server/operations/appointments/visitor-booking.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
-import type { Staff } from "./auth/staff";
-import type { PathProblem } from "./unreadable-path";
+import type { Staff } from "#server/auth/staff.ts";
+import type { PathProblem } from "#server/http/unreadable-path.ts";
 
 /** What every route loader and action receives as `context`. */
 export type SiteLoadContext = {

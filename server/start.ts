@@ -1,13 +1,13 @@
 /**
  * The server's start file (build/app/index.js): every start, however it is run (the
  * README's `node --env-file=.env build/app/index.js`, the container, `npm run serve`),
- * serves with the same heap limits (server/heap-limits.ts). Started without them, the
+ * serves with the same heap limits (server/platform/heap-limits.ts). Started without them, the
  * process is replaced by (or, on Node.js without `process.execve`, supervises) one that
  * has them. Nothing heavy is imported before that is decided.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { missingHeapFlags } from "./heap-limits";
+import { missingHeapFlags } from "#server/platform/heap-limits.ts";
 
 /** Set for the relaunched process, so a flag Node.js did not take can never loop. */
 const RELAUNCHED = "SITE_HEAP_FLAGS_ADDED";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Brand and contact facts shown across the site. One source: the server reads
- * overrides from the environment (server/config.ts) and hands the result to the
+ * overrides from the environment (server/platform/config.ts) and hands the result to the
  * browser through the root loader.
  */
 export const siteSettingsSchema = z.object({

@@ -9,7 +9,7 @@ import type { UploadedImage } from "./workspace-content";
  * answers the stored image, or messages by field.
  */
 
-/** What the server takes (server/uploads.ts, server/operations/images/images.ts). */
+/** What the server takes (server/platform/uploads.ts, server/operations/images/images.ts). */
 export const uploadRules = {
   types: ["image/png", "image/jpeg", "image/webp", "image/avif"],
   maxBytes: 10 * 1024 * 1024,

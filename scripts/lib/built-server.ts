@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { heapFlags } from "#server/heap-limits.ts";
+import { heapFlags } from "#server/platform/heap-limits.ts";
 
 export type BuiltServer = {
   url: string;
@@ -38,7 +38,7 @@ export type SpawnBuiltServerOptions = {
 export type BuiltServerOptions = SpawnBuiltServerOptions & { stderr?: "inherit" | "ignore" };
 
 /**
- * The V8 heap limits every start of the server has (server/heap-limits.ts): passed here
+ * The V8 heap limits every start of the server has (server/platform/heap-limits.ts): passed here
  * as `npm run serve` and the container pass them, so the start file need not run itself
  * again to add them.
  */

@@ -9,7 +9,7 @@ import { productionIslands } from "./islands-plugin.ts";
 
 /**
  * Beside the client build, under a dot folder: express.static ignores dot files and
- * folders (server/static-assets.ts), so visitors never get it.
+ * folders (server/http/static-assets.ts), so visitors never get it.
  */
 export const CLIENT_MODULE_LIST = ".vite/modules.json";
 

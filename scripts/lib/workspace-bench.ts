@@ -11,8 +11,8 @@ import type { ServerBuild } from "react-router";
 import request from "supertest";
 import { createApp } from "#server/app.ts";
 import { createSession } from "#server/auth/sessions.ts";
-import { loadConfig, projectRoot } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
+import { loadConfig, projectRoot } from "#server/platform/config.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { testTotpKey } from "#tests/support/totp-key.ts";
 import {
   createScratchPostgresDatabase,

@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { closeAlertIncident, openAlertIncident, readAlertIncidents } from "#server/db/alert-incidents.ts";
 import {
@@ -7,8 +7,8 @@ import {
   readOutboxOverview,
   type OutboxOverview,
 } from "#server/db/outbox.ts";
-import { createLeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { OPERATIONS_ALERT, type OperationsAlert } from "#server/mail/alert-message.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";

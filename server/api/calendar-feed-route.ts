@@ -9,7 +9,7 @@ import { readCalendarFeed } from "#server/operations/appointments/calendar-feed.
  * the credential, so the answer is never kept by a shared cache (nor, being a credential's
  * answer, by the app's own disk cache), never indexed, and a token that opens nothing is
  * a plain 404 that does not say why. The request log sees the path redacted
- * (server/log-redaction.ts).
+ * (server/platform/log-redaction.ts).
  */
 export function calendarFeedRoute(deps: {
   db: Db;

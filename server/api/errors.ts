@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { describeForLog, errorMessages, notSavedMessage } from "#shared/error-catalogue.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 import { sendFailure } from "./responses";
 import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
-import type { MetricsRecorder } from "#server/metrics-recorder.ts";
+import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 import { parseJsonBody, parseUrlencodedBody } from "./body-parsers";
 import { sendFailure, type SendFailure } from "./responses";

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { PageViewCounter } from "#server/operations/insights/page-view-counter.ts";
 import { readPageView } from "#server/operations/insights/page-view-input.ts";
 import { PAGE_VIEW_ENDPOINT } from "#shared/page-view-beacon.ts";

@@ -1,13 +1,13 @@
 import { Router, type Request, type Response } from "express";
-import type { AppConfig } from "#server/config.ts";
-import type { FormRateLimits } from "#server/form-rate-limits.ts";
+import type { AppConfig } from "#server/platform/config.ts";
+import type { FormRateLimits } from "#server/http/form-rate-limits.ts";
 import type { LeadService, SubmissionResult, Visitor } from "#server/operations/leads/lead-service.ts";
-import type { Logger } from "#server/logger.ts";
-import type { MetricsRecorder } from "#server/metrics-recorder.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
 import { sendFailure } from "./responses";
-import { keepRequestContext } from "#server/request-context.ts";
+import { keepRequestContext } from "#server/platform/request-context.ts";
 import { apiPaths, paths } from "#shared/paths.ts";
 import { failureStatus } from "#shared/forms/results.ts";
 

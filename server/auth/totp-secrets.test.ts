@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { ConfigError, loadConfig } from "#server/platform/config.ts";
 import { newTotpSecret } from "./totp";
 import { createTotpSecrets, loadTotpSecrets, TOTP_KEY_FILE, totpKeyId } from "./totp-secrets";
 

@@ -2,10 +2,10 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { ConfigError, decodeTotpKey, type AppConfig } from "#server/config.ts";
+import { ConfigError, decodeTotpKey, type AppConfig } from "#server/platform/config.ts";
 import type { Database } from "#server/db/schema.ts";
 import { listStoredTotpSecrets, restoreTotpSecret } from "#server/db/staff-totp-secrets.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 
 /**
  * The authenticator apps' secrets at rest, sealed with AES-256-GCM under a key kept

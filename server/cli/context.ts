@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { userInfo } from "node:os";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
 

@@ -7,7 +7,7 @@ import { deleteRevisions, listRevisions, recordRevision } from "./revisions";
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
  * screenshots adds one, in the same transaction where there is one. Page caches compare
- * it with the revision their copies were rendered at (server/page-cache.ts).
+ * it with the revision their copies were rendered at (server/http/page-cache.ts).
  */
 export async function bumpContentRevision(db: Kysely<Database>, now = new Date()): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 import { Kysely } from "kysely";
 import { openSqlite } from "./dialect";
 import { migrateToLatest } from "./migrate";
-import { isPostgresUrl } from "#server/database-url.ts";
+import { isPostgresUrl } from "#server/platform/database-url.ts";
 import { createPostgresDatabase } from "./postgres";
 import type { Database } from "./schema";
 import { SiteSqliteDialect } from "./sqlite-driver";

@@ -1,5 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { Db } from "./database";
 
 /**
@@ -19,7 +19,7 @@ export type RateLimitStores = {
   create(prefix: string): DatabaseRateLimitStore;
   /** Deletes every expired counter (all limiters') in one statement; returns how many. */
   sweepExpired(): Promise<number>;
-  /** Hears of a failed store (server/form-rate-limits.ts) or a failed clean-up. */
+  /** Hears of a failed store (server/http/form-rate-limits.ts) or a failed clean-up. */
   logger: Logger;
 };
 

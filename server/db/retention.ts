@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "./database";
 import type { Database } from "./schema";
 import { sessionEnded } from "./staff-sessions";

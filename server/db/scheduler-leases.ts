@@ -4,7 +4,7 @@ import type { Database } from "./schema";
 type Db = Kysely<Database>;
 
 /**
- * A periodic job that one instance at a time should run (server/leased-job.ts). One
+ * A periodic job that one instance at a time should run (server/jobs/leased-job.ts). One
  * upsert takes the lease when it is free, expired or already ours, and extends it; it
  * answers whether we hold it now. Two instances racing for it: PostgreSQL's row lock
  * makes the second re-check the lease the first just took, and lose.

@@ -225,7 +225,7 @@ export type ServiceScreenshotTable = {
   content_hash: string | null;
 };
 
-/** One row, rewritten by each readiness check (server/health.ts). */
+/** One row, rewritten by each readiness check (server/http/health.ts). */
 export type ReadinessProbeTable = {
   id: number;
   checked_at: Timestamp;
@@ -246,7 +246,7 @@ export type InstanceSecretTable = {
   created_at: Timestamp;
 };
 
-/** An uploaded file, for instances that share no disk (server/uploaded-files.ts). */
+/** An uploaded file, for instances that share no disk (server/files/uploaded-files.ts). */
 export type UploadedFileTable = {
   /** Under /uploads, e.g. `screenshots/3f2a…-640.webp`. */
   path: string;
@@ -318,7 +318,7 @@ export type AcknowledgmentCountTable = {
 
 /**
  * A periodic job one instance at a time runs, with its holder: a lease of seconds the
- * holder renews while alive (server/leased-job.ts). When the job runs is in job_runs.
+ * holder renews while alive (server/jobs/leased-job.ts). When the job runs is in job_runs.
  */
 export type SchedulerLeaseTable = {
   name: string;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/platform/config.ts";
 import { renderAcknowledgment } from "./acknowledgment-message";
 
 const ctx = loadConfig({

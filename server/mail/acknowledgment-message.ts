@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { leadPageUrl } from "#shared/staff-paths.ts";

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { storedCalendarSchema } from "./calendar";
 import { brandHeader, css, htmlDocument, htmlTable } from "./layout";

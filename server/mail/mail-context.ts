@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { CurrentSettings } from "#server/db/site-settings.ts";
 
 /** What a message builder reads: the sender and agency inbox, and the site's brand and contact details. */

@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { mailFileKey } from "./mail-files";
 import type { Db } from "#server/db/database.ts";
 import {
@@ -14,7 +14,7 @@ import {
   renewOutboxLeases,
 } from "#server/db/outbox.ts";
 import type { OutboxRow } from "#server/db/schema.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { redactSensitive, errorText } from "#shared/error-catalogue.ts";
 import type { MailContext } from "./mail-context";
 import { renderOutboxMessage } from "./outbox-messages";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type StreamTransport from "nodemailer/lib/stream-transport";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { defaultOutboxWorkerOptions } from "./outbox-options";
 import type { FromSmtpThread, SmtpFailure, SmtpThreadData, ToSmtpThread } from "./smtp-thread";
 

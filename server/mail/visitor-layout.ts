@@ -1,5 +1,5 @@
 import { escapeHtml } from "#shared/escape-html.ts";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { contactHtml, contactLines, css } from "./layout";
 
 /**

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Registry } from "prom-client";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { metricsAccess, type MetricsAccessPolicy } from "./access";
 
 export const METRICS_PATH = "/metrics";

@@ -7,7 +7,7 @@ import { readOutboxOverview } from "#server/db/outbox.ts";
 import { outboxStatuses } from "#server/db/schema.ts";
 import { classifyStorageError } from "#server/db/storage-errors.ts";
 import { leadForms } from "#shared/forms/lead-forms.ts";
-import { leadOutcomes, type MetricsRecorder } from "#server/metrics-recorder.ts";
+import { leadOutcomes, type MetricsRecorder } from "#server/metrics/recorder.ts";
 import { methodLabel, routeLabel } from "./route-label";
 
 /**

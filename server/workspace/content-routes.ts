@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { Outcome } from "#server/operations/outcome.ts";
-import { defaultUploadLimits } from "#server/uploads.ts";
+import { defaultUploadLimits } from "#server/platform/uploads.ts";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { bodyImageSchema } from "#shared/content-types.ts";
 import type { WorkspaceDeps } from "./deps";

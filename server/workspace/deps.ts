@@ -1,8 +1,8 @@
 import { siteWordsOf } from "#server/auth/passwords.ts";
 import type { TotpSecrets } from "#server/auth/totp-secrets.ts";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { SiteSettingsSource } from "#server/db/site-settings.ts";
 
 /** What the workspace's API modules are given. */

@@ -51,7 +51,7 @@ const MAX_RETURN_LENGTH = 2_000;
 
 /**
  * A workspace page without a session: 303 to sign-in, which returns here after; to the
- * workspace's home instead when the address is no page's (server/unreadable-path.ts) or too long.
+ * workspace's home instead when the address is no page's (server/http/unreadable-path.ts) or too long.
  */
 export const requireStaffPage: RequestHandler = (req, res, next) => {
   if (res.locals.staff || (req.method !== "GET" && req.method !== "HEAD")) return next();

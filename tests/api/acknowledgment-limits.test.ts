@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type SiteApp } from "#server/app.ts";
 import { createDatabase } from "#server/db/database.ts";
 import { migrateToLatest, migrations } from "#server/db/migrate.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { ACKNOWLEDGMENT } from "#server/mail/acknowledgment-message.ts";
 import { createClientAddressKey } from "#server/operations/leads/client-address-key.ts";
 import { agencyMailEnv } from "#tests/support/agency-mail.ts";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import { caseStudies } from "#data/case-studies.ts";
 import { apiPaths, machinePaths, paths } from "#shared/paths.ts";
 import { pageTitles } from "#tests/support/page-titles.ts";

@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer } from "#scripts/lib/built-server.ts";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import {
   endpoints,
   publicForms,

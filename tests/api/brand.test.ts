@@ -4,7 +4,7 @@ import { decode } from "html-entities";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import { indexablePages, paths } from "#shared/paths.ts";
 import { socialCardName } from "#shared/social-cards.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

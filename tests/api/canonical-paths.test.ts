@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths, routePatterns } from "#shared/paths.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
-import { canonicalPath, isWorkspacePath } from "#server/canonical-path.ts";
+import { canonicalPath, isWorkspacePath } from "#server/http/canonical-path.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 

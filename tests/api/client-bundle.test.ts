@@ -6,8 +6,8 @@ import path from "node:path";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { CLIENT_MODULE_LIST } from "#scripts/lib/client-module-list.ts";
-import { projectRoot } from "#server/config.ts";
-import { serveStaticAssets } from "#server/static-assets.ts";
+import { projectRoot } from "#server/platform/config.ts";
+import { serveStaticAssets } from "#server/http/static-assets.ts";
 
 /**
  * The browser never downloads libphonenumber-js or its metadata (decision 010): the
@@ -104,7 +104,7 @@ function packageOf(id: string): string | undefined {
 /**
  * Why each module must not be in the browser bundle, as `id: reason`. `readSource` gives
  * a project file's text (undefined when it is not one), to catch code that reads the
- * server's environment, where the secrets are (server/config.ts).
+ * server's environment, where the secrets are (server/platform/config.ts).
  */
 function serverOnlyModules(ids: readonly string[], readSource: (id: string) => string | undefined): string[] {
   return ids.flatMap((id) => {

@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
-import type { Readiness } from "#server/health.ts";
+import type { Readiness } from "#server/http/health.ts";
 import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 
 /** The server gives up on the lock after this long (DATABASE_LOCK_WAIT_SECONDS). */

@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { parse } from "csv-parse/sync";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";

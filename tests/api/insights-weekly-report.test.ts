@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { weeklyReportCommand } from "#server/cli/weekly-report.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { WEEKLY_REPORT, type WeeklyReport } from "#server/mail/weekly-report-message.ts";
 import {
   createWeeklyReportJob,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobLeases, killTheHolder, type KillHolderResult } from "#scripts/lib/kill-holder.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
-import { JOB_LEASE_MAX_AHEAD_MS } from "#server/leased-job.ts";
+import { JOB_LEASE_MAX_AHEAD_MS } from "#server/jobs/leased-job.ts";
 import { RETENTION_LEASE } from "#server/operations/privacy/retention-sweep.ts";
 import { VISITOR_DAYS_LEASE } from "#server/operations/insights/visitor-days.ts";
 import { FOLLOW_UP_LEASE } from "#server/operations/leads/follow-up-reminder.ts";

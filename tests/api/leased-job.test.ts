@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, openDatabase, type Db } from "#server/db/database.ts";
 import { listJobRuns } from "#server/db/job-runs.ts";
-import { createLeasedJob, JOB_LEASE_MAX_AHEAD_MS, JOB_LEASE_MS, type LeasedJob } from "#server/leased-job.ts";
-import { createLogger } from "#server/logger.ts";
+import {
+  createLeasedJob,
+  JOB_LEASE_MAX_AHEAD_MS,
+  JOB_LEASE_MS,
+  type LeasedJob,
+} from "#server/jobs/leased-job.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#tests/support/test-database.ts";
 import { until } from "#tests/support/wait.ts";
 

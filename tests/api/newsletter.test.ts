@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths } from "#shared/paths.ts";
 import { newsletterConsentText } from "#shared/forms/newsletter.ts";
 import { createLeadService } from "#server/operations/leads/lead-service.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
 import {

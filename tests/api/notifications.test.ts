@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOutput } from "#server/cli/context.ts";
 import { runAdmin } from "#server/cli/program.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/platform/config.ts";
 import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "#scripts/lib/built-server.ts";
-import { heapFlags } from "#server/heap-limits.ts";
+import { heapFlags } from "#server/platform/heap-limits.ts";
 
 /**
  * The built server started as the README documents (`node build/app/index.js`, no flags)

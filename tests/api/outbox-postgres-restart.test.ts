@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { countOutboxByStatus, enqueueOutboxMessage } from "#server/db/outbox.ts";
 import { createOutboxWorker, type OutboxWorker } from "#server/mail/outbox-worker.ts";

@@ -7,7 +7,7 @@ import { CLIENT_CHUNK_LIST } from "#scripts/lib/client-module-list.ts";
 import { pageScripts } from "#scripts/lib/page-scripts.ts";
 import { workspaceModule } from "#scripts/lib/workspace-modules.ts";
 import { resolveCopyIcons } from "#client/lib/copy-icons.server.ts";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import { copyIconNames } from "#shared/copy/copy-icons.ts";
 import { paths } from "#shared/paths.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

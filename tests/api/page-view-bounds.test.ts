@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { insertWebAppLead } from "#server/db/leads.ts";
 import { addPageViewCounts, type CountRow } from "#server/db/page-view-counts.ts";
 import { admitValues } from "#server/db/page-view-values.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { ROW_CAP, dimensionCaps } from "#server/operations/insights/page-view-caps.ts";
 import { createPageViewCounter } from "#server/operations/insights/page-view-counter.ts";
 import { readPageView, type PageView } from "#server/operations/insights/page-view-input.ts";

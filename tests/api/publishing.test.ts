@@ -4,7 +4,7 @@ import { createApp, type SiteApp } from "#server/app.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { publishDueContent } from "#server/operations/content/content-publishing.ts";
 import { caseStudies } from "#data/case-studies.ts";
 import { newsPosts } from "#data/news.ts";

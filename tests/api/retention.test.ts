@@ -5,7 +5,7 @@ import { createApp } from "#server/app.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { insertSubscriber } from "#server/db/newsletter.ts";
 import type { OutboxStatus, SuspectedSpam } from "#server/db/schema.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { SESSION_IDLE_MS } from "#server/auth/sessions.ts";
 import { listRevisions, recordRevision, revisionRetention } from "#server/db/revisions.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { openDatabase } from "#server/db/database.ts";
 import { instanceSecret } from "#server/db/instance-secrets.ts";
 import { createRateLimitStores, type RateLimitStores } from "#server/db/rate-limits.ts";
-import { createFormRateLimits } from "#server/form-rate-limits.ts";
-import { createLogger } from "#server/logger.ts";
+import { createFormRateLimits } from "#server/http/form-rate-limits.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { FORM_SECRET_NAME } from "#server/operations/leads/form-guard.ts";
 import { botGuardFields, staleFormMessage } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";

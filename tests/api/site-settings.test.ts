@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type SiteApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
+import { loadConfig } from "#server/platform/config.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { listRevisions } from "#server/db/revisions.ts";
 import { defaultSiteSettings } from "#shared/site-settings.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";

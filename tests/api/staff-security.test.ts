@@ -2,7 +2,7 @@ import type { Router } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { createWorkspaceApi } from "#server/workspace/router.ts";
 import type { WorkspaceArea } from "#server/auth/staff.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "#scripts/lib/built-server.ts";
-import type { Readiness } from "#server/health.ts";
+import type { Readiness } from "#server/http/health.ts";
 import { canMountScratchDisk, scratchDisk, type ScratchDisk } from "#tests/support/scratch-disk.ts";
 import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
 import { paths } from "#shared/paths.ts";

@@ -10,7 +10,7 @@ import {
   createDiskUploadStore,
   createUploadStore,
   type UploadStore,
-} from "#server/uploaded-files.ts";
+} from "#server/files/uploaded-files.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { expectSucceeded } from "#tests/support/admin-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { insertWebAppLead } from "#server/db/leads.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { hashToken, newToken } from "#server/auth/tokens.ts";
 import { recordAudit } from "#server/db/audit-log.ts";

@@ -1,5 +1,5 @@
 import { projects } from "#data/projects.ts";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { paths } from "#shared/paths.ts";

@@ -6,7 +6,7 @@ import { paths } from "#shared/paths.ts";
 import { defaultSiteSettings as settings } from "#shared/site-settings.ts";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { contentKinds } from "#server/db/content-items.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { copyIconNames } from "#shared/copy/copy-icons.ts";

@@ -1,4 +1,4 @@
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";

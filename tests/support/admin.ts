@@ -1,6 +1,6 @@
 import type { AdminContext, AdminOutput } from "#server/cli/context.ts";
 import { runAdmin } from "#server/cli/program.ts";
-import { databaseLocation, loadConfig } from "#server/config.ts";
+import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import type { TestApp } from "./test-app";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 
 /** A route module reads as an outline of its page's sections; its copy lives in data/pages/. */
 const MAX_LINES = 150;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "#server/config.ts";
+import { projectRoot } from "#server/platform/config.ts";
 import { uiStrings } from "#shared/ui-strings.ts";
 
 /** Source files a visitor's words could be written in (tests quote the requirements on purpose, so they are left out). */

@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
 import { DateTime } from "luxon";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import {
   selectAvailabilityRules,

@@ -4,7 +4,7 @@ import { findAppointmentRequest } from "#server/db/leads.ts";
 import { recordStatusChange } from "#server/db/lead-follow-up.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { currentSettingsOf, editableSettingsOf, readSiteSettings } from "#server/db/site-settings.ts";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { AppointmentRequestRow } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { parseId } from "#server/operations/input.ts";

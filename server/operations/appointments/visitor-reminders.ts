@@ -1,9 +1,9 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { claimDueReminders } from "#server/db/appointment-manage.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
-import { createLeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { APPOINTMENT_REMINDER, type AppointmentReminder } from "#server/mail/appointment-reminder-message.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { newMessageId } from "#server/mail/message-id.ts";

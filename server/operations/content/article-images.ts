@@ -2,7 +2,7 @@ import path from "node:path";
 import { Marked, type Tokens } from "marked";
 import type { BodyImage } from "#shared/content-types.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
-import type { UploadStore } from "#server/uploaded-files.ts";
+import type { UploadStore } from "#server/files/uploaded-files.ts";
 import {
   createImageVariants,
   ImageRejectedError,

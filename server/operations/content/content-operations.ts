@@ -16,8 +16,8 @@ import {
 import type { ContentStatus } from "#shared/content-fields.ts";
 import { countSnippetsUsingImage } from "#server/db/page-snippets.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
-import { createUploadStore, type UploadStore } from "#server/uploaded-files.ts";
-import { isUploadPath, UPLOADS_URL_PATH } from "#server/uploads.ts";
+import { createUploadStore, type UploadStore } from "#server/files/uploaded-files.ts";
+import { isUploadPath, UPLOADS_URL_PATH } from "#server/platform/uploads.ts";
 import type { BodyImage, Image } from "#shared/content-types.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";

@@ -1,8 +1,8 @@
 import { findContent, type ContentKind, type ContentRecord } from "#server/db/content-items.ts";
 import { listDueContent, publishDueItem, setFeatured, setPublishTime } from "#server/db/content-schedule.ts";
 import type { Db } from "#server/db/database.ts";
-import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { agencyDate, agencyMidnight, formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { failed, notFound, refuse, type Outcome } from "#server/operations/outcome.ts";

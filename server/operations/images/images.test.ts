@@ -12,8 +12,8 @@ import {
   sniffImageType,
   variantWidths,
 } from "./images";
-import { createDiskUploadStore } from "#server/uploaded-files.ts";
-import { uploadsDirectory } from "#server/uploads.ts";
+import { createDiskUploadStore } from "#server/files/uploaded-files.ts";
+import { uploadsDirectory } from "#server/platform/uploads.ts";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#0f766e" } });

@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ScreenshotVariant } from "#server/db/screenshots.ts";
-import type { UploadStore } from "#server/uploaded-files.ts";
+import type { UploadStore } from "#server/files/uploaded-files.ts";
 import {
   defaultUploadLimits,
   UPLOADS_URL_PATH,
   uploadContentTypes,
   type UploadLimits,
-} from "#server/uploads.ts";
+} from "#server/platform/uploads.ts";
 
 /**
  * Uploaded screenshots: checked (type by content, size, pixel count), converted to
@@ -22,7 +22,7 @@ const typeNames: Record<ImageType, string> = { png: "PNG", jpeg: "JPEG", webp: "
 /** sharp's name for each accepted type's decoder (AVIF is read by libheif). */
 const sharpFormats: Record<ImageType, string> = { png: "png", jpeg: "jpeg", webp: "webp", avif: "heif" };
 
-export { defaultUploadLimits, type UploadLimits } from "#server/uploads.ts";
+export { defaultUploadLimits, type UploadLimits } from "#server/platform/uploads.ts";
 
 /** Wide enough for a full-width showcase on a large screen at 1×, and phones at 2-3×. */
 export const SCREENSHOT_WIDTHS = [640, 1280, 1920] as const;

@@ -8,7 +8,7 @@ import {
   wasVisitorSeen,
   type CountRow,
 } from "#server/db/page-view-counts.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { createPageViewCaps } from "./page-view-caps";
 import type { PageView } from "./page-view-input";
 

@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { forgetVisitorDaysBefore } from "#server/db/page-view-counts.ts";
-import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 
 /**
  * Forgets each day's visitor salt and the hashes of that day's visitors once the (UTC)

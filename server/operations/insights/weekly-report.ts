@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
 import {
@@ -7,8 +7,8 @@ import {
   selectWeeklyReportRecipients,
   setWeeklyReportChoice,
 } from "#server/db/weekly-report.ts";
-import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import {

@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { deleteExpiredAcknowledgmentLimits } from "#server/db/acknowledgment-limits.ts";
 import {
@@ -8,10 +8,10 @@ import {
   type OpenLead,
 } from "#server/db/lead-follow-up.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
-import { createLeasedJob } from "#server/leased-job.ts";
+import { createLeasedJob } from "#server/jobs/leased-job.ts";
 import { FOLLOW_UP_REMINDER, type FollowUpReminder } from "#server/mail/reminder-message.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { leadId } from "./lead-records";

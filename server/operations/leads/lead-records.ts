@@ -6,7 +6,7 @@ import type {
   WebAppLeadRow,
   WebsiteDesignLeadRow,
 } from "#server/db/schema.ts";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/calendar.ts";
 import type { LabelledValue } from "#server/mail/layout.ts";
 import { newMessageId } from "#server/mail/message-id.ts";

@@ -1,10 +1,10 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import { createPageCopySource, type PageCopySource } from "#server/content/page-copy-source.ts";
 import type { Db } from "#server/db/database.ts";
 import { findFirstSubmission, insertSubmissionOnce } from "#server/db/leads.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { claimAcknowledgment } from "#server/db/acknowledgment-limits.ts";
 import type { StoredCalendar } from "#server/mail/calendar.ts";
 import type { LabelledValue } from "#server/mail/layout.ts";

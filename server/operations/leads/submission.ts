@@ -1,7 +1,7 @@
 import type { LeadForm } from "#shared/forms/lead-forms.ts";
 import type * as z from "zod/mini";
 import type { SuspectedSpam } from "#server/db/schema.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { separateBotGuardFields, staleFormMessage, botGuardFields } from "#shared/forms/bot-guard.ts";
 import {
   firstErrorMessage,
@@ -13,7 +13,7 @@ import {
 import { describeForLog, notSavedMessage, toVisitorMessage } from "#shared/error-catalogue.ts";
 import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
 import type { SubmissionResult } from "#shared/forms/results.ts";
-import type { MetricsRecorder } from "#server/metrics-recorder.ts";
+import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 import { separateVisitField } from "#shared/visit-source.ts";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 import { readSourceColumns, type SourceColumns, type SourceRequest } from "./visit-source";
@@ -25,7 +25,7 @@ export type SubmissionContext = {
   now: () => Date;
   minFillMs: number;
   tokens: FormTokens;
-  /** Counts each submission's outcome, and storage failures (server/metrics-recorder.ts). */
+  /** Counts each submission's outcome, and storage failures (server/metrics/recorder.ts). */
   metrics?: Pick<MetricsRecorder, "leadSubmission" | "storageFailure">;
 };
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import {
   countPastRetention,
@@ -12,8 +12,8 @@ import { deleteCountsBefore } from "#server/db/page-view-counts.ts";
 import { forgetValuesBefore } from "#server/db/page-view-values.ts";
 import { deleteEndedPreviewLinks } from "#server/db/preview-links.ts";
 import { countPrunableRevisions, pruneRevisions } from "#server/db/revisions.ts";
-import { createLeasedJob, type LeasedJob } from "#server/leased-job.ts";
-import type { Logger } from "#server/logger.ts";
+import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { INSIGHTS_MAX_DAYS } from "#shared/insights.ts";

@@ -12,7 +12,7 @@ import {
 } from "#server/db/screenshots.ts";
 import type { ServiceScreenshotRow } from "#server/db/schema.ts";
 import type { Db } from "#server/db/database.ts";
-import { createUploadStore } from "#server/uploaded-files.ts";
+import { createUploadStore } from "#server/files/uploaded-files.ts";
 import { serviceScreenshots as builtInScreenshots } from "#data/service-screenshots.ts";
 import { servicePages, type ServicePage } from "#shared/content-types.ts";
 import { cleanText } from "#shared/forms/sanitize.ts";

@@ -2,7 +2,7 @@ import { changingContent } from "#server/db/content-revision.ts";
 import { findPageSnippet, listPageSnippets, writePageSnippet } from "#server/db/page-snippets.ts";
 import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
-import { createUploadStore } from "#server/uploaded-files.ts";
+import { createUploadStore } from "#server/files/uploaded-files.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { isStoredUpload } from "#server/operations/content/content-operations.ts";
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AppConfig } from "#server/config.ts";
+import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import {
   findSubscriberByConfirmToken,

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "#server/platform/logger.ts";
 
 /** In-flight requests get this long before their connections are cut. */
 const GRACE_MS = 8_000;

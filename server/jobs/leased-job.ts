@@ -1,8 +1,8 @@
-import type { Db } from "./db/database";
-import { claimDueRun, recordRun } from "./db/job-runs";
-import { acquireSchedulerLease, releaseSchedulerLease } from "./db/scheduler-leases";
-import type { Logger } from "./logger";
-import { formatLeaseOwner, newLeaseOwner, type LeaseOwner } from "./mail/outbox-lease";
+import type { Db } from "#server/db/database.ts";
+import { claimDueRun, recordRun } from "#server/db/job-runs.ts";
+import { acquireSchedulerLease, releaseSchedulerLease } from "#server/db/scheduler-leases.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { formatLeaseOwner, newLeaseOwner, type LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { errorText, redactSensitive } from "#shared/error-catalogue.ts";
 
 /**

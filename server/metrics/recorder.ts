@@ -1,4 +1,4 @@
-import type { StorageFailure } from "./db/storage-errors";
+import type { StorageFailure } from "#server/db/storage-errors.ts";
 import type { LeadForm } from "#shared/forms/lead-forms.ts";
 
 /**

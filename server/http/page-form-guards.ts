@@ -1,7 +1,7 @@
 import type { Express, RequestHandler, Response } from "express";
-import { rejectCrossSite } from "./api/guards";
-import type { AppConfig } from "./config";
-import { limitedForms, type FormRateLimits, type LimitedForm } from "./form-rate-limits";
+import { rejectCrossSite } from "#server/api/guards.ts";
+import type { AppConfig } from "#server/platform/config.ts";
+import { limitedForms, type FormRateLimits, type LimitedForm } from "#server/http/form-rate-limits.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 
 /** The same cap as the API's bodies (16 KB); page forms are far smaller. */

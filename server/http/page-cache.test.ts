@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import express from "express";
 import type { AppLoadContext } from "react-router";
 import request from "supertest";
-import { createPageCache } from "./page-cache";
-import { createLogger } from "./logger";
+import { createPageCache } from "#server/http/page-cache.ts";
+import { createLogger } from "#server/platform/logger.ts";
 
 /** A cache in front of pages of a given size, counting renders, hits and misses. */
 function pagesOf(bytes: number, maxBytes: number) {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import type { AppConfig } from "./config";
-import type { Logger } from "./logger";
+import type { AppConfig } from "#server/platform/config.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { paths, routePatterns } from "#shared/paths.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./log-redaction";
+import { redactUrl } from "#server/platform/log-redaction.ts";
 
 describe("redactUrl", () => {
   it("hides an old-style invitation link's token, in any case", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { literalPath, pathProblem } from "./unreadable-path";
+import { literalPath, pathProblem } from "#server/http/unreadable-path.ts";
 
 describe("paths the router cannot take", () => {
   it("are 400 when an escape cannot be decoded", () => {

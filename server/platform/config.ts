@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "#shared/site-settings.ts";
-import { isPostgresUrl } from "./database-url";
+import { isPostgresUrl } from "#server/platform/database-url.ts";
 
 /** The folder holding package.json: this file runs from server/ in development and build/app/ once built. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -2,14 +2,14 @@ import type { ErrorRequestHandler, Express, RequestHandler, Response } from "exp
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import path from "node:path";
-import type { AppConfig } from "./config";
-import type { Db } from "./db/database";
-import { classifyStorageError, retryAfterSeconds } from "./db/storage-errors";
+import type { AppConfig } from "#server/platform/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
 import { describeForLog } from "#shared/error-catalogue.ts";
-import type { MetricsRecorder } from "./metrics-recorder";
-import { createUploadStore, type UploadStore } from "./uploaded-files";
-import { isUploadPath, UPLOADS_URL_PATH } from "./uploads";
-import { setSvgPolicy } from "./security";
+import type { MetricsRecorder } from "#server/metrics/recorder.ts";
+import { createUploadStore, type UploadStore } from "#server/files/uploaded-files.ts";
+import { isUploadPath, UPLOADS_URL_PATH } from "#server/platform/uploads.ts";
+import { setSvgPolicy } from "#server/http/security.ts";
 
 const sendNotFound = (res: Response) => void res.status(404).type("text/plain").send("Not found");
 
@@ -104,7 +104,7 @@ const answerReadFailure =
 /**
  * Uploaded files are named by a hash of their content, so a URL never changes meaning
  * and browsers may keep it forever. On SQLite they are files on the data volume; on
- * PostgreSQL rows every instance reads (server/uploaded-files.ts). A missing file answers
+ * PostgreSQL rows every instance reads (server/files/uploaded-files.ts). A missing file answers
  * 404 here rather than reaching the page router.
  */
 export function serveUploads(

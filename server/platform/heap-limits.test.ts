@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { heapFlags, missingHeapFlags } from "./heap-limits";
+import { heapFlags, missingHeapFlags } from "#server/platform/heap-limits.ts";
 
-const readProjectFile = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), "utf8");
+const readProjectFile = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), "utf8");
 
 describe("the heap limits", () => {
   it("are all missing from a start without them", () => {

@@ -1,9 +1,9 @@
 import { Router } from "express";
-import { isPostgres, type Db } from "./db/database";
-import { outboxQueueStats, type OutboxQueueStats } from "./db/outbox";
-import { classifyStorageError, storageCauses, type StorageFailure } from "./db/storage-errors";
-import type { Logger } from "./logger";
-import type { MetricsRecorder } from "./metrics-recorder";
+import { isPostgres, type Db } from "#server/db/database.ts";
+import { outboxQueueStats, type OutboxQueueStats } from "#server/db/outbox.ts";
+import { classifyStorageError, storageCauses, type StorageFailure } from "#server/db/storage-errors.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 import { describeForLog } from "#shared/error-catalogue.ts";
 
 /**

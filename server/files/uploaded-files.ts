@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { AppConfig } from "./config";
-import type { Db } from "./db/database";
-import { errorCode } from "./db/storage-errors";
-import { isUploadPath, uploadContentType, uploadsDirectory } from "./uploads";
+import type { AppConfig } from "#server/platform/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { errorCode } from "#server/db/storage-errors.ts";
+import { isUploadPath, uploadContentType, uploadsDirectory } from "#server/platform/uploads.ts";
 
 /**
  * Where uploaded files are kept (docs/decisions/005-uploaded-screenshots.md): on SQLite

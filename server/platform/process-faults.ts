@@ -1,5 +1,5 @@
 import { errorForLog } from "#shared/error-catalogue.ts";
-import type { Logger } from "./logger";
+import type { Logger } from "#server/platform/logger.ts";
 
 /**
  * A throw nobody caught, or a promise rejected with nobody waiting, is a bug whose state

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, databaseLocation, describeDatabase, loadConfig } from "./config";
+import { ConfigError, databaseLocation, describeDatabase, loadConfig } from "#server/platform/config.ts";
 
 describe("loadConfig", () => {
   it("needs no environment at all", () => {

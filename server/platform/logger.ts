@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import { currentRequestId } from "./request-context";
+import { currentRequestId } from "#server/platform/request-context.ts";
 
 export type { Logger };
 

@@ -3,8 +3,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
-import { canonicalPath } from "./canonical-path";
-import type { Logger } from "./logger";
+import { canonicalPath } from "#server/http/canonical-path.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { clickIdKinds, utmParams, VISIT_PARAM } from "#shared/visit-source.ts";
 
 /**

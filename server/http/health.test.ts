@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./db/database";
-import { enqueueOutboxMessage } from "./db/outbox";
-import { checkReadiness } from "./health";
-import { createLogger } from "./logger";
+import { openDatabase } from "#server/db/database.ts";
+import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import { checkReadiness } from "#server/http/health.ts";
+import { createLogger } from "#server/platform/logger.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "readiness-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

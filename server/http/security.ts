@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
-import type { AppConfig } from "./config";
+import type { AppConfig } from "#server/platform/config.ts";
 import { mapEmbedHosts } from "#shared/site-settings-fields.ts";
 
 declare module "express-serve-static-core" {
@@ -31,7 +31,7 @@ const PERMISSIONS_POLICY = [
 const GTM_ORIGINS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
 
 /**
- * A cached page's policy (server/page-cache.ts): the same header, but its scripts are
+ * A cached page's policy (server/http/page-cache.ts): the same header, but its scripts are
  * allowed by origin and by the hashes of the page's inline scripts instead of a nonce, so
  * one copy serves every visitor. No 'strict-dynamic' (it would ignore 'self', and the
  * page's modulepreload links carry no nonce); no 'unsafe-inline'.

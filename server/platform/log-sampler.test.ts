@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogSampler } from "./log-sampler";
+import { createLogSampler } from "#server/platform/log-sampler.ts";
 
 describe("log sampler", () => {
   it("logs the first lines of each window per key, then reports how many it left out", () => {
