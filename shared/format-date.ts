@@ -15,3 +15,16 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 export function formatIsoDate(isoDate: string): string {
   return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+const weekdayFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+
+/** "2026-11-23" → "Monday 23 Nov": a day close enough that its year goes without saying. */
+export function formatWeekday(isoDate: string): string {
+  // Some ICU versions put a comma after the weekday: without it, server and browser agree.
+  return weekdayFormat.format(new Date(`${isoDate}T00:00:00Z`)).replace(",", "");
+}

@@ -18,8 +18,12 @@ export type LeadsOverview = {
   /** Notification e-mails not yet sent: waiting for a retry, or given up on. */
   waitingEmails: { pending: number; dead: number };
   meetingsToday: number;
-  meetingsThisWeek: number;
-  /** Cape Town days, YYYY-MM-DD: this week runs Monday `weekStart` to Sunday. */
+  /**
+   * Confirmed meetings from now until the same moment seven days on: what "this week" meant
+   * to a reader on a Saturday with a meeting on Thursday, whatever day it is.
+   */
+  meetingsNextSevenDays: number;
+  /** Cape Town days, YYYY-MM-DD: this week runs Monday `start` to Sunday. */
   week: { start: string; lastWeekStart: string; lastWeekEnd: string };
   byForm: FormWeek[];
 };

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { AppConfig } from "#server/platform/config.ts";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
+import type { InboxForm } from "#shared/inbox.ts";
+import { nameLead } from "#shared/lead-names.ts";
 import { leadPageUrl } from "#shared/staff-paths.ts";
 import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
@@ -20,8 +22,8 @@ export type AgencyNotificationKind = keyof typeof agencyNotificationKinds;
 export const agencyNotificationSchema = z.object({
   messageId: z.string(),
   /**
-   * The row's id as the admin CLI lists it ("wd-12"; an appointment request's "7"), so
-   * staff can find it. Optional: rows queued before e-mails carried it still render.
+   * The row's id as stored ("wd-12"; an appointment request's "7"), for the link to its
+   * page. Optional: rows queued before e-mails carried it still render.
    */
   recordId: z.string().optional(),
   /** Name, company, service and budget as far as the form asks for them, on one line (optional as above). */
@@ -58,34 +60,19 @@ function formatSubmittedAt(iso: string): string {
 }
 
 /**
- * How staff get from an e-mail to its row in the admin CLI (README "Admin CLI"): the
- * id in the subject, and the command to run. Appointment requests have a read flag, so
- * theirs marks the request read; leads have none, so theirs shows the lead.
+ * How the e-mail names its row: by the visitor and the form in words, with the id the
+ * workspace's pages use ("wd-12", "ap-7") only as a detail, beside a link to its page.
+ * Staff answer from the workspace, on a phone too: no e-mail to them holds a command.
  */
-type AdminHandle = {
-  tag(id: string): string;
-  /** The row's id as the workspace's pages name it. */
-  pageId(id: string): string;
-  action: string;
-  command(id: string): string;
+const formOfKind: Record<AgencyNotificationKind, InboxForm> = {
+  "website-design-lead": "website-design",
+  "web-app-lead": "web-app",
+  "appointment-request": "appointment",
 };
-const showLead: AdminHandle = {
-  tag: (id) => id,
-  pageId: (id) => id,
-  action: "Show it with",
-  command: (id) => `site-admin leads show ${id}`,
-};
-const adminHandles: Record<AgencyNotificationKind, AdminHandle> = {
-  "website-design-lead": showLead,
-  "web-app-lead": showLead,
-  "appointment-request": {
-    // A bare "(7)" in a subject reads like a count.
-    tag: (id) => `#${id}`,
-    pageId: (id) => `ap-${id}`,
-    action: "Mark it read with",
-    command: (id) => `site-admin appointments read ${id}`,
-  },
-};
+
+/** The row's id as the workspace's pages name it: an appointment request's "7" is "ap-7" there. */
+const pageIdOf = (kind: AgencyNotificationKind, id: string) =>
+  kind === "appointment-request" ? `ap-${id}` : id;
 
 const NOT_GIVEN = "(not given)";
 
@@ -93,13 +80,13 @@ const NOT_GIVEN = "(not given)";
  * The one line that says what to do next: answer the visitor (Reply-To is them), then
  * record it, so the 24-hour reminder leaves the lead alone.
  */
-const nextSteps: Record<AgencyNotificationKind, (id: string, name: string) => string> = {
-  "website-design-lead": (id, name) =>
-    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page (or run site-admin leads status ${id} contacted)`,
-  "web-app-lead": (id, name) =>
-    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page (or run site-admin leads status ${id} contacted)`,
-  "appointment-request": (id, name) =>
-    `Next: reply to this e-mail to agree the time with ${name}, then confirm the meeting on its page, which sends the calendar invitation (or run site-admin appointments confirm ${id})`,
+const nextSteps: Record<AgencyNotificationKind, (name: string) => string> = {
+  "website-design-lead": (name) =>
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page.`,
+  "web-app-lead": (name) =>
+    `Next: reply to this e-mail to answer ${name} within 24 hours, then mark it contacted on its page.`,
+  "appointment-request": (name) =>
+    `Next: reply to this e-mail to agree the time with ${name}, then confirm the meeting on its page, which sends the calendar invitation.`,
 };
 
 /** What staff are told about the visitor's automatic acknowledgment, if anything. */
@@ -123,16 +110,14 @@ export function renderAgencyNotification(
 ) {
   const title = agencyNotificationKinds[kind];
   const brand = ctx.settings.brandName;
-  const handle = adminHandles[kind];
   // The summary leads both parts, so it is also the preview line in the inbox list.
   const summary = data.summary ?? data.visitorName;
-  const id = data.recordId;
-  const subject = id ? `${title}: ${data.visitorName} (${handle.tag(id)})` : `${title}: ${data.visitorName}`;
-  const about = id ? `${title} ${id} from the ${brand} website.` : `${title} from the ${brand} website.`;
-  const command = id && handle.command(id);
-  // The workspace first (staff without a shell use it, on a phone too); the command after.
-  const page = id && leadPageUrl(ctx.settings.siteUrl, handle.pageId(id));
-  const next = id ? nextSteps[kind](id, data.visitorName) : undefined;
+  const pageId = data.recordId === undefined ? undefined : pageIdOf(kind, data.recordId);
+  const subject = pageId ? `${title}: ${data.visitorName} (${pageId})` : `${title}: ${data.visitorName}`;
+  const named = `${nameLead(data.visitorName, formOfKind[kind])} came in through the ${brand} website`;
+  const about = pageId ? `${named} (${pageId}).` : `${named}.`;
+  const page = pageId && leadPageUrl(ctx.settings.siteUrl, pageId);
+  const next = pageId ? nextSteps[kind](data.visitorName) : undefined;
   const rows = [
     ...data.fields,
     ...(data.source ? [{ label: "Source", value: data.source }] : []),
@@ -150,7 +135,6 @@ export function renderAgencyNotification(
     "",
     about,
     ...(page ? [`Open it in the workspace: ${page}`] : []),
-    ...(command ? [`${handle.action}: ${command}`] : []),
     ...(next ? [next] : []),
     "",
     // Further lines of a long answer stay indented under its label.
@@ -163,9 +147,6 @@ export function renderAgencyNotification(
     `<p style="${css.paragraph}">${escapeHtml(about)}</p>`,
     page
       ? `<p style="${css.paragraph}"><a href="${escapeHtml(page)}" style="${css.button}">Open it in the workspace</a></p>`
-      : "",
-    command
-      ? `<p style="${css.paragraph}">${handle.action}: <code style="${css.code}">${escapeHtml(command)}</code></p>`
       : "",
     next ? `<p style="${css.paragraph}"><strong>${escapeHtml(next)}</strong></p>` : "",
     htmlTable(rows, NOT_GIVEN),

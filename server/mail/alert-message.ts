@@ -2,12 +2,15 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "#server/platform/config.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { staffPaths } from "#shared/staff-paths.ts";
 import { css, htmlDocument } from "./layout";
 
 /**
  * The operator's alert that e-mails are dying or stuck (server/alerts/alert-check.ts),
  * to ALERT_EMAIL, once per incident: what is wrong, the queue's figures when it began,
- * and the admin commands that show and resend them.
+ * and what to do: the workspace's Notifications page shows each e-mail with its tries and
+ * last error and sends the dead ones again, so the steps link there rather than name a
+ * command; only fixing the mail server itself is left to whoever runs the site.
  */
 
 type MailContext = Pick<AppConfig, "mail" | "settings">;
@@ -42,11 +45,12 @@ export function describeAge(seconds: number): string {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/** One thing to do, and the command that does it. */
-type Step = { action: string; command?: string };
+/** One thing to do, and the workspace page where it is done, if it is done there. */
+type Step = { action: string; link?: string };
 type Content = { subject: string; summary: string; facts: string[]; steps: Step[]; closing: string };
 
-function describeAlert(data: OperationsAlert, brand: string): Content {
+function describeAlert(data: OperationsAlert, brand: string, siteUrl: string): Content {
+  const notifications = `${siteUrl.replace(/\/+$/, "")}${staffPaths.notifications}`;
   const waited = data.oldestPendingAgeSeconds;
   const queue =
     `Queue when this began: ${data.pending} pending` +
@@ -69,10 +73,10 @@ function describeAlert(data: OperationsAlert, brand: string): Content {
           : []),
       ],
       steps: [
-        { action: "See which ones, and why", command: "site-admin notifications list --status dead" },
+        { action: "See which ones, and why, on the workspace's Notifications page", link: notifications },
         {
-          action: "Fix the cause (SMTP_URL, the mail server, a rejected address), then send them again",
-          command: "site-admin notifications retry --all-dead",
+          action:
+            "Fix the cause (SMTP_URL, the mail server, a rejected address), then send them again there with Retry all dead",
         },
       ],
       closing:
@@ -87,13 +91,13 @@ function describeAlert(data: OperationsAlert, brand: string): Content {
     facts: [queue],
     steps: [
       {
-        action: "See what waits, with its tries and last error",
-        command: "site-admin notifications list --status pending",
+        action: "See what waits, with its tries and last error, on the workspace's Notifications page",
+        link: notifications,
       },
       { action: "Check the mail server (SMTP_URL) and that the site runs (/readyz shows the mail queue)" },
       {
-        action: "Once the cause is fixed they go out by themselves; send any that died meanwhile again",
-        command: "site-admin notifications retry --all-dead",
+        action:
+          "Once the cause is fixed they go out by themselves; send any that died meanwhile again there with Retry all dead",
       },
     ],
     closing: "This alert is sent once per incident: another comes only after the queue has drained.",
@@ -102,7 +106,7 @@ function describeAlert(data: OperationsAlert, brand: string): Content {
 
 export function renderOperationsAlert(payload: unknown, ctx: MailContext): SendMailOptions {
   const data = alertSchema.parse(payload);
-  const content = describeAlert(data, ctx.settings.brandName);
+  const content = describeAlert(data, ctx.settings.brandName, ctx.settings.siteUrl);
   const text = [
     content.summary,
     "",
@@ -110,14 +114,14 @@ export function renderOperationsAlert(payload: unknown, ctx: MailContext): SendM
     "",
     "What to do:",
     ...content.steps.map(
-      (step, index) => `${index + 1}. ${step.action}${step.command ? `: ${step.command}` : ""}`,
+      (step, index) => `${index + 1}. ${step.action}${step.link ? `: ${step.link}` : "."}`,
     ),
     "",
     content.closing,
   ].join("\n");
   const stepHtml = (step: Step) =>
     escapeHtml(step.action) +
-    (step.command ? `: <code style="${css.code}">${escapeHtml(step.command)}</code>` : "");
+    (step.link ? `: <a href="${escapeHtml(step.link)}">${escapeHtml(step.link)}</a>` : ".");
   const html = htmlDocument(content.subject, [
     `<p style="${css.summary}">${escapeHtml(content.summary)}</p>`,
     ...content.facts.map((fact) => `<p style="${css.paragraph}">${escapeHtml(fact)}</p>`),

@@ -2,13 +2,16 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { AppConfig } from "#server/platform/config.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { formOfInboxId, nameLead } from "#shared/lead-names.ts";
+import { overviewLinks } from "#shared/staff-overview.ts";
 import { leadPageUrl } from "#shared/staff-paths.ts";
 import { css, htmlDocument } from "./layout";
 
 /**
  * The agency's reminder of leads still "new" well into the 24-hour promise
  * (server/operations/leads/follow-up-reminder.ts): each lead is in one reminder only, with a
- * link to its page in the workspace and the command that records it was answered.
+ * link to its page in the workspace, where it is recorded as answered. Each is named by
+ * its person and form; its id is only a detail.
  */
 
 type MailContext = Pick<AppConfig, "mail" | "settings">;
@@ -20,7 +23,7 @@ const reminderSchema = z.object({
   thresholdHours: z.number(),
   leads: z.array(
     z.object({
-      /** As the admin CLI names it: "wd-12", "wa-7", or an appointment request's "7". */
+      /** As stored: "wd-12", "wa-7", or an appointment request's "7". */
       id: z.string(),
       what: z.string(),
       name: z.string(),
@@ -30,7 +33,8 @@ const reminderSchema = z.object({
       received: z.string(),
       /** When the 24-hour promise runs out, Cape Town time. */
       answerBy: z.string(),
-      command: z.string(),
+      /** Queued by earlier versions, which printed it; never shown now (no shell for sales staff). */
+      command: z.string().optional(),
       /** Who answers it ("(disabled)" after a disabled account's); null: nobody. Absent before 0019. */
       owner: z.string().nullable().optional(),
     }),
@@ -45,6 +49,14 @@ export type FollowUpReminder = z.infer<typeof reminderSchema>;
 /** The workspace's name for a reminded row: an appointment request's bare number is "ap-7" there. */
 const workspaceIdOf = (id: string) => (/^\d+$/.test(id) ? `ap-${id}` : id);
 
+type RemindedLead = FollowUpReminder["leads"][number];
+
+/** "Thandi Nkosi's web app enquiry", else (an id of no known form) the row's own words. */
+function leadName(lead: RemindedLead): string {
+  const form = formOfInboxId(workspaceIdOf(lead.id));
+  return form ? nameLead(lead.name, form) : `${lead.what}: ${lead.name}`;
+}
+
 const hours = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)} hours`;
 
 function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptions {
@@ -54,17 +66,17 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
   const intro =
     `The site promises an answer within 24 hours. ${count === 1 ? "This one has" : "These have"} ` +
     `had none recorded ${hours(data.thresholdHours)} after arriving.`;
-  const next =
-    "Next: answer each one, then record it on its page in the workspace (or with the command beside it).";
+  const next = "Next: answer each one, then mark it contacted on its page in the workspace.";
+  const siteUrl = ctx.settings.siteUrl.replace(/\/+$/, "");
+  const overdueList = `${siteUrl}${overviewLinks.overdue}`;
   const earlier =
     data.remindedEarlier > 0
-      ? `${data.remindedEarlier} more still new from earlier reminders: site-admin leads overdue lists them all.`
-      : "site-admin leads overdue lists every lead still new past the threshold.";
-  const page = (lead: FollowUpReminder["leads"][number]) =>
-    leadPageUrl(ctx.settings.siteUrl, workspaceIdOf(lead.id));
-  const describe = (lead: FollowUpReminder["leads"][number]) =>
-    `${lead.id}  ${lead.what}: ${lead.name}${lead.company ? `, ${lead.company}` : ""} <${lead.email}>`;
-  const ownerLine = (lead: FollowUpReminder["leads"][number]) =>
+      ? `${data.remindedEarlier} more still new from earlier reminders. Every lead still new past the threshold is listed in the workspace:`
+      : "Every lead still new past the threshold is listed in the workspace:";
+  const page = (lead: RemindedLead) => leadPageUrl(siteUrl, workspaceIdOf(lead.id));
+  const describe = (lead: RemindedLead) =>
+    `${leadName(lead)} (${lead.company ? `${lead.company}, ` : ""}${lead.email})`;
+  const ownerLine = (lead: RemindedLead) =>
     lead.owner === undefined ? [] : [`owner: ${lead.owner ?? "nobody yet"}`];
   const text = [
     intro,
@@ -74,11 +86,11 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
       describe(lead),
       `  received ${lead.received}, answer by ${lead.answerBy}`,
       ...ownerLine(lead).map((line) => `  ${line}`),
-      `  ${page(lead)}`,
-      `  ${lead.command}`,
+      `  In the workspace as ${workspaceIdOf(lead.id)}: ${page(lead)}`,
       "",
     ]),
     earlier,
+    overdueList,
   ].join("\n");
   const items = data.leads
     .map(
@@ -88,15 +100,14 @@ function renderReminder(data: FollowUpReminder, ctx: MailContext): SendMailOptio
         ownerLine(lead)
           .map((line) => `${escapeHtml(line)}<br>`)
           .join("") +
-        `<a href="${escapeHtml(page(lead))}">Open ${escapeHtml(workspaceIdOf(lead.id))} in the workspace</a><br>` +
-        `or in the shell: <code style="${css.code}">${escapeHtml(lead.command)}</code></li>`,
+        `<a href="${escapeHtml(page(lead))}">Open it in the workspace</a> (${escapeHtml(workspaceIdOf(lead.id))})</li>`,
     )
     .join("");
   const html = htmlDocument(subject, [
     `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
     `<p style="${css.paragraph}"><strong>${escapeHtml(next)}</strong></p>`,
     `<ul style="padding-left:20px">${items}</ul>`,
-    `<p style="${css.paragraph}">${escapeHtml(earlier)}</p>`,
+    `<p style="${css.paragraph}">${escapeHtml(earlier)} <a href="${escapeHtml(overdueList)}">${escapeHtml(overdueList)}</a></p>`,
   ]);
   const to = data.to ?? ctx.mail.to;
   return { from: ctx.mail.from, to, subject, messageId: data.messageId, text, html };

@@ -87,3 +87,20 @@ export function mondayOf(date: string): string {
   const weekday = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * An ISO timestamp as the agency reads it, with the offset that makes it exact wherever it
+ * is read: "2026-11-28 14:05 +02:00". For files people open (the CSV exports); the offset
+ * is computed, so it stays right in any time zone, with or without summer time.
+ */
+export function formatLocalDateTimeWithOffset(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const minutes = Math.round(agencyOffsetMs(instant.getTime()) / 60_000);
+  const sign = minutes < 0 ? "-" : "+";
+  const whole = Math.abs(minutes);
+  return `${formatLocalDateTime(iso)} ${sign}${twoDigits(Math.floor(whole / 60))}:${twoDigits(whole % 60)}`;
+}

@@ -468,25 +468,67 @@ describe("admin CLI on data sent through the real endpoints", () => {
     it("writes RFC 4180 CSV: commas, quotes and line breaks survive, formulas are neutralised", async () => {
       const run = await admin(site, "export", "appointments", "--format", "csv");
       expect(run.code).toBe(0);
-      expect(run.stdout.startsWith("\uFEFFid,name,email,phone,company,")).toBe(true);
+      // Headers in words, for a spreadsheet: Excel and Google Sheets read UTF-8 by its BOM.
+      expect(run.stdout.startsWith("\uFEFFReference,Name,E-mail,Phone,Company,Service type,")).toBe(true);
       expect(run.stdout).toContain("\r\n");
       const rows = parseCsv(run.stdout);
       expect(rows).toHaveLength(3);
-      const bob = rows.find((row) => row.name === "Bob O'Brien");
-      expect(bob?.projectDetails).toBe(tricky.details);
+      const bob = rows.find((row) => row.Name === "Bob O'Brien");
+      expect(bob?.["Project details"]).toBe(tricky.details);
       // Shown as text in a spreadsheet, never evaluated.
-      expect(bob?.company).toBe(`'${tricky.company}`);
-      expect(bob?.phone).toBe("'+27825550142");
-      expect(bob?.createdAt).toBe("2026-11-22T22:30:00.000Z");
-      expect(rows.find((row) => row.id === "3")?.company).toBe("");
+      expect(bob?.Company).toBe(`'${tricky.company}`);
+      expect(bob?.Phone).toBe("'+27825550142");
+      // The agency's own time, with its offset from UTC: 22:30 UTC is 00:30 the next day there.
+      expect(bob?.Received).toBe("2026-11-23 00:30 +02:00");
+      expect(rows.find((row) => row.Reference === "ap-3")?.Company).toBe("");
     });
 
     it("exports leads as CSV with one header for both forms", async () => {
       const run = await admin(site, "export", "leads", "--format", "csv");
       const rows = parseCsv(run.stdout);
-      expect(rows.map((row) => row.id)).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
-      expect(rows.find((row) => row.id === "wd-2")?.companyName).toBe(`'+27 Ventures, "Cape"`);
-      expect(rows.find((row) => row.id === "wa-1")?.phoneNumber).toBe("'+27825550199");
+      expect(rows.map((row) => row.Reference)).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
+      expect(rows.find((row) => row.Reference === "wd-2")?.["Company name"]).toBe(`'+27 Ventures, "Cape"`);
+      expect(rows.find((row) => row.Reference === "wa-1")?.["Phone number"]).toBe("'+27825550199");
+    });
+
+    it("writes the CSV for people: the forms' labels, words, local time; the JSON keeps codes and UTC", async () => {
+      const csv = parseCsv((await admin(site, "export", "leads", "--format", "csv")).stdout);
+      expect(csv.find((row) => row.Reference === "wd-1")).toMatchObject({
+        Form: "Website design",
+        "Full name": "Jane Doe",
+        "E-mail": "jane@acme.co.za",
+        "Website type": "Website redesign",
+        Budget: "R30k - R60k",
+        Timeline: "1-2 months",
+        Received: "2026-11-20 10:00 +02:00",
+        Read: "No",
+        "Suspected spam": "No",
+        Status: "New",
+        Owner: "",
+      });
+      const appointments = parseCsv((await admin(site, "export", "appointments", "--format", "csv")).stdout);
+      expect(appointments.find((row) => row.Name === "Lerato Mokoena")).toMatchObject({
+        Reference: "ap-3",
+        "Service type": "Web Application Development",
+        Received: "2026-11-23 14:05 +02:00",
+        Meeting: "Not confirmed yet",
+        "Meeting starts": "",
+      });
+      // No stored code, camelCase name or UTC instant in any cell or header.
+      const text = (await admin(site, "export", "leads", "--format", "csv")).stdout;
+      expect(text).not.toMatch(/30k-60k|fullName|createdAt|T\d{2}:\d{2}:\d{2}(\.\d+)?Z/);
+
+      const json = JSON.parse((await admin(site, "export", "leads", "--format", "json")).stdout) as Record<
+        string,
+        unknown
+      >[];
+      expect(json.find((row) => row.id === "wd-1")).toMatchObject({
+        type: "website-design",
+        budget: "30k-60k",
+        status: "new",
+        read: false,
+        createdAt: "2026-11-20T08:00:00.000Z",
+      });
     });
 
     it("exports JSON, to stdout or to an owner-only file", async () => {
@@ -893,8 +935,10 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
     expect(mail?.subject).toBe(`New website-design lead: Fast Fiona (${fiona?.id})`);
     expect(mail?.header("reply-to")).toContain("<jane@acme.co.za>");
     expect(mail?.text).toContain("Full Name: Fast Fiona");
-    expect(mail?.text).toContain(`Show it with: site-admin leads show ${fiona?.id}`);
-    expect(mail?.html).toContain(`site-admin leads show ${fiona?.id}</code>`);
+    expect(mail?.text).toContain(
+      `Open it in the workspace: ${site.config.settings.siteUrl}/admin/leads/${fiona?.id}`,
+    );
+    expect(mail?.text).not.toContain("site-admin");
     expect(sink.messages.filter((m) => m.subject.includes("Fast Fiona"))).toHaveLength(1);
 
     const leads = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
@@ -918,8 +962,11 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
     await admin(site, "appointments", "release", String(quinn?.id));
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
     const mail = sink.messages.at(-1);
-    expect(mail?.subject).toBe(`New appointment request: Quick Quinn (#${quinn?.id})`);
-    expect(mail?.text).toContain(`Mark it read with: site-admin appointments read ${quinn?.id}`);
+    expect(mail?.subject).toBe(`New appointment request: Quick Quinn (ap-${quinn?.id})`);
+    expect(mail?.text).toContain(
+      `Open it in the workspace: ${site.config.settings.siteUrl}/admin/leads/ap-${quinn?.id}`,
+    );
+    expect(mail?.text).not.toContain("site-admin");
   });
 
   it("purges only suspected rows older than asked, and only with --suspected", async () => {

@@ -470,18 +470,23 @@ describe("lead status", () => {
 
   it("keeps status, note, who and when in the CSV export", async () => {
     const rows = parseCsv((await admin(site, "export", "leads", "--format", "csv")).stdout);
-    expect(rows.find((row) => row.id === "wd-1")).toMatchObject({
-      status: "won",
-      statusNote: "Signed",
-      statusBy: "Ayesha",
+    expect(rows.find((row) => row.Reference === "wd-1")).toMatchObject({
+      Status: "Won",
+      "Status note": "Signed",
+      "Status set by": "Ayesha",
+      "Status set": expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+02:00$/),
     });
-    expect(rows.find((row) => row.id === "wa-1")).toMatchObject({
-      status: "new",
-      statusNote: "",
-      statusBy: "",
+    expect(rows.find((row) => row.Reference === "wa-1")).toMatchObject({
+      Status: "New",
+      "Status note": "",
+      "Status set by": "",
     });
     const appointments = parseCsv((await admin(site, "export", "appointments", "--format", "csv")).stdout);
-    expect(appointments[0]).toMatchObject({ status: "lost", statusNote: "Went elsewhere", schedule: "" });
+    expect(appointments[0]).toMatchObject({
+      Status: "Lost",
+      "Status note": "Went elsewhere",
+      Meeting: "Not confirmed yet",
+    });
   });
 
   it("refuses bad input with one line, changing nothing", async () => {
@@ -595,21 +600,23 @@ describe("the reminder of leads still new", () => {
     expect(mail?.subject).toBe("Follow up: 2 leads are still new after 20 hours");
     expect(mail?.text.split(/\r?\n/).slice(0, 2)).toEqual([
       "The site promises an answer within 24 hours. These have had none recorded 20 hours after arriving.",
-      "Next: answer each one, then record it on its page in the workspace (or with the command beside it).",
+      "Next: answer each one, then mark it contacted on its page in the workspace.",
     ]);
-    expect(mail?.text).toMatch(/^wd-1 {2}Website-design lead: Old One, Acme <old@x\.test>$/m);
-    expect(mail?.text).toMatch(/^1 {2}Appointment request: Slow Reply <slow@x\.test>$/m);
-    // Each lead's page first, the command for the shell after it.
+    // Named by person and form; the id only as a detail beside the link to its page.
+    expect(mail?.text).toMatch(/^Old One's website design enquiry \(Acme, old@x\.test\)$/m);
+    expect(mail?.text).toMatch(/^Slow Reply's appointment request \(slow@x\.test\)$/m);
     const siteUrl = site.config.settings.siteUrl;
-    const lines = mail?.text.split(/\r?\n/) ?? [];
-    const pageLine = lines.indexOf(`  ${siteUrl}/admin/leads/ap-1`);
-    expect(pageLine).toBeGreaterThan(0);
-    expect(lines[pageLine + 1]).toBe("  site-admin appointments status 1 contacted");
-    expect(lines[lines.indexOf(`  ${siteUrl}/admin/leads/wd-1`) + 1]).toBe(
-      "  site-admin leads status wd-1 contacted",
+    const text = mail?.text.replace(/\r\n/g, "\n") ?? "";
+    expect(text).toContain(`  In the workspace as ap-1: ${siteUrl}/admin/leads/ap-1\n`);
+    expect(text).toContain(`  In the workspace as wd-1: ${siteUrl}/admin/leads/wd-1\n`);
+    expect(text).toContain(
+      `Every lead still new past the threshold is listed in the workspace:\n${siteUrl}/admin/leads?overdue=1`,
     );
-    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/ap-1">Open ap-1 in the workspace</a>`);
-    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/wd-1">Open wd-1 in the workspace</a>`);
+    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/ap-1">Open it in the workspace</a> (ap-1)`);
+    expect(mail?.html).toContain(`<a href="${siteUrl}/admin/leads/wd-1">Open it in the workspace</a> (wd-1)`);
+    // Sales staff have no shell: no command in either part.
+    expect(mail?.text).not.toContain("site-admin");
+    expect(mail?.html).not.toContain("site-admin");
     for (const name of ["Fresh", "Answered", "Held"]) expect(mail?.text).not.toContain(name);
 
     // A second instance on the same database (a restart, or another replica) finds nothing to send.

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
-import { leadSourceColumns } from "#shared/lead-source.ts";
+import { leadSourceColumns, leadSourceLabels } from "#shared/lead-source.ts";
 import { paths } from "#shared/paths.ts";
 import { encodeVisitSource, VISIT_PARAM, type VisitSource } from "#shared/visit-source.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
@@ -296,19 +296,24 @@ describe("the source where staff read leads", () => {
         .replace(/^\uFEFF/, "")
         .split(/\r?\n/)[0]
         ?.split(",") ?? [];
-    for (const name of leadSourceColumns) expect(header).toContain(name);
-    expect(rows.find((row) => row.id === "wd-1")).toMatchObject({
-      landingPage: "/",
-      utmSource: "linkedin",
-      utmCampaign: "november-launch",
-      clickId: "Cj0KCQiA_x-1.abc",
+    // Each part under the label the lead's page gives it; whose the paid click is, in words.
+    for (const name of leadSourceColumns) expect(header).toContain(leadSourceLabels[name]);
+    expect(rows.find((row) => row.Reference === "wd-1")).toMatchObject({
+      "Landing page": "/",
+      "Campaign source": "linkedin",
+      "Campaign name": "november-launch",
+      "Paid click": "Google Ads",
+      "Click id": "Cj0KCQiA_x-1.abc",
     });
     const appointments = await admin(mailing.site, "export", "appointments", "--format", "csv");
     const appointmentRows = parse(appointments.stdout.replace(/^\uFEFF/, ""), { columns: true }) as Record<
       string,
       string
     >[];
-    expect(appointmentRows[0]).toMatchObject({ sourcePage: paths.bookAppointment, utmMedium: "paid" });
+    expect(appointmentRows[0]).toMatchObject({
+      "Sent from": paths.bookAppointment,
+      "Campaign medium": "paid",
+    });
   });
 
   it("a record with no source says so in leads show", async () => {

@@ -228,10 +228,10 @@ describe("assigning an owner", () => {
     const leads = await boss.get("/admin/api/export/leads.csv");
     expect(leads.status).toBe(200);
     const header = leads.text.replace(/^\uFEFF/, "").split(/\r?\n/)[0] ?? "";
-    expect(header.split(",").at(-1)).toBe("owner");
+    expect(header.split(",").at(-1)).toBe("Owner");
     const rows = csv(leads.text);
-    expect(rows.find((row) => row.id === "wd-1")?.owner).toBe("sales@agency.test");
-    expect(rows.find((row) => row.id === "wa-1")?.owner).toBe("");
+    expect(rows.find((row) => row.Reference === "wd-1")?.Owner).toBe("sales@agency.test");
+    expect(rows.find((row) => row.Reference === "wa-1")?.Owner).toBe("");
     const appointments = await boss.get("/admin/api/export/appointments.csv");
     expect(
       appointments.text
@@ -239,8 +239,8 @@ describe("assigning an owner", () => {
         .split(/\r?\n/)[0]
         ?.split(",")
         .at(-1),
-    ).toBe("owner");
-    expect(csv(appointments.text).find((row) => row.id === "2")?.owner).toBe("leaving@agency.test");
+    ).toBe("Owner");
+    expect(csv(appointments.text).find((row) => row.Reference === "ap-2")?.Owner).toBe("leaving@agency.test");
   });
 });
 
@@ -408,7 +408,7 @@ describe("the follow-up reminder", () => {
       const toAgency = mails.find((mail) => mail.to.includes("leads@agency.test"));
       expect(toAna?.to).toEqual(["ana@agency.test"]);
       expect(toAna?.subject).toBe("Follow up: 1 lead is still new after 20 hours");
-      expect(toAna?.text).toMatch(/^wd-1 {2}Website-design lead: Owned, Acme <owned@x\.test>$/m);
+      expect(toAna?.text).toMatch(/^Owned's website design enquiry \(Acme, owned@x\.test\)$/m);
       expect(toAna?.text).toContain("  owner: ana@agency.test");
       expect(toAna?.text).not.toContain("Nobody");
       expect(toAgency?.subject).toBe("Follow up: 2 leads are still new after 20 hours");

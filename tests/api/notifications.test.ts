@@ -3,27 +3,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminOutput } from "#server/cli/context.ts";
-import { runAdmin } from "#server/cli/program.ts";
 import { loadConfig } from "#server/platform/config.ts";
 import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
 import { parseMail, type ParsedMail } from "#tests/support/mime.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
+import { signInAs } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints, websiteDesignLead, webAppLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 const mailEnv = { MAIL_TO: "leads@agency.test", MAIL_FROM: "Agency website <noreply@agency.test>" };
 
 /**
- * What staff read first, in both parts: the one-line summary, then which row it is, the
- * link to its page in the workspace, and the admin command for it. The HTML part is a
+ * What staff read first, in both parts: the one-line summary, then whose enquiry it is
+ * from which form (the id only as a detail), the link to its page in the workspace, and
+ * what to do next, in words: sales staff have no shell, so no command. The HTML part is a
  * whole document, as mail clients expect.
  */
 function expectHeadOfBothParts(
   mail: ParsedMail | undefined,
-  head: { summary: string; about: string; page: string; command: string; next: string },
+  head: { summary: string; about: string; page: string; next: string },
 ) {
   // An appointment request's calendar entry makes the message multipart/mixed.
   expect(mail?.header("content-type")).toMatch(/^multipart\/(alternative|mixed);/);
@@ -33,26 +33,25 @@ function expectHeadOfBothParts(
     "",
     head.about,
     `Open it in the workspace: ${head.page}`,
-    head.command,
     head.next,
+    "",
   ]);
   const html = mail?.html ?? "";
   expect(html).toMatch(/^<!DOCTYPE html>/);
-  // The same, in the same order, ahead of the answers' table: the page a link, the command set as code.
-  const [action, command] = head.command.split(": ");
+  // The same, in the same order, ahead of the answers' table: the page a link.
   const positions = [
     "<body",
     escapeHtml(head.summary),
     escapeHtml(head.about),
     `<a href="${escapeHtml(head.page)}"`,
     ">Open it in the workspace</a>",
-    `${action}: <code`,
-    `${command}</code>`,
     escapeHtml(head.next),
     "<table",
   ].map((text) => html.indexOf(text));
   expect(positions[0]).toBeGreaterThan(0);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  expect(mail?.text).not.toContain("site-admin");
+  expect(html).not.toMatch(/site-admin|<code/);
 }
 
 /** The lead's page in the workspace, as the e-mail links it. */
@@ -82,10 +81,9 @@ describe("notification e-mails through SMTP", () => {
     expect(replyTo(mail)).toBe("Jane O'Neil <jane@acme.co.za>");
     expectHeadOfBothParts(mail, {
       summary: `Jane O'Neil · ${company} · Website redesign · R15k - R30k`,
-      about: "New website-design lead wd-1 from the Kloof Digital website.",
+      about: "Jane O'Neil's website design enquiry came in through the Kloof Digital website (wd-1).",
       page: leadPage(mailing, "wd-1"),
-      command: "Show it with: site-admin leads show wd-1",
-      next: "Next: reply to this e-mail to answer Jane O'Neil within 24 hours, then mark it contacted on its page (or run site-admin leads status wd-1 contacted)",
+      next: "Next: reply to this e-mail to answer Jane O'Neil within 24 hours, then mark it contacted on its page.",
     });
     for (const line of [
       "Full Name: Jane O'Neil",
@@ -111,10 +109,9 @@ describe("notification e-mails through SMTP", () => {
     // The form asks for neither a service nor a budget.
     expectHeadOfBothParts(mail, {
       summary: "Sipho Dlamini · FleetCo",
-      about: "New web-app lead wa-1 from the Kloof Digital website.",
+      about: "Sipho Dlamini's web app enquiry came in through the Kloof Digital website (wa-1).",
       page: leadPage(mailing, "wa-1"),
-      command: "Show it with: site-admin leads show wa-1",
-      next: "Next: reply to this e-mail to answer Sipho Dlamini within 24 hours, then mark it contacted on its page (or run site-admin leads status wa-1 contacted)",
+      next: "Next: reply to this e-mail to answer Sipho Dlamini within 24 hours, then mark it contacted on its page.",
     });
     for (const line of [
       "Full Name: Sipho Dlamini",
@@ -136,15 +133,14 @@ describe("notification e-mails through SMTP", () => {
       .expect(201);
     await mailing.site.outbox.drain();
     const [mail] = await mailing.sink.waitForMessages(1);
-    expect(mail?.subject).toBe("New appointment request: Thandi Nkosi (#1)");
+    // Its id as the workspace names it, as the link has it.
+    expect(mail?.subject).toBe("New appointment request: Thandi Nkosi (ap-1)");
     expect(replyTo(mail)).toBe("Thandi Nkosi <thandi@example.co.za>");
-    // Appointment requests have a read flag: the command marks this one read.
     expectHeadOfBothParts(mail, {
       summary: "Thandi Nkosi · Nkosi Consulting · Web Application Development",
-      about: "New appointment request 1 from the Kloof Digital website.",
+      about: "Thandi Nkosi's appointment request came in through the Kloof Digital website (ap-1).",
       page: leadPage(mailing, "ap-1"),
-      command: "Mark it read with: site-admin appointments read 1",
-      next: "Next: reply to this e-mail to agree the time with Thandi Nkosi, then confirm the meeting on its page, which sends the calendar invitation (or run site-admin appointments confirm 1)",
+      next: "Next: reply to this e-mail to agree the time with Thandi Nkosi, then confirm the meeting on its page, which sends the calendar invitation.",
     });
     // A second line stays under its label in the text and is a line break in the HTML.
     expect(mail?.text).toMatch(
@@ -165,7 +161,7 @@ describe("notification e-mails through SMTP", () => {
     expect(mail?.text).toMatch(/Preferred date: \w{3}, \d{1,2} \w{3} \d{4}/);
   });
 
-  it("names the row as stored, and that name finds it with the admin CLI", async () => {
+  it("names the row as stored, and its link opens that row in the workspace", async () => {
     // A held-back (suspected) lead takes the next id without an e-mail, so the e-mails'
     // ids skip it: they come from the stored row, not from counting messages.
     await request(mailing.site.app)
@@ -186,19 +182,15 @@ describe("notification e-mails through SMTP", () => {
     const leadId = `wa-${stored.id}`;
     expect(leadId).toBe("wa-3");
     expect(mail?.subject).toBe(`New web-app lead: Nomsa Zulu (${leadId})`);
-    const command = /^Show it with: site-admin (.+)$/m.exec(mail?.text ?? "")?.[1] ?? "";
-    expect(mail?.html).toContain(`site-admin ${command}</code>`);
+    const link = /^Open it in the workspace: (.+)$/m.exec(mail?.text ?? "")?.[1]?.trim() ?? "";
+    expect(link).toBe(leadPage(mailing, leadId));
+    expect(mail?.html).toContain(`<a href="${escapeHtml(link)}"`);
 
-    // The command as printed, run in-process on the same database.
-    let stdout = "";
-    const out: AdminOutput = { stdout: (text) => void (stdout += text), stderr: () => {} };
-    const code = await runAdmin(command.split(" "), {
-      out,
-      context: async () => ({ db: mailing.site.db, config: mailing.site.config, out }),
-    });
-    expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^Lead: +${leadId}$`, "m"));
-    expect(stdout).toMatch(/^Full Name: +Nomsa Zulu$/m);
+    // The page the link names, read as a member of sales staff reads it.
+    const sales = await signInAs(mailing.site, "sales");
+    const page = await sales.get(`/admin/api/inbox/${new URL(link).pathname.split("/").at(-1)}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ record: { id: leadId, fullName: "Nomsa Zulu" } });
   });
 
   it("marks a message sent only after the server accepted it", async () => {
@@ -309,7 +301,7 @@ describe("without an SMTP server (the embedded default)", () => {
 });
 
 describe("a notification queued before e-mails named their row", () => {
-  it("still renders: the name is the summary, and there is no id or command", () => {
+  it("still renders: the name is the summary, and there is no id, link or command", () => {
     const payload = {
       messageId: "<old@agency.test>",
       visitorName: "Jane Doe",
@@ -323,7 +315,7 @@ describe("a notification queued before e-mails named their row", () => {
     expect(String(mail.text).split("\n").slice(0, 4)).toEqual([
       "Jane Doe",
       "",
-      "New website-design lead from the Kloof Digital website.",
+      "Jane Doe's website design enquiry came in through the Kloof Digital website.",
       "",
     ]);
     expect(String(mail.html)).not.toContain("site-admin");

@@ -94,7 +94,7 @@ beforeAll(async () => {
     read,
     ...meeting("2026-11-25T08:00:00.000Z", "cancelled"),
   });
-  // Monday next week, 00:30 in Cape Town: not this week's.
+  // Monday next week, 00:30 in Cape Town: not this week's, but within the next seven days.
   await update("appointment_requests", 4, {
     status: "contacted",
     read,
@@ -117,7 +117,8 @@ describe("the overview for the leads roles", () => {
       overdueAfterHours: 20,
       waitingEmails: { pending: queued.length - 1, dead: 1 },
       meetingsToday: 1,
-      meetingsThisWeek: 2,
+      // ap-1 this afternoon, ap-2 on Friday, ap-4 on Monday; ap-3 is cancelled.
+      meetingsNextSevenDays: 3,
       week: { start: "2026-11-23", lastWeekStart: "2026-11-16", lastWeekEnd: "2026-11-22" },
       byForm: [
         { form: "website-design", thisWeek: 1, lastWeek: 1 },
@@ -159,6 +160,36 @@ describe("the overview for the leads roles", () => {
       expect(leads?.meetingsToday).toBe(0);
       expect(await listed(overviewLinks.overdue)).toEqual(["ap-1", "wa-1", "wa-2", "wd-2"]);
     } finally {
+      clock.at = new Date(NOW);
+    }
+  });
+
+  it("counts meetings in the next seven days on a Saturday, not the one day left of its week", async () => {
+    // Saturday 28 November 2026, 10:00 in Cape Town.
+    clock.at = new Date("2026-11-28T08:00:00.000Z");
+    // Thursday 3 December, 10:00 there: five days away. And Saturday 5 December, 10:30:
+    // seven days and half an hour away, past the count.
+    const moved = (id: number, start: string) =>
+      update("appointment_requests", id, { schedule_status: "confirmed", scheduled_start: start });
+    await moved(3, "2026-12-03T08:00:00.000Z");
+    await moved(2, "2026-12-05T08:30:00.000Z");
+    try {
+      const { leads } = await overviewOf(sales);
+      // ap-4 on Monday and ap-3 on Thursday; ap-1 was on Wednesday, ap-2 is too far.
+      expect(leads?.meetingsNextSevenDays).toBe(2);
+      expect(leads?.meetingsToday).toBe(0);
+      // The leads per form still compare the week that began on Monday 23 November.
+      expect(leads?.week).toEqual({
+        start: "2026-11-23",
+        lastWeekStart: "2026-11-16",
+        lastWeekEnd: "2026-11-22",
+      });
+    } finally {
+      await update("appointment_requests", 3, {
+        schedule_status: "cancelled",
+        scheduled_start: "2026-11-25T08:00:00.000Z",
+      });
+      await update("appointment_requests", 2, { scheduled_start: "2026-11-27T08:00:00.000Z" });
       clock.at = new Date(NOW);
     }
   });

@@ -78,11 +78,16 @@ test("a sales member sees what needs doing, and each count opens the list of exa
     /overdue for follow-up/,
     /e-mails? waiting/,
     /meetings? today$/,
-    /meetings? this week$/,
+    /meetings? in the next 7 days$/,
   ]) {
     await expect(counts(page).getByRole("link", { name: label })).toBeVisible();
   }
-  await expect(page.getByRole("table", { name: /Leads per form, this week/ })).toBeVisible();
+  // Each week named by its Monday in words, never an ISO date.
+  const weeks = page.getByRole("table", { name: /Leads per form, this week/ });
+  await expect(weeks).toBeVisible();
+  await expect(weeks.locator("caption")).toHaveText(
+    /^Leads per form, this week \(from Monday \d{1,2} [A-Z][a-z]{2}\) and last week \(from Monday \d{1,2} [A-Z][a-z]{2}\)$/,
+  );
   // A sales member has no content or accounts to look after.
   await expect(page.getByRole("heading", { name: "Content" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Staff" })).toHaveCount(0);

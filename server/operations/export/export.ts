@@ -1,35 +1,50 @@
 import type { Db } from "#server/db/database.ts";
-import {
-  appointmentColumns,
-  loadAppointmentRecords,
-} from "#server/operations/appointments/appointment-records.ts";
+import { loadAppointmentRecords } from "#server/operations/appointments/appointment-records.ts";
 import { toCsv, type CsvValue } from "./csv";
-import { leadColumns, loadLeadRecords } from "#server/operations/leads/stored-leads.ts";
+import { loadLeadRecords } from "#server/operations/leads/stored-leads.ts";
+import { loadSubscriberRecords } from "#server/operations/subscribers/subscriber-records.ts";
 import {
-  loadSubscriberRecords,
-  subscriberColumns,
-} from "#server/operations/subscribers/subscriber-records.ts";
+  appointmentCsvColumns,
+  leadCsvColumns,
+  readableRows,
+  subscriberCsvColumns,
+  type ReadableColumn,
+} from "./readable-columns";
 
 export const exportKinds = ["appointments", "leads", "subscribers"] as const;
 export type ExportKind = (typeof exportKinds)[number];
 export const exportFormats = ["csv", "json"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-type Table = { columns: readonly string[]; records: Record<string, CsvValue>[]; noun: string };
+/**
+ * One kind's records twice over: as stored (codes, ISO instants: the JSON, for programs)
+ * and as people read them (the CSV: words, labels, the agency's time).
+ */
+type Table = {
+  records: readonly object[];
+  noun: string;
+  headers: string[];
+  readable(): Record<string, CsvValue>[];
+};
+
+function table<Row extends object>(records: Row[], columns: ReadableColumn<Row>[], noun: string): Table {
+  return {
+    records,
+    noun,
+    headers: columns.map((column) => column.header),
+    readable: () => readableRows(columns, records),
+  };
+}
 
 /** The same records as each `list --json`, newest first. */
 async function loadTable(db: Db, kind: ExportKind): Promise<Table> {
   switch (kind) {
     case "appointments":
-      return {
-        columns: appointmentColumns,
-        records: await loadAppointmentRecords(db),
-        noun: "appointment request",
-      };
+      return table(await loadAppointmentRecords(db), appointmentCsvColumns, "appointment request");
     case "leads":
-      return { columns: leadColumns, records: await loadLeadRecords(db), noun: "lead" };
+      return table(await loadLeadRecords(db), leadCsvColumns, "lead");
     case "subscribers":
-      return { columns: subscriberColumns, records: await loadSubscriberRecords(db), noun: "subscriber" };
+      return table(await loadSubscriberRecords(db), subscriberCsvColumns, "subscriber");
   }
 }
 
@@ -39,8 +54,10 @@ export async function renderExport(
   kind: ExportKind,
   format: ExportFormat,
 ): Promise<{ table: Table; text: string }> {
-  const table = await loadTable(db, kind);
+  const loaded = await loadTable(db, kind);
   const text =
-    format === "csv" ? toCsv(table.columns, table.records) : `${JSON.stringify(table.records, null, 2)}\n`;
-  return { table, text };
+    format === "csv"
+      ? toCsv(loaded.headers, loaded.readable())
+      : `${JSON.stringify(loaded.records, null, 2)}\n`;
+  return { table: loaded, text };
 }

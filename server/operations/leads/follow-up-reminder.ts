@@ -65,6 +65,12 @@ export function describeOpenLead(lead: OpenLead, staff: Map<number, StaffName>) 
   };
 }
 
+function omitCommand<Lead extends { command: string }>(lead: Lead): Omit<Lead, "command"> {
+  const shown: Omit<Lead, "command"> & { command?: string } = { ...lead };
+  delete shown.command;
+  return shown;
+}
+
 /**
  * Whose inbox a lead's reminder goes to: its owner's, while their account is active; the
  * agency's (null) when nobody, or a disabled account, has it.
@@ -105,7 +111,8 @@ export async function queueFollowUpReminder(
       const payload: FollowUpReminder = {
         messageId: newMessageId(config.settings.siteUrl),
         thresholdHours: config.followUp.reminderAfterMs / 3_600_000,
-        leads: leads.map((lead) => describeOpenLead(lead, staff)),
+        // The command is for `leads overdue` in a shell; the e-mail links to the workspace instead.
+        leads: leads.map((lead) => omitCommand(describeOpenLead(lead, staff))),
         remindedEarlier: Math.max(0, theirs.length - leads.length),
         ...(to === null ? {} : { to }),
       };

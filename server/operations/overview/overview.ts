@@ -22,6 +22,12 @@ import { formOfTable } from "#server/operations/leads/inbox.ts";
  * a week starts on Monday at midnight there.
  */
 
+/**
+ * The meetings count looks ahead this far from now, not to Sunday: on a Saturday "this
+ * week" would be one day long (docs/decisions/072-plain-words-for-staff.md).
+ */
+const SEVEN_DAYS_MS = 7 * 24 * 60 * 60_000;
+
 /** Midnight in Cape Town at the start of `date` as an ISO instant (the day is one this code made). */
 function startOf(date: string): string {
   const midnight = agencyMidnight(date);
@@ -39,13 +45,13 @@ async function leadsOverview(db: Db, config: Pick<AppConfig, "followUp">, now: D
     weekStart: startOf(monday),
     nextWeekStart: startOf(addDays(monday, 7)),
   };
-  const [tables, waitingEmails, meetingsToday, meetingsThisWeek] = await Promise.all([
+  const [tables, waitingEmails, meetingsToday, meetingsNextSevenDays] = await Promise.all([
     Promise.all(
       leadTables.map(async (table) => ({ table, counts: await countLeadTable(db, table, bounds) })),
     ),
     countWaitingOutbox(db),
     countConfirmedMeetings(db, startOf(today), startOf(addDays(today, 1))),
-    countConfirmedMeetings(db, bounds.weekStart, bounds.nextWeekStart),
+    countConfirmedMeetings(db, now.toISOString(), new Date(now.getTime() + SEVEN_DAYS_MS).toISOString()),
   ]);
   const total = (pick: (counts: (typeof tables)[number]["counts"]) => number) =>
     tables.reduce((sum, { counts }) => sum + pick(counts), 0);
@@ -56,7 +62,7 @@ async function leadsOverview(db: Db, config: Pick<AppConfig, "followUp">, now: D
     overdueAfterHours: config.followUp.reminderAfterMs / 3_600_000,
     waitingEmails,
     meetingsToday,
-    meetingsThisWeek,
+    meetingsNextSevenDays,
     week: { start: monday, lastWeekStart: lastMonday, lastWeekEnd: addDays(monday, -1) },
     byForm: tables.map(({ table, counts }) => ({
       form: formOfTable[table],

@@ -1,5 +1,6 @@
 /** The overview's leads area: what needs an answer, and this week's arrivals per form beside last week's. */
 import { overviewForms, overviewLinks, type LeadsOverview } from "#shared/staff-overview.ts";
+import { formatWeekday } from "#shared/format-date.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { CountTiles } from "./count-tiles";
 
@@ -43,8 +44,12 @@ export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) 
             href: overviewLinks.meetings,
           },
           {
-            count: overview.meetingsThisWeek,
-            label: plural(overview.meetingsThisWeek, "meeting this week", "meetings this week"),
+            count: overview.meetingsNextSevenDays,
+            label: plural(
+              overview.meetingsNextSevenDays,
+              "meeting in the next 7 days",
+              "meetings in the next 7 days",
+            ),
             href: overviewLinks.meetings,
           },
         ]}
@@ -52,7 +57,8 @@ export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) 
       <div className="max-w-xl overflow-hidden rounded-card ring-1 ring-line">
         <table className="w-full border-collapse text-base">
           <caption className="p-4 text-left font-semibold text-ink">
-            Leads per form, this week (from Monday {week.start}) and last week
+            Leads per form, this week (from {formatWeekday(week.start)}) and last week (from{" "}
+            {formatWeekday(week.lastWeekStart)})
           </caption>
           <thead>
             <tr className="border-t border-line">
