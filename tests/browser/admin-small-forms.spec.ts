@@ -1,9 +1,11 @@
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { createSession } from "#server/auth/sessions.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
 import { insertConfirmedMeeting } from "#tests/support/appointment-sample.ts";
 import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
@@ -20,12 +22,17 @@ import { useSignedInServer } from "./signed-in-server";
  * to an error summary at the form's top whose link brings the focus to the field. At a
  * phone's width and a desktop's; axe in the dark theme on the phone, the light on the desktop.
  */
+const png = () =>
+  sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#0f766e" } })
+    .png()
+    .toBuffer();
+
 let pat: PasswordAccount;
 let db: Db;
 /** The confirmed meeting's request, the first on the server's fresh database. */
 const meetingId = "ap-1";
 
-const own = useSignedInServer({ email: "owner@agency.test", role: "admin" }, async (_server, seeded) => {
+const own = useSignedInServer({ email: "owner@agency.test", role: "admin" }, async (server, seeded) => {
   // Someone whose password is known, to change it.
   pat = await addPasswordAccount(seeded, "pat@agency.test", "sales");
   await insertConfirmedMeeting(seeded, {
@@ -34,6 +41,12 @@ const own = useSignedInServer({ email: "owner@agency.test", role: "admin" }, asy
     hourUtc: 9,
     minutes: 60,
   });
+  // An upload on the second service page, to move: every upload form has a Position too.
+  const file = path.join(server.dataDir, "portal.png");
+  await png().then((bytes) => writeFile(file, bytes));
+  await server.admin(
+    ...addScreenshotArguments("web-app-development", "2", file, "--alt", "Harbour Bank portal"),
+  );
 });
 test.beforeAll(() => {
   db = createDatabase(path.join(own.server.dataDir, "site.sqlite"));
@@ -50,6 +63,7 @@ test.use({
     "/admin/api/account/password",
     "/admin/api/passkeys/options",
     "/admin/api/screenshots",
+    "/admin/api/screenshots/1/move",
   ],
 });
 
@@ -95,11 +109,6 @@ async function expectSummaryFor(page: Page, scope: Locator, field: Locator, prob
   await summary.getByRole("link", { name: problem, exact: true }).click();
   await expect(field).toBeFocused();
 }
-
-const png = () =>
-  sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#0f766e" } })
-    .png()
-    .toBuffer();
 
 for (const [width, colorScheme] of [
   [360, "dark"],
@@ -212,6 +221,15 @@ for (const [width, colorScheme] of [
       await expect(
         page.getByRole("form", { name: "Upload a screenshot to Web app development" }).getByRole("alert"),
       ).toHaveCount(0);
+
+      // Moving an upload to no position: its own Position field is the one linked, not an upload form's.
+      const shot = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("img", { name: "Harbour Bank portal" }) });
+      const position = shot.getByLabel("Position of “Harbour Bank portal” on Web app development");
+      await position.fill("");
+      await shot.getByRole("button", { name: "Move “Harbour Bank portal”", exact: true }).click();
+      await expectSummaryFor(page, shot, position, "Position must be a whole number from 1 to 20.");
     });
   });
 }
