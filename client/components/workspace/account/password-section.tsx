@@ -35,7 +35,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
       <p className="max-w-prose text-ink-soft">
         Changing your password signs out every other browser signed in to your account.
       </p>
-      {/* The server checks the passwords, so its refusal lists each problem at the top. */}
+      {/* noValidate: the server's sentences in the summary, not the browser's own bubble for a short password. */}
       <form aria-label="Change your password" className="max-w-sm space-y-4" noValidate {...formProps}>
         <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
         <CurrentPasswordField
