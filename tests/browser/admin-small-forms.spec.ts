@@ -18,9 +18,10 @@ import { useSignedInServer } from "./signed-in-server";
  * The workspace's smaller forms keep work and show what went wrong as the big ones do
  * (docs/decisions/065-never-lose-work.md): the invitation, a meeting's time, a news
  * category, the password, a passkey's name and a screenshot's upload each ask "Leave
- * without saving?" once something is typed, and a refusal from the server takes the focus
- * to an error summary at the form's top whose link brings the focus to the field. At a
- * phone's width and a desktop's; axe in the dark theme on the phone, the light on the desktop.
+ * without saving?" once something is typed, and a refusal from the server (a screenshot's
+ * move too) takes the focus to an error summary at the form's top whose link brings the
+ * focus to the field. At a phone's width and a desktop's; axe in the dark theme on the
+ * phone, the light on the desktop.
  */
 const png = () =>
   sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#0f766e" } })
@@ -197,7 +198,7 @@ for (const [width, colorScheme] of [
       );
     });
 
-    test("a screenshot's upload", async ({ page }) => {
+    test("a screenshot's upload and move", async ({ page }) => {
       const form = page.getByRole("form", { name: "Upload a screenshot to Website design" });
       const alt = form.getByLabel("Alt text");
       await open(page, staffPaths.screenshots);
