@@ -293,9 +293,25 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
   });
 
+  /** A passkey's name: given, and at most 60 characters. */
+  const passkeyNameOf = (value: unknown): string | undefined => {
+    const name = text(value).trim();
+    return name && name.length <= 60 ? name : undefined;
+  };
+  const refuseName = (res: Response) =>
+    void res
+      .status(400)
+      .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
+
   router.post(
     "/passkeys/options",
     requireStaff("account"),
+    // A name sent with the options is checked first: before "Confirm it's you" and before
+    // the device's prompt, rather than after the person has touched their key.
+    (req, res, next) => {
+      if (req.body?.name !== undefined && !passkeyNameOf(req.body.name)) return refuseName(res);
+      next();
+    },
     requireFreshProof(now, "account.passkey-add"),
     async (req, res) => {
       const staff = signedIn(res);
@@ -317,12 +333,8 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     requireFreshProof(now, "account.passkey-add"),
     async (req, res) => {
       const staff = signedIn(res);
-      const name = text(req.body?.name).trim();
-      if (!name || name.length > 60) {
-        return void res
-          .status(400)
-          .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
-      }
+      const name = passkeyNameOf(req.body?.name);
+      if (!name) return refuseName(res);
       const flow = await readFlow(db, req, "passkey-registration", now());
       if (!flow?.challenge || flow.userId !== staff.userId)
         return refuse(res, 400, authMessages.passkeyTookTooLong);

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { Outcome } from "#server/operations/outcome.ts";
+import { MAX_SCREENSHOT_POSITION, parsePosition } from "#server/operations/input.ts";
 import { defaultUploadLimits } from "#server/platform/uploads.ts";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { bodyImageSchema } from "#shared/content-types.ts";
@@ -69,6 +70,16 @@ const previewSchema = z.object({
   bodyImages: z.array(bodyImageSchema).max(20).optional(),
 });
 const positionSchema = z.object({ position: z.union([z.number().int(), z.string()]) });
+
+/**
+ * A screenshot's position as the form sends it, checked in the form's words before the
+ * operation checks it again in the CLI's (`invalid position "0": expected …`).
+ */
+const screenshotPositionMessage = `Position must be a whole number from 1 to ${MAX_SCREENSHOT_POSITION}.`;
+const refuseScreenshotPosition = (res: Response) =>
+  void res
+    .status(400)
+    .json({ error: screenshotPositionMessage, fieldErrors: { position: screenshotPositionMessage } });
 
 export function contentRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
@@ -244,10 +255,9 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
       const message = "Alt text is required: say what the screenshot shows, for screen readers.";
       return void res.status(400).json({ error: message, fieldErrors: { alt: message } });
     }
-    const position =
-      typeof req.query.position === "string" && req.query.position !== ""
-        ? req.query.position
-        : String(await firstFreePosition(db, page));
+    const chosen = typeof req.query.position === "string" ? req.query.position.trim() : "";
+    if (chosen !== "" && !parsePosition(chosen).ok) return refuseScreenshotPosition(res);
+    const position = chosen || String(await firstFreePosition(db, page));
     const added = await uploadScreenshot(ctx(req, res), {
       image: { name: "The file", bytes: bodyBytes(req) },
       page,
@@ -260,12 +270,15 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
 
   router.post("/screenshots/:id/move", editor, async (req, res) => {
     const parsed = positionSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const message = "Position must be a whole number from 1.";
-      return void res.status(400).json({ error: message, fieldErrors: { position: message } });
+    if (!parsed.success || !parsePosition(String(parsed.data.position).trim()).ok) {
+      return refuseScreenshotPosition(res);
     }
     const { moveScreenshotTo } = await loadScreenshots();
-    const moved = await moveScreenshotTo(ctx(req, res), String(req.params.id), String(parsed.data.position));
+    const moved = await moveScreenshotTo(
+      ctx(req, res),
+      String(req.params.id),
+      String(parsed.data.position).trim(),
+    );
     if (!answerRefusal(res, moved)) return;
     res.json({ screenshot: moved.value.record });
   });

@@ -27,10 +27,13 @@ const formFieldOf: Record<string, string> = { at: "time", duration: "minutes" };
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const dateField = z
   .string({ error: "Choose a date." })
+  // An emptied picker: the first problem per field is the one said.
+  .min(1, { error: "Choose a date." })
   .regex(dayPattern, { error: "Give the date as YYYY-MM-DD." })
   .refine((text) => parseSince(text).ok, { error: "That date does not exist: choose another." });
 const timeField = z
   .string({ error: "Choose a time." })
+  .min(1, { error: "Choose a time." })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { error: "Give the time as HH:MM on the 24-hour clock." });
 const minutesField = z
   .number({ error: "Choose a length." })

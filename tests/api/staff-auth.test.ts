@@ -632,7 +632,20 @@ describe("passkeys", () => {
     const staff = await signInAs(site, "sales", "keys@agency.test");
     const authenticator = new SoftwareAuthenticator(origin);
 
-    const optionsResponse = await staff.post("/admin/api/passkeys/options");
+    // A name sent with the options is checked before any prompt: given, and at most 60 characters.
+    for (const name of ["", "   ", "x".repeat(61)]) {
+      const refused = await staff.post("/admin/api/passkeys/options", { name });
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(refused.body).toEqual({
+        error: "Give the passkey a name of at most 60 characters, such as the device it is on.",
+        fieldErrors: {
+          name: "Give the passkey a name of at most 60 characters, such as the device it is on.",
+        },
+      });
+      expect(refused.headers["set-cookie"] ?? [], "no ceremony started").toEqual([]);
+    }
+
+    const optionsResponse = await staff.post("/admin/api/passkeys/options", { name: "Work laptop" });
     expect(optionsResponse.status).toBe(200);
     const options = optionsResponse.body as PublicKeyCredentialCreationOptionsJSON;
     expect(options.rp.id).toBe(new URL(origin).hostname);

@@ -350,6 +350,22 @@ describe("screenshots", () => {
     const moved = await editor.post(`${api}/screenshots/${shot.id}/move`, { position: 3 });
     expect(moved.status).toBe(200);
     expect(moved.body.screenshot.position).toBe(3);
+    // A position the form cannot take is refused in the form's words, not the CLI's.
+    const positionSentence = "Position must be a whole number from 1 to 20.";
+    for (const position of [0, "", "first", 2.5, 21]) {
+      const refused = await editor.post(`${api}/screenshots/${shot.id}/move`, { position });
+      expect(refused.status, String(position)).toBe(400);
+      expect(refused.body, String(position)).toEqual({
+        error: positionSentence,
+        fieldErrors: { position: positionSentence },
+      });
+    }
+    const badPlace = await editor.upload(
+      `${api}/screenshots?page=website-design&position=0&alt=A%20view`,
+      png,
+    );
+    expect(badPlace.status).toBe(400);
+    expect(badPlace.body.fieldErrors).toEqual({ position: positionSentence });
 
     const noAlt = await editor.upload(`${api}/screenshots?page=website-design`, png);
     expect(noAlt.status).toBe(400);

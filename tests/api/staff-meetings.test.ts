@@ -129,6 +129,11 @@ describe("a request's meeting form", () => {
     const cases: [request.Test, number, Record<string, RegExp>][] = [
       [confirm({ date: "2026-02-30", time: "10:00", minutes: 45 }), 400, { date: /does not exist/ }],
       [confirm({ date: "3 Dec", time: "10:00", minutes: 45 }), 400, { date: /YYYY-MM-DD/ }],
+      [
+        confirm({ date: "", time: "", minutes: 45 }),
+        400,
+        { date: /^Choose a date\.$/, time: /^Choose a time\.$/ },
+      ],
       [confirm({ date: day, time: "25:00", minutes: 45 }), 400, { time: /HH:MM/ }],
       [confirm({ date: day, time: "10:00", minutes: 2 }), 400, { minutes: /Choose a length/ }],
       [confirm({ date: day, time: "10:00" }), 400, { minutes: /Choose a length/ }],

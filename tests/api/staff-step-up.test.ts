@@ -152,6 +152,13 @@ describe("a change to how an account signs in", () => {
       expect(response.body, name).toEqual(stepUpRefusal);
     }
     expect(await site.db.selectFrom("staff_recovery_codes").selectAll().execute()).toEqual([]);
+    // A passkey's missing name is said before the proof is asked for: nothing to confirm yet.
+    const unnamed = await client.post("/admin/api/passkeys/options", { name: " " });
+    expect(unnamed.status).toBe(400);
+    expect(Object.keys(unnamed.body.fieldErrors as object)).toEqual(["name"]);
+    expect((await client.post("/admin/api/passkeys/options", { name: "Laptop" })).body).toEqual(
+      stepUpRefusal,
+    );
 
     const wrong = await client.post("/admin/api/step-up", {
       password: "not the password at all",

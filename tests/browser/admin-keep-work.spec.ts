@@ -4,6 +4,7 @@ import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-w
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { totpCode } from "./admin-workspace";
+import { followNavLink } from "./leave-question";
 import { addSessionCookie } from "./session-cookie";
 import { useSignedInServer } from "./signed-in-server";
 
@@ -58,10 +59,6 @@ async function asSipho(browser: Browser, width: number): Promise<{ context: Brow
   return { context, page: await context.newPage() };
 }
 
-async function openNav(page: Page, width: number) {
-  if (width < 640) await page.getByRole("button", { name: "Menu" }).click();
-}
-
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -71,9 +68,7 @@ for (const width of [360, 1280]) {
     }) => {
       await page.goto(url("/admin/pages/home"));
       await homeHeadline(page).fill(`Unsaved at ${width}`);
-      await openNav(page, width);
-      await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Leads" }).click();
-      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      const dialog = await followNavLink(page, "Leads");
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Stay on this page" })).toBeFocused();
       await page.keyboard.press("Escape");
@@ -91,8 +86,7 @@ for (const width of [360, 1280]) {
     test("leaving by the dialog's second choice goes where the link pointed", async ({ page }) => {
       await page.goto(url("/admin/pages/home"));
       await homeHeadline(page).fill(`Left at ${width}`);
-      await openNav(page, width);
-      await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Leads" }).click();
+      await followNavLink(page, "Leads");
       await page.getByRole("button", { name: "Leave without saving" }).click();
       await expect(page).toHaveURL(/\/admin\/leads$/);
     });

@@ -108,7 +108,15 @@ test("a request is confirmed from its page, listed on Meetings, moved and cancel
   // A time that has passed is refused beside the time, and nothing is sent.
   await meeting.getByLabel("Date").fill("2020-01-06");
   await meeting.getByRole("button", { name: "Confirm and send the invitation" }).click();
-  await expect(meeting.getByText("That time has passed: choose a later one.")).toBeVisible();
+  // Beside the time, and in the summary at the form's top that takes the focus.
+  await expect(meeting.getByLabel("Time")).toHaveAccessibleDescription(
+    /That time has passed: choose a later one\./,
+  );
+  const summary = meeting.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(
+    summary.getByRole("link", { name: "That time has passed: choose a later one." }),
+  ).toBeVisible();
   await expect(meeting.getByLabel("Time")).toHaveAttribute("aria-invalid", "true");
   await meeting.getByLabel("Date").fill(day);
   await meeting.getByLabel("Length").selectOption("60");

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
  * What a refused save or publish got wrong, at the top of its form, as GOV.UK's design
@@ -23,15 +23,23 @@ export function ErrorSummary({
   fieldName?: (key: string) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // The summary's own element once drawn: its fields are looked up in its own form, as a
+  // page may hold several forms with the same field names (one upload form per page).
+  const [drawn, setDrawn] = useState<HTMLDivElement | null>(null);
+  const draw = useCallback((element: HTMLDivElement | null) => {
+    box.current = element;
+    setDrawn(element);
+  }, []);
   const headingId = useId();
   const entries = Object.entries(errors).filter(([key]) => key !== "form");
   const messages = [...new Set([problem, errors.form].filter((text): text is string => Boolean(text)))];
   const shown = messages.length > 0 || entries.length > 0;
   // Each field's control, by its name: the summary shows after a refusal, once the form is drawn.
-  const idOf = (key: string) =>
-    typeof document === "undefined"
-      ? undefined
-      : document.querySelector<HTMLElement>(`[name="${CSS.escape(fieldName(key))}"]`)?.id || undefined;
+  const idOf = (key: string) => {
+    if (typeof document === "undefined") return undefined;
+    const scope = drawn?.closest("form") ?? document;
+    return scope.querySelector<HTMLElement>(`[name="${CSS.escape(fieldName(key))}"]`)?.id || undefined;
+  };
   useEffect(() => {
     if (attempt > 0 && shown) {
       box.current?.focus();
@@ -42,7 +50,7 @@ export function ErrorSummary({
   if (!shown) return null;
   return (
     <div
-      ref={box}
+      ref={draw}
       tabIndex={-1}
       role="alert"
       aria-labelledby={headingId}

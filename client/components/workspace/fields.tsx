@@ -209,16 +209,23 @@ const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
  */
 export function ImageFileField({
   id,
+  name,
   label,
   description,
   error,
   onFile,
-}: FieldOwnProps & { id?: string; onFile: (file: File | null) => void }) {
+}: FieldOwnProps & {
+  id?: string;
+  /** The name the API's field errors use for it, so an error summary can link to it. */
+  name?: string;
+  onFile: (file: File | null) => void;
+}) {
   const field = useField({ id, label, description, error, required: true });
   return (
     <FieldFrame {...field.frame}>
       <input
         {...field.control}
+        name={name}
         type="file"
         accept={IMAGE_TYPES}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}

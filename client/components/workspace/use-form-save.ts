@@ -13,20 +13,25 @@ import { useDirtyForm } from "./unsaved-changes";
  *     await workspaceFetch("/inbox/assign", { body: { json: { owner: fields.get("owner") } } });
  *   });
  *   <form {...formProps}><ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />…</form>
+ *
+ * `save` is also given the form (to reset it once saved) and the button that sent it (a
+ * form with two ways to save, like "Confirm anyway").
  */
-export function useFormSave(save: (fields: FormData) => Promise<void>) {
+export type SentForm = { form: HTMLFormElement; submitter: HTMLElement | null };
+
+export function useFormSave(save: (fields: FormData, sent: SentForm) => Promise<void>) {
   const [error, setError] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const dirty = useDirtyForm();
-  async function submit(form: HTMLFormElement) {
-    const fields = new FormData(form);
+  async function submit(sent: SentForm) {
+    const fields = new FormData(sent.form);
     setBusy(true);
     setError("");
     setFieldErrors({});
     try {
-      await save(fields);
+      await save(fields, sent);
       dirty.markSaved();
     } catch (caught) {
       setError(apiMessage(caught));
@@ -38,7 +43,23 @@ export function useFormSave(save: (fields: FormData) => Promise<void>) {
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit(event.currentTarget);
+    void submit({
+      form: event.currentTarget,
+      submitter: (event.nativeEvent as SubmitEvent).submitter ?? null,
+    });
   };
-  return { error, fieldErrors, attempt, busy, onSubmit, formProps: { ...dirty.formProps, onSubmit } };
+  /** Clears a refusal's messages, once what they were about is put right (a proposed time chosen). */
+  const clearErrors = () => {
+    setError("");
+    setFieldErrors({});
+  };
+  return {
+    error,
+    fieldErrors,
+    attempt,
+    busy,
+    onSubmit,
+    clearErrors,
+    formProps: { ...dirty.formProps, onSubmit },
+  };
 }

@@ -1,13 +1,14 @@
 /** The account page's passkeys: the list, "Add a passkey" (named) and remove. */
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
 import { actionColumn, DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
 import { EmptyState } from "#client/components/workspace/empty-state.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
@@ -18,40 +19,25 @@ export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt:
 
 export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: () => Promise<void> }) {
   const withStepUp = useStepUp();
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "").trim();
-    setBusy(true);
-    setError("");
-    try {
-      // The whole ceremony again after "Confirm it's you": its challenge was never issued.
-      await withStepUp(async () => {
-        const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>(
-          "/passkeys/options",
-          {
-            method: "POST",
-          },
-        );
-        const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
-        await workspaceFetch("/passkeys", { body: { json: { response, name } } });
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { form }) => {
+    const name = String(fields.get("name") ?? "").trim();
+    // The whole ceremony again after "Confirm it's you": its challenge was never issued.
+    await withStepUp(async () => {
+      // The name goes with the options too, so a missing one is said before the device's prompt.
+      const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>("/passkeys/options", {
+        body: { json: { name } },
       });
-      form.reset();
-      toast({
-        variant: "success",
-        title: "Passkey added",
-        description: `Next time, sign in with “${name}”.`,
-      });
-      await reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+      const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
+      await workspaceFetch("/passkeys", { body: { json: { response, name } } });
+    });
+    form.reset();
+    toast({
+      variant: "success",
+      title: "Passkey added",
+      description: `Next time, sign in with “${name}”.`,
+    });
+    await reload();
+  });
 
   async function remove(passkey: Passkey) {
     try {
@@ -104,11 +90,10 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
           rowName={(passkey) => passkey.name}
         />
       )}
-      <form
-        aria-label="Add a passkey"
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => void add(event)}
-      >
+      <form aria-label="Add a passkey" className="flex flex-wrap items-end gap-3" noValidate {...formProps}>
+        <div className="w-full empty:hidden">
+          <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
+        </div>
         <div className="w-full max-w-sm">
           <TextField
             label="Passkey name"
@@ -116,7 +101,7 @@ export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: ()
             required
             limit={60}
             description="So you can tell them apart, e.g. “Work laptop”."
-            error={error || undefined}
+            error={fieldErrors.name}
           />
         </div>
         <Button type="submit" busy={busy}>

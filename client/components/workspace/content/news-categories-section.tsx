@@ -1,5 +1,5 @@
 /** The news list's section for its categories: add one, rename one in every post, remove one no post uses. */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { paths } from "#shared/paths.ts";
 import {
   addNewsCategory,
@@ -11,9 +11,11 @@ import {
 import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { CategoryNameField } from "./category-name-field";
 
 const messageOf = (caught: unknown, field: string) =>
@@ -27,30 +29,18 @@ export function NewsCategoriesSection() {
   const [categories, setCategories] = useState<NewsCategorySummary[] | null>(null);
   const [problem, setProblem] = useState("");
   const [name, setName] = useState("");
-  const [addError, setAddError] = useState("");
-  const [busy, setBusy] = useState(false);
-
   const reload = () =>
     fetchNewsCategories()
       .then(setCategories)
       .catch(() => setProblem("The categories could not be loaded. Reload the page to try again."));
   useEffect(() => void reload(), []);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const added = await addNewsCategory(name);
-      setName("");
-      setAddError("");
-      toast({ variant: "success", title: `Added “${added.name}”` });
-      await reload();
-    } catch (caught) {
-      setAddError(messageOf(caught, "name"));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const adding = useFormSave(async () => {
+    const added = await addNewsCategory(name);
+    setName("");
+    toast({ variant: "success", title: `Added “${added.name}”` });
+    await reload();
+  });
 
   async function remove(category: NewsCategorySummary) {
     try {
@@ -83,17 +73,20 @@ export function NewsCategoriesSection() {
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void add(event)} noValidate className="flex flex-wrap items-end gap-3">
+      <form {...adding.formProps} noValidate className="flex flex-wrap items-end gap-3">
+        <div className="w-full empty:hidden">
+          <ErrorSummary problem={adding.error} errors={adding.fieldErrors} attempt={adding.attempt} />
+        </div>
         <div className="min-w-0 flex-1">
           <CategoryNameField
             label="New category"
             name="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
-            error={addError}
+            error={adding.fieldErrors.name}
           />
         </div>
-        <Button type="submit" variant="secondary" busy={busy}>
+        <Button type="submit" variant="secondary" busy={adding.busy}>
           Add category
         </Button>
       </form>
@@ -111,29 +104,6 @@ function CategoryRow({
   onRemove: () => Promise<void>;
 }) {
   const [renaming, setRenaming] = useState(false);
-  const [newName, setNewName] = useState(category.name);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function rename(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const renamed = await renameNewsCategory(category.name, newName);
-      toast({
-        variant: "success",
-        title: `Renamed to “${renamed.name}”`,
-        description: `In ${postsText(renamed.posts)}.`,
-      });
-      setRenaming(false);
-      setError("");
-      await onRenamed();
-    } catch (caught) {
-      setError(messageOf(caught, "newName"));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="space-y-3 p-4">
@@ -169,21 +139,53 @@ function CategoryRow({
         </span>
       </div>
       {renaming ? (
-        <form onSubmit={(event) => void rename(event)} noValidate className="flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1">
-            <CategoryNameField
-              label={`New name for “${category.name}”`}
-              name="newName"
-              value={newName}
-              onChange={(event) => setNewName(event.target.value)}
-              error={error}
-            />
-          </div>
-          <Button type="submit" variant="secondary" busy={busy}>
-            Rename in {postsText(category.posts)}
-          </Button>
-        </form>
+        <RenameForm
+          category={category}
+          onRenamed={async () => {
+            setRenaming(false);
+            await onRenamed();
+          }}
+        />
       ) : null}
     </li>
+  );
+}
+
+/** A category's new name: shown once "Rename" is pressed, and gone (with what was typed) once closed. */
+function RenameForm({
+  category,
+  onRenamed,
+}: {
+  category: NewsCategorySummary;
+  onRenamed: () => Promise<void>;
+}) {
+  const [newName, setNewName] = useState(category.name);
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async () => {
+    const renamed = await renameNewsCategory(category.name, newName);
+    toast({
+      variant: "success",
+      title: `Renamed to “${renamed.name}”`,
+      description: `In ${postsText(renamed.posts)}.`,
+    });
+    await onRenamed();
+  });
+  return (
+    <form {...formProps} noValidate className="flex flex-wrap items-end gap-3">
+      <div className="w-full empty:hidden">
+        <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <CategoryNameField
+          label={`New name for “${category.name}”`}
+          name="newName"
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+          error={fieldErrors.newName}
+        />
+      </div>
+      <Button type="submit" variant="secondary" busy={busy}>
+        Rename in {postsText(category.posts)}
+      </Button>
+    </form>
   );
 }

@@ -3,16 +3,18 @@
  * cancel it, as `appointments confirm|reschedule|cancel` do, each e-mailing the visitor
  * the calendar invitation, its update or its cancellation.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { formatMinutes, type MeetingPlan } from "#shared/staff-meetings.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { LeadDetail } from "./lead-fields";
 
@@ -24,14 +26,6 @@ export function loadMeetingPlan(id: string): Promise<MeetingPlan | undefined> {
 }
 
 type Done = { when: string; email: string };
-type Errors = { message: string; fields: Record<string, string> };
-const noErrors: Errors = { message: "", fields: {} };
-
-/** What a refused change says: beside its field when it is about one, else above the form. */
-function errorsOf(caught: unknown): Errors {
-  const fields = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
-  return { message: Object.keys(fields).length > 0 ? "" : apiMessage(caught), fields };
-}
 
 /** The two ways to set a meeting's time: the path after the meeting's, the button, and what is said once done. */
 const meetingSteps = {
@@ -61,40 +55,36 @@ function MeetingForm({
   finished: (title: string) => Promise<void>;
 }) {
   const { path, submitLabel, doneTitle } = meetingSteps[step];
-  const [errors, setErrors] = useState(noErrors);
-  const [busy, setBusy] = useState(false);
   // Refused because another meeting has the time: an admin may put it there anyway, saying why.
   const [overlapping, setOverlapping] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const overriding = submitter instanceof HTMLButtonElement && submitter.value === "override";
-    setBusy(true);
-    setErrors(noErrors);
-    try {
-      const result = await workspaceFetch<Done>(`${meetingPath(id)}${path}`, {
-        body: {
-          json: {
-            date: fields.get("date"),
-            time: fields.get("time"),
-            minutes: Number(fields.get("minutes")),
-            ...(overriding ? { override: String(fields.get("reason") ?? "") } : {}),
+  const { error, fieldErrors, attempt, busy, clearErrors, formProps } = useFormSave(
+    async (fields, { submitter }) => {
+      const overriding = submitter instanceof HTMLButtonElement && submitter.value === "override";
+      let result: Done;
+      try {
+        result = await workspaceFetch<Done>(`${meetingPath(id)}${path}`, {
+          body: {
+            json: {
+              date: fields.get("date"),
+              time: fields.get("time"),
+              minutes: Number(fields.get("minutes")),
+              ...(overriding ? { override: String(fields.get("reason") ?? "") } : {}),
+            },
           },
-        },
-      });
-      await finished(doneTitle(result));
-    } catch (caught) {
-      const refused = errorsOf(caught);
-      setErrors(refused);
-      if (caught instanceof WorkspaceApiError && caught.status === 409 && refused.fields.time) {
-        setOverlapping(true);
+        });
+      } catch (caught) {
+        if (caught instanceof WorkspaceApiError && caught.status === 409 && caught.fieldErrors.time) {
+          setOverlapping(true);
+        }
+        throw caught;
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+      await finished(doneTitle(result));
+    },
+  );
+  // The body's "override" is the form's reason field.
+  const { override, ...errors }: Record<string, string> = fieldErrors;
+  if (override) errors.reason ??= override;
   /** Puts a proposed free time into the date and time fields. */
   function propose(date: string, time: string) {
     const form = formRef.current;
@@ -106,14 +96,14 @@ function MeetingForm({
       const input = form.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = value;
     }
-    setErrors(noErrors);
+    clearErrors();
     setOverlapping(false);
     const timeInput = form.elements.namedItem("time");
     if (timeInput instanceof HTMLInputElement) timeInput.focus();
   }
   return (
-    <form ref={formRef} onSubmit={(event) => void save(event)} className="space-y-4" noValidate>
-      {errors.message ? <Notice tone="danger">{errors.message}</Notice> : null}
+    <form ref={formRef} {...formProps} className="space-y-4" noValidate>
+      <ErrorSummary problem={error} errors={errors} attempt={attempt} />
       {plan.taken && step === "confirm" ? (
         <Notice tone="warning" title="The time asked for is taken">
           <p>It overlaps {plan.taken.by}.</p>
@@ -142,7 +132,7 @@ function MeetingForm({
           type="date"
           required
           defaultValue={plan.date}
-          error={errors.fields.date}
+          error={errors.date}
         />
         <TextField
           label="Time"
@@ -152,7 +142,7 @@ function MeetingForm({
           required
           defaultValue={plan.time}
           description="Cape Town time."
-          error={errors.fields.time}
+          error={errors.time}
         />
       </div>
       <SelectField
@@ -161,7 +151,7 @@ function MeetingForm({
         required
         defaultValue={String(plan.minutes)}
         options={plan.lengths.map((minutes) => ({ value: String(minutes), label: formatMinutes(minutes) }))}
-        error={errors.fields.minutes}
+        error={errors.minutes}
       />
       <Button type="submit" busy={busy}>
         {submitLabel}
@@ -172,9 +162,9 @@ function MeetingForm({
             label="Reason to overlap the other meeting"
             name="reason"
             required
-            maxLength={500}
+            limit={500}
             description="Admins only. Recorded in the audit log with your name."
-            error={errors.fields.reason}
+            error={errors.reason}
           />
           <Button type="submit" variant="danger" value="override" busy={busy}>
             {step === "confirm" ? "Confirm anyway" : "Reschedule anyway"}

@@ -1,12 +1,14 @@
 /** A screenshot of a service page: its image, position and alt text; move it or remove it. */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { PositionField } from "./position-field";
 
 export function ScreenshotRow({
@@ -20,30 +22,14 @@ export function ScreenshotRow({
 }) {
   const revalidator = useRevalidator();
   const [position, setPosition] = useState(String(shot.position));
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
   const what = shot.altText ?? `screenshot ${shot.id}`;
-
-  async function move(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await workspaceFetch(`/screenshots/${shot.id}/move`, {
-        body: { json: { position: Number(position) } },
-      });
-      setError("");
-      toast({ variant: "success", title: `Moved to position ${position}` });
-      await revalidator.revalidate();
-    } catch (caught) {
-      setError(
-        caught instanceof WorkspaceApiError
-          ? (caught.fieldErrors.position ?? caught.message)
-          : messageOf(caught),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async () => {
+    await workspaceFetch(`/screenshots/${shot.id}/move`, {
+      body: { json: { position: Number(position) } },
+    });
+    toast({ variant: "success", title: `Moved to position ${position}` });
+    await revalidator.revalidate();
+  });
 
   async function remove() {
     try {
@@ -67,14 +53,17 @@ export function ScreenshotRow({
       <div className="min-w-0 flex-1 space-y-2">
         <p className="font-medium text-ink">Position {shot.position}</p>
         <p className="text-ink-soft">{shot.altText ?? "No alt text"}</p>
-        <form onSubmit={(event) => void move(event)} className="flex flex-wrap items-end gap-3" noValidate>
+        <form {...formProps} className="flex flex-wrap items-end gap-3" noValidate>
+          <div className="w-full empty:hidden">
+            <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
+          </div>
           <div className="w-32">
             <PositionField
               maxPosition={maxPosition}
               value={position}
               onValue={setPosition}
               aria-label={`Position of “${what}” on ${pageTitle}`}
-              error={error}
+              error={fieldErrors.position}
               required
             />
           </div>

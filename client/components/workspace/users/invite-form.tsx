@@ -1,11 +1,11 @@
-/** The users page's invitation form, with the API's field errors inline. */
-import { useState, type FormEvent } from "react";
+/** The users page's invitation form: a refusal's problems in a summary at its top, and beside their fields. */
 import { staffRoles, type StaffRole } from "#shared/staff-roles.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
-import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 
 export type Invitation = { email: string; role: StaffRole; expiresAt: string };
@@ -17,39 +17,22 @@ const roleText: Record<StaffRole, string> = {
 };
 
 export function InviteForm({ reload }: { reload: () => Promise<void> }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const withStepUp = useStepUp();
-  async function invite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    setBusy(true);
-    setErrors({});
-    try {
-      // Inviting an admin needs a proof from the last 5 minutes (decision 048).
-      const sent = await withStepUp(() =>
-        workspaceFetch<Invitation>("/users/invite", {
-          body: { json: { email: fields.get("email"), role: fields.get("role") } },
-        }),
-      );
-      form.reset();
-      toast({
-        variant: "success",
-        title: "Invitation sent",
-        description: `${sent.email} has 24 hours to accept it.`,
-      });
-      await reload();
-    } catch (caught) {
-      setErrors(
-        caught instanceof WorkspaceApiError && Object.keys(caught.fieldErrors).length > 0
-          ? caught.fieldErrors
-          : { email: messageOf(caught) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { form }) => {
+    // Inviting an admin needs a proof from the last 5 minutes (decision 048).
+    const sent = await withStepUp(() =>
+      workspaceFetch<Invitation>("/users/invite", {
+        body: { json: { email: fields.get("email"), role: fields.get("role") } },
+      }),
+    );
+    form.reset();
+    toast({
+      variant: "success",
+      title: "Invitation sent",
+      description: `${sent.email} has 24 hours to accept it.`,
+    });
+    await reload();
+  });
   return (
     <section className="space-y-4">
       <h2 id="invite-title" className="text-2xl font-bold text-ink">
@@ -62,22 +45,26 @@ export function InviteForm({ reload }: { reload: () => Promise<void> }) {
       <form
         aria-labelledby="invite-title"
         className="grid max-w-2xl gap-4 sm:grid-cols-2"
-        onSubmit={(event) => void invite(event)}
+        noValidate
+        {...formProps}
       >
+        <div className="sm:col-span-2 empty:hidden">
+          <ErrorSummary problem={error} errors={fieldErrors} attempt={attempt} />
+        </div>
         <TextField
           label="E-mail address"
           name="email"
           type="email"
           autoComplete="off"
           required
-          error={errors.email}
+          error={fieldErrors.email}
         />
         <SelectField
           label="Role"
           name="role"
           required
           defaultValue="editor"
-          error={errors.role}
+          error={fieldErrors.role}
           options={staffRoles.map((role) => ({ value: role, label: roleText[role] }))}
         />
         <div className="sm:col-span-2">
