@@ -12,16 +12,12 @@ import type { AppointmentRequestRow, ScheduleStatus } from "#server/db/schema.ts
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
-import {
-  submissionColumns,
-  toSubmissionFields,
-  type SubmissionFields,
-} from "#server/operations/leads/submission-fields.ts";
+import { toSubmissionFields, type SubmissionFields } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";
 import { toLeadSource } from "#server/operations/leads/source-fields.ts";
-import { leadSourceColumns, type LeadSource } from "#shared/lead-source.ts";
+import type { LeadSource } from "#shared/lead-source.ts";
 import { parseId, parseIds } from "#server/operations/input.ts";
-import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
+import { pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
 /** The visitor's answers an appointment record starts with, in order. */
 const answerColumns = [
@@ -46,17 +42,6 @@ export type AppointmentRecord = CamelCased<AppointmentRequestRow, (typeof answer
     scheduledMinutes: number | null;
   } & OwnerField &
   LeadSource;
-
-export const appointmentColumns = [
-  ...answerColumns.map(camelCase),
-  ...submissionColumns,
-  "schedule",
-  "scheduledStart",
-  "scheduledMinutes",
-  // Before the owner, which stays last (the column staff sort by in a spreadsheet).
-  ...leadSourceColumns,
-  "owner",
-] as const satisfies readonly (keyof AppointmentRecord)[];
 
 function toAppointmentRecord(row: AppointmentRequestRow, staff: Map<number, StaffName>): AppointmentRecord {
   return {

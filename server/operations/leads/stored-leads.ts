@@ -10,12 +10,12 @@ import {
 } from "#server/db/leads.ts";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { WebAppLeadRow, WebsiteDesignLeadRow } from "#server/db/schema.ts";
-import { submissionColumns, toSubmissionFields, type SubmissionFields } from "./submission-fields";
+import { toSubmissionFields, type SubmissionFields } from "./submission-fields";
 import { ownerOf, type OwnerField } from "./owner-field";
 import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { leadId } from "./lead-records";
 import { toLeadSource } from "./source-fields";
-import { leadSourceColumns, type LeadSource } from "#shared/lead-source.ts";
+import type { LeadSource } from "#shared/lead-source.ts";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
@@ -41,24 +41,6 @@ export type LeadRecord = {
 } & SubmissionFields &
   OwnerField &
   LeadSource;
-
-export const leadColumns = [
-  "id",
-  "type",
-  "fullName",
-  "companyName",
-  "email",
-  "phoneNumber",
-  "websiteType",
-  "budget",
-  "timeline",
-  "industry",
-  "companySize",
-  ...submissionColumns,
-  // Before the owner, which stays last (the column staff sort by in a spreadsheet).
-  ...leadSourceColumns,
-  "owner",
-] as const satisfies readonly (keyof LeadRecord)[];
 
 /** Either form's row as a LeadRecord: each field from the form that asks for it, else null. */
 function toLeadRecord(row: WebsiteDesignLeadRow | WebAppLeadRow, staff: StaffNames): LeadRecord {

@@ -19,16 +19,6 @@ export type SubmissionFields = {
   statusAt: string | null;
 };
 
-export const submissionColumns = [
-  "read",
-  "suspectedSpam",
-  "createdAt",
-  "status",
-  "statusNote",
-  "statusBy",
-  "statusAt",
-] as const satisfies readonly (keyof SubmissionFields)[];
-
 /** The columns every lead and appointment table has alike. */
 type SubmissionRow = Pick<
   WebAppLeadRow,

@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { listSubscribers as listSubscriberRows } from "#server/db/newsletter.ts";
 import { subscriberStatuses, type SubscriberRow, type SubscriberStatus } from "#server/db/schema.ts";
 import type { SpamFilter } from "#server/db/suspected.ts";
-import { camelCase, pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
+import { pickCamelCased, type CamelCased } from "#server/operations/pick-camel-cased.ts";
 
 export { subscriberStatuses };
 
@@ -25,8 +25,6 @@ const recordedColumns = [
 
 /** A newsletter subscriber as `--json` and the export show it. */
 export type SubscriberRecord = CamelCased<SubscriberRow, (typeof recordedColumns)[number]>;
-
-export const subscriberColumns = recordedColumns.map(camelCase);
 
 export async function loadSubscriberRecords(
   db: Db,
