@@ -99,7 +99,8 @@ test("opening a lead marks it read by that member; it is assigned from its page;
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Save owner" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("owner-now")).toHaveText(`Answered by ${emails.boss}.`);
+  // Assigned, not "answered": nobody has answered yet.
+  await expect(page.getByTestId("owner-now")).toHaveText(`Assigned to ${emails.boss}.`);
   await expect(section(page, "history").getByRole("listitem").first()).toContainText(
     `Assigned to ${emails.boss} by ${emails.sales}`,
   );
@@ -115,6 +116,49 @@ test("opening a lead marks it read by that member; it is assigned from its page;
   await expect(
     section(page, "same-person").getByRole("link", { name: `Website design ${ids.design}` }),
   ).toBeVisible();
+});
+
+test("a sales member takes a lead with one press, on its page and from the list", async ({
+  page,
+  context,
+}) => {
+  // Leads of its own, as other tests here assign the shared ones.
+  const own = `${tag}take`;
+  const taken = await seedOneOfEachForm(db, {
+    design: { full_name: `Sam ${own}`, company_name: `Take ${own}`, business_email: `sam-${own}@take.test` },
+    app: { full_name: `Nomsa ${own}`, work_email: `nomsa-${own}@take.test`, company_name: `Take ${own}` },
+    request: {
+      name: `Jo ${own}`,
+      email: `jo-${own}@take.test`,
+      phone: "+27825550143",
+      project_details: "A shop.",
+    },
+  });
+  try {
+    await signIn(context);
+    await open(page, staffPath(staffPaths.lead, { id: taken.app }));
+    await page.getByRole("button", { name: "Assign to me" }).click();
+    await expect(page.getByText("Assigned to you", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("owner-now")).toHaveText("Assigned to you.");
+    // Theirs already: nothing more to take.
+    await expect(page.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
+    await expect(section(page, "history").getByRole("listitem").first()).toContainText(
+      `Assigned to ${emails.sales} by ${emails.sales}`,
+    );
+
+    await open(page, `${staffPaths.leads}?q=${own}`);
+    await page.getByRole("checkbox", { name: `Select Sam ${own} (${taken.design})` }).check();
+    await page.getByRole("button", { name: "Assign to me" }).click();
+    await expect(page.getByText("1 lead assigned to you")).toBeVisible();
+    await expect(
+      page
+        .getByRole("row", { name: new RegExp(`Sam ${own}`) })
+        .getByRole("cell")
+        .last(),
+    ).toHaveText(emails.sales, { useInnerText: true });
+  } finally {
+    await removeSeededRows(db, taken.rows);
+  }
 });
 
 test("the phone number dials in E.164", async ({ page, context }) => {
@@ -138,7 +182,7 @@ test("leads are assigned in bulk from the list and filtered by mine and unassign
   await page.getByRole("checkbox", { name: `Select ${names.request} (${ids.request})` }).check();
   await page.getByLabel("Assign 2 ticked leads to").selectOption(emails.sales);
   await page.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText(`2 leads assigned to ${emails.sales}`)).toBeVisible();
+  await expect(page.getByText("2 leads assigned to you")).toBeVisible();
   const ownerOf = (name: string) =>
     page
       .getByRole("row", { name: new RegExp(name) })

@@ -7,6 +7,7 @@ import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
 
 /** "ana@agency.co.za", or "ana@agency.co.za (disabled)" for an account that can no longer sign in. */
 export const staffLabel = (staff: StaffRef) => `${staff.email}${staff.disabled ? " (disabled)" : ""}`;
@@ -34,8 +35,11 @@ export function OwnerForm({
   owners: readonly AssignableStaff[];
   reload: () => Promise<void>;
 }) {
-  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields) => {
-    const chosen = String(fields.get("owner") ?? "");
+  const { email: me } = useStaff();
+  // Taking a lead oneself is one press, without finding one's own address in the list.
+  const canTake = owners.some((staff) => staff.email === me) && owner?.email !== me;
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { submitter }) => {
+    const chosen = submitter?.dataset.assign === "me" ? me : String(fields.get("owner") ?? "");
     const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
       body: { json: { ids: [id], owner: chosen === "" ? null : chosen } },
     });
@@ -44,16 +48,18 @@ export function OwnerForm({
       title:
         result.changed.length === 0
           ? "Nothing changed: it was already so"
-          : chosen
-            ? `Assigned to ${chosen}`
-            : "Assigned to nobody",
+          : chosen === me
+            ? "Assigned to you"
+            : chosen
+              ? `Assigned to ${chosen}`
+              : "Assigned to nobody",
     });
     await reload();
   });
   return (
     <TitledSection id="owner" title="Owner">
       <p className="text-ink-soft" data-testid="owner-now">
-        {owner ? `Answered by ${staffLabel(owner)}.` : "Nobody is assigned yet."}
+        {owner ? `Assigned to ${owner.email === me ? "you" : staffLabel(owner)}.` : "Nobody is assigned yet."}
         {owner?.disabled ? " That account is disabled: assign it to someone who can answer." : ""}
       </p>
       <form key={owner?.email ?? ""} {...formProps} noValidate className="space-y-4">
@@ -65,9 +71,16 @@ export function OwnerForm({
           defaultValue={owner?.email ?? ""}
           description="Sales and admin staff with an active account."
         />
-        <Button type="submit" busy={busy}>
-          Save owner
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy}>
+            Save owner
+          </Button>
+          {canTake ? (
+            <Button type="submit" variant="secondary" data-assign="me" disabled={busy}>
+              Assign to me
+            </Button>
+          ) : null}
+        </div>
       </form>
     </TitledSection>
   );

@@ -8,6 +8,7 @@ import { SelectField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { ownerOptions } from "#client/components/workspace/lead/owner-form.tsx";
+import { useStaff } from "#client/components/workspace/use-staff.ts";
 
 export function BulkAssign({
   selected,
@@ -21,9 +22,13 @@ export function BulkAssign({
 }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const { email: me } = useStaff();
+  const canTake = owners.some((staff) => staff.email === me);
   async function assign(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = String(new FormData(event.currentTarget).get("owner") ?? "");
+    const pressed = (event.nativeEvent as SubmitEvent).submitter;
+    const chosen =
+      pressed?.dataset.assign === "me" ? me : String(new FormData(event.currentTarget).get("owner") ?? "");
     setError("");
     if (selected.length === 0) return setError("Tick the leads to assign first.");
     setBusy(true);
@@ -34,7 +39,7 @@ export function BulkAssign({
       const count = result.changed.length;
       toast({
         variant: "success",
-        title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${chosen || "nobody"}`,
+        title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${chosen === me ? "you" : chosen || "nobody"}`,
       });
       await done();
     } catch (caught) {
@@ -69,6 +74,11 @@ export function BulkAssign({
       <Button type="submit" variant="secondary" busy={busy}>
         Assign
       </Button>
+      {canTake ? (
+        <Button type="submit" variant="secondary" data-assign="me" disabled={busy}>
+          Assign to me
+        </Button>
+      ) : null}
     </form>
   );
 }
