@@ -298,6 +298,9 @@ describe("confirm, reschedule and cancel", () => {
     expect(same.body.fieldErrors.time).toMatch(/already at this time and length/);
     const history = (await sales.get("/admin/api/inbox/ap-1")).body.history as { note: string }[];
     expect(history.at(-1)?.note).toMatch(/^appointment moved to .* 14:30 to 15:00$/);
+    // The status line follows the move, not the first time.
+    const { record } = (await sales.get("/admin/api/inbox/ap-1")).body as { record: { statusNote: string } };
+    expect(record.statusNote).toMatch(/^appointment moved to .* 14:30 to 15:00$/);
     expect((await sales.get("/admin/api/meetings")).body.days[0].meetings[0]).toMatchObject({
       time: "14:30 to 15:00",
       minutes: 30,
@@ -328,6 +331,13 @@ describe("confirm, reschedule and cancel", () => {
     }[];
     expect(history.map((entry) => entry.changedBy)).toEqual(Array(3).fill("sales@agency.test"));
     expect(history.at(-1)?.note).toMatch(/^appointment cancelled \(was .* 14:30 to 15:00\)$/);
+    const { record } = (await sales.get("/admin/api/inbox/ap-1")).body as {
+      record: { status: string; statusNote: string };
+    };
+    expect(record).toMatchObject({
+      status: "contacted",
+      statusNote: expect.stringMatching(/^appointment cancelled/),
+    });
     expect((await sales.get("/admin/api/meetings")).body.days).toEqual([]);
 
     const before = await outboxCount();

@@ -303,14 +303,14 @@ async function apply(
   async function record(trx: Db) {
     const note = historyNote(change, schedule);
     const contacted = change === "confirmed" && row.status === "new";
-    if (contacted) {
-      await trx
-        .updateTable("appointment_requests")
-        .set({ status: "contacted", status_note: note, status_by: by, status_at: stamp })
-        .where("id", "=", row.id)
-        .execute();
-    }
     const status = contacted ? ("contacted" as const) : row.status;
+    // The status line says the meeting as it now stands: a move or a cancellation replaces
+    // "confirmed for" the first time (the history keeps every step).
+    await trx
+      .updateTable("appointment_requests")
+      .set({ status, status_note: note, status_by: by, status_at: stamp })
+      .where("id", "=", row.id)
+      .execute();
     await recordStatusChange(trx, "appointment_requests", row.id, { status, note, by, at: stamp });
     if (actor) {
       await recordAudit(
