@@ -19,6 +19,7 @@ export function WeeklyReport({ choice }: { choice: WeeklyReportChoice }) {
       });
       setOn(saved.on);
       toast({
+        variant: "success",
         title: saved.on
           ? "You will get the weekly e-mail on Monday mornings"
           : "You will no longer get the weekly e-mail",
