@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
+import { AGENCY_TIME_ZONE, agencyWallClock } from "#shared/agency-time-zone.ts";
 
 /**
  * A scheduled item's publish time as the agency reads it, the same in the workspace and
@@ -20,25 +20,13 @@ const publishClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-// The agency's wall clock as a date-and-time picker's value reads it.
-const pickerClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: AGENCY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /**
  * An instant as a date-and-time picker's value in the agency's time zone,
  * "2026-11-30T08:00": the picker has no zone of its own, and the server reads it as agency time.
  */
 export function pickerTime(instant: Date): string {
-  const parts = pickerClock.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+  const clock = agencyWallClock(instant);
+  return `${clock.year}-${clock.month}-${clock.day}T${clock.hour}:${clock.minute}`;
 }
 
 /** "2026-11-30T06:00:00.000Z" → "Mon 30 Nov 2026, 08:00". */

@@ -1,44 +1,19 @@
-import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
+import { agencyWallClock } from "#shared/agency-time-zone.ts";
 
 /** Dates as the agency reads them, in its time zone: for lists, e-mails and typed days. */
-
-// Built once: constructing an Intl formatter costs far more than using one.
-const agencyClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: AGENCY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function agencyParts(instant: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
-  const parts = agencyClock.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
-  return {
-    year: part("year"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour"),
-    minute: part("minute"),
-    second: part("second"),
-  };
-}
 
 /** An ISO timestamp as the agency reads it: "2026-11-23 14:05" in Cape Town time. */
 export function formatLocalDateTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
-  const p = agencyParts(instant);
+  const p = agencyWallClock(instant);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
 /** How far the agency's wall clock is ahead of UTC at `instant`, in milliseconds. */
 function agencyOffsetMs(instant: number): number {
-  const p = agencyParts(new Date(instant));
+  const p = agencyWallClock(new Date(instant));
   const wall = Date.UTC(
     Number(p.year),
     Number(p.month) - 1,
@@ -71,7 +46,7 @@ export function agencyMidnight(date: string): Date | undefined {
 
 /** The agency's calendar day at `instant`, "YYYY-MM-DD". */
 export function agencyDate(instant: Date): string {
-  const p = agencyParts(instant);
+  const p = agencyWallClock(instant);
   return `${p.year}-${p.month}-${p.day}`;
 }
 
