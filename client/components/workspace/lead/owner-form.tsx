@@ -9,8 +9,32 @@ import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 
-/** "ana@agency.co.za", or "ana@agency.co.za (disabled)" for an account that can no longer sign in. */
-export const staffLabel = (staff: StaffRef) => `${staff.email}${staff.disabled ? " (disabled)" : ""}`;
+/** " (disabled)" after an account that can no longer sign in, else nothing. */
+export const disabledNote = (staff: StaffRef) => (staff.disabled ? " (disabled)" : "");
+
+/** "ana@agency.co.za", or "ana@agency.co.za (disabled)". */
+export const staffLabel = (staff: StaffRef) => `${staff.email}${disabledNote(staff)}`;
+
+/**
+ * The owner a press asks for: the signed-in member's own address for "Assign to me", else
+ * the select's choice ("" for nobody). Taking a lead oneself is one press, without finding
+ * one's own address in the list.
+ */
+export function chosenOwner(fields: FormData, submitter: HTMLElement | null | undefined, me: string): string {
+  return submitter?.dataset.assign === "me" ? me : String(fields.get("owner") ?? "");
+}
+
+/** Who an owner is, as a toast says it to the person who chose: "you", an address, or "nobody". */
+export const ownerWord = (chosen: string, me: string) => (chosen === me ? "you" : chosen || "nobody");
+
+/** The second submit button of an owner form; `chosenOwner` reads it. */
+export function AssignToMeButton({ busy }: { busy: boolean }) {
+  return (
+    <Button type="submit" variant="secondary" data-assign="me" disabled={busy}>
+      Assign to me
+    </Button>
+  );
+}
 
 /** The owner choices: nobody, each active sales or admin account, and a disabled current owner as it is. */
 export function ownerOptions(owners: readonly AssignableStaff[], current: StaffRef | null) {
@@ -36,10 +60,9 @@ export function OwnerForm({
   reload: () => Promise<void>;
 }) {
   const { email: me } = useStaff();
-  // Taking a lead oneself is one press, without finding one's own address in the list.
   const canTake = owners.some((staff) => staff.email === me) && owner?.email !== me;
   const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { submitter }) => {
-    const chosen = submitter?.dataset.assign === "me" ? me : String(fields.get("owner") ?? "");
+    const chosen = chosenOwner(fields, submitter, me);
     const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
       body: { json: { ids: [id], owner: chosen === "" ? null : chosen } },
     });
@@ -48,11 +71,7 @@ export function OwnerForm({
       title:
         result.changed.length === 0
           ? "Nothing changed: it was already so"
-          : chosen === me
-            ? "Assigned to you"
-            : chosen
-              ? `Assigned to ${chosen}`
-              : "Assigned to nobody",
+          : `Assigned to ${ownerWord(chosen, me)}`,
     });
     await reload();
   });
@@ -75,11 +94,7 @@ export function OwnerForm({
           <Button type="submit" busy={busy}>
             Save owner
           </Button>
-          {canTake ? (
-            <Button type="submit" variant="secondary" data-assign="me" disabled={busy}>
-              Assign to me
-            </Button>
-          ) : null}
+          {canTake ? <AssignToMeButton busy={busy} /> : null}
         </div>
       </form>
     </TitledSection>

@@ -7,7 +7,12 @@ import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
-import { ownerOptions } from "#client/components/workspace/lead/owner-form.tsx";
+import {
+  AssignToMeButton,
+  chosenOwner,
+  ownerOptions,
+  ownerWord,
+} from "#client/components/workspace/lead/owner-form.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 
 export function BulkAssign({
@@ -27,8 +32,7 @@ export function BulkAssign({
   async function assign(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pressed = (event.nativeEvent as SubmitEvent).submitter;
-    const chosen =
-      pressed?.dataset.assign === "me" ? me : String(new FormData(event.currentTarget).get("owner") ?? "");
+    const chosen = chosenOwner(new FormData(event.currentTarget), pressed, me);
     setError("");
     if (selected.length === 0) return setError("Tick the leads to assign first.");
     setBusy(true);
@@ -39,7 +43,7 @@ export function BulkAssign({
       const count = result.changed.length;
       toast({
         variant: "success",
-        title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${chosen === me ? "you" : chosen || "nobody"}`,
+        title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${ownerWord(chosen, me)}`,
       });
       await done();
     } catch (caught) {
@@ -74,11 +78,7 @@ export function BulkAssign({
       <Button type="submit" variant="secondary" busy={busy}>
         Assign
       </Button>
-      {canTake ? (
-        <Button type="submit" variant="secondary" data-assign="me" disabled={busy}>
-          Assign to me
-        </Button>
-      ) : null}
+      {canTake ? <AssignToMeButton busy={busy} /> : null}
     </form>
   );
 }

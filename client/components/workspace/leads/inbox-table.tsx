@@ -7,6 +7,7 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import type { Filters } from "./filter-form";
 import { EmailAddress } from "#client/components/workspace/break-points.tsx";
+import { disabledNote } from "#client/components/workspace/lead/owner-form.tsx";
 
 const columns: readonly TableColumn<InboxItem>[] = [
   {
@@ -56,7 +57,7 @@ const columns: readonly TableColumn<InboxItem>[] = [
       item.owner ? (
         <>
           <EmailAddress address={item.owner.email} />
-          {item.owner.disabled ? " (disabled)" : ""}
+          {disabledNote(item.owner)}
         </>
       ) : (
         "Nobody"
