@@ -8,6 +8,9 @@ import { AGENCY_TIME_ZONE, agencyWallClock } from "#shared/agency-time-zone.ts";
 /** The form a publish time is typed in, in the agency's time zone. */
 export const PUBLISH_TIME_FORMAT = "YYYY-MM-DD HH:MM";
 
+/** What staff are told when no publish time came (the picker sends only real ones). */
+export const PUBLISH_TIME_MISSING = "Choose the day and time to publish it.";
+
 // Built once: constructing an Intl formatter costs far more than using one.
 const publishClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: AGENCY_TIME_ZONE,

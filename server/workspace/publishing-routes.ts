@@ -5,6 +5,7 @@ import { isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";
+import { PUBLISH_TIME_MISSING } from "#shared/publish-time.ts";
 
 /**
  * /admin/api/content/:kind/:id/{schedule,unschedule,feature,unfeature,preview-link}: when
@@ -17,9 +18,7 @@ const loadPublishing = () => import("#server/operations/content/content-publishi
 const loadPreview = () => import("#server/operations/content/content-preview.ts");
 
 const scheduleSchema = z.object({
-  at: z
-    .string({ error: "Choose the day and time to publish it." })
-    .max(40, "Choose the day and time to publish it."),
+  at: z.string({ error: PUBLISH_TIME_MISSING }).max(40, PUBLISH_TIME_MISSING),
 });
 const previewSchema = z.object({
   hours: z.union([z.number(), z.string().max(10)]).optional(),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { hashToken, newToken } from "#server/auth/tokens.ts";
@@ -9,7 +9,7 @@ import { insertInvitation } from "#server/db/staff-invitations.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, fontFamilyOf, test, waitForHydration } from "./fixtures";
 import { addSessionCookie } from "./session-cookie";
 import {
   minutesAgo,
@@ -445,8 +445,7 @@ test("a toast sits inside a 360 px screen", async ({ page, context }) => {
     const header = (await page.locator("header").first().boundingBox())!;
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   }).toPass();
-  const fontOf = (part: Locator) => part.evaluate((element) => getComputedStyle(element).fontFamily);
-  expect(await fontOf(toast.locator("[data-title]"))).toBe(await fontOf(page.locator("body")));
+  expect(await fontFamilyOf(toast.locator("[data-title]"))).toBe(await fontFamilyOf(page.locator("body")));
   expect(await sidewaysOverflow(page)).toBe(0);
 });
 

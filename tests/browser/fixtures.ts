@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error, an uncaught exception or a CSP
@@ -42,6 +42,11 @@ export const test = base.extend<{ consoleMessages: string[]; expectedHttpErrors:
 /** Waits until React has hydrated the page (client/root.tsx marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** The font family an element is drawn in, to compare a part with the page's body. */
+export function fontFamilyOf(element: Locator): Promise<string> {
+  return element.evaluate((node) => getComputedStyle(node).fontFamily);
 }
 
 /** The page views in this document's dataLayer. */

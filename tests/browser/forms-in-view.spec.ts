@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { paths } from "#shared/paths.ts";
-import { expect, test } from "./fixtures";
+import { expect, fontFamilyOf, test } from "./fixtures";
 
 // Where a form's outcome lands on screen, with and without JavaScript; what the forms
 // accept and store is forms.spec.ts's.
@@ -77,12 +77,9 @@ for (const width of [360, 1280]) {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
     }).toPass();
-    const fontOf = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((element) => getComputedStyle(element).fontFamily);
-    expect(await fontOf("[data-sonner-toast] [data-title]")).toBe(await fontOf("body"));
+    expect(await fontFamilyOf(page.locator("[data-sonner-toast] [data-title]").first())).toBe(
+      await fontFamilyOf(page.locator("body")),
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { agencyDate, agencyMidnight, formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { failed, notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
 import { contentKindSpecs } from "#shared/content-fields.ts";
-import { PUBLISH_TIME_FORMAT } from "#shared/publish-time.ts";
+import { PUBLISH_TIME_FORMAT, PUBLISH_TIME_MISSING } from "#shared/publish-time.ts";
 import type { ContentContext } from "./content-operations";
 
 /**
@@ -49,7 +49,7 @@ export async function scheduleContent(
   if (!at) {
     // The workspace's picker sends only real times, so its people meet this only for an empty one.
     return refuse(`invalid publish time "${atText}": expected ${PUBLISH_TIME_FORMAT}`, {
-      publishAt: "Choose the day and time to publish it.",
+      publishAt: PUBLISH_TIME_MISSING,
     });
   }
   if (at.getTime() <= now.getTime()) {
