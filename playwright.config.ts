@@ -10,7 +10,10 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more try for a test that failed, reported as "flaky" by name at the end of the
+  // run: on a shared 2-core machine a timing slip in one of ~390 tests is not a product
+  // fault, and a test that fails twice still fails the run (decision 073).
+  retries: 1,
   forbidOnly: true,
   reporter: [["list"]],
   timeout: 30_000,
