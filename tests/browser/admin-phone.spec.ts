@@ -210,6 +210,37 @@ function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * Controls smaller than 44 × 44 px on the page, named. A link inside a sentence is sized by
+ * its text (WCAG 2.5.8's inline exception), as is a control the page hides.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex='0']",
+      ),
+    ].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      if (control.closest(".sr-only, [aria-hidden=true], [hidden]")) return [];
+      const inSentence =
+        control instanceof HTMLAnchorElement &&
+        getComputedStyle(control).display === "inline" &&
+        (control.parentElement?.textContent?.trim().length ?? 0) > (control.textContent?.trim().length ?? 0);
+      if (inSentence) return [];
+      // A checkbox or radio counts with its label, which takes the tap too.
+      const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined;
+      const target = label && label.contains(control) ? label.getBoundingClientRect() : box;
+      if (Math.round(target.width) >= 44 && Math.round(target.height) >= 44) return [];
+      const name = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40) ?? "";
+      return [
+        `${control.tagName.toLowerCase()} "${name}" ${Math.round(target.width)}×${Math.round(target.height)}`,
+      ];
+    }),
+  );
+}
+
+/**
  * The parts of addresses and codes (client/components/workspace/break-points.tsx) that the
  * line breaks inside although they would fit on a line of their own: a person breaks an
  * address before "@" or a dot, and a code between its groups, never in the middle.
@@ -265,6 +296,7 @@ for (const width of widths) {
         await expect(page).toHaveTitle(/\S/);
         expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
         expect(await partsBrokenInside(page), `${path} breaks an address or code mid-part`).toEqual([]);
+        expect(await smallTargets(page), `${path} has controls under 44 px`).toEqual([]);
         await expectNoAxeViolations(page);
       }
     });

@@ -31,7 +31,7 @@ type FieldOwnProps = { label: string; description?: ReactNode; error?: string };
 type LimitProps = { limit?: number };
 
 export const controlClass =
-  "mt-1 block w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
+  "mt-1 block min-h-11 w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-[invalid=true]:border-danger";
 
 /**
  * One field's frame props and the attributes its control takes: an id (the given one or a

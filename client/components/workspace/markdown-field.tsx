@@ -82,7 +82,7 @@ export function MarkdownField({
       tabIndex={tab === which ? 0 : -1}
       onClick={() => void show(which)}
       onKeyDown={onKeyDown}
-      className="rounded-t-control border border-b-0 border-line px-4 py-2 font-medium text-ink-soft aria-selected:bg-surface aria-selected:text-ink"
+      className="min-h-11 rounded-t-control border border-b-0 border-line px-4 py-2 font-medium text-ink-soft aria-selected:bg-surface aria-selected:text-ink"
     >
       {text}
     </button>

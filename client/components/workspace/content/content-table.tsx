@@ -57,7 +57,7 @@ export function ContentTable({
       cell: (item) => (
         <a
           href={staffPath(staffPaths.contentEdit, { kind, id: item.id })}
-          className="font-medium text-brand underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 items-center font-medium text-brand underline-offset-4 hover:underline"
         >
           {item.title}
         </a>

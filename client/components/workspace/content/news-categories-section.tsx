@@ -110,7 +110,7 @@ function CategoryRow({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <a
           href={paths.newsCategory(category.slug)}
-          className="font-semibold break-words text-brand hover:underline"
+          className="inline-flex min-h-11 items-center font-semibold break-words text-brand hover:underline"
         >
           {category.name}
         </a>

@@ -83,7 +83,12 @@ export function PublishingPanel({
         {record.status === "published" ? (
           <>
             <span>Visitors see it.</span>
-            <a href={page.path} target="_blank" rel="noopener" className={linkClass}>
+            <a
+              href={page.path}
+              target="_blank"
+              rel="noopener"
+              className={`${linkClass} inline-flex min-h-11 items-center`}
+            >
               View on site<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </>
@@ -125,31 +130,30 @@ export function PublishingPanel({
         </form>
       ) : null}
       {kind === "news" ? (
-        <div className="flex min-h-11 items-start gap-3 text-ink">
-          <input
-            id="featured"
-            type="checkbox"
-            className="mt-0.5 size-5 accent-brand"
-            aria-describedby="featured-description"
-            checked={record.featured}
-            disabled={busy === "feature" || busy === "unfeature"}
-            onChange={(event) =>
-              void act(
-                event.target.checked ? "feature" : "unfeature",
-                event.target.checked
-                  ? `“${record.item.title}” is pinned above the other posts`
-                  : `“${record.item.title}” is back in date order`,
-              )
-            }
-          />
-          <div>
-            <label htmlFor="featured" className="font-semibold">
-              Featured
-            </label>
-            <p id="featured-description" className="text-sm text-ink-soft">
-              Pinned above the other posts. News is otherwise newest first, by date.
-            </p>
-          </div>
+        <div className="text-ink">
+          {/* The label holds the box, so the whole line is the 44 px target. */}
+          <label className="flex min-h-11 items-center gap-3 font-semibold">
+            <input
+              id="featured"
+              type="checkbox"
+              className="size-5 shrink-0 accent-brand"
+              aria-describedby="featured-description"
+              checked={record.featured}
+              disabled={busy === "feature" || busy === "unfeature"}
+              onChange={(event) =>
+                void act(
+                  event.target.checked ? "feature" : "unfeature",
+                  event.target.checked
+                    ? `“${record.item.title}” is pinned above the other posts`
+                    : `“${record.item.title}” is back in date order`,
+                )
+              }
+            />
+            Featured
+          </label>
+          <p id="featured-description" className="ml-8 text-sm text-ink-soft">
+            Pinned above the other posts. News is otherwise newest first, by date.
+          </p>
         </div>
       ) : null}
       {page.ownPage ? <PreviewLinkMaker kind={kind} id={record.id} /> : null}

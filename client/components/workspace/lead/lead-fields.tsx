@@ -107,7 +107,7 @@ function Value({ row }: { row: Row }) {
   const link = row[2] && "href" in row[2] ? row[2].href : undefined;
   if (!link || row[1] === null || row[1] === "") return shown(row);
   return (
-    <a href={link} className="text-brand underline underline-offset-4">
+    <a href={link} className="inline-flex min-h-11 items-center text-brand underline underline-offset-4">
       {shown(row)}
     </a>
   );

@@ -17,7 +17,7 @@ const columns: readonly TableColumn<InboxItem>[] = [
       <>
         <a
           href={staffPath(staffPaths.lead, { id: item.id })}
-          className={`text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
+          className={`inline-flex min-h-11 items-center text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
         >
           {item.name}
         </a>{" "}
@@ -86,13 +86,16 @@ const selectColumn = (selection: Selection): TableColumn<InboxItem> => ({
   hideHeader: true,
   card: "action",
   cell: (item) => (
-    <input
-      type="checkbox"
-      className="size-5 accent-brand"
-      aria-label={`Select ${item.name} (${item.id})`}
-      checked={selection.selected.has(item.id)}
-      onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
-    />
+    // The label around the box makes a 44 px square to tap; the box keeps its own name.
+    <label className="inline-flex size-11 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        className="size-5 accent-brand"
+        aria-label={`Select ${item.name} (${item.id})`}
+        checked={selection.selected.has(item.id)}
+        onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
+      />
+    </label>
   ),
 });
 

@@ -81,8 +81,12 @@ export function LeadsOverviewSection({ overview }: { overview: LeadsOverview }) 
                     {label}
                   </th>
                   {weekColumns.map(({ key, header }) => (
-                    <td key={key} className="px-4 py-3 text-right tabular-nums">
-                      <a className="text-brand underline" href={overviewLinks[key](form, week)}>
+                    <td key={key} className="px-4 py-0 text-right tabular-nums">
+                      {/* A whole 44 px square to tap, though the number is one digit. */}
+                      <a
+                        className="inline-flex min-h-11 min-w-11 items-center justify-end text-brand underline"
+                        href={overviewLinks[key](form, week)}
+                      >
                         {counts?.[key] ?? 0}
                         <span className="sr-only">
                           {" "}

@@ -38,7 +38,7 @@ export function RoleControl({ user, reload }: { user: StaffUserSummary; reload: 
         id={selectId}
         value={role}
         onChange={(event) => setRole(event.target.value as StaffRole)}
-        className="min-h-9 rounded-control border border-line-strong bg-surface px-2 text-ink"
+        className="min-h-11 rounded-control border border-line-strong bg-surface px-2 text-ink"
       >
         {staffRoles.map((option) => (
           <option key={option} value={option}>
