@@ -14,6 +14,16 @@ import {
   findAppointmentRecord,
   markAppointmentsRead,
 } from "#server/operations/appointments/appointment-records.ts";
+import type { Command } from "commander";
+import { byHelp, overrideHelp, sinceHelp, statusOption, suspectedHelp, type Run } from "./command-parts";
+import {
+  cancelAppointment,
+  confirmAppointment,
+  placeAppointment,
+  rescheduleAppointment,
+} from "./appointment-schedule";
+import { addStatusCommand } from "./follow-up";
+import { addQuarantineCommands } from "./quarantine";
 
 const UNREAD_MARK = "●";
 
@@ -111,4 +121,80 @@ export async function markAppointments(
     "appointment request",
     read,
   );
+}
+
+/** `appointments …`: the requests from the booking form, and the meetings made of them. */
+export function addAppointmentCommands(program: Command, run: Run): void {
+  const appointments = program
+    .command("appointments")
+    .description("appointment requests from the booking form");
+  appointments
+    .command("list")
+    .description("list appointment requests, newest first (● marks unread)")
+    .option("--unread", "only unread requests")
+    .addOption(statusOption())
+    .option("--since <date>", sinceHelp)
+    .option("--suspected", suspectedHelp)
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action(
+      (options: { unread?: boolean; status?: string; since?: string; suspected?: boolean; json?: boolean }) =>
+        run((ctx) => listAppointments(ctx, options)),
+    );
+  appointments
+    .command("show")
+    .description("show one appointment request in full")
+    .argument("<id>", "appointment id")
+    .option("--json", "machine-readable output")
+    .action((id: string, options: { json?: boolean }) => run((ctx) => showAppointment(ctx, id, options)));
+  appointments
+    .command("read")
+    .description("mark appointment requests read")
+    .argument("<id...>", "appointment ids")
+    .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, true)));
+  appointments
+    .command("unread")
+    .description("mark appointment requests unread")
+    .argument("<id...>", "appointment ids")
+    .action((ids: string[]) => run((ctx) => markAppointments(ctx, ids, false)));
+  addStatusCommand(appointments, run, "appointments", "appointment id");
+  appointments
+    .command("confirm")
+    .description("confirm a time agreed with the visitor and e-mail them a calendar invitation")
+    .argument("<id>", "appointment id")
+    .option("--at <time>", 'start, Cape Town time (default: the requested slot), e.g. "2026-12-03 10:00"')
+    .option("--duration <length>", "length, e.g. 45m or 1h30m (default: APPOINTMENT_MINUTES)")
+    .option("--by <name>", byHelp)
+    .option("--override <reason>", overrideHelp)
+    .action((id: string, options: { at?: string; duration?: string; by?: string; override?: string }) =>
+      run((ctx) => confirmAppointment(ctx, id, options)),
+    );
+  appointments
+    .command("reschedule")
+    .description("move a confirmed appointment and e-mail the visitor the updated invitation")
+    .argument("<id>", "appointment id")
+    .requiredOption("--at <time>", 'new start, Cape Town time, e.g. "2026-12-04 14:00"')
+    .option("--duration <length>", "new length, e.g. 1h (default: unchanged)")
+    .option("--by <name>", byHelp)
+    .option("--override <reason>", overrideHelp)
+    .action((id: string, options: { at: string; duration?: string; by?: string; override?: string }) =>
+      run((ctx) => rescheduleAppointment(ctx, id, options)),
+    );
+  appointments
+    .command("cancel")
+    .description("cancel a confirmed appointment and e-mail the visitor the cancellation")
+    .argument("<id>", "appointment id")
+    .option("--by <name>", byHelp)
+    .action((id: string, options: { by?: string }) => run((ctx) => cancelAppointment(ctx, id, options)));
+  appointments
+    .command("place")
+    .description(
+      'set where one meeting is: "studio" (the street address), an https link to a video call, or "default" (the meeting-place setting)',
+    )
+    .argument("<id>", "appointment id")
+    .argument("<place>", "studio, an https link, or default")
+    .option("--by <name>", byHelp)
+    .action((id: string, place: string, options: { by?: string }) =>
+      run((ctx) => placeAppointment(ctx, id, place, options)),
+    );
+  addQuarantineCommands(appointments, run, "appointments", "appointment ids", "queues the agency's e-mail");
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import {
   freeTimesOfDay,
   readAvailabilityRules,
@@ -11,8 +12,6 @@ import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { operationContext, type AdminContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 /** Why a time is not free, in words for the table. */
 const reasonWords: Record<SlotReason, string> = {

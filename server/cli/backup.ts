@@ -12,6 +12,8 @@ import { type AdminFileContext, type AdminOutput } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { errorCode } from "#server/db/storage-errors.ts";
+import { Option, type Command } from "commander";
+import type { RunOnFile } from "./command-parts";
 
 export type BackupOptions = { out?: string; verify?: string; force?: boolean };
 
@@ -311,4 +313,31 @@ function describeError(error: unknown): string {
   const code = errorCode(error);
   const message = error.message.split("\n").join(" ");
   return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+/** `backup --out|--verify`: run on the file alone, so it works when the database is damaged. */
+export function addBackupCommand(program: Command, runOnFile: RunOnFile): void {
+  program
+    .command("backup")
+    .description("copy the live database to a file while the server runs, or check such a copy")
+    .addOption(
+      new Option("--out <file>", "write a checked copy here (owner-only permissions)").conflicts("verify"),
+    )
+    .addOption(
+      new Option("--verify <file>", "check a backup: intact, this site's, and its row counts").conflicts(
+        "force",
+      ),
+    )
+    .option("--force", "with --out: replace the file if it exists")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  site-admin backup --out /app/data/backups/site-2026-11-24.sqlite
+  site-admin backup --verify /app/data/backups/site-2026-11-24.sqlite
+
+To restore: stop the server, --verify the copy, put it in place of site.sqlite, delete
+site.sqlite-wal and site.sqlite-shm, and start the server (README "Backups").`,
+    )
+    .action((options: BackupOptions) => runOnFile((ctx) => backupDatabase(ctx, options)));
 }

@@ -1,6 +1,5 @@
 import { Option, type Command } from "commander";
-import type { AdminContext } from "./context";
-import type { ExitCode } from "./output";
+import type { Run } from "./command-parts";
 import {
   addContent,
   editContent,
@@ -21,8 +20,6 @@ import {
 } from "./content-publishing";
 import { PUBLISH_TIME_FORMAT } from "#shared/publish-time.ts";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 

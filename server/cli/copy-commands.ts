@@ -1,11 +1,8 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { copyPageNames } from "#shared/copy/copy-pages.ts";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import type { AdminContext } from "./context";
-import type { ExitCode } from "./output";
 import { listCopyPages, previewCopy, setCopy, showCopy } from "./copy";
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 const pageHelp = `the page: ${copyPageNames.join(", ")}`;
 

@@ -8,6 +8,8 @@ import {
   type ExportFormat,
   renderExport,
 } from "#server/operations/export/export.ts";
+import { Argument, Option, type Command } from "commander";
+import type { Run } from "./command-parts";
 
 /**
  * Writes every row of one kind as CSV (spreadsheet-safe, see csv.ts) or JSON, to stdout
@@ -38,4 +40,17 @@ export async function exportRecords(
   }
   printLine(out, `Wrote ${plural(table.records.length, table.noun)} to ${options.out}.`);
   return exitCodes.ok;
+}
+
+/** `export <what> --format csv|json`. */
+export function addExportCommand(program: Command, run: Run): void {
+  program
+    .command("export")
+    .description("write every row of one kind as CSV (spreadsheet-safe) or JSON")
+    .addArgument(new Argument("<what>", "what to export").choices(exportKinds))
+    .addOption(new Option("--format <format>", "output format").choices(exportFormats).makeOptionMandatory())
+    .option("--out <file>", "write to this file (owner-only permissions) instead of stdout")
+    .action((what: string, options: { format: string; out?: string }) =>
+      run((ctx) => exportRecords(ctx, what, options)),
+    );
 }

@@ -1,11 +1,14 @@
 import type { Db } from "#server/db/database.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
+import { Argument, type Command } from "commander";
+import { byHelp, type Run } from "./command-parts";
 import { cliActor, defaultActor, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
   changeStatus,
+  leadStatuses,
   loadOverdueLeads,
   loadStatusHistory,
   parseStatusTarget,
@@ -97,4 +100,23 @@ export async function listOverdue(
   printLine(out);
   printLine(out, `${plural(leads.length, "lead")} still new after ${hours} hours, oldest first`);
   return exitCodes.ok;
+}
+
+/** `status ID STATUS [--note] [--by]` of leads or appointment requests. */
+export function addStatusCommand(
+  parent: Command,
+  run: Run,
+  kind: "leads" | "appointments",
+  idHelp: string,
+): void {
+  parent
+    .command("status")
+    .description("record where staff are with it: who and when are kept with every change")
+    .argument("<id>", idHelp)
+    .addArgument(new Argument("<status>", "the new status").choices(leadStatuses))
+    .option("--note <text>", "why, in a few words (kept with the change)")
+    .option("--by <name>", byHelp)
+    .action((id: string, status: string, options: { note?: string; by?: string }) =>
+      run((ctx) => setLeadStatus(ctx, kind, id, status, options)),
+    );
 }

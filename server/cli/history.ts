@@ -5,6 +5,8 @@ import type { RevisionEntry } from "#shared/revision-changes.ts";
 import { type AdminContext, operationContext } from "./context";
 import { formatTable, type Column } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
+import type { Command } from "commander";
+import type { Run } from "./command-parts";
 
 /**
  * `history TARGET` and `restore TARGET REVISION`: what was saved of something visitors
@@ -68,4 +70,22 @@ export async function restoreCommand(ctx: AdminContext, name: string, revision: 
     `Restored revision ${restored.value.restored} of ${target} as revision ${saved}; if it is published, visitors see it now.`,
   );
   return exitCodes.ok;
+}
+
+/** `history <target>` and `restore <target> <revision>`. */
+export function addHistoryCommands(program: Command, run: Run): void {
+  program
+    .command("history")
+    .description("every kept version of something visitors read, newest first, with what each changed")
+    .argument("<target>", historyTargetHelp)
+    .option("--json", "machine-readable output, each version with its changes field by field")
+    .action((target: string, options: { json?: boolean }) =>
+      run((ctx) => historyCommand(ctx, target, options)),
+    );
+  program
+    .command("restore")
+    .description("put an earlier version back; it is checked as any save is and kept as the newest version")
+    .argument("<target>", "as for history")
+    .argument("<revision>", "the version's ID from history")
+    .action((target: string, revision: string) => run((ctx) => restoreCommand(ctx, target, revision)));
 }

@@ -9,6 +9,9 @@ import {
 import type { AdminContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
+import type { Command } from "commander";
+import type { Run } from "./command-parts";
+import { weeklyReportCommand } from "./weekly-report";
 
 /** How many rows of each table the human output shows; --json has them all. */
 const ROWS_SHOWN = 10;
@@ -99,4 +102,29 @@ export async function showInsights(
   if (options.json) printJson(ctx.out, loaded.value);
   else printInsights(ctx, loaded.value);
   return exitCodes.ok;
+}
+
+/** `insights` and `insights report`. */
+export function addInsightsCommands(program: Command, run: Run): void {
+  const insights = program
+    .command("insights")
+    .description(
+      "visitors, leads and conversion by source and campaign, pages, referring sites and devices, against the period before",
+    )
+    .option("--days <days>", "the last 7, 30 or 90 days, today included (default 30)")
+    .option("--from <YYYY-MM-DD>", "the first day (agency time), instead of --days")
+    .option("--to <YYYY-MM-DD>", "the last day, with --from (default today)")
+    .option("--source <name>", 'only this source, by its name ("Google", "LinkedIn")')
+    .option("--campaign <name>", "only this campaign (its utm_campaign)")
+    .option("--page <path>", "only this page (views on it; leads that landed on or were sent from it)")
+    .option("--device <device>", "only this device: phone, tablet or desktop (leads record none)")
+    .option("--json", "machine-readable output, every row")
+    .action((options: InsightsOptions) => run((ctx) => showInsights(ctx, options)));
+  insights
+    .command("report")
+    .description(
+      "last week's e-mail to admins (visits, leads, top sources and campaigns), as it would go now",
+    )
+    .option("--send", "send it now to every admin who gets it, instead of printing it")
+    .action((options: { send?: boolean }) => run((ctx) => weeklyReportCommand(ctx, options)));
 }

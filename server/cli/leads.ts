@@ -21,6 +21,11 @@ import {
   findLeadRecord,
   markLeadsRead,
 } from "#server/operations/leads/stored-leads.ts";
+import { Option, type Command } from "commander";
+import { sinceHelp, statusOption, suspectedHelp, type Run } from "./command-parts";
+import { addStatusCommand, listOverdue } from "./follow-up";
+import { assignLeadCommand, assignLeadsCommand } from "./lead-owner";
+import { addQuarantineCommands } from "./quarantine";
 
 const listColumns: Column<LeadRecord>[] = [
   { header: "ID", value: (r) => r.id },
@@ -139,4 +144,73 @@ export async function markLeads(
   read: boolean,
 ): Promise<ExitCode> {
   return printMarking(out, await markLeadsRead(db, idTexts, read, cliActor()), "lead", read);
+}
+
+/** `leads …`: both lead forms' submissions. */
+export function addLeadCommands(program: Command, run: Run): void {
+  const leads = program.command("leads").description("website-design and web-app leads");
+  leads
+    .command("list")
+    .description("list leads of both forms, newest first")
+    .addOption(new Option("--type <type>", "only leads of this form").choices(leadTypes))
+    .option("--unread", "only unread leads")
+    .addOption(statusOption())
+    .option("--since <date>", sinceHelp)
+    .option("--suspected", suspectedHelp)
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action(
+      (options: {
+        type?: string;
+        unread?: boolean;
+        status?: string;
+        since?: string;
+        suspected?: boolean;
+        json?: boolean;
+      }) => run((ctx) => listLeads(ctx, options)),
+    );
+  leads
+    .command("show")
+    .description("show one lead in full")
+    .argument("<id>", 'lead id as listed: "wd-12" (website design) or "wa-7" (web app)')
+    .option("--json", "machine-readable output")
+    .action((id: string, options: { json?: boolean }) => run((ctx) => showLead(ctx, id, options)));
+  leads
+    .command("read")
+    .description("mark leads read")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7")')
+    .action((ids: string[]) => run((ctx) => markLeads(ctx, ids, true)));
+  leads
+    .command("unread")
+    .description("mark leads unread")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7")')
+    .action((ids: string[]) => run((ctx) => markLeads(ctx, ids, false)));
+  addStatusCommand(leads, run, "leads", 'lead id as listed: "wd-12" or "wa-7"');
+  leads
+    .command("assign")
+    .description("assign a lead or appointment request to an active sales or admin account, or to nobody")
+    .argument("<id>", 'lead id as listed ("wd-12", "wa-7"), or an appointment request as "ap-3"')
+    .argument("[email]", "the staff account's e-mail address")
+    .option("--none", "assign it to nobody (as unassign does)")
+    .action((id: string, email: string | undefined, options: { none?: boolean }) =>
+      run((ctx) => assignLeadCommand(ctx, id, email, options)),
+    );
+  leads
+    .command("unassign")
+    .description("assign leads or appointment requests to nobody")
+    .argument("<id...>", 'lead ids as listed ("wd-12", "wa-7"), appointment requests as "ap-3"')
+    .action((ids: string[]) => run((ctx) => assignLeadsCommand(ctx, ids, null)));
+  leads
+    .command("overdue")
+    .description(
+      "leads and appointment requests still new past FOLLOW_UP_REMINDER_HOURS, oldest first (what the reminder lists)",
+    )
+    .option("--json", "machine-readable output")
+    .action((options: { json?: boolean }) => run((ctx) => listOverdue(ctx, options)));
+  addQuarantineCommands(
+    leads,
+    run,
+    "leads",
+    'lead ids as listed ("wd-12", "wa-7")',
+    "queues the agency's e-mail",
+  );
 }

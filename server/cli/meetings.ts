@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import {
   makeCalendarFeed,
@@ -13,8 +14,6 @@ import { exitCodes, fail, printLine, usageError, type ExitCode } from "./output"
  * (docs/decisions/063-staff-calendar-feeds.md). Only the token's hash is kept, so an
  * address is printed when it is made: the first time, or with --replace.
  */
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 export type FeedOptions = { replace?: boolean; revoke?: boolean; all?: boolean; mine?: boolean };
 

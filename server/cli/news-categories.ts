@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { type AdminContext, operationContext } from "./context";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
@@ -15,8 +16,6 @@ import { paths } from "#shared/paths.ts";
  * `site-admin content categories list|add|rename|remove`: the news categories editors
  * choose from (docs/decisions/043-news-form-and-categories.md), as in the workspace.
  */
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 const columns: Column<NewsCategorySummary>[] = [
   { header: "NAME", value: (category) => category.name },

@@ -3,8 +3,14 @@ import { cliActor, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
+import {
+  loadNotifications,
+  notificationStatuses,
+  requeueNotifications,
+} from "#server/operations/notifications/notifications.ts";
 import type { NotificationItem } from "#shared/inbox.ts";
+import { Option, type Command } from "commander";
+import type { Run } from "./command-parts";
 
 const ERROR_WIDTH = 60;
 
@@ -75,4 +81,27 @@ export async function retryNotifications(
       `the running server sends them within ${defaultOutboxWorkerOptions.idlePollMs / 1000} seconds.`,
   );
   return exitCodes.ok;
+}
+
+/** `notifications list|retry`. */
+export function addNotificationCommands(program: Command, run: Run): void {
+  const notifications = program
+    .command("notifications")
+    .description("notification e-mails waiting to be sent or given up on");
+  notifications
+    .command("list")
+    .description("list pending and dead notifications, newest first")
+    .addOption(
+      new Option("--status <status>", "only notifications in this state").choices(notificationStatuses),
+    )
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { status?: string; json?: boolean }) => run((ctx) => listNotifications(ctx, options)));
+  notifications
+    .command("retry")
+    .description("queue dead notifications again; the running server sends them (sent ones never again)")
+    .argument("[id...]", "notification ids")
+    .option("--all-dead", "every dead notification")
+    .action((ids: string[], options: { allDead?: boolean }) =>
+      run((ctx) => retryNotifications(ctx, ids, options)),
+    );
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { listPreviewLinks, revokePreviewLink } from "#server/operations/previews/preview-links.ts";
 import type { PreviewLinkView } from "#shared/preview-links.ts";
@@ -11,8 +12,6 @@ import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./
  * still open, and closing one (docs/decisions/050-stored-preview-links.md). Links are made
  * by `copy preview PAGE` and `<kind> preview ID`.
  */
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 export async function listPreviewsCommand(
   ctx: AdminContext,

@@ -20,6 +20,8 @@ import {
 import { formatTable } from "./format";
 import { operationContext, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
+import type { Command } from "commander";
+import type { Run } from "./command-parts";
 
 export async function exportPersonalData(
   ctx: AdminContext,
@@ -149,4 +151,35 @@ export async function sweepCommand(
       : `Deleted ${plural(total, "row")} and ${plural(result.mailFiles, "mail file")}.`,
   );
   return exitCodes.ok;
+}
+
+/** `privacy export|erase|sweep`. */
+export function addPrivacyCommands(program: Command, run: Run): void {
+  const privacy = program
+    .command("privacy")
+    .description("a data subject's rights under POPIA: what is held about an address, and erasing it");
+  privacy
+    .command("export")
+    .description("print everything held about an e-mail address as JSON (or write it to a .zip)")
+    .requiredOption("--email <address>", "the data subject's e-mail address")
+    .option("--out <file.zip>", "write a .zip with the JSON and the e-mails sent about them")
+    .action((options: { email: string; out?: string }) => run((ctx) => exportPersonalData(ctx, options)));
+  privacy
+    .command("erase")
+    .description(
+      "delete everything held about an e-mail address, in one transaction, and record that it was done",
+    )
+    .requiredOption("--email <address>", "the data subject's e-mail address")
+    .option("--yes", "do not ask for confirmation")
+    .action((options: { email: string; yes?: boolean }) =>
+      run((ctx) => erasePersonalDataCommand(ctx, options)),
+    );
+  privacy
+    .command("sweep")
+    .description(
+      "delete what is past its keeping time now (RETENTION_MONTHS for leads, 30 days for suspected spam, 90 days for sent e-mails), as the server does daily",
+    )
+    .option("--dry-run", "only count what would go")
+    .option("--json", "print the counts as JSON")
+    .action((options: { dryRun?: boolean; json?: boolean }) => run((ctx) => sweepCommand(ctx, options)));
 }

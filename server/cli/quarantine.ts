@@ -1,3 +1,5 @@
+import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { cliActor, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -43,4 +45,27 @@ export async function purgeHeld(
     `Deleted ${plural(deleted, `suspected ${nouns[kind]}`)} received before ${formatLocalDateTime(before)}.`,
   );
   return exitCodes.ok;
+}
+
+/** `release` and `purge` of one kind of submission held back as suspected spam. */
+export function addQuarantineCommands(
+  parent: Command,
+  run: Run,
+  kind: QuarantineKind,
+  idsHelp: string,
+  releaseDoes: string,
+): void {
+  parent
+    .command("release")
+    .description(`take submissions out of suspected spam; ${releaseDoes}`)
+    .argument("<id...>", idsHelp)
+    .action((ids: string[]) => run((ctx) => releaseHeld(ctx, kind, ids)));
+  parent
+    .command("purge")
+    .description("delete suspected spam nobody released")
+    .option("--suspected", "required: purge deletes suspected spam only")
+    .requiredOption("--older-than <age>", "received longer ago than this: days (30d) or hours (12h)")
+    .action((options: { suspected?: boolean; olderThan: string }) =>
+      run((ctx) => purgeHeld(ctx, kind, options)),
+    );
 }

@@ -1,4 +1,5 @@
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
+import { servicePages } from "#shared/content-types.ts";
 import { type AdminContext, operationContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
@@ -10,6 +11,8 @@ import {
   deleteScreenshot,
   loadScreenshotRecords,
 } from "#server/operations/screenshots/screenshots.ts";
+import { Option, type Command } from "commander";
+import type { Run } from "./command-parts";
 
 const listColumns: Column<ScreenshotRecord>[] = [
   { header: "ID", value: (r) => r.id },
@@ -92,4 +95,35 @@ export async function removeScreenshot(ctx: AdminContext, idText: string): Promi
         : `deleted ${plural(files.count, "file")}`;
   printLine(out, `Removed screenshot ${record.id} (position ${record.position} on ${record.page}); ${said}.`);
   return exitCodes.ok;
+}
+
+/** `screenshots list|add|move|remove`. */
+export function addScreenshotCommands(program: Command, run: Run): void {
+  const screenshots = program.command("screenshots").description("uploaded screenshots on the service pages");
+  screenshots
+    .command("list")
+    .description("list uploaded screenshots by page and position")
+    .option("--json", "machine-readable output")
+    .action((options: { json?: boolean }) => run((ctx) => listScreenshots(ctx, options)));
+  screenshots
+    .command("add")
+    .description("upload a PNG, JPEG, WebP or AVIF image (at most 10 MB, 40 megapixels) to a free position")
+    .argument("<file>", "the image file")
+    .addOption(new Option("--page <page>", "service page").choices(servicePages).makeOptionMandatory())
+    .requiredOption("--position <n>", "position on the page, from 1")
+    .option("--alt <text>", "what the image shows, for screen readers")
+    .action((file: string, options: { page: string; position: string; alt?: string }) =>
+      run((ctx) => addScreenshot(ctx, file, options)),
+    );
+  screenshots
+    .command("move")
+    .description("move an uploaded screenshot to a free position on its page")
+    .argument("<id>", "screenshot id")
+    .requiredOption("--position <n>", "new position, from 1")
+    .action((id: string, options: { position: string }) => run((ctx) => moveScreenshot(ctx, id, options)));
+  screenshots
+    .command("remove")
+    .description("remove an uploaded screenshot and, unless another one shares them, its files")
+    .argument("<id>", "screenshot id")
+    .action((id: string) => run((ctx) => removeScreenshot(ctx, id)));
 }

@@ -1,11 +1,10 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { loadSiteSettings, setSiteSetting } from "#server/operations/settings/site-settings.ts";
 import { settingsFields, type EditableSettings } from "#shared/site-settings-fields.ts";
 import { operationContext, type AdminContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 type Row = { key: string; value: string };
 

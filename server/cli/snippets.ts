@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Run } from "./command-parts";
 import { type AdminContext, operationContext } from "./context";
 import { cell, formatTable, type Column } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
@@ -8,8 +9,6 @@ import {
   type PageSnippetView,
 } from "#server/operations/snippets/snippets.ts";
 import { snippetTitle, snippetWarnings } from "#shared/snippet-pages.ts";
-
-type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
 
 /** What search results and link cards show of a page, with what they will cut. */
 function withWarnings(view: PageSnippetView, brandName: string) {

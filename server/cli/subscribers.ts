@@ -8,6 +8,9 @@ import {
   type SubscriberRecord,
   loadSubscriberRecords,
 } from "#server/operations/subscribers/subscriber-records.ts";
+import { Option, type Command } from "commander";
+import type { Run } from "./command-parts";
+import { addQuarantineCommands } from "./quarantine";
 
 const listColumns: Column<SubscriberRecord>[] = [
   { header: "ID", value: (r) => r.id },
@@ -45,4 +48,25 @@ export async function listSubscribers(
   printLine(out);
   printLine(out, plural(records.length, options.suspected ? "suspected subscriber" : "subscriber"));
   return exitCodes.ok;
+}
+
+/** `subscribers list|release|purge`. */
+export function addSubscriberCommands(program: Command, run: Run): void {
+  const subscribers = program.command("subscribers").description("newsletter subscribers");
+  subscribers
+    .command("list")
+    .description("list subscribers, newest first")
+    .addOption(new Option("--status <status>", "only subscribers in this state").choices(subscriberStatuses))
+    .option("--suspected", "only sign-ups held as suspected spam and not yet confirmed")
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { status?: string; suspected?: boolean; json?: boolean }) =>
+      run((ctx) => listSubscribers(ctx, options)),
+    );
+  addQuarantineCommands(
+    subscribers,
+    run,
+    "subscribers",
+    "subscriber ids",
+    "clears the mark (the confirmation e-mail went already)",
+  );
 }

@@ -10,12 +10,14 @@ import {
   revokeInvitation,
   type PendingInvitation,
 } from "#server/auth/accounts.ts";
-import { isStaffRole } from "#server/auth/staff.ts";
+import { isStaffRole, staffRoles } from "#server/auth/staff.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { cliActor, type AdminContext } from "./context";
 import { exitCodes, fail, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
+import { Option, type Command } from "commander";
+import type { Run } from "./command-parts";
 
 /**
  * `site-admin users …` and `site-admin audit list`: the same operations as the workspace's
@@ -203,4 +205,68 @@ export async function listAuditCommand(
     ),
   );
   return exitCodes.ok;
+}
+
+/** `users …` and `audit list`. */
+export function addUserCommands(program: Command, run: Run): void {
+  const users = program
+    .command("users")
+    .description("staff accounts of the workspace at /admin: invitations, disabling and resets");
+  users
+    .command("invite")
+    .description("e-mail a one-time link (24 hours) that sets up an account's password and authenticator")
+    .argument("<email>", "their e-mail address")
+    .addOption(
+      new Option(
+        "--role <role>",
+        "sales: leads; editor: content; admin: both, and users (required unless --resend)",
+      ).choices(staffRoles),
+    )
+    .option("--resend", "send a waiting invitation again with a new link; the earlier link stops working")
+    .action((email: string, options: { role?: string; resend?: boolean }) =>
+      run((ctx) => inviteUserCommand(ctx, email, options)),
+    );
+  users
+    .command("revoke")
+    .description("withdraw an invitation not yet used: its link stops working")
+    .argument("<email>", "the address it was sent to")
+    .action((email: string) => run((ctx) => revokeInvitationCommand(ctx, email)));
+  users
+    .command("role")
+    .description("give an account another role, from its next request (not the last admin's)")
+    .argument("<email>", "the account's e-mail address")
+    .argument("<role>", `one of ${staffRoles.join(", ")}`)
+    .action((email: string, role: string) => run((ctx) => changeRoleCommand(ctx, email, role)));
+  users
+    .command("list")
+    .description("list staff accounts and the invitations still waiting")
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { json?: boolean }) => run((ctx) => listUsersCommand(ctx, options)));
+  users
+    .command("disable")
+    .description("stop an account signing in, and end its sessions")
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => disableUserCommand(ctx, email)));
+  users
+    .command("enable")
+    .description("let a disabled account sign in again")
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => enableUserCommand(ctx, email)));
+  users
+    .command("reset")
+    .description(
+      "clear an account's password, authenticator, passkeys and recovery codes, end its sessions, and e-mail a new invitation",
+    )
+    .argument("<email>", "the account's e-mail address")
+    .action((email: string) => run((ctx) => resetUserCommand(ctx, email)));
+
+  const audit = program
+    .command("audit")
+    .description("the record of every change made in the workspace or here");
+  audit
+    .command("list")
+    .description("list recorded changes, newest first: when, who, from where, what")
+    .option("--limit <n>", "how many (default 50)")
+    .option("--json", "machine-readable output (ISO timestamps)")
+    .action((options: { limit?: string; json?: boolean }) => run((ctx) => listAuditCommand(ctx, options)));
 }
