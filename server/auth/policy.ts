@@ -36,8 +36,8 @@ export type OperationPolicy = {
   area: WorkspaceArea;
   stepUp: boolean;
   /**
-   * The audit log's action, or none. The CLI's privacy erase is recorded by its program
-   * (without the address); an export changes nothing and is not recorded.
+   * The audit log's action, or none. The erase is recorded without the address; an export
+   * changes nothing and is not recorded.
    */
   audit: string | null;
   notice: readonly NoticeTo[];

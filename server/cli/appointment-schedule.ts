@@ -10,8 +10,8 @@ import { setAppointmentPlace } from "#server/operations/appointments/meeting-pla
 import { cliActor, defaultActor, type AdminContext } from "./context";
 import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
-/** Who the operation hears of: the history's name and, with --override, the reason and the CLI as actor. */
-type Who = { by: string; override?: { reason: string; actor: Actor } };
+/** Who the operation hears of: the history's name, the CLI as the audit's actor and, with --override, the reason. */
+type Who = { by: string; actor: Actor; override?: { reason: string; actor: Actor } };
 
 /** An appointment schedule change as the operations layer makes it, given who the history names. */
 type ScheduleChange<Options> = (
@@ -36,11 +36,13 @@ function scheduleCommand<Options extends { by?: string; override?: string }>(
     now: () => Date = () => new Date(),
   ): Promise<ExitCode> => {
     const { override, by: _by, ...rest } = options;
+    const actor = ctx.actor ?? cliActor();
     const who = {
       ...(rest as Omit<Options, "by" | "override">),
       by: options.by ?? defaultActor(),
-      // The operation checks the reason and writes the override's audit entry itself.
-      ...(override === undefined ? {} : { override: { reason: override, actor: cliActor() } }),
+      // The operation writes the audit entries (the change's, and an override's with its reason).
+      actor,
+      ...(override === undefined ? {} : { override: { reason: override, actor } }),
     };
     const done = await change(ctx, idText, who, now);
     if (!done.ok) return fail(ctx.out, done.message);
@@ -83,7 +85,10 @@ export async function placeAppointment(
   value: string,
   options: { by?: string },
 ): Promise<ExitCode> {
-  const done = await setAppointmentPlace(ctx, idText, value, { by: options.by ?? defaultActor() });
+  const done = await setAppointmentPlace(ctx, idText, value, {
+    by: options.by ?? defaultActor(),
+    actor: ctx.actor ?? cliActor(),
+  });
   if (!done.ok) return fail(ctx.out, done.message);
   const { id, place, own } = done.value;
   printLine(

@@ -96,7 +96,6 @@ export async function setAvailabilityRule(ctx: AdminContext, name: string, value
   const shown = ruleText(saved.value.rules, name as (typeof ruleNames)[number]);
   if (saved.value.changed.length === 0) {
     printLine(ctx.out, `${name} is already ${shown}; nothing changed.`);
-    ctx.unchanged?.();
     return exitCodes.ok;
   }
   printLine(ctx.out, `Set ${name} to ${shown}; the booking form uses it from its next visitor.`);

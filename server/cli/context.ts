@@ -15,11 +15,6 @@ export type AdminContext = Omit<OperationContext, "actor"> & {
   out: AdminOutput;
   /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
   confirm?(question: string): Promise<boolean>;
-  /**
-   * Said by a command that changes things when, this time, it changed nothing (an erase
-   * the person declined), so the audit log does not record a change (program.ts).
-   */
-  unchanged?(): void;
   /** Who the audit log names for a change: the workspace's member of staff; absent on the command line. */
   actor?: Actor;
 };

@@ -16,7 +16,6 @@ export async function assignLeadsCommand(
   if (!assigned.ok) return fail(ctx.out, assigned.message);
   const { owner, changed, already } = assigned.value;
   const to = owner ?? "nobody";
-  if (changed.length === 0) ctx.unchanged?.();
   const parts = [
     changed.length > 0 ? `Assigned ${plural(changed.length, "lead")} to ${to} (${changed.join(", ")}).` : "",
     already.length > 0

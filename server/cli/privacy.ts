@@ -18,7 +18,7 @@ import {
   type SweepResult,
 } from "#server/operations/privacy/retention-sweep.ts";
 import { formatTable } from "./format";
-import { operationContext, type AdminContext } from "./context";
+import { cliActor, operationContext, type AdminContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
@@ -59,7 +59,7 @@ export async function erasePersonalDataCommand(
   options: { email: string; yes?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const { out, confirm, unchanged } = ctx;
+  const { out, confirm } = ctx;
   const operation = operationContext(ctx);
   const found = await findHeldData(operation, options.email, now());
   if (!found.ok) return fail(out, found.message);
@@ -72,7 +72,6 @@ export async function erasePersonalDataCommand(
     if (!confirm) return fail(out, "erasing needs a confirmation: run it in a terminal, or add --yes");
     if (!(await confirm(`Erase all of it for good? Type "yes" to go on: `))) {
       printLine(out, "Nothing erased.");
-      unchanged?.();
       return exitCodes.ok;
     }
   }
@@ -115,14 +114,15 @@ const sweepLines: Array<[keyof SweepResult, string]> = [
 
 /** `privacy sweep [--dry-run]`: what the server's daily sweep deletes, now. */
 export async function sweepCommand(
-  { db, config, out }: AdminContext,
+  ctx: AdminContext,
   options: { dryRun?: boolean; json?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
+  const { db, config, out } = ctx;
   const at = now();
   const result = options.dryRun
     ? await previewSweep(db, config, at)
-    : await sweepPastRetention(db, config, at);
+    : await sweepPastRetention(db, config, at, ctx.actor ?? cliActor());
   if (options.json) {
     printJson(out, { dryRun: Boolean(options.dryRun), ...result });
     return exitCodes.ok;

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { addAppointmentCommands } from "./appointments";
 import { addBackupCommand } from "./backup";
-import { cliActor, type AdminContext, type AdminFileContext, type AdminOutput } from "./context";
+import { type AdminContext, type AdminFileContext, type AdminOutput } from "./context";
 import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
@@ -20,7 +20,6 @@ import { addScreenshotCommands } from "./screenshots";
 import { addPrivacyCommands } from "./privacy";
 import { addSubscriberCommands } from "./subscribers";
 import { addUserCommands } from "./users";
-import { recordAudit } from "#server/db/audit-log.ts";
 
 export type AdminRuntime = {
   out: AdminOutput;
@@ -34,41 +33,12 @@ export type AdminRuntime = {
 };
 
 /**
- * The commands that change something, and the action the audit log records when one
- * succeeds (actor `cli:<user>`, ip "cli"). Read-only commands are not recorded. The
- * commands not listed that change things record their own entry in the transaction of
- * their change, through the operations the workspace shares: `users …`
- * (server/auth/accounts.ts), content and screenshots (server/operations/content/,
- * screenshots/), statuses, read marks, release, purge and retry (server/operations/leads/,
- * appointments/, notifications/).
+ * The commander program; each action runs one command and records its exit code. A change
+ * is audited by its operation, in its transaction, as from any other door (decision 048).
  */
-const changingCommands = new Map<string, string>([
-  ["appointments confirm", "appointment.confirm"],
-  ["appointments reschedule", "appointment.reschedule"],
-  ["appointments cancel", "appointment.cancel"],
-  ["appointments place", "appointment.place"],
-  ["privacy erase", "privacy.erase"],
-  ["privacy sweep", "privacy.sweep"],
-  ["insights report", "insights.weekly-report-send"],
-]);
-
-/** The names from the program down to the command that ran: "leads status". */
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
-  return names.join(" ");
-}
-
-/** The commander program; each action runs one command and records its exit code. */
 function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
-  // What the last command did, for the audit hook below.
-  let outcome: { code: ExitCode; changed: boolean; ctx: AdminContext } | undefined;
   const run = async (command: (ctx: AdminContext) => Promise<ExitCode>) => {
-    const ctx = await runtime.context();
-    let changed = true;
-    const code = await command({ ...ctx, unchanged: () => void (changed = false) });
-    outcome = { code, changed, ctx };
-    setExitCode(code);
+    setExitCode(await command(await runtime.context()));
   };
   const runOnFile = async (command: (ctx: AdminFileContext) => Promise<ExitCode>) => {
     setExitCode(await command(await (runtime.fileContext ? runtime.fileContext() : runtime.context())));
@@ -86,23 +56,7 @@ function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => vo
     })
     // Errors come back as exceptions (mapped to exit codes below) instead of process.exit.
     .exitOverride()
-    .showSuggestionAfterError()
-    .hook("postAction", async (_program, actionCommand) => {
-      const action = changingCommands.get(commandPath(actionCommand));
-      const options = actionCommand.opts<{ dryRun?: boolean }>();
-      if (!action || !outcome || outcome.code !== exitCodes.ok || !outcome.changed || options.dryRun) return;
-      // An erase is recorded without its address: the point of it is that nothing keeps it.
-      const erase = action === "privacy.erase";
-      const args = actionCommand.processedArgs.flat().map(String);
-      await recordAudit(outcome.ctx.db, {
-        ...cliActor(),
-        action,
-        target: erase || args.length === 0 ? undefined : args.join(" "),
-        detail: erase
-          ? { command: commandPath(actionCommand) }
-          : { command: commandPath(actionCommand), options: actionCommand.opts() },
-      });
-    });
+    .showSuggestionAfterError();
 
   // Each subject registers its own commands; the order is the order of --help.
   addAppointmentCommands(program, run);

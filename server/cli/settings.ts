@@ -45,7 +45,6 @@ export async function setSettingCommand(ctx: AdminContext, key: string, value: s
   const { settings, changed } = saved.value;
   if (changed.length === 0) {
     printLine(ctx.out, `${key} is already ${valueShown(settings, key)}; nothing changed.`);
-    ctx.unchanged?.();
     return exitCodes.ok;
   }
   printLine(ctx.out, `Set ${key} to ${valueShown(settings, key)}; every page shows it within a second.`);

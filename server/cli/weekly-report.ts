@@ -8,7 +8,7 @@ import {
   weeklyReportFigures,
 } from "#server/operations/insights/weekly-report.ts";
 import { loadSiteSettings } from "#server/operations/settings/site-settings.ts";
-import type { AdminContext } from "./context";
+import { cliActor, type AdminContext } from "./context";
 import { exitCodes, plural, printLine, type ExitCode } from "./output";
 
 /**
@@ -24,9 +24,8 @@ export async function weeklyReportCommand(
   const at = now();
   const { out } = ctx;
   if (options.send) {
-    const run = await sendWeeklyReports(ctx.db, ctx.config, at, "now");
+    const run = await sendWeeklyReports(ctx.db, ctx.config, at, "now", ctx.actor ?? cliActor());
     if (run.sentTo.length === 0) {
-      ctx.unchanged?.();
       printLine(out, "Nobody gets the weekly e-mail: no active admin has it turned on. Nothing was sent.");
       return exitCodes.ok;
     }
@@ -36,8 +35,6 @@ export async function weeklyReportCommand(
     );
     return exitCodes.ok;
   }
-  // A dry run changes nothing, so the audit log does not record it.
-  ctx.unchanged?.();
   const { from, to } = reportWeekAt(at);
   const figures = await weeklyReportFigures(ctx.db, { from, to }, at);
   const mail = mailContextOf(ctx.config, currentSettingsOf(await loadSiteSettings(ctx), ctx.config.settings));

@@ -146,6 +146,8 @@ export async function outboxIdsPastRetention(db: Db, cutoffs: RetentionCutoffs):
 export async function deletePastRetention(
   db: Db,
   cutoffs: RetentionCutoffs,
+  /** Runs in the deletion's transaction with what it deleted: the audit entry of a sweep by hand. */
+  alongside?: (trx: Db, counts: RetentionCounts) => Promise<void>,
 ): Promise<{ counts: RetentionCounts; outboxIds: number[] }> {
   return db.transaction().execute(async (trx) => {
     const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -165,18 +167,17 @@ export async function deletePastRetention(
     const sessions = deleted(
       await trx.deleteFrom("staff_sessions").where(sessionDue(cutoffs)).executeTakeFirst(),
     );
-    return {
-      counts: {
-        website_design_leads: counts.website_design_leads ?? 0,
-        web_app_leads: counts.web_app_leads ?? 0,
-        appointment_requests: counts.appointment_requests ?? 0,
-        newsletter_subscribers: subscribers,
-        lead_status_changes: statusChanges,
-        outbox: outbox.length,
-        audit_log: audit,
-        staff_sessions: sessions,
-      },
-      outboxIds: outbox.map((row) => row.id),
+    const total: RetentionCounts = {
+      website_design_leads: counts.website_design_leads ?? 0,
+      web_app_leads: counts.web_app_leads ?? 0,
+      appointment_requests: counts.appointment_requests ?? 0,
+      newsletter_subscribers: subscribers,
+      lead_status_changes: statusChanges,
+      outbox: outbox.length,
+      audit_log: audit,
+      staff_sessions: sessions,
     };
+    await alongside?.(trx, total);
+    return { counts: total, outboxIds: outbox.map((row) => row.id) };
   });
 }

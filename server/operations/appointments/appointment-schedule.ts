@@ -51,8 +51,8 @@ type AnyChange = AppointmentUpdate["change"];
 
 /**
  * Scheduling records who did it (`by`) in the status history. Given an `actor` (the
- * workspace), it writes the audit entry in the same transaction; the CLI records its own
- * after the command (server/cli/program.ts), so it gives none.
+ * workspace's member of staff, or the CLI), it writes the audit entry in the same
+ * transaction; the visitor's own changes from their link have none.
  */
 type ScheduleContext = { db: Db; config: Pick<OperationContext["config"], "settings" | "followUp" | "mail"> };
 type Who = {

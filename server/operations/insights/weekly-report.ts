@@ -1,6 +1,8 @@
 import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import type { Actor } from "#server/operations/context.ts";
 import {
   claimWeeklyReportRecipients,
   selectWeeklyReportChoice,
@@ -131,6 +133,8 @@ export async function sendWeeklyReports(
   config: ReportConfig,
   now: Date,
   mode: "due" | "now",
+  /** Who sent it by hand (the CLI), audited with the queued e-mails; the schedule is not. */
+  actor?: Actor,
 ): Promise<WeeklyReportRun> {
   const { dueAt, ...week } = reportWeekAt(now);
   const none = { week, sentTo: [] };
@@ -145,6 +149,10 @@ export async function sendWeeklyReports(
     for (const to of recipients) {
       const payload: WeeklyReport = { ...figures, messageId: newMessageId(config.settings.siteUrl), to };
       await enqueueOutboxMessage(trx, { kind: WEEKLY_REPORT, payload, now });
+    }
+    if (actor && recipients.length > 0) {
+      const detail = { week: week.from, admins: recipients.length };
+      await recordAudit(trx, { ...actor, action: "insights.weekly-report-send", detail }, now);
     }
     return recipients;
   });

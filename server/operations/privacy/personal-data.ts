@@ -20,6 +20,7 @@ import { listMailFiles, mailFilesOf, removeFiles } from "#server/mail/mail-files
 import type { OperationContext } from "#server/operations/context.ts";
 import { refusedByPolicy, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
 
 type PrivacyContext = Pick<OperationContext, "db" | "config" | "actor">;
 
@@ -135,12 +136,15 @@ export async function eraseHeldData(
 ): Promise<Outcome<{ erased: Awaited<ReturnType<typeof erasePersonalData>>; scrubbed: boolean }>> {
   const refusal = checkPolicy("privacy.erase", actor, now);
   if (refusal) return refusedByPolicy(refusal);
-  const erased = await db.transaction().execute((trx) =>
-    erasePersonalData(trx, held.address, held.data, {
+  const erased = await db.transaction().execute(async (trx) => {
+    const done = await erasePersonalData(trx, held.address, held.data, {
       now,
       mailFilesErased: held.mailFiles.length,
-    }),
-  );
+    });
+    // Recorded without the address: the point of an erase is that nothing keeps it.
+    await recordAudit(trx, { ...actor, action: "privacy.erase", detail: { rows: done.total } }, now);
+    return done;
+  });
   // After the commit: a failed transaction must not have taken the files with it.
   await removeFiles(held.mailFiles);
   // The rows are gone either way; only the bytes of free pages wait for a quieter moment.

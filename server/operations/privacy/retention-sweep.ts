@@ -1,5 +1,7 @@
 import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
+import { recordAudit } from "#server/db/audit-log.ts";
+import type { Actor } from "#server/operations/context.ts";
 import {
   countPastRetention,
   deletePastRetention,
@@ -46,8 +48,21 @@ export async function previewSweep(db: Db, config: SweepConfig, now: Date): Prom
   return { ...counts, revisions: await countPrunableRevisions(db, now), mailFiles: files.length };
 }
 
-export async function sweepPastRetention(db: Db, config: SweepConfig, now: Date): Promise<SweepResult> {
-  const { counts, outboxIds } = await deletePastRetention(db, retentionCutoffs(config.retention, now));
+/**
+ * Deletes what is past its keeping time. Given an actor (a sweep by hand, from the CLI), the
+ * audit entry is written in the deletion's transaction; the daily job's sweeps are not audited.
+ */
+export async function sweepPastRetention(
+  db: Db,
+  config: SweepConfig,
+  now: Date,
+  actor?: Actor,
+): Promise<SweepResult> {
+  const audit = actor
+    ? (trx: Db, counts: RetentionCounts) =>
+        recordAudit(trx, { ...actor, action: "privacy.sweep", detail: { deleted: counts } }, now)
+    : undefined;
+  const { counts, outboxIds } = await deletePastRetention(db, retentionCutoffs(config.retention, now), audit);
   // After the commit: a rolled-back sweep keeps its files.
   const files = await mailFilesOf(config.mail.outboxDir, outboxIds);
   await removeFiles(files);
