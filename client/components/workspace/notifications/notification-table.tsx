@@ -39,9 +39,9 @@ export function useRetry(reload: () => Promise<void>) {
   return { busy, retry };
 }
 
-/** "the e-mail “Meeting reminder” about Thandi Nkosi <thandi@example.co.za>": by what it is and whom it is about. */
+/** "the “Meeting reminder” e-mail about Thandi Nkosi <thandi@example.co.za>": by what it is and whom it is about. */
 const emailName = (row: NotificationItem) =>
-  `the e-mail “${row.what}”${row.about ? ` about ${row.about}` : ""}`;
+  `the “${row.what}” e-mail${row.about ? ` about ${row.about}` : ""}`;
 
 export function NotificationTable({
   notifications,
