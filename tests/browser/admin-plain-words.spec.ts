@@ -209,9 +209,17 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
     { path: staffPath(staffPaths.contentNew, { kind: "projects" }), ready: form },
     { path: staffPath(staffPaths.contentNew, { kind: "case-studies" }), ready: form },
     { path: staffPath(staffPaths.contentEdit, { kind: "projects", id: "klipkop-wine-shop" }), ready: form },
+    { path: staffPath(staffPaths.contentEdit, { kind: "case-studies", id: "craft" }), ready: form },
+    {
+      path: staffPath(staffPaths.contentEdit, { kind: "news", id: "core-web-vitals-and-conversion" }),
+      ready: form,
+    },
+    { path: historyPath("projects/klipkop-wine-shop"), ready: shows("History") },
+    { path: staffPath(staffPaths.searchEdit, { page: "home" }), ready: form },
     { path: staffPaths.screenshots, ready: form },
     { path: staffPaths.users, ready: table },
     { path: staffPaths.account, ready: shows("Passkeys") },
+    { path: "/admin/no-such-page", ready: shows("Not found") },
   ];
 }
 
