@@ -13,6 +13,16 @@ export type ContentKind = (typeof contentKinds)[number];
 /** Visitors see published items only; staff see both. */
 export type ContentStatus = "draft" | "published";
 
+/**
+ * What an item's `id` is called in the workspace: the last part of its web address, or for
+ * a project (listed on one page, with no page of its own) the short name it is known by.
+ */
+export const contentIdLabels: Record<ContentKind, string> = {
+  projects: "Short name",
+  news: "Web address",
+  "case-studies": "Web address",
+};
+
 export function isContentKind(value: string): value is ContentKind {
   return (contentKinds as readonly string[]).includes(value);
 }

@@ -19,6 +19,22 @@ export const inboxFormLabels: Record<InboxForm, string> = {
 
 export const INBOX_PAGE_SIZE = 50;
 
+/** Why a bot trap held a submission back, in words: the lead's page and the CSV export say the same. */
+const suspectedSpamReasons: Record<string, string> = {
+  honeypot: "the hidden field was filled in",
+  "too-fast": "sent too fast after the form opened",
+};
+
+/** "the hidden field was filled in"; a reason no list knows as it is stored. */
+export function suspectedSpamReason(reason: string): string {
+  return suspectedSpamReasons[reason] ?? reason;
+}
+
+/** "Yes: the hidden field was filled in", or "No" when no trap held it back. */
+export function suspectedSpamWords(reason: string | null): string {
+  return reason === null ? "No" : `Yes: ${suspectedSpamReason(reason)}`;
+}
+
 export type InboxItem = {
   /** "wd-12", "wa-3" as the CLI lists leads; "ap-7" for appointment request 7. */
   id: string;
@@ -78,6 +94,8 @@ export type HistoryEntry = {
 export type NotificationItem = {
   id: number;
   kind: string;
+  /** The kind in words (shared/notification-kinds.ts), as the page shows it. */
+  what: string;
   status: "pending" | "sent" | "dead";
   /** Who the message is about: the visitor's name and address, or the subscriber's address. */
   about: string;

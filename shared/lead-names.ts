@@ -24,3 +24,17 @@ export function formOfInboxId(id: string): InboxForm | undefined {
   const prefix = /^([a-z]{2})-\d+$/.exec(id)?.[1];
   return prefix === undefined ? undefined : formsByPrefix[prefix];
 }
+
+/** "Website design enquiry": the form's noun at the start of a line. */
+export function leadKind(form: InboxForm): string {
+  const noun = inboxFormNouns[form];
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
+/**
+ * The id as the quiet detail staff may quote ("Reference wd-12"): the only way the
+ * workspace shows it. The word comes first so a reader knows what the code is.
+ */
+export function leadReference(id: string): string {
+  return `Reference ${id}`;
+}

@@ -1,4 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
+import { notificationKindLabels } from "#shared/notification-kinds.ts";
 import type { MailContext } from "./mail-context";
 import { STAFF_ACCOUNT_NOTICE, renderStaffAccountNotice } from "./account-notice-message";
 import { ACKNOWLEDGMENT, renderAcknowledgment } from "./acknowledgment-message";
@@ -34,6 +35,9 @@ export type OutboxKind =
   | typeof STAFF_ACCOUNT_NOTICE
   | typeof STAFF_CHANGE_NOTICE
   | typeof WEEKLY_REPORT;
+
+/** Every kind has its words for the Notifications page: a kind added here without them does not compile. */
+export const outboxKindLabels: Readonly<Record<OutboxKind, string>> = notificationKindLabels;
 
 /** Turns a stored outbox row into the e-mail to send; throws if the row's data is malformed. */
 export function renderOutboxMessage(kind: string, payload: string, ctx: MailContext): SendMailOptions {

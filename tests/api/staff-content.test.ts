@@ -151,6 +151,32 @@ describe("a news post made in the workspace", () => {
     expect(await readContentRevision(site.db)).toBe(revision);
   });
 
+  it("names the id by what it is for when it is taken or malformed: a web address, a project's short name", async () => {
+    const revision = await readContentRevision(site.db);
+    // The seeded case study "craft" and project "klipkop-wine-shop" hold these already.
+    const study = await editor.post(`${api}/content/case-studies`, {
+      fields: { id: "craft", title: "Another Craft" },
+      status: "draft",
+    });
+    expect(study.status).toBe(400);
+    expect(study.body.fieldErrors.id).toBe("Another case study has the web address craft. Choose another.");
+    const project = await editor.post(`${api}/content/projects`, {
+      fields: { id: "klipkop-wine-shop", title: "Klipkop Again", description: "x", tags: ["Web"] },
+      status: "draft",
+    });
+    expect(project.status).toBe(400);
+    expect(project.body.fieldErrors.id).toBe(
+      "Another project has the short name klipkop-wine-shop. Choose another.",
+    );
+    const malformed = await editor.post(`${api}/content/news`, {
+      fields: { ...newsFields(), id: "Not A Slug" },
+      status: "draft",
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fieldErrors.id).toMatch(/^The web address /);
+    expect(await readContentRevision(site.db)).toBe(revision);
+  });
+
   it("refuses an image that was not uploaded here, and never reads a path it is sent", async () => {
     const [first] = (await editor.get(`${api}/content/projects`)).body.items as Array<{ id: string }>;
     const path = await editor.post(`${api}/content/projects/${first?.id}`, {

@@ -2,6 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import { listAudit } from "#server/db/audit-log.ts";
+import { notificationKindLabel } from "#shared/notification-kinds.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
@@ -336,6 +337,20 @@ describe("the CSV exports", () => {
 });
 
 describe("notifications", () => {
+  it("names each e-mail by what it is, in words, beside its stored kind", async () => {
+    await site.outbox.drain();
+    const listed = await sales.get("/admin/api/notifications");
+    expect(listed.status).toBe(200);
+    const rows = listed.body.notifications as { kind: string; what: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.what).toBe(notificationKindLabel(row.kind));
+      expect(row.what).not.toBe(row.kind);
+      expect(row.what).toMatch(/^[A-Z][a-z-]+( [a-z-]+)*$/);
+    }
+    expect(rows.map((row) => row.what)).toContain("New website design enquiry");
+  });
+
   it("lists the dead and retries one, then all, as `notifications retry` does", async () => {
     await site.outbox.drain();
     const dead = await sales.get("/admin/api/notifications?status=dead");

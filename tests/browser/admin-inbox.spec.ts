@@ -125,7 +125,9 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   await openInbox(page, `?q=${tag}`);
   await page.getByRole("link", { name: names.design }).click();
   await expect(page).toHaveURL(staffPath(staffPaths.lead, { id: ids.design }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.design);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${names.design}'s website design enquiry`,
+  );
   await expect(page.getByText(`Acme ${tag}`)).toBeVisible();
   // No status changes yet: only the read mark opening it made.
   await expect(page.locator("section[aria-labelledby=history-title]").getByRole("listitem")).toHaveText([
@@ -200,7 +202,11 @@ test("a dead notification is retried", async ({ page, context }) => {
   await waitForHydration(page);
   const row = page.getByRole("row", { name: new RegExp(`Jane ${tag}`) });
   await expect(row).toContainText("550 mailbox unavailable");
-  await row.getByRole("button", { name: `Retry e-mail ${deadId} (website-design-lead)` }).click();
+  await row
+    .getByRole("button", {
+      name: `Retry the “New website design enquiry” e-mail about ${names.design} <jane-${tag}@acme.test>`,
+    })
+    .click();
   await expect(page.getByText("1 e-mail queued again")).toBeVisible();
   const [entry] = await db
     .selectFrom("audit_log")

@@ -76,7 +76,9 @@ test("opening a lead marks it read by that member; it is assigned from its page;
 }) => {
   await signIn(context);
   await open(page, staffPath(staffPaths.lead, { id: ids.design }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.design);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${names.design}'s website design enquiry`,
+  );
   await expect(page.getByTestId("read-mark")).toHaveText(new RegExp(`^Read by ${emails.sales}, `));
   await expect(section(page, "history")).toContainText(`Read by ${emails.sales}`);
   const shown = JSON.parse((await runAdminIn(dataDir, "leads", "show", ids.design, "--json")).stdout) as {
@@ -110,12 +112,15 @@ test("opening a lead marks it read by that member; it is assigned from its page;
   // The same visitor's appointment request, whatever the case of the address.
   const same = section(page, "same-person");
   await expect(same.getByRole("listitem")).toHaveCount(1);
-  await same.getByRole("link", { name: `Appointment ${ids.request}` }).click();
+  // Named by its form; the reference only as the quiet detail beside its date.
+  await expect(same.getByRole("listitem")).toContainText(`Reference ${ids.request}`);
+  await same.getByRole("link", { name: "Appointment request", exact: true }).click();
   await expect(page).toHaveURL(staffPath(staffPaths.lead, { id: ids.request }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.request);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${names.request}'s appointment request`);
   await expect(
-    section(page, "same-person").getByRole("link", { name: `Website design ${ids.design}` }),
+    section(page, "same-person").getByRole("link", { name: "Website design enquiry", exact: true }),
   ).toBeVisible();
+  await expect(section(page, "same-person").getByRole("listitem")).toContainText(`Reference ${ids.design}`);
 });
 
 test("a sales member takes a lead with one press, on its page and from the list", async ({
@@ -147,7 +152,7 @@ test("a sales member takes a lead with one press, on its page and from the list"
     );
 
     await open(page, `${staffPaths.leads}?q=${own}`);
-    await page.getByRole("checkbox", { name: `Select Sam ${own} (${taken.design})` }).check();
+    await page.getByRole("checkbox", { name: `Select Sam ${own}'s website design enquiry` }).check();
     await page.getByRole("button", { name: "Assign to me" }).click();
     await expect(page.getByText("1 lead assigned to you")).toBeVisible();
     await expect(
@@ -178,8 +183,8 @@ test("leads are assigned in bulk from the list and filtered by mine and unassign
   await signIn(context);
   await open(page, `${staffPaths.leads}?q=${tag}`);
   await expect(rowNames(page)).toHaveCount(3);
-  await page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` }).check();
-  await page.getByRole("checkbox", { name: `Select ${names.request} (${ids.request})` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.app}'s web app enquiry` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.request}'s appointment request` }).check();
   await page.getByLabel("Assign 2 ticked leads to").selectOption(emails.sales);
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByText("2 leads assigned to you")).toBeVisible();
@@ -190,7 +195,9 @@ test("leads are assigned in bulk from the list and filtered by mine and unassign
       .last();
   await expect(ownerOf(names.app)).toHaveText(emails.sales, { useInnerText: true });
   await expect(ownerOf(names.request)).toHaveText(emails.sales, { useInnerText: true });
-  await expect(page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` })).not.toBeChecked();
+  await expect(
+    page.getByRole("checkbox", { name: `Select ${names.app}'s web app enquiry` }),
+  ).not.toBeChecked();
 
   await page.getByLabel("Owner").selectOption("mine");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -205,8 +212,8 @@ test("leads are assigned in bulk from the list and filtered by mine and unassign
 
   // Unassign the two in bulk: the unassigned filter finds them.
   await open(page, `${staffPaths.leads}?q=${tag}&owner=mine`);
-  await page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` }).check();
-  await page.getByRole("checkbox", { name: `Select ${names.request} (${ids.request})` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.app}'s web app enquiry` }).check();
+  await page.getByRole("checkbox", { name: `Select ${names.request}'s appointment request` }).check();
   await page.getByLabel("Assign 2 ticked leads to").selectOption("");
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByText("2 leads assigned to nobody")).toBeVisible();
@@ -257,7 +264,7 @@ test.describe("on a 360 px phone", () => {
     const form = page.getByRole("form", { name: "Assign the ticked leads" });
     // Out of the way until a lead is ticked, then at the foot of the screen.
     await expect(form).toBeHidden();
-    await page.getByRole("checkbox", { name: `Select ${names.app} (${ids.app})` }).check();
+    await page.getByRole("checkbox", { name: `Select ${names.app}'s web app enquiry` }).check();
     await expect(form).toBeInViewport({ ratio: 1 });
     const box = await form.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);

@@ -460,8 +460,10 @@ test("a toast sits inside a 360 px screen", async ({ page, context }) => {
     expect(p.getByText(`thandi-${tag}@karoo.test`)).toBeVisible(),
   );
   // A card's one action stands on it, no menu in the way.
-  await expect(page.getByRole("button", { name: /^Actions for e-mail/ })).toHaveCount(0);
-  await page.getByRole("button", { name: new RegExp(`^Retry e-mail ${retryId} `) }).click();
+  await expect(page.getByRole("button", { name: /^Actions for the “/ })).toHaveCount(0);
+  await page
+    .getByRole("button", { name: new RegExp(`^Retry the “New web app enquiry” e-mail about ${names.app} `) })
+    .click();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toContainText("1 e-mail queued again");
   // Past sonner's entrance, where it slides in from the edge.

@@ -1,4 +1,5 @@
-import { inboxFormLabels, type AssignableStaff } from "#shared/inbox.ts";
+import type { AssignableStaff } from "#shared/inbox.ts";
+import { leadKind, leadReference, nameLead } from "#shared/lead-names.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { ReadToggle, Release } from "#client/components/workspace/lead/lead-actions.tsx";
@@ -18,10 +19,22 @@ import type { Route } from "./+types/lead";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
-export const meta = ({ params }: Route.MetaArgs) => workspaceMeta(`Lead ${params.id}`);
+/**
+ * Named by person and form, like its heading; "Lead" until the lead has loaded (the page is
+ * drawn in the browser), never by its reference.
+ */
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  workspaceMeta(loaderData ? leadName(loaderData) : "Lead");
 export const handle = workspaceHandle;
 
 const leadPath = (id: string) => `/inbox/${encodeURIComponent(id)}`;
+
+/** The visitor's name as the form asked it (a lead's full name, a request's name). */
+const personOf = (lead: LeadDetail) => String(lead.record.fullName ?? lead.record.name ?? "");
+
+/** "Thandi Nkosi's website design enquiry"; the form alone when no name was given. */
+const leadName = (lead: LeadDetail) =>
+  personOf(lead) ? nameLead(personOf(lead), lead.form) : leadKind(lead.form);
 
 /**
  * Opening the page marks the lead read by whoever opened it (a POST, so it carries the
@@ -56,16 +69,13 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={String(record.fullName ?? record.name ?? lead.id)}
-        description={`${inboxFormLabels[lead.form]} ${noun} ${lead.id}`}
+        title={leadName(lead)}
+        description={leadReference(lead.id)}
         actions={<ButtonLink href={staffPaths.leads}>Back to leads</ButtonLink>}
       />
       <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-10">
-          <RepeatNotice
-            repeat={lead.repeat}
-            name={String(record.fullName ?? record.name ?? "This visitor")}
-          />
+          <RepeatNotice repeat={lead.repeat} name={personOf(lead) || "This visitor"} />
           <LeadFields lead={lead} />
           <LeadSourceSection lead={lead} />
         </div>

@@ -55,7 +55,7 @@ export default function PagesPage({ loaderData }: Route.ComponentProps) {
             cell: (row) => (
               <span className="flex flex-wrap gap-2">
                 <StatusBadge tone={row.customised ? "success" : "neutral"}>
-                  {row.customised ? "Edited" : "As shipped"}
+                  {row.customised ? "Edited" : "Original text"}
                 </StatusBadge>
                 {row.draft ? <StatusBadge tone="warning">Unpublished draft</StatusBadge> : null}
               </span>

@@ -27,7 +27,12 @@ import { bodyImageRecipe, uploadBodyImages } from "./article-images";
 import { resolvePostCategory } from "./news-categories";
 import { contentDocumentOf, imagesOfDocument } from "./content-document";
 import { countRevisionsUsingImage, listRevisions } from "#server/db/revisions.ts";
-import { contentKindSpecs, type ContentKindSpec, type FieldSpec } from "#shared/content-fields.ts";
+import {
+  contentIdLabels,
+  contentKindSpecs,
+  type ContentKindSpec,
+  type FieldSpec,
+} from "#shared/content-fields.ts";
 import {
   checkImageBytes,
   createImageVariants,
@@ -72,7 +77,9 @@ export const MAX_CONTENT_POSITION = 1000;
 const flagOf = (spec: ContentKindSpec, key: string) =>
   `--${spec.fields.find((field) => field.key === key)?.flag ?? key}`;
 const labelOf = (spec: ContentKindSpec, key: string) =>
-  key === "id" ? "The id" : (spec.fields.find((field) => field.key === key)?.label ?? key);
+  key === "id"
+    ? `The ${contentIdLabels[spec.kind].toLowerCase()}`
+    : (spec.fields.find((field) => field.key === key)?.label ?? key);
 
 /** "is required" for the title → "Title is required." */
 const sentence = (spec: ContentKindSpec, key: string, message: string) =>
@@ -365,7 +372,7 @@ export async function createContent(
     kind === "projects" ? { created_at: now.toISOString(), updated_at: now.toISOString() } : {};
   const taken = () =>
     refuse(`${spec.one} ${String(draft.id)} exists already; choose another --id, or edit it`, {
-      id: `Another ${spec.one} has the id ${String(draft.id)}. Choose another id.`,
+      id: `Another ${spec.one} has the ${contentIdLabels[kind].toLowerCase()} ${String(draft.id)}. Choose another.`,
     });
   // Checked before the images are converted; the insert checks again.
   if (typeof draft.id === "string" && (await findContent(db, kind, draft.id))) return taken();

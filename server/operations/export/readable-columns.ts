@@ -8,7 +8,7 @@ import { serviceTypeOptions } from "#shared/forms/appointment.ts";
 import type { Option } from "#shared/forms/rules.ts";
 import { companySizeOptions } from "#shared/forms/web-app-lead.ts";
 import { budgetOptions, timelineOptions, websiteTypeOptions } from "#shared/forms/website-design-lead.ts";
-import { inboxFormLabels } from "#shared/inbox.ts";
+import { inboxFormLabels, suspectedSpamWords } from "#shared/inbox.ts";
 import { clickIdOwners, leadSourceColumns, leadSourceLabels, type LeadSource } from "#shared/lead-source.ts";
 import type { CsvValue } from "./csv";
 
@@ -30,20 +30,12 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const capitalised = (word: string | null) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : word);
 const time = (iso: string | null) => formatLocalDateTimeWithOffset(iso);
 
-/** Why a bot trap held a submission back, in words. */
-const suspectedReasons: Record<string, string> = {
-  honeypot: "Yes: the hidden field was filled in",
-  "too-fast": "Yes: sent too fast after the form opened",
-};
-const suspectedSpam = (reason: string | null) =>
-  reason === null ? "No" : (suspectedReasons[reason] ?? `Yes: ${reason}`);
-
 /** Received, read, spam and where staff are with it: every lead and request has these. */
 function submissionColumns<Row extends SubmissionFields>(): ReadableColumn<Row>[] {
   return [
     { header: "Received", value: (row) => time(row.createdAt) },
     { header: "Read", value: (row) => yesNo(row.read) },
-    { header: "Suspected spam", value: (row) => suspectedSpam(row.suspectedSpam) },
+    { header: "Suspected spam", value: (row) => suspectedSpamWords(row.suspectedSpam) },
     { header: "Status", value: (row) => capitalised(row.status) },
     { header: "Status note", value: (row) => row.statusNote },
     { header: "Status set by", value: (row) => row.statusBy },
@@ -118,7 +110,7 @@ export const subscriberCsvColumns: ReadableColumn<SubscriberRecord>[] = [
   { header: "Agreed", value: (row) => time(row.consentedAt) },
   { header: "Confirmed", value: (row) => time(row.confirmedAt) },
   { header: "Unsubscribed", value: (row) => time(row.unsubscribedAt) },
-  { header: "Suspected spam", value: (row) => suspectedSpam(row.suspectedSpam) },
+  { header: "Suspected spam", value: (row) => suspectedSpamWords(row.suspectedSpam) },
   { header: "Signed up", value: (row) => time(row.createdAt) },
 ];
 

@@ -6,6 +6,7 @@ import type { Actor } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import type { NotificationItem } from "#shared/inbox.ts";
+import { notificationKindLabel } from "#shared/notification-kinds.ts";
 
 /** The statuses worth a look: waiting (or retrying) and given up. Sent rows are history. */
 export const notificationStatuses = ["pending", "dead"] as const satisfies readonly OutboxStatus[];
@@ -30,6 +31,7 @@ function toNotificationItem(row: OutboxRow): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
+    what: notificationKindLabel(row.kind),
     status: row.status,
     about: describeSubject(row.payload),
     attempts: row.attempts,

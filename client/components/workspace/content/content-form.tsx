@@ -1,8 +1,11 @@
 /** A content item's form, built from the kind's fields: creates a draft or saves the item's changes. */
-import type { FieldSpec } from "#shared/content-fields.ts";
+import { contentIdLabels, type ContentKind, type FieldSpec } from "#shared/content-fields.ts";
+import { paths } from "#shared/paths.ts";
+import { slugify } from "#shared/slug.ts";
 import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
+import { useSiteSettings } from "#client/lib/root-data.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import type { BodyImage, ContentEditing, ContentRecord } from "#client/lib/workspace-content.ts";
 import { Button } from "#client/components/workspace/button.tsx";
@@ -33,6 +36,36 @@ function keptDraft(editing: EditorState | null): Kept | undefined {
   const { text, images } = document.values;
   if (typeof text !== "object" || typeof images !== "object") return undefined;
   return { values: { text: { ...text }, images: { ...images } }, bodyImages: document.bodyImages };
+}
+
+/** Where a news post's or case study's page is, by its id; a project has no page of its own. */
+const pageOfItem: Partial<Record<ContentKind, (id: string) => string>> = {
+  news: paths.newsArticle,
+  "case-studies": paths.caseStudy,
+};
+
+/**
+ * What the new item's id is for, and the address it makes as it is typed (or as the
+ * server will make it from the title, with the same rule) so nobody needs to know the word.
+ */
+function IdHint({ kind, id, title }: { kind: ContentKind; id: string; title: string }) {
+  const { siteUrl } = useSiteSettings();
+  const pathOf = pageOfItem[kind];
+  const made = id.trim() || slugify(title);
+  if (!pathOf) {
+    return "Lower-case words joined by hyphens, which the workspace knows it by. Leave empty to make it from the title.";
+  }
+  return (
+    <>
+      Lower-case words joined by hyphens, the end of its page&rsquo;s address. Leave empty to make it from the
+      title.{" "}
+      {made ? (
+        <span className="wrap-anywhere">
+          Its page will be at <span data-testid="item-address">{new URL(pathOf(made), siteUrl).href}</span>.
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function ContentForm({
@@ -144,11 +177,11 @@ export function ContentForm({
       ) : null}
       {record ? null : (
         <TextField
-          label="Id"
+          label={contentIdLabels[kind]}
           name="id"
           value={id}
           onChange={(event) => setId(event.target.value)}
-          description="Lower-case words joined by hyphens, used in its address. Leave empty to make it from the title."
+          description={<IdHint kind={kind} id={id} title={values.text.title ?? ""} />}
           error={errors.id}
           required={false}
         />

@@ -7,7 +7,7 @@ import { Notice } from "#client/components/workspace/notice.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
-import type { StaffRef } from "#shared/inbox.ts";
+import { suspectedSpamReason, type StaffRef } from "#shared/inbox.ts";
 import { staffLabel } from "./owner-form";
 
 /** Who read it and when, as the read mark keeps it. */
@@ -73,7 +73,7 @@ export function Release({ id, trap, reload }: { id: string; trap: string; reload
   }
   return (
     <Notice tone="warning" title="Held back as suspected spam">
-      <p>It tripped the {trap} bot trap, so the agency was not e-mailed about it.</p>
+      <p>A bot trap held it back ({suspectedSpamReason(trap)}), so the agency was not e-mailed about it.</p>
       <Button className="mt-3" variant="secondary" busy={busy} onClick={() => void release()}>
         Release: it is a real lead
       </Button>

@@ -8,14 +8,15 @@ import {
   websiteDesignLeadLabels,
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
-import type {
-  ActivityEntry,
-  RepeatInfo,
-  HistoryEntry,
-  InboxForm,
-  LeadStatusName,
-  SamePersonEntry,
-  StaffRef,
+import {
+  suspectedSpamWords,
+  type ActivityEntry,
+  type RepeatInfo,
+  type HistoryEntry,
+  type InboxForm,
+  type LeadStatusName,
+  type SamePersonEntry,
+  type StaffRef,
 } from "#shared/inbox.ts";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
@@ -54,7 +55,7 @@ function rowsOf(lead: LeadDetail): Row[] {
   const tel = lead.telephone ? { href: `tel:${lead.telephone}` } : undefined;
   const common: Row[] = [
     ["Received", r.createdAt ? formatWhen(String(r.createdAt)) : null],
-    ["Suspected spam (bot trap)", r.suspectedSpam],
+    ["Suspected spam (bot trap)", r.suspectedSpam ? suspectedSpamWords(r.suspectedSpam) : null],
   ];
   if (lead.form === "website-design") {
     const l = websiteDesignLeadLabels;

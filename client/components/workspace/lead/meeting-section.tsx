@@ -185,7 +185,7 @@ export function MeetingSection({
   reload: () => Promise<void>;
 }) {
   const { record } = lead;
-  const name = String(record.name ?? lead.id);
+  const name = String(record.name ?? "the visitor");
   const confirmedFor =
     record.scheduledStart && record.scheduledMinutes
       ? `${formatWhen(String(record.scheduledStart))}, ${formatMinutes(Number(record.scheduledMinutes))}`

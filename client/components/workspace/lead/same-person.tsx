@@ -1,12 +1,14 @@
 /** Everything else the same address sent: leads, appointment requests, a newsletter subscription. */
-import { inboxFormLabels, type SamePersonEntry } from "#shared/inbox.ts";
+import type { SamePersonEntry } from "#shared/inbox.ts";
+import { leadKind, leadReference } from "#shared/lead-names.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { formatWhen } from "#client/components/workspace/when.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
+// By its form, as the person's own page is named; the reference only beside its date.
 const kindLabel = (entry: SamePersonEntry) =>
-  entry.kind === "subscription" ? "Newsletter subscription" : `${inboxFormLabels[entry.kind]} ${entry.id}`;
+  entry.kind === "subscription" ? "Newsletter subscription" : leadKind(entry.kind);
 
 export function SamePerson({ entries, email }: { entries: SamePersonEntry[]; email: string }) {
   return (
@@ -32,6 +34,7 @@ export function SamePerson({ entries, email }: { entries: SamePersonEntry[]; ema
               </p>
               <p className="text-ink-soft">
                 <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+                {entry.kind === "subscription" ? null : <> · {leadReference(entry.id)}</>}
               </p>
             </li>
           ))}

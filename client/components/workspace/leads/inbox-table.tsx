@@ -1,5 +1,6 @@
 /** The inbox's rows, unread ones marked, and its pages. */
 import { inboxFormLabels, type InboxItem, type InboxPage } from "#shared/inbox.ts";
+import { nameLead } from "#shared/lead-names.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { DataTable, type TableColumn } from "#client/components/workspace/data-table.tsx";
@@ -17,12 +18,14 @@ const columns: readonly TableColumn<InboxItem>[] = [
       <>
         <a
           href={staffPath(staffPaths.lead, { id: item.id })}
+          // Named by person and form, as the page it opens; the visible name begins it.
+          aria-label={nameLead(item.name, item.form)}
           className={`inline-flex min-h-11 items-center text-brand underline-offset-4 hover:underline ${item.read ? "" : "font-bold"}`}
         >
           {item.name}
         </a>{" "}
         {item.read ? null : <StatusBadge tone="brand">Unread</StatusBadge>}{" "}
-        {item.repeatOf ? <RepeatBadge first={item.repeatOf} /> : null}
+        {item.repeatOf ? <RepeatBadge /> : null}
       </>
     ),
   },
@@ -69,10 +72,10 @@ const columns: readonly TableColumn<InboxItem>[] = [
  * A repeat of an earlier enquiry, counted once with its first
  * (docs/decisions/067-one-lead-per-form.md); its page links to the first.
  */
-function RepeatBadge({ first }: { first: string }) {
+function RepeatBadge() {
   return (
     <StatusBadge tone="neutral">
-      Repeat<span className="sr-only"> of {first}</span>
+      Repeat<span className="sr-only"> of an earlier enquiry, which is counted instead</span>
     </StatusBadge>
   );
 }
@@ -91,7 +94,7 @@ const selectColumn = (selection: Selection): TableColumn<InboxItem> => ({
       <input
         type="checkbox"
         className="size-5 accent-brand"
-        aria-label={`Select ${item.name} (${item.id})`}
+        aria-label={`Select ${nameLead(item.name, item.form)}`}
         checked={selection.selected.has(item.id)}
         onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
       />
@@ -114,7 +117,7 @@ export function InboxTable({
       columns={selection ? [selectColumn(selection), ...columns] : columns}
       rows={items}
       rowKey={(item) => item.id}
-      rowName={(item) => item.name}
+      rowName={(item) => nameLead(item.name, item.form)}
       rowAttributes={(item) => ({ "data-unread": item.read ? undefined : "true" })}
     />
   );

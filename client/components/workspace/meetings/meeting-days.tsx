@@ -5,6 +5,7 @@
  * Cards rather than a table so a phone shows everything without scrolling sideways.
  */
 import { formatMinutes, type MeetingDay } from "#shared/staff-meetings.ts";
+import { nameLead } from "#shared/lead-names.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { staffLabel } from "#client/components/workspace/lead/owner-form.tsx";
 
@@ -27,6 +28,7 @@ export function MeetingDays({ days }: { days: MeetingDay[] }) {
                 <p className="mt-1 break-words">
                   <a
                     href={staffPath(staffPaths.lead, { id: meeting.id })}
+                    aria-label={nameLead(meeting.name, "appointment")}
                     className="font-semibold text-brand underline-offset-4 hover:underline"
                   >
                     {meeting.name}

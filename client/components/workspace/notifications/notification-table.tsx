@@ -39,6 +39,10 @@ export function useRetry(reload: () => Promise<void>) {
   return { busy, retry };
 }
 
+/** "the “Meeting reminder” e-mail about Thandi Nkosi <thandi@example.co.za>": by what it is and whom it is about. */
+const emailName = (row: NotificationItem) =>
+  `the “${row.what}” e-mail${row.about ? ` about ${row.about}` : ""}`;
+
 export function NotificationTable({
   notifications,
   busy,
@@ -58,7 +62,7 @@ export function NotificationTable({
         </StatusBadge>
       ),
     },
-    { header: "What", card: "meta", className: "font-mono text-sm", cell: (row) => row.kind },
+    { header: "What", card: "meta", cell: (row) => row.what },
     { header: "About", card: "title", className: "break-all", cell: (row) => row.about },
     {
       header: "Queued",
@@ -78,7 +82,7 @@ export function NotificationTable({
         <Button
           variant="quiet"
           busy={busy === row.id}
-          aria-label={`Retry e-mail ${row.id} (${row.kind})`}
+          aria-label={`Retry ${emailName(row)}`}
           onClick={() => void retry([row.id])}
         >
           Retry
@@ -92,7 +96,7 @@ export function NotificationTable({
       columns={columns}
       rows={notifications}
       rowKey={(row) => row.id}
-      rowName={(row) => `e-mail ${row.id} (${row.kind})`}
+      rowName={emailName}
     />
   );
 }
