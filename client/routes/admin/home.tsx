@@ -1,6 +1,6 @@
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import type { StaffOverview } from "#shared/staff-overview.ts";
-import { mayUse, type WorkspaceArea } from "#shared/staff-roles.ts";
+import { mayUse, roleDescription, type StaffRole, type WorkspaceArea } from "#shared/staff-roles.ts";
 import {
   ContentOverviewSection,
   UsersOverviewSection,
@@ -27,7 +27,13 @@ export function HydrateFallback() {
   return <PageHeader title="Overview" description="Counting what needs doing…" />;
 }
 
-type Destination = { title: string; href: string; area: WorkspaceArea; text: string };
+/** `text` may depend on the role, when a part shows each role only what it may change. */
+type Destination = {
+  title: string;
+  href: string;
+  area: WorkspaceArea;
+  text: string | ((role: StaffRole) => string);
+};
 
 const destinations: readonly Destination[] = [
   {
@@ -78,6 +84,18 @@ const destinations: readonly Destination[] = [
     area: "content",
     text: "The images on the service pages.",
   },
+  {
+    title: "Pages",
+    href: staffPaths.pages,
+    area: "content",
+    text: "The words on every page: headlines, cards, lists and calls to action.",
+  },
+  {
+    title: "Search snippets",
+    href: staffPaths.search,
+    area: "content",
+    text: "How each page looks in search results and when its link is shared.",
+  },
   { title: "Users", href: staffPaths.users, area: "users", text: "Invite staff, change who can sign in." },
   {
     title: "Audit log",
@@ -88,8 +106,11 @@ const destinations: readonly Destination[] = [
   {
     title: "Site settings",
     href: staffPaths.settings,
-    area: "settings",
-    text: "The brand name, contact details and map on every page, and where leads' e-mails go.",
+    area: "contact",
+    text: (role) =>
+      mayUse(role, "settings")
+        ? "The brand name, contact details and map on every page, and where leads' e-mails go."
+        : "The phone number, street address, LinkedIn page and map on every page.",
   },
   {
     title: "Your account",
@@ -106,7 +127,7 @@ export default function WorkspaceHome({ loaderData }: Route.ComponentProps) {
   const mine = destinations.filter((destination) => mayUse(role, destination.area));
   return (
     <>
-      <PageHeader title="Overview" description={`Signed in as ${email}, with the ${role} role.`} />
+      <PageHeader title="Overview" description={`Signed in as ${email}. ${roleDescription(role)}`} />
       <div className="space-y-12">
         {overview.leads ? <LeadsOverviewSection overview={overview.leads} /> : null}
         {overview.content ? <ContentOverviewSection overview={overview.content} /> : null}
@@ -120,7 +141,9 @@ export default function WorkspaceHome({ loaderData }: Route.ComponentProps) {
                   className="block h-full rounded-card border border-line bg-surface p-5 hover:border-brand"
                 >
                   <span className="text-lg font-bold text-ink">{destination.title}</span>
-                  <span className="mt-1 block text-ink-soft">{destination.text}</span>
+                  <span className="mt-1 block text-ink-soft">
+                    {typeof destination.text === "string" ? destination.text : destination.text(role)}
+                  </span>
                 </a>
               </li>
             ))}
