@@ -28,7 +28,13 @@ export type LeadsOverview = {
   byForm: FormWeek[];
 };
 
-export type ContentOverview = { kinds: { kind: string; drafts: number; published: number }[] };
+export type ContentOverview = {
+  kinds: { kind: string; drafts: number; published: number }[];
+  /** Pages whose copy has an unpublished draft, of every page whose copy staff edit. */
+  pages: { drafts: number; total: number };
+  /** Pages with a search snippet staff wrote, of every page that has one. */
+  snippets: { own: number; total: number };
+};
 
 export type UsersOverview = { pendingInvitations: number };
 
@@ -51,6 +57,8 @@ export const overviewLinks = {
   lastWeek: (form: InboxForm, week: LeadsOverview["week"]) =>
     leadsWhere({ form, since: week.lastWeekStart, until: week.lastWeekEnd }),
   content: (kind: string) => staffPath(staffPaths.content, { kind }),
+  pages: staffPaths.pages,
+  snippets: staffPaths.search,
   users: staffPaths.users,
 } as const;
 

@@ -132,6 +132,8 @@ export const operationPolicies = {
     notice: [],
     stepUpMessage: proofNeeded("Signing out everywhere"),
   },
+  // A settings save that changes only the contact details, links and map: editors too (068).
+  "settings.contact": { area: "contact", stepUp: false, audit: "settings.update", notice: [] },
   "settings.update": { area: "settings", stepUp: false, audit: "settings.update", notice: [] },
   // The booking calendar's rules, and putting a meeting over another one: admins (060).
   "availability.update": { area: "settings", stepUp: false, audit: "availability.update", notice: [] },

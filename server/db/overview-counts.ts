@@ -115,6 +115,25 @@ export async function countContentByStatus(
   return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.count) }));
 }
 
+/** Pages whose copy has a draft not yet published. */
+export async function countPageCopyDrafts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("page_copy")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("draft", "is not", null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Pages whose search snippet staff wrote, rather than the one the site shipped with. */
+export async function countPageSnippets(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("page_snippets")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** Invitations neither used nor expired at `now`. */
 export async function countPendingInvitations(db: Db, now: Date): Promise<number> {
   const row = await db

@@ -1,5 +1,9 @@
 import express, { type Router } from "express";
-import { loadSiteSettings, saveSiteSettings } from "#server/operations/settings/site-settings.ts";
+import {
+  loadSiteSettings,
+  mailSenderOf,
+  saveSiteSettings,
+} from "#server/operations/settings/site-settings.ts";
 import {
   readAvailabilityRules,
   ruleNames,
@@ -16,21 +20,25 @@ const NOTE_MAX = 200;
 
 /**
  * /admin/api/settings: the site settings (brand, contact details, links, agency inbox), for
- * admins; the same operation as `site-admin settings` (server/operations/settings/). Moving
- * the agency inbox or the sender asks for a fresh proof of who is at the keyboard: the
- * operation's policy says so and refuses it (decision 048), whichever door asks.
+ * editors and admins; the same operation as `site-admin settings` (server/operations/settings/).
+ * The operation says who may change which field (decision 068): editors the contact
+ * details, links and map; admins the rest, and moving the agency inbox or the sender asks
+ * them for a fresh proof of who is at the keyboard (decision 048), whichever door asks.
+ * The booking calendar's rules are admins' (decision 060).
  */
 export function settingsRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const now = () => deps.now?.() ?? new Date();
   const router = express.Router();
   const admin = requireStaff("settings");
+  const contact = requireStaff("contact");
 
-  router.get("/settings", admin, async (_req, res) => {
-    res.json({ settings: await loadSiteSettings({ db, config }) });
+  // contactEmailSends: the page shows the contact e-mail as the sender (admins' only) by it.
+  router.get("/settings", contact, async (_req, res) => {
+    res.json({ settings: await loadSiteSettings({ db, config }), ...mailSenderOf(config) });
   });
 
-  router.post("/settings", admin, async (req, res) => {
+  router.post("/settings", contact, async (req, res) => {
     const body = (req.body ?? {}) as { settings?: unknown; note?: unknown };
     if (body.note !== undefined && (typeof body.note !== "string" || body.note.length > NOTE_MAX)) {
       return badRequest(res, `A note must be text of at most ${NOTE_MAX} characters.`);

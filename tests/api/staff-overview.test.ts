@@ -231,6 +231,23 @@ describe("the overview for editors", () => {
     expect(overview.content?.kinds.find((kind) => kind.kind === "news")?.published).toBeGreaterThan(0);
   });
 
+  it("counts the pages with an unpublished draft and the search snippets staff wrote (decision 068)", async () => {
+    const before = (await overviewOf(editor)).content;
+    expect(before?.pages).toEqual({ drafts: 0, total: before?.pages.total });
+    expect(before?.pages.total).toBeGreaterThan(5);
+    expect(before?.snippets).toEqual({ own: 0, total: before?.snippets.total });
+    const home = (await editor.get("/admin/api/copy/home").expect(200)).body as {
+      page: { published: object };
+    };
+    await editor.post("/admin/api/copy/home", { document: home.page.published, draft: true }).expect(200);
+    await editor.post("/admin/api/snippets/about", { description: "Who we are, in Cape Town." }).expect(200);
+    const after = (await overviewOf(editor)).content;
+    expect(after?.pages.drafts).toBe(1);
+    expect(after?.snippets.own).toBe(1);
+    expect(overviewLinks.pages).toBe("/admin/pages");
+    expect(overviewLinks.snippets).toBe("/admin/search");
+  });
+
   it("refuses without a session", async () => {
     const response = await request(site.app).get("/admin/api/overview");
     expect(response.status).toBe(401);

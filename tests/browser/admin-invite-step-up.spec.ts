@@ -48,7 +48,7 @@ test.describe("inviting an admin from a session whose proof is old", () => {
     await waitForHydration(page);
     const invitee = "second-admin@agency.test";
     await page.getByLabel("E-mail address", { exact: true }).fill(invitee);
-    await page.getByLabel("Role", { exact: true }).selectOption("admin");
+    await page.getByRole("radio", { name: /^Admin/ }).check();
     await page.getByRole("button", { name: "Send invitation" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });

@@ -27,7 +27,7 @@ let ownerToken = "";
 test.beforeAll(async () => {
   server = await startOwnServer();
   db = await openDatabase(path.join(server.dataDir, "site.sqlite"));
-  for (const role of ["admin", "editor"] as const) {
+  for (const role of ["admin", "editor", "sales"] as const) {
     const id = await addStaff(db, `settings-${role}@agency.test`, role);
     tokens[role] = (await createSession(db, id, { ip: "127.0.0.1" })).token;
   }
@@ -113,11 +113,12 @@ test.describe("moving the agency inbox", () => {
   });
 });
 
-test("an editor is told the page is not for their role, and has no Settings link", async ({
+// Editors change the contact details here (decision 068, tests/browser/admin-roles.spec.ts).
+test("sales are told the page is not for their role, and have no Settings link", async ({
   page,
   context,
 }) => {
-  await openAs(page, context, "editor");
+  await openAs(page, context, "sales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not available to your role");
   await expect(
     page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Settings" }),

@@ -18,7 +18,7 @@ export const navItems: readonly NavItem[] = [
   { label: "Pages", href: staffPaths.pages, area: "content" },
   { label: "Users", href: staffPaths.users, area: "users" },
   { label: "Audit log", href: staffPaths.audit, area: "users" },
-  { label: "Settings", href: staffPaths.settings, area: "settings" },
+  { label: "Settings", href: staffPaths.settings, area: "contact" },
   { label: "Account", href: staffPaths.account, area: "account" },
 ];
 

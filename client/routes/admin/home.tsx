@@ -1,13 +1,12 @@
-import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import type { StaffOverview } from "#shared/staff-overview.ts";
-import { mayUse, type WorkspaceArea } from "#shared/staff-roles.ts";
+import { roleDescription } from "#shared/staff-roles.ts";
 import {
   ContentOverviewSection,
   UsersOverviewSection,
 } from "#client/components/workspace/overview/area-overviews.tsx";
 import { LeadsOverviewSection } from "#client/components/workspace/overview/leads-overview.tsx";
+import { WorkspaceParts } from "#client/components/workspace/overview/workspace-parts.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
-import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -27,105 +26,18 @@ export function HydrateFallback() {
   return <PageHeader title="Overview" description="Counting what needs doing…" />;
 }
 
-type Destination = { title: string; href: string; area: WorkspaceArea; text: string };
-
-const destinations: readonly Destination[] = [
-  {
-    title: "Insights",
-    href: staffPaths.insights,
-    area: "account",
-    text: "Visits, the pages and campaigns they came by, and the leads they became.",
-  },
-  {
-    title: "Leads and appointments",
-    href: staffPaths.leads,
-    area: "leads",
-    text: "Read new enquiries first, update their status and notes, export CSV.",
-  },
-  {
-    title: "Meetings",
-    href: staffPaths.meetings,
-    area: "leads",
-    text: "The meetings agreed with visitors, by day, today's first.",
-  },
-  {
-    title: "Notifications",
-    href: staffPaths.notifications,
-    area: "leads",
-    text: "E-mails that could not be delivered, and sending them again.",
-  },
-  {
-    title: "Projects",
-    href: staffPath(staffPaths.content, { kind: "projects" }),
-    area: "content",
-    text: "The portfolio: add, edit, reorder and publish projects.",
-  },
-  {
-    title: "News",
-    href: staffPath(staffPaths.content, { kind: "news" }),
-    area: "content",
-    text: "Write and publish articles.",
-  },
-  {
-    title: "Case studies",
-    href: staffPath(staffPaths.content, { kind: "case-studies" }),
-    area: "content",
-    text: "Longer stories of finished work.",
-  },
-  {
-    title: "Screenshots",
-    href: staffPaths.screenshots,
-    area: "content",
-    text: "The images on the service pages.",
-  },
-  { title: "Users", href: staffPaths.users, area: "users", text: "Invite staff, change who can sign in." },
-  {
-    title: "Audit log",
-    href: staffPaths.audit,
-    area: "users",
-    text: "Every change made here or with the command line.",
-  },
-  {
-    title: "Site settings",
-    href: staffPaths.settings,
-    area: "settings",
-    text: "The brand name, contact details and map on every page, and where leads' e-mails go.",
-  },
-  {
-    title: "Your account",
-    href: staffPaths.account,
-    area: "account",
-    text: "Passkeys, recovery codes, signing out everywhere.",
-  },
-];
-
 /** Where a member of staff starts: what needs doing in their role's areas, then every part of the workspace they may use. */
 export default function WorkspaceHome({ loaderData }: Route.ComponentProps) {
   const { email, role } = useStaff();
   const { overview } = loaderData;
-  const mine = destinations.filter((destination) => mayUse(role, destination.area));
   return (
     <>
-      <PageHeader title="Overview" description={`Signed in as ${email}, with the ${role} role.`} />
+      <PageHeader title="Overview" description={`Signed in as ${email}. ${roleDescription(role)}`} />
       <div className="space-y-12">
         {overview.leads ? <LeadsOverviewSection overview={overview.leads} /> : null}
         {overview.content ? <ContentOverviewSection overview={overview.content} /> : null}
         {overview.users ? <UsersOverviewSection overview={overview.users} /> : null}
-        <TitledSection id="workspace-parts" title="Your workspace">
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {mine.map((destination) => (
-              <li key={destination.href}>
-                <a
-                  href={destination.href}
-                  className="block h-full rounded-card border border-line bg-surface p-5 hover:border-brand"
-                >
-                  <span className="text-lg font-bold text-ink">{destination.title}</span>
-                  <span className="mt-1 block text-ink-soft">{destination.text}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </TitledSection>
+        <WorkspaceParts role={role} />
       </div>
     </>
   );

@@ -5,11 +5,15 @@ import {
   countConfirmedMeetings,
   countContentByStatus,
   countLeadTable,
+  countPageCopyDrafts,
+  countPageSnippets,
   countPendingInvitations,
   countWaitingOutbox,
   type LeadCountBounds,
 } from "#server/db/overview-counts.ts";
 import { contentKinds } from "#shared/content-fields.ts";
+import { copyPageNames } from "#shared/copy/copy-pages.ts";
+import { snippetPages } from "#shared/snippet-pages.ts";
 import type { ContentOverview, LeadsOverview, StaffOverview, UsersOverview } from "#shared/staff-overview.ts";
 import { mayUse, type StaffRole } from "#shared/staff-roles.ts";
 import { addDays, agencyDate, agencyMidnight, mondayOf } from "#server/operations/agency-time.ts";
@@ -73,7 +77,11 @@ async function leadsOverview(db: Db, config: Pick<AppConfig, "followUp">, now: D
 }
 
 async function contentOverview(db: Db): Promise<ContentOverview> {
-  const rows = await countContentByStatus(db);
+  const [rows, pageDrafts, ownSnippets] = await Promise.all([
+    countContentByStatus(db),
+    countPageCopyDrafts(db),
+    countPageSnippets(db),
+  ]);
   const counted = (kind: string, status: string) =>
     rows.find((row) => row.kind === kind && row.status === status)?.count ?? 0;
   return {
@@ -82,6 +90,8 @@ async function contentOverview(db: Db): Promise<ContentOverview> {
       drafts: counted(kind, "draft"),
       published: counted(kind, "published"),
     })),
+    pages: { drafts: pageDrafts, total: copyPageNames.length },
+    snippets: { own: ownSnippets, total: Object.keys(snippetPages).length },
   };
 }
 

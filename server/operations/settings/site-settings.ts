@@ -8,14 +8,29 @@ import {
   writeSiteSettings,
 } from "#server/db/site-settings.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { refusedByPolicy, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import {
+  failed,
+  refusedByPolicy,
+  refuse,
+  succeeded,
+  type Outcome,
+  type Refusal,
+} from "#server/operations/outcome.ts";
 import { queueChangeNotices } from "#server/auth/change-notices.ts";
-import { checkPolicy } from "#server/auth/policy.ts";
+import { checkPolicy, type Actor, type PolicyName } from "#server/auth/policy.ts";
+import {
+  settingsFieldAccess,
+  settingsLockedFor,
+  strictestAccess,
+  type MailSender,
+  type SettingsFieldAccess,
+} from "#shared/site-settings-access.ts";
 import {
   settingsFieldByCliKey,
   settingsFieldOf,
   settingsFields,
   type EditableSettings,
+  type SettingsKey,
 } from "#shared/site-settings-fields.ts";
 import { checkSettingsDocument } from "./settings-rules";
 
@@ -44,17 +59,39 @@ export function loadSiteSettings(ctx: Pick<OperationContext, "db" | "config">): 
 export const ORIGINAL_SETTINGS_NOTE = "The first settings, before the first change";
 
 /** The fields whose values differ, in the form's order. */
-export function changedSettings(before: EditableSettings, after: EditableSettings): string[] {
+export function changedSettings(before: EditableSettings, after: EditableSettings): SettingsKey[] {
   return settingsFields.filter((field) => before[field.key] !== after[field.key]).map((field) => field.key);
 }
 
+/** Whether the contact e-mail sends the site's e-mails: MAIL_FROM is unset (README, decision 048). */
+export function mailSenderOf(config: SettingsContext["config"]): MailSender {
+  return { contactEmailSends: !config.mail.fromOverride };
+}
+
+/** The policy row a save is judged by: its most sensitive change's (decisions 048, 068). */
+const policyByAccess: Record<SettingsFieldAccess, PolicyName> = {
+  contact: "settings.contact",
+  admin: "settings.update",
+  "mail-route": "settings.mail-route",
+};
+
 /**
- * The fields that decide where the site's e-mails go: the agency inbox, and the contact
- * e-mail while it is the sender (MAIL_FROM unset; README, decision 048). Moving either
- * could send every lead to someone else, or mail in the agency's name from their address.
+ * A role outside the row's area is told which fields are not theirs, each in its own
+ * sentence ("Only an admin can change where lead e-mails go."): no proof would help, so it
+ * is a refusal, never a "Confirm it's you".
  */
-export function mailRouteFields(config: SettingsContext["config"]): string[] {
-  return config.mail.fromOverride ? ["agencyInbox"] : ["agencyInbox", "email"];
+function refusedFields(
+  changed: readonly SettingsKey[],
+  actor: Actor,
+  sender: MailSender,
+): Refusal | undefined {
+  if (!actor.role) return undefined;
+  const locked = settingsLockedFor(actor.role, sender);
+  const fieldErrors = Object.fromEntries(
+    changed.flatMap((key) => (locked[key] ? [[key, locked[key]]] : [])),
+  ) as Record<string, string>;
+  const first = Object.values(fieldErrors)[0];
+  return first ? { ...failed("forbidden", first), fieldErrors } : undefined;
 }
 
 /**
@@ -88,11 +125,15 @@ export async function saveSiteSettings(
     const before = await readSiteSettings(trx, settingsSeed(ctx.config));
     const changed = changedSettings(before, settings);
     if (changed.length === 0) return succeeded({ settings, changed, revision: undefined });
-    // The policy (decision 048) asks for a fresh proof whichever door moves the mail route:
-    // a save, the CLI, or History restoring an old revision.
-    const moved = changed.filter((key) => mailRouteFields(ctx.config).includes(key));
-    const operation = moved.length > 0 ? "settings.mail-route" : "settings.update";
+    // The policy (decisions 048, 068) judges every door alike: a save, the CLI, History
+    // restoring an old revision. Editors may change the contact details, links and map;
+    // moving the mail route needs an admin with a fresh proof.
+    const sender = mailSenderOf(ctx.config);
+    const moved = changed.filter((key) => settingsFieldAccess(key, sender) === "mail-route");
+    const operation = policyByAccess[strictestAccess(changed, sender) ?? "contact"];
     const refusal = checkPolicy(operation, ctx.actor, now);
+    if (refusal?.reason === "forbidden")
+      return refusedFields(changed, ctx.actor, sender) ?? refusedByPolicy(refusal);
     if (refusal) return refusedByPolicy(refusal);
     await writeSiteSettings(trx, settings, now);
     await bumpContentRevision(trx, now);

@@ -1,4 +1,4 @@
-/** The overview's content and users areas: what editors and admins have waiting. */
+/** The overview's content and users areas: what editors and admins have waiting (pages and snippets too, decision 068). */
 import { contentKindSpecs, isContentKind } from "#shared/content-fields.ts";
 import { overviewLinks, type ContentOverview, type UsersOverview } from "#shared/staff-overview.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
@@ -19,6 +19,25 @@ export function ContentOverviewSection({ overview }: { overview: ContentOverview
           };
         })}
       />
+      <div className="mt-3">
+        <CountTiles
+          label="Pages and search snippets"
+          tiles={[
+            {
+              count: overview.pages.drafts,
+              label: overview.pages.drafts === 1 ? "page with a draft" : "pages with a draft",
+              hint: `Not yet published, of ${overview.pages.total} pages`,
+              href: overviewLinks.pages,
+            },
+            {
+              count: overview.snippets.own,
+              label: overview.snippets.own === 1 ? "search snippet written" : "search snippets written",
+              hint: `Of ${overview.snippets.total} pages; the rest show their own`,
+              href: overviewLinks.snippets,
+            },
+          ]}
+        />
+      </div>
     </TitledSection>
   );
 }

@@ -1,4 +1,8 @@
-/** The site settings form: every field with its own message, saved whole, with "Confirm it's you" for the inbox. */
+/**
+ * The site settings form: every field with its own message, saved whole, with "Confirm it's
+ * you" for the inbox. A field the member's role may not change (decision 068) is shown
+ * read-only with the sentence that says who may, and is sent back as it was.
+ */
 import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
@@ -12,6 +16,7 @@ import {
   settingsFields,
   type EditableSettings,
   type SettingsFieldSpec,
+  type SettingsKey,
 } from "#shared/site-settings-fields.ts";
 
 const groups: { id: SettingsFieldSpec["group"]; title: string }[] = [
@@ -38,11 +43,21 @@ const autoComplete: Partial<Record<SettingsFieldSpec["key"], string>> = {
   postalCode: "postal-code",
 };
 
+/** What a field says under it: its hint, the phone's dial form, or who may change it. */
+function descriptionOf(field: SettingsFieldSpec, settings: EditableSettings, locked: string | undefined) {
+  if (locked) return locked;
+  if (field.key === "phone") return `${field.hint ?? ""} Dialled as ${settings.phoneDial}.`;
+  return field.hint;
+}
+
 export function SettingsForm({
   settings,
+  locked,
   onSaved,
 }: {
   settings: EditableSettings;
+  /** The fields this member may not change, each with the sentence that says who may. */
+  locked: Partial<Record<SettingsKey, string>>;
   onSaved: (settings: EditableSettings) => void;
 }) {
   const withStepUp = useStepUp();
@@ -116,10 +131,11 @@ export function SettingsForm({
                 type={inputType[field.kind]}
                 autoComplete={autoComplete[field.key] ?? "off"}
                 defaultValue={settings[field.key]}
-                limit={field.max}
-                description={
-                  field.key === "phone" ? `${field.hint ?? ""} Dialled as ${settings.phoneDial}.` : field.hint
-                }
+                // A read-only value is the stored one: nothing to count against its limit.
+                limit={locked[field.key] ? undefined : field.max}
+                readOnly={locked[field.key] !== undefined}
+                className="read-only:bg-muted"
+                description={descriptionOf(field, settings, locked[field.key])}
                 required
                 error={errors[field.key]}
               />

@@ -1,20 +1,15 @@
 /** The users page's invitation form: a refusal's problems in a summary at its top, and beside their fields. */
-import { staffRoles, type StaffRole } from "#shared/staff-roles.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { TextField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
+import { RoleChoice } from "./role-choice";
 
 export type Invitation = { email: string; role: StaffRole; expiresAt: string };
-
-const roleText: Record<StaffRole, string> = {
-  admin: "Admin: everything, and users",
-  editor: "Editor: projects, news, case studies, screenshots",
-  sales: "Sales: leads and appointments",
-};
 
 export function InviteForm({ reload }: { reload: () => Promise<void> }) {
   const withStepUp = useStepUp();
@@ -59,14 +54,9 @@ export function InviteForm({ reload }: { reload: () => Promise<void> }) {
           required
           error={fieldErrors.email}
         />
-        <SelectField
-          label="Role"
-          name="role"
-          required
-          defaultValue="editor"
-          error={fieldErrors.role}
-          options={staffRoles.map((role) => ({ value: role, label: roleText[role] }))}
-        />
+        <div className="sm:col-span-2">
+          <RoleChoice defaultValue="editor" error={fieldErrors.role} />
+        </div>
         <div className="sm:col-span-2">
           <Button type="submit" busy={busy}>
             Send invitation

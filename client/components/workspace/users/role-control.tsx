@@ -1,7 +1,7 @@
 /** Another member's role, changed in place: a select and a button, after "Confirm it's you" when asked. */
 import { useId, useState, type FormEvent } from "react";
 import type { StaffUserSummary } from "#shared/staff-user-summary.ts";
-import { staffRoles, type StaffRole } from "#shared/staff-roles.ts";
+import { roleLabels, staffRoles, type StaffRole } from "#shared/staff-roles.ts";
 import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
@@ -42,7 +42,7 @@ export function RoleControl({ user, reload }: { user: StaffUserSummary; reload: 
       >
         {staffRoles.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {roleLabels[option]}
           </option>
         ))}
       </select>
