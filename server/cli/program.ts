@@ -47,6 +47,7 @@ import {
 } from "./users";
 import { servicePages } from "#shared/content-types.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
+import type { AuditAction } from "#shared/audit-actions.ts";
 import { staffRoles } from "#server/auth/staff.ts";
 
 export type AdminRuntime = {
@@ -76,7 +77,7 @@ const statusOption = () =>
  * screenshots/), statuses, read marks, release, purge and retry (server/operations/leads/,
  * appointments/, notifications/).
  */
-const changingCommands = new Map<string, string>([
+const changingCommands = new Map<string, AuditAction>([
   ["appointments confirm", "appointment.confirm"],
   ["appointments reschedule", "appointment.reschedule"],
   ["appointments cancel", "appointment.cancel"],
