@@ -25,6 +25,7 @@ const bothEngines = [
   "tests/api/visitor-booking.test.ts",
   "tests/api/one-lead-per-form.test.ts",
   "tests/api/insights-aggregation.test.ts",
+  "tests/api/audit-log.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

@@ -117,7 +117,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           action={staffPaths.audit}
           role="search"
           aria-label="Filter the audit log"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          // Phone-sized tap targets for the selects and date fields (44 px), whatever their text size.
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 [&_input]:min-h-11 [&_select]:min-h-11"
         >
           <SelectField
             label="Who"

@@ -82,8 +82,11 @@ function leadInWords(target: string | null, person: string | null | undefined): 
   const form = target ? formOfInboxId(target) : undefined;
   if (!form) return "a lead";
   if (person) return nameLead(person, form);
-  return `a ${inboxFormNouns[form]} that is no longer kept`;
+  return `${withArticle(inboxFormNouns[form])} that is no longer kept`;
 }
+
+/** "an item", "a news post". */
+const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
 function isContentKind(value: string): value is ContentKind {
   return (contentKinds as readonly string[]).includes(value);
@@ -95,7 +98,7 @@ function itemInWords(target: string | null, title: string | null | undefined): s
   const slug = rest.join("/");
   const noun = kind && isContentKind(kind) ? contentKindSpecs[kind].one : "item";
   const name = title ?? (slug ? slug.replace(/-/g, " ") : undefined);
-  return name ? `the ${noun} “${name}”` : `a ${noun}`;
+  return name ? `the ${noun} “${name}”` : withArticle(noun);
 }
 
 /** "the Home page", from a page's name ("home"). */
