@@ -104,7 +104,7 @@ describe("the audit log's sentences", () => {
     expect(say("staff.role-changed", "sipho@agency.test", { from: "sales", to: "admin" })).toBe(
       "thandi@agency.test made sipho@agency.test an admin (was a sales person).",
     );
-    expect(say("session.sign-in", null, { method: "password" })).toBe(
+    expect(say("session.sign-in", null, { method: "password+totp" })).toBe(
       "thandi@agency.test signed in with a password and code.",
     );
     expect(say("settings.update", "settings", { changed: ["agencyInbox"] })).toBe(

@@ -70,10 +70,11 @@ const failureWords: Record<string, string> = {
   "wrong-passkey": "the passkey was not recognised",
 };
 
+/** The sign-in's method as auth-routes.ts records it. */
 const signInWays: Record<string, string> = {
-  password: " with a password and code",
+  "password+totp": " with a password and code",
+  "password+recovery-code": " with a password and a recovery code",
   passkey: " with a passkey",
-  "recovery-code": " with a recovery code",
   invitation: " for the first time, from an invitation",
 };
 
