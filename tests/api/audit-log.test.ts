@@ -149,11 +149,12 @@ describe("the audit log's filters", () => {
 
   it("refuses a filter it cannot read, with a sentence, and changes nothing", async () => {
     const cases: Array<[string, string]> = [
-      ["?from=2026-02-30", "The first day must be a date, like 2026-11-28"],
-      ["?to=yesterday", "The last day must be a date, like 2026-11-28"],
-      ["?group=user.", "The kind of change must be one of:"],
+      ["?from=2026-02-30", "The first day must be a date, like 2026-11-28."],
+      ["?to=yesterday", "The last day must be a date, like 2026-11-28."],
+      ["?group=user.", "Choose a kind of change from the list."],
       ["?from=2026-11-28&to=2026-11-01", "The last day must be on or after the first day."],
       ["?before=abc", "The page must be a whole number."],
+      ["?person=a%40agency.test&person=b%40agency.test", "Choose one person."],
     ];
     for (const [query, message] of cases) {
       const response = await boss.get(`/admin/api/audit${query}`);

@@ -27,9 +27,9 @@ export const AUDIT_PAGE_MAX = 200;
 
 const day = (label: string) =>
   z
-    .string()
+    .string({ error: `${label} must be one date.` })
     .trim()
-    .refine((value) => agencyMidnight(value) !== undefined, `${label} must be a date, like 2026-11-28`);
+    .refine((value) => agencyMidnight(value) !== undefined, `${label} must be a date, like 2026-11-28.`);
 
 /**
  * The log's filters as the address carries them (a GET form), checked: `person` (an address,
@@ -38,18 +38,16 @@ const day = (label: string) =>
  * value is no filter, as a form sends it.
  */
 export const auditQuerySchema = z.object({
-  person: z.string().trim().max(254, "The person is too long.").optional(),
-  group: z
-    .enum(auditGroupKeys, { error: `The kind of change must be one of: ${auditGroupKeys.join(", ")}.` })
-    .optional(),
+  person: z.string({ error: "Choose one person." }).trim().max(254, "The person is too long.").optional(),
+  group: z.enum(auditGroupKeys, { error: "Choose a kind of change from the list." }).optional(),
   from: day("The first day").optional(),
   to: day("The last day").optional(),
   before: z
-    .string()
+    .string({ error: "The page must be a whole number." })
     .regex(/^\d{1,12}$/, "The page must be a whole number.")
     .optional(),
   limit: z
-    .string()
+    .string({ error: "The page size must be a whole number." })
     .regex(/^\d{1,4}$/, "The page size must be a whole number.")
     .optional(),
 });
