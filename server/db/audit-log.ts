@@ -140,6 +140,21 @@ export async function findLeadPeople(
   return { websiteDesign: byId(design), webApp: byId(app), appointment: byId(appointment) };
 }
 
+/** Every revision's id and time of these targets, oldest first, in one query (a restore's "revision N" is the Nth). */
+export async function listRevisionTimes(
+  db: Kysely<Database>,
+  targets: readonly string[],
+): Promise<Array<{ target: string; id: number; saved_at: string }>> {
+  if (targets.length === 0) return [];
+  const rows = await db
+    .selectFrom("revisions")
+    .select(["target", "id", "saved_at"])
+    .where("target", "in", [...targets])
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
 /** The documents of content items by kind and slug, in one query for a page of the log. */
 export async function findContentDocuments(
   db: Kysely<Database>,

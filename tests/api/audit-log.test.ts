@@ -92,6 +92,33 @@ describe("the audit log's sentences", () => {
     expect(page.entries.every((entry) => !("detail" in entry))).toBe(true);
   });
 
+  it("says which version a restore brought back, by when it was saved", async () => {
+    const revision = (saved_at: string, note: string | null) =>
+      site.db
+        .insertInto("revisions")
+        .values({ target: "page:services", document: "{}", actor: "thandi@agency.test", saved_at, note })
+        .execute();
+    await revision("2026-11-20T12:05:00.000Z", "As shipped");
+    await revision("2026-11-21T09:30:00.000Z", null);
+    await revision("2026-11-22T08:00:00.000Z", "Restored revision 1");
+    const entry = { actor: "thandi@agency.test", ip: "198.51.100.7", target: "services" } as const;
+    await recordAudit(site.db, {
+      ...entry,
+      action: "copy.publish",
+      detail: { revision: 3, note: "Restored revision 1" },
+    });
+    await recordAudit(site.db, {
+      ...entry,
+      action: "copy.publish",
+      detail: { revision: 9, note: "Restored revision 7" },
+    });
+    const said = await sentences("?group=content&limit=2");
+    expect(said).toEqual([
+      "thandi@agency.test restored the Services page to its revision 7.",
+      "thandi@agency.test restored the Services page to the version of 20 Nov 2026, 14:05.",
+    ]);
+  });
+
   it("offers the staff who appear and the command line as people", async () => {
     const { people } = await audit();
     expect(people).toEqual([
@@ -140,10 +167,10 @@ describe("the audit log's filters", () => {
   });
 
   it("pages with the filters kept", async () => {
-    const first = await audit("?group=content&limit=1");
+    const first = await audit("?group=content&to=2020-11-30&limit=1");
     expect(first.entries.map((entry) => entry.action)).toEqual(["copy.draft"]);
     expect(first.nextBefore).not.toBeNull();
-    const older = await audit(`?group=content&limit=1&before=${first.nextBefore}`);
+    const older = await audit(`?group=content&to=2020-11-30&limit=1&before=${first.nextBefore}`);
     expect(older.entries.map((entry) => entry.action)).toEqual(["copy.publish"]);
   });
 

@@ -6,6 +6,7 @@ import {
   findLeadPeople,
   listAudit,
   listAuditStaffActors,
+  listRevisionTimes,
   type AuditFilter,
   type AuditRecord,
 } from "#server/db/audit-log.ts";
@@ -20,7 +21,7 @@ import {
 } from "#shared/audit-actions.ts";
 import { formOfInboxId } from "#shared/lead-names.ts";
 import { addDays, agencyMidnight } from "#server/operations/agency-time.ts";
-import { auditSentence } from "./audit-sentences";
+import { auditSentence, restoredRevisionOf, revisionTargetOf } from "./audit-sentences";
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;
@@ -136,6 +137,25 @@ function titleOf(document: string): string | undefined {
   }
 }
 
+/** For each restore on the page (by entry id), when the version it brought back was saved. */
+async function restoredTimes(
+  db: Kysely<Database>,
+  entries: readonly AuditRecord[],
+): Promise<Map<number, string>> {
+  const wanted = entries.flatMap((entry) => {
+    const number = restoredRevisionOf(entry.detail);
+    const target = revisionTargetOf(entry.action, entry.target);
+    return number !== undefined && target ? [{ entry: entry.id, target, number }] : [];
+  });
+  const times = await listRevisionTimes(db, [...new Set(wanted.map((each) => each.target))]);
+  const found = new Map<number, string>();
+  for (const { entry, target, number } of wanted) {
+    const revision = times.filter((each) => each.target === target)[number - 1];
+    if (revision) found.set(entry, revision.saved_at);
+  }
+  return found;
+}
+
 /** A page of the log, each entry with its sentence. */
 export async function listAuditView(
   db: Kysely<Database>,
@@ -143,6 +163,7 @@ export async function listAuditView(
 ): Promise<{ entries: AuditEntryView[]; nextBefore: number | null }> {
   const records = await listAudit(db, filter);
   const names = await targetNames(db, records);
+  const restored = await restoredTimes(db, records);
   const entries = records.map((record) => ({
     id: record.id,
     at: record.at,
@@ -150,7 +171,11 @@ export async function listAuditView(
     ip: record.ip,
     action: record.action,
     target: record.target,
-    sentence: auditSentence({ ...record, targetName: record.target ? names.get(record.target) : undefined }),
+    sentence: auditSentence({
+      ...record,
+      targetName: record.target ? names.get(record.target) : undefined,
+      restoredFrom: restored.get(record.id),
+    }),
   }));
   const last = records.at(-1);
   return { entries, nextBefore: records.length === filter.limit && last ? last.id : null };

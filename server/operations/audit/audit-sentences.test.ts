@@ -146,6 +146,20 @@ describe("the audit log's sentences", () => {
     ).toBe("Scheduled publishing published the news post “x”.");
   });
 
+  it("says a restore brought a version back", () => {
+    const restore = (action: string, target: string | null, restoredFrom?: string) =>
+      auditSentence({ actor, action, target, detail: { note: "Restored revision 2" }, restoredFrom });
+    expect(restore("copy.publish", "home", "2026-11-28T12:05:00.000Z")).toBe(
+      "thandi@agency.test restored the Home page to the version of 28 Nov 2026, 14:05.",
+    );
+    expect(restore("settings.update", "settings")).toBe(
+      "thandi@agency.test restored the site settings to its revision 2.",
+    );
+    expect(restore("content.update", "news/launch-week")).toBe(
+      "thandi@agency.test restored the news post “launch week” to its revision 2.",
+    );
+  });
+
   it("reads an action this version does not know as a sentence, never its code or detail", () => {
     const sentence = auditSentence({
       actor,

@@ -22,7 +22,25 @@ export type AuditSentenceInput = {
   detail: Record<string, unknown> | null;
   /** The target's name, looked up with the page: a lead's person, an item's title. */
   targetName?: string | null;
+  /** For a restore: when the version it brought back was saved, looked up with the page. */
+  restoredFrom?: string | null;
 };
+
+/** The number in a restore's note, "Restored revision 4" (server/operations/revisions/revisions.ts). */
+export function restoredRevisionOf(detail: Record<string, unknown> | null): number | undefined {
+  const match = typeof detail?.note === "string" ? /^Restored revision (\d+)$/.exec(detail.note) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Where each kind of save keeps its revisions, from its audit entry's target: "home" → "page:home". */
+export function revisionTargetOf(action: string, target: string | null): string | undefined {
+  if (action === "settings.update") return "settings";
+  if (!target) return undefined;
+  if (action === "copy.publish") return `page:${target}`;
+  if (action === "snippet.save") return `snippet:${target}`;
+  if (action === "content.update") return target;
+  return undefined;
+}
 
 const when = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -267,6 +285,14 @@ function waitInWords(seconds: number): string {
   return plural(Math.round(seconds / 60), "minute");
 }
 
+/** What a restore brought back, by the action of the save it made. */
+const restoredSubjects: Partial<Record<string, (parts: Parts) => string>> = {
+  "copy.publish": ({ target }) => pageInWords(target),
+  "snippet.save": ({ target }) => `how ${pageInWords(target)} shows in search results`,
+  "settings.update": () => "the site settings",
+  "content.update": ({ target, name }) => itemInWords(target, name),
+};
+
 /** The entry as a sentence; an action this version does not know still reads as one. */
 export function auditSentence(entry: AuditSentenceInput): string {
   const parts: Parts = {
@@ -275,6 +301,14 @@ export function auditSentence(entry: AuditSentenceInput): string {
     detail: entry.detail ?? {},
     name: entry.targetName,
   };
+  const restored = restoredRevisionOf(entry.detail);
+  const subject = restoredSubjects[entry.action];
+  if (restored !== undefined && subject) {
+    const version = entry.restoredFrom
+      ? `the version of ${timeInWords(entry.restoredFrom)}`
+      : `its revision ${restored}`;
+    return `${parts.who} restored ${subject(parts)} to ${version}.`;
+  }
   if (isAuditAction(entry.action)) return `${writers[entry.action](parts)}.`;
   return `${parts.who} made a change this version of the workspace does not describe.`;
 }
