@@ -27,6 +27,7 @@ const bothEngines = [
   "tests/api/one-lead-per-form.test.ts",
   "tests/api/insights-aggregation.test.ts",
   "tests/api/settings-roles.test.ts",
+  "tests/api/audit-log.test.ts",
 ];
 
 /** Suites that need PostgreSQL beside SQLite (schema parity, several instances on one database). */

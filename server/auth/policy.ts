@@ -1,4 +1,5 @@
 import type { AuditEntry } from "#server/db/audit-log.ts";
+import type { AuditAction } from "#shared/audit-actions.ts";
 import { mayUse, type StaffRole, type WorkspaceArea } from "./staff";
 
 /**
@@ -39,7 +40,7 @@ export type OperationPolicy = {
    * The audit log's action, or none. The erase is recorded without the address; an export
    * changes nothing and is not recorded.
    */
-  audit: string | null;
+  audit: AuditAction | null;
   notice: readonly NoticeTo[];
   /** The refusal without a fresh proof: what this change is, for the "Confirm it's you" dialog. */
   stepUpMessage?: string;

@@ -12,6 +12,8 @@ import {
 } from "#server/auth/accounts.ts";
 import { isStaffRole, staffRoles } from "#server/auth/staff.ts";
 import { listAudit } from "#server/db/audit-log.ts";
+import { listAuditView } from "#server/operations/audit/audit-log-view.ts";
+import type { AuditEntryView } from "#shared/audit-actions.ts";
 import { cliActor, type AdminContext } from "./context";
 import { exitCodes, fail, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
@@ -182,11 +184,13 @@ export async function listAuditCommand(
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
     return fail(ctx.out, `invalid --limit "${options.limit}": expected a whole number from 1 to 10000`);
   }
-  const entries = await listAudit(ctx.db, { limit });
   if (options.json) {
-    printJson(ctx.out, entries);
+    // Scripts keep the stored codes and details.
+    printJson(ctx.out, await listAudit(ctx.db, { limit }));
     return exitCodes.ok;
   }
+  // People read the sentences the workspace shows.
+  const { entries } = await listAuditView(ctx.db, { limit });
   if (entries.length === 0) {
     printLine(ctx.out, "Nothing recorded yet.");
     return exitCodes.ok;
@@ -195,11 +199,9 @@ export async function listAuditCommand(
     ctx.out,
     formatTable(
       [
-        { header: "WHEN", value: (row: (typeof entries)[number]) => formatLocalDateTime(row.at) },
-        { header: "WHO", value: (row) => row.actor },
-        { header: "FROM", value: (row) => row.ip },
-        { header: "WHAT", value: (row) => row.action },
-        { header: "TARGET", value: (row) => row.target },
+        { header: "WHEN", value: (row: AuditEntryView) => formatLocalDateTime(row.at) },
+        { header: "FROM", value: (row) => (row.ip === "cli" ? "command line" : row.ip) },
+        { header: "WHAT", value: (row) => row.sentence },
       ],
       entries,
     ),

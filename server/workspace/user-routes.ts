@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from "express";
-import { answerAccountError as answerError } from "./answers";
+import { answerAccountError as answerError, answerInvalidBody, badRequest } from "./answers";
 import {
   changeStaffRole,
   disableStaff,
@@ -11,12 +11,15 @@ import {
   revokeInvitation,
   type AccountRef,
 } from "#server/auth/accounts.ts";
-import { listAudit } from "#server/db/audit-log.ts";
+import {
+  auditFilterOf,
+  auditQuerySchema,
+  listAuditPeople,
+  listAuditView,
+  withoutEmpty,
+} from "#server/operations/audit/audit-log-view.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
-
-const AUDIT_PAGE_DEFAULT = 50;
-const AUDIT_PAGE_MAX = 200;
 
 /** The admins' pages: staff accounts (the same operations as `site-admin users …`) and the audit log. */
 export function userRoutes(deps: WorkspaceDeps): Router {
@@ -111,20 +114,14 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     }
   });
 
+  /** A page of the log in sentences, filtered by person, kind of change and days; with who the person filter offers. */
   router.get("/audit", requireStaff("users"), async (req, res) => {
-    const number = (value: unknown) =>
-      typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
-    const limit =
-      Math.min(number(req.query.limit) ?? AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX) || AUDIT_PAGE_DEFAULT;
-    const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
-    const entries = await listAudit(db, {
-      limit,
-      before: number(req.query.before),
-      actor: text(req.query.actor),
-      action: text(req.query.action),
-    });
-    const last = entries.at(-1);
-    res.json({ entries, nextBefore: entries.length === limit && last ? last.id : null });
+    const query = auditQuerySchema.safeParse(withoutEmpty(req.query));
+    if (!query.success) return answerInvalidBody(res, query.error);
+    const filter = auditFilterOf(query.data);
+    if (!filter.ok) return badRequest(res, filter.message);
+    const page = await listAuditView(db, filter.filter);
+    res.json({ ...page, people: await listAuditPeople(db) });
   });
 
   return router;

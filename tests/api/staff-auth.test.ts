@@ -864,7 +864,11 @@ describe("site-admin users and audit", () => {
       "user.invite",
     ]);
     expect(entries.every((entry) => entry.actor.startsWith("cli:") && entry.ip === "cli")).toBe(true);
-    expect((await runAdminOn(site, "audit", "list")).stdout).toMatch(/WHEN\s+WHO\s+FROM\s+WHAT/);
+    // The human output is in sentences (decision 074); --json above keeps the codes.
+    const human = (await runAdminOn(site, "audit", "list")).stdout;
+    expect(human).toMatch(/WHEN\s+FROM\s+WHAT/);
+    expect(human).toContain("Someone at the command line reset how cli-user@agency.test signs in");
+    expect(human).not.toContain("user.reset");
   });
 
   it("records a state-changing command that succeeded, and not a read-only one or one that changed nothing", async () => {

@@ -167,7 +167,10 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
     },
     { path: staffPaths.notifications, ready: shows(`thandi-${tag}@karoo.test`) },
     { path: staffPaths.users, ready: shows(emails.invitee) },
-    { path: staffPaths.audit, ready: (page) => expect(main(page).getByRole("table")).toBeVisible() },
+    {
+      path: staffPaths.audit,
+      ready: (page) => expect(main(page).getByRole("list", { name: /Audit log entries/ })).toBeVisible(),
+    },
     { path: content("projects"), ready: (page) => expect(main(page).getByRole("table")).toBeVisible() },
     { path: content("news"), ready: (page) => expect(main(page).getByRole("table")).toBeVisible() },
     { path: content("case-studies"), ready: (page) => expect(main(page).getByRole("table")).toBeVisible() },

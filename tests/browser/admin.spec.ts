@@ -214,7 +214,7 @@ test("an admin invites, disables and reads the audit log; an unknown page is a 4
   page,
   browser,
 }) => {
-  await newStaff(page, "admin");
+  const admin = await newStaff(page, "admin");
   await page.goto(at("/admin/users"));
   const invitee = unique("sales");
   await page.getByLabel("E-mail address", { exact: true }).fill(invitee);
@@ -239,13 +239,16 @@ test("an admin invites, disables and reads the audit log; an unknown page is a 4
   const row = page.getByRole("row").filter({ hasText: colleague });
   await expect(row.getByText("Disabled")).toBeVisible();
 
-  await page.goto(at("/admin/audit?action=user."));
-  const log = page.getByRole("table", { name: /Audit log entries/ });
+  // The log reads in sentences, kept to accounts and roles (decision 074).
+  await page.goto(at("/admin/audit?group=accounts"));
+  const log = page.getByRole("list", { name: /Audit log entries/ });
   await expect(
-    log.getByRole("row").filter({ hasText: "user.disable" }).filter({ hasText: colleague }),
+    log.getByText(`${admin.email} disabled ${colleague}’s account.`, { exact: true }),
   ).toBeVisible();
-  await expect(log.getByRole("row").filter({ hasText: "user.invite" }).first()).toBeVisible();
-  await expect(log.getByRole("cell", { name: "session.sign-in" })).toHaveCount(0);
+  await expect(
+    log.getByText(`${admin.email} invited ${invitee} to join as a sales person.`, { exact: true }),
+  ).toBeVisible();
+  await expect(log.getByText(/ signed in/)).toHaveCount(0);
 
   const missing = await page.goto(at("/admin/no-such-page"));
   expect(missing?.status()).toBe(404);
@@ -317,10 +320,16 @@ test.describe("an admin's changes to roles and invitations", () => {
     await expect(page.getByText(`The invitation to ${late} is withdrawn`)).toBeVisible();
     await expect(page.getByRole("cell", { name: late })).toHaveCount(0);
 
-    await page.goto(at("/admin/audit?action=staff."));
-    const log = page.getByRole("table", { name: /Audit log entries/ });
-    for (const action of ["staff.role-changed", "staff.invitation-resent", "staff.invitation-revoked"]) {
-      await expect(log.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
+    // The log reads in sentences, kept to accounts and roles (decision 074).
+    await page.goto(at("/admin/audit?group=accounts"));
+    const log = page.getByRole("list", { name: /Audit log entries/ });
+    for (const sentence of [
+      `${boss.email} made ${colleague} an editor (was a sales person).`,
+      `${boss.email} made ${colleague} an admin (was an editor).`,
+      `${boss.email} sent the invitation to ${late} again.`,
+      `${boss.email} withdrew the invitation to ${late}.`,
+    ]) {
+      await expect(log.getByText(sentence, { exact: true })).toBeVisible();
     }
 
     const invited = await browser.newPage();

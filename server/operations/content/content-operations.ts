@@ -454,7 +454,8 @@ export async function changeContent(
           ...ctx.actor,
           action: "content.update",
           target: auditTarget(kind, id),
-          detail: { fields: changed },
+          // A restore's note ("Restored revision 4") lets the audit log say which version came back.
+          detail: { fields: changed, ...(change.note ? { note: change.note } : {}) },
           revision: {
             document: contentDocumentOf(item),
             note: change.note,

@@ -116,7 +116,13 @@ export async function savePageCopy(
       await writePageCopy(trx, page, { published: copy, keepDraft: options.keepDraft }, actor);
       return recordRevision(trx, { target: copyTarget(page), document: copy, actor, note: options.note });
     },
-    (id) => ({ ...ctx.actor, action: "copy.publish", target: page, detail: { revision: id } }),
+    // A restore's note ("Restored revision 4") lets the audit log say which version came back.
+    (id) => ({
+      ...ctx.actor,
+      action: "copy.publish",
+      target: page,
+      detail: { revision: id, ...(options.note ? { note: options.note } : {}) },
+    }),
   );
   await discardDraft(ctx, copyTarget(page));
   return succeeded({ page, path: copyPages[page].path, published: true, revision });
