@@ -223,29 +223,36 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
   ];
 }
 
-test("every workspace page names leads by person and form and shows no developer's word, at 360 px with axe", async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(240_000);
-  await addSessionCookie(context, sessionToken);
-  await page.setViewportSize({ width: 360, height: 800 });
-  for (const { path, ready } of signedInPages()) {
-    await page.goto(path);
-    await waitForHydration(page);
-    await ready(page);
-    const words = await wordsOnPage(page);
-    expect(developerWords(words.title), `${path}: the title "${words.title}"`).toEqual([]);
-    expect(developerWords(words.visible), `${path}: the text shown`).toEqual([]);
-    expect(developerWords(words.hidden.join("\n")), `${path}: text read aloud`).toEqual([]);
-    expect(developerWords(words.labelled.join("\n")), `${path}: accessible names`).toEqual([]);
-    expect(
-      words.labels.filter((label) => /^id\b/i.test(label)),
-      `${path}: a field labelled Id`,
-    ).toEqual([]);
-    await expectNoAxeViolations(page);
-  }
-});
+// A phone's cards in the light theme, a desk's tables in the dark: each layout says its own words.
+for (const { width, colorScheme } of [
+  { width: 360, colorScheme: "light" },
+  { width: 1280, colorScheme: "dark" },
+] as const) {
+  test(`every workspace page names leads by person and form and shows no developer's word, at ${width} px in the ${colorScheme} theme with axe`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(240_000);
+    await addSessionCookie(context, sessionToken);
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width, height: 800 });
+    for (const { path, ready } of signedInPages()) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await ready(page);
+      const words = await wordsOnPage(page);
+      expect(developerWords(words.title), `${path}: the title "${words.title}"`).toEqual([]);
+      expect(developerWords(words.visible), `${path}: the text shown`).toEqual([]);
+      expect(developerWords(words.hidden.join("\n")), `${path}: text read aloud`).toEqual([]);
+      expect(developerWords(words.labelled.join("\n")), `${path}: accessible names`).toEqual([]);
+      expect(
+        words.labels.filter((label) => /^id\b/i.test(label)),
+        `${path}: a field labelled Id`,
+      ).toEqual([]);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
 
 test("a lead's page and title name it by person and form, its reference a quiet detail", async ({
   page,

@@ -29,7 +29,7 @@ export function MeetingDays({ days }: { days: MeetingDay[] }) {
                   <a
                     href={staffPath(staffPaths.lead, { id: meeting.id })}
                     aria-label={nameLead(meeting.name, "appointment")}
-                    className="font-semibold text-brand underline-offset-4 hover:underline"
+                    className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
                   >
                     {meeting.name}
                   </a>
