@@ -30,6 +30,7 @@ import { checkPolicy, type Actor, type PolicyName } from "./policy";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";
 import { hashToken, newToken } from "./tokens";
+import { answered, refuseInside, refusedByPolicy, type Outcome, type Refusal } from "#shared/outcome.ts";
 import type { StaffUserStatus, StaffUserSummary } from "#shared/staff-user-summary.ts";
 
 /**
@@ -45,17 +46,12 @@ export type { Actor };
 
 export type PendingInvitation = { email: string; role: StaffRole; expiresAt: string };
 
-/** A refused change, with the field it is about (for the API's fieldErrors) if any. */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    /** forbidden, step-up: the operation's policy refused the actor (server/auth/policy.ts). */
-    readonly kind: "invalid" | "not-found" | "conflict" | "forbidden" | "step-up",
-    readonly field?: "email" | "role",
-  ) {
-    super(message);
-    this.name = "AccountError";
-  }
+/**
+ * An account operation's refusal, naming the field a form shows it beside. Thrown inside
+ * the operation so its transaction rolls back; the operation answers it as its Outcome.
+ */
+function refuseAccount(message: string, reason: Refusal["reason"], field?: "email" | "role"): never {
+  return refuseInside({ ok: false, reason, message, fieldErrors: field ? { [field]: message } : {} });
 }
 
 export const accountMessages = {
@@ -74,10 +70,10 @@ export const accountMessages = {
 
 const emailSchema = z.email();
 
-/** The operation's policy (decision 048): refused as an AccountError, which each door words. */
+/** The operation's policy (decision 048), inside `answered`: its refusal is the operation's Outcome. */
 export function enforcePolicy(name: PolicyName, actor: Actor, now: Date): void {
   const refusal = checkPolicy(name, actor, now);
-  if (refusal) throw new AccountError(refusal.message, refusal.reason);
+  if (refusal) refuseInside(refusedByPolicy(refusal));
 }
 
 export function normaliseEmail(email: string): string {
@@ -87,13 +83,13 @@ export function normaliseEmail(email: string): string {
 function validEmail(email: unknown): string {
   const address = typeof email === "string" ? normaliseEmail(email) : "";
   if (address.length > 254 || !emailSchema.safeParse(address).success) {
-    throw new AccountError(accountMessages.invalidEmail, "invalid", "email");
+    refuseAccount(accountMessages.invalidEmail, "invalid", "email");
   }
   return address;
 }
 
 function validRole(role: unknown): StaffRole {
-  if (!isStaffRole(role)) throw new AccountError(accountMessages.invalidRole, "invalid", "role");
+  if (!isStaffRole(role)) refuseAccount(accountMessages.invalidRole, "invalid", "role");
   return role;
 }
 
@@ -138,27 +134,28 @@ export async function inviteStaff(
   input: { email: unknown; role: unknown; siteUrl: string },
   actor: Actor,
   now = new Date(),
-): Promise<PendingInvitation> {
-  const email = validEmail(input.email);
-  const role = validRole(input.role);
-  const operation = role === "admin" ? "user.invite-admin" : "user.invite";
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy(operation, actor, now);
-    if (await selectAccountByEmail(trx, email))
-      throw new AccountError(accountMessages.exists, "conflict", "email");
-    const invitation = await queueInvitation(
-      trx,
-      { email, role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: false },
-      now,
-    );
-    await recordAudit(trx, { ...actor, action: "user.invite", target: email, detail: { role } }, now);
-    await queueChangeNotices(
-      trx,
-      operation,
-      { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
-      now,
-    );
-    return invitation;
+): Promise<Outcome<PendingInvitation>> {
+  return answered(async () => {
+    const email = validEmail(input.email);
+    const role = validRole(input.role);
+    const operation = role === "admin" ? "user.invite-admin" : "user.invite";
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy(operation, actor, now);
+      if (await selectAccountByEmail(trx, email)) refuseAccount(accountMessages.exists, "conflict", "email");
+      const invitation = await queueInvitation(
+        trx,
+        { email, role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: false },
+        now,
+      );
+      await recordAudit(trx, { ...actor, action: "user.invite", target: email, detail: { role } }, now);
+      await queueChangeNotices(
+        trx,
+        operation,
+        { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+        now,
+      );
+      return invitation;
+    });
   });
 }
 
@@ -201,7 +198,7 @@ async function findUser(
   by: { id: number } | { email: string },
 ): Promise<StaffUserSummary> {
   const row = await selectStaffAccount(trx, "id" in by ? by : { email: normaliseEmail(by.email) });
-  if (!row) throw new AccountError(accountMessages.notFound, "not-found");
+  if (!row) refuseAccount(accountMessages.notFound, "not-found");
   return summarise(row);
 }
 
@@ -213,7 +210,7 @@ async function keepLastAdmin(trx: Kysely<Database>, user: StaffUserSummary): Pro
   if (user.role !== "admin" || user.status === "disabled") return;
   const admins = await lockActiveAdminIds(trx);
   if (admins.every((id) => id === user.id)) {
-    throw new AccountError(accountMessages.lastAdmin(user.email), "conflict", "role");
+    refuseAccount(accountMessages.lastAdmin(user.email), "conflict", "role");
   }
 }
 
@@ -227,26 +224,28 @@ export async function disableStaff(
   { siteUrl }: { siteUrl: string },
   actor: Actor & { userId?: number },
   now = new Date(),
-): Promise<StaffUserSummary> {
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy("user.disable", actor, now);
-    const user = await findUser(trx, ref);
-    if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountDisable, "invalid");
-    await keepLastAdmin(trx, user);
-    await setAccountDisabledAt(trx, user.id, now);
-    const sessions = await endAllSessions(trx, user.id);
-    await recordAudit(
-      trx,
-      { ...actor, action: "user.disable", target: user.email, detail: { sessions } },
-      now,
-    );
-    await queueChangeNotices(
-      trx,
-      "user.disable",
-      { body: { change: "account-disabled", account: user.email }, actor, siteUrl },
-      now,
-    );
-    return findUser(trx, { id: user.id });
+): Promise<Outcome<StaffUserSummary>> {
+  return answered(async () => {
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy("user.disable", actor, now);
+      const user = await findUser(trx, ref);
+      if (user.id === actor.userId) refuseAccount(accountMessages.ownAccountDisable, "invalid");
+      await keepLastAdmin(trx, user);
+      await setAccountDisabledAt(trx, user.id, now);
+      const sessions = await endAllSessions(trx, user.id);
+      await recordAudit(
+        trx,
+        { ...actor, action: "user.disable", target: user.email, detail: { sessions } },
+        now,
+      );
+      await queueChangeNotices(
+        trx,
+        "user.disable",
+        { body: { change: "account-disabled", account: user.email }, actor, siteUrl },
+        now,
+      );
+      return findUser(trx, { id: user.id });
+    });
   });
 }
 
@@ -256,22 +255,24 @@ export async function enableStaff(
   { siteUrl }: { siteUrl: string },
   actor: Actor,
   now = new Date(),
-): Promise<StaffUserSummary> {
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy("user.enable", actor, now);
-    const user = await findUser(trx, ref);
-    // Enabling an admin gives the workspace an admin again: the admins hear of it.
-    const operation = user.role === "admin" ? "user.enable-admin" : "user.enable";
-    enforcePolicy(operation, actor, now);
-    await setAccountDisabledAt(trx, user.id, null);
-    await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
-    await queueChangeNotices(
-      trx,
-      operation,
-      { body: { change: "admin-enabled", account: user.email }, actor, siteUrl },
-      now,
-    );
-    return findUser(trx, { id: user.id });
+): Promise<Outcome<StaffUserSummary>> {
+  return answered(async () => {
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy("user.enable", actor, now);
+      const user = await findUser(trx, ref);
+      // Enabling an admin gives the workspace an admin again: the admins hear of it.
+      const operation = user.role === "admin" ? "user.enable-admin" : "user.enable";
+      enforcePolicy(operation, actor, now);
+      await setAccountDisabledAt(trx, user.id, null);
+      await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
+      await queueChangeNotices(
+        trx,
+        operation,
+        { body: { change: "admin-enabled", account: user.email }, actor, siteUrl },
+        now,
+      );
+      return findUser(trx, { id: user.id });
+    });
   });
 }
 
@@ -286,27 +287,33 @@ export async function resetStaff(
   input: { siteUrl: string },
   actor: Actor & { userId?: number },
   now = new Date(),
-): Promise<{ user: StaffUserSummary; invitation: PendingInvitation }> {
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy("user.reset", actor, now);
-    const user = await findUser(trx, ref);
-    if (user.id === actor.userId) throw new AccountError(accountMessages.ownAccountReset, "invalid");
-    if (user.status === "disabled") throw new AccountError(accountMessages.disabled, "conflict");
-    await clearAccountSignInMethods(trx, user.id);
-    const sessions = await endAllSessions(trx, user.id);
-    const invitation = await queueInvitation(
-      trx,
-      { email: user.email, role: user.role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: true },
-      now,
-    );
-    await recordAudit(trx, { ...actor, action: "user.reset", target: user.email, detail: { sessions } }, now);
-    await queueChangeNotices(
-      trx,
-      "user.reset",
-      { body: { change: "account-reset", account: user.email }, actor, siteUrl: input.siteUrl },
-      now,
-    );
-    return { user: await findUser(trx, { id: user.id }), invitation };
+): Promise<Outcome<{ user: StaffUserSummary; invitation: PendingInvitation }>> {
+  return answered(async () => {
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy("user.reset", actor, now);
+      const user = await findUser(trx, ref);
+      if (user.id === actor.userId) refuseAccount(accountMessages.ownAccountReset, "invalid");
+      if (user.status === "disabled") refuseAccount(accountMessages.disabled, "conflict");
+      await clearAccountSignInMethods(trx, user.id);
+      const sessions = await endAllSessions(trx, user.id);
+      const invitation = await queueInvitation(
+        trx,
+        { email: user.email, role: user.role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: true },
+        now,
+      );
+      await recordAudit(
+        trx,
+        { ...actor, action: "user.reset", target: user.email, detail: { sessions } },
+        now,
+      );
+      await queueChangeNotices(
+        trx,
+        "user.reset",
+        { body: { change: "account-reset", account: user.email }, actor, siteUrl: input.siteUrl },
+        now,
+      );
+      return { user: await findUser(trx, { id: user.id }), invitation };
+    });
   });
 }
 
@@ -321,38 +328,40 @@ export async function changeStaffRole(
   input: { role: unknown; siteUrl: string },
   actor: Actor & { userId?: number },
   now = new Date(),
-): Promise<{ user: StaffUserSummary; changed: boolean }> {
-  const role = validRole(input.role);
-  const operation = role === "admin" ? "user.role-admin" : "user.role";
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy(operation, actor, now);
-    const user = await findUser(trx, ref);
-    if (user.id === actor.userId) throw new AccountError(accountMessages.ownRole, "invalid", "role");
-    if (user.role === role) return { user, changed: false };
-    if (user.role === "admin") {
-      const admins = await lockActiveAdminIds(trx);
-      if (admins.every((id) => id === user.id)) {
-        throw new AccountError(accountMessages.lastAdmin(user.email), "conflict", "role");
+): Promise<Outcome<{ user: StaffUserSummary; changed: boolean }>> {
+  return answered(async () => {
+    const role = validRole(input.role);
+    const operation = role === "admin" ? "user.role-admin" : "user.role";
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy(operation, actor, now);
+      const user = await findUser(trx, ref);
+      if (user.id === actor.userId) refuseAccount(accountMessages.ownRole, "invalid", "role");
+      if (user.role === role) return { user, changed: false };
+      if (user.role === "admin") {
+        const admins = await lockActiveAdminIds(trx);
+        if (admins.every((id) => id === user.id)) {
+          refuseAccount(accountMessages.lastAdmin(user.email), "conflict", "role");
+        }
       }
-    }
-    await setAccountRole(trx, user.id, role);
-    await recordAudit(
-      trx,
-      { ...actor, action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
-      now,
-    );
-    await queueChangeNotices(
-      trx,
-      operation,
-      {
-        body: { change: "role-changed", account: user.email, from: user.role, role },
-        holder: user.email,
-        actor,
-        siteUrl: input.siteUrl,
-      },
-      now,
-    );
-    return { user: await findUser(trx, { id: user.id }), changed: true };
+      await setAccountRole(trx, user.id, role);
+      await recordAudit(
+        trx,
+        { ...actor, action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
+        now,
+      );
+      await queueChangeNotices(
+        trx,
+        operation,
+        {
+          body: { change: "role-changed", account: user.email, from: user.role, role },
+          holder: user.email,
+          actor,
+          siteUrl: input.siteUrl,
+        },
+        now,
+      );
+      return { user: await findUser(trx, { id: user.id }), changed: true };
+    });
   });
 }
 
@@ -365,42 +374,44 @@ export async function resendInvitation(
   input: { email: unknown; siteUrl: string },
   actor: Actor,
   now = new Date(),
-): Promise<PendingInvitation> {
-  const email = validEmail(input.email);
-  return db.transaction().execute(async (trx) => {
-    const waiting = await selectUnusedInvitation(trx, email);
-    if (!waiting || !isStaffRole(waiting.role)) {
-      enforcePolicy("user.invitation-resend", actor, now);
-      throw new AccountError(accountMessages.noInvitation, "not-found", "email");
-    }
-    const operation = waiting.role === "admin" ? "user.invitation-resend-admin" : "user.invitation-resend";
-    enforcePolicy(operation, actor, now);
-    // An account that exists was reset: its new link says so, as the first one did.
-    const account = await selectAccountByEmail(trx, email);
-    if (account?.disabled_at) throw new AccountError(accountMessages.disabled, "conflict", "email");
-    const invitation = await queueInvitation(
-      trx,
-      {
-        email,
-        role: waiting.role,
-        invitedBy: actor.actor,
-        siteUrl: input.siteUrl,
-        reset: account !== undefined,
-      },
-      now,
-    );
-    await recordAudit(
-      trx,
-      { ...actor, action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
-      now,
-    );
-    await queueChangeNotices(
-      trx,
-      operation,
-      { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
-      now,
-    );
-    return invitation;
+): Promise<Outcome<PendingInvitation>> {
+  return answered(async () => {
+    const email = validEmail(input.email);
+    return db.transaction().execute(async (trx) => {
+      const waiting = await selectUnusedInvitation(trx, email);
+      if (!waiting || !isStaffRole(waiting.role)) {
+        enforcePolicy("user.invitation-resend", actor, now);
+        refuseAccount(accountMessages.noInvitation, "not-found", "email");
+      }
+      const operation = waiting.role === "admin" ? "user.invitation-resend-admin" : "user.invitation-resend";
+      enforcePolicy(operation, actor, now);
+      // An account that exists was reset: its new link says so, as the first one did.
+      const account = await selectAccountByEmail(trx, email);
+      if (account?.disabled_at) refuseAccount(accountMessages.disabled, "conflict", "email");
+      const invitation = await queueInvitation(
+        trx,
+        {
+          email,
+          role: waiting.role,
+          invitedBy: actor.actor,
+          siteUrl: input.siteUrl,
+          reset: account !== undefined,
+        },
+        now,
+      );
+      await recordAudit(
+        trx,
+        { ...actor, action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
+        now,
+      );
+      await queueChangeNotices(
+        trx,
+        operation,
+        { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+        now,
+      );
+      return invitation;
+    });
   });
 }
 
@@ -410,14 +421,16 @@ export async function revokeInvitation(
   input: { email: unknown },
   actor: Actor,
   now = new Date(),
-): Promise<{ email: string }> {
-  const email = validEmail(input.email);
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy("user.invitation-revoke", actor, now);
-    const revoked = await deleteUnusedInvitations(trx, email);
-    if (revoked === 0) throw new AccountError(accountMessages.noInvitation, "not-found", "email");
-    await recordAudit(trx, { ...actor, action: "staff.invitation-revoked", target: email }, now);
-    return { email };
+): Promise<Outcome<{ email: string }>> {
+  return answered(async () => {
+    const email = validEmail(input.email);
+    return db.transaction().execute(async (trx) => {
+      enforcePolicy("user.invitation-revoke", actor, now);
+      const revoked = await deleteUnusedInvitations(trx, email);
+      if (revoked === 0) refuseAccount(accountMessages.noInvitation, "not-found", "email");
+      await recordAudit(trx, { ...actor, action: "staff.invitation-revoked", target: email }, now);
+      return { email };
+    });
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { recordAudit } from "#server/db/audit-log.ts";
 import type { Database } from "#server/db/schema.ts";
-import { AccountError, enforcePolicy } from "./accounts";
+import { enforcePolicy } from "./accounts";
+import { answered, notFound, refuseInside, type Outcome } from "#shared/outcome.ts";
 import type { Actor } from "./policy";
 import { endAllSessions, endSessionById, publicSessionId } from "./sessions";
 
@@ -23,15 +24,17 @@ export async function endOwnSession(
   id: string,
   actor: Actor,
   now = new Date(),
-): Promise<{ signedOut: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const ended = await endSessionById(trx, holder.userId, id);
-    if (!ended) throw new AccountError(ownSessionMessages.ended, "not-found");
-    // Thrown inside the transaction, the refusal rolls the ending back.
-    if (ended !== holder.sessionId) enforcePolicy("session.end-other", actor, now);
-    await recordAudit(trx, { ...actor, action: "session.end", target: publicSessionId(ended) }, now);
-    return { signedOut: ended === holder.sessionId };
-  });
+): Promise<Outcome<{ signedOut: boolean }>> {
+  return answered(() =>
+    db.transaction().execute(async (trx) => {
+      const ended = await endSessionById(trx, holder.userId, id);
+      if (!ended) refuseInside(notFound(ownSessionMessages.ended));
+      // Thrown inside the transaction, the refusal rolls the ending back.
+      if (ended !== holder.sessionId) enforcePolicy("session.end-other", actor, now);
+      await recordAudit(trx, { ...actor, action: "session.end", target: publicSessionId(ended) }, now);
+      return { signedOut: ended === holder.sessionId };
+    }),
+  );
 }
 
 /** Ends every session of the holder's, this one too. Returns how many ended. */
@@ -40,15 +43,17 @@ export async function signOutEverywhere(
   holder: Holder,
   actor: Actor,
   now = new Date(),
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    enforcePolicy("session.sign-out-everywhere", actor, now);
-    const ended = await endAllSessions(trx, holder.userId);
-    await recordAudit(
-      trx,
-      { ...actor, action: "session.sign-out-everywhere", detail: { sessions: ended } },
-      now,
-    );
-    return ended;
-  });
+): Promise<Outcome<number>> {
+  return answered(() =>
+    db.transaction().execute(async (trx) => {
+      enforcePolicy("session.sign-out-everywhere", actor, now);
+      const ended = await endAllSessions(trx, holder.userId);
+      await recordAudit(
+        trx,
+        { ...actor, action: "session.sign-out-everywhere", detail: { sessions: ended } },
+        now,
+      );
+      return ended;
+    }),
+  );
 }

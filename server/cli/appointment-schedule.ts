@@ -4,7 +4,7 @@ import {
   rescheduleAppointmentRequest,
   type ScheduledAppointment,
 } from "#server/operations/appointments/appointment-schedule.ts";
-import type { Outcome } from "#server/operations/outcome.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { setAppointmentPlace } from "#server/operations/appointments/meeting-place.ts";
 import { cliActor, defaultActor, type AdminContext } from "./context";

@@ -1,6 +1,6 @@
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import type { Outcome } from "#server/operations/outcome.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import { type AdminContext, type AdminOutput } from "./context";
 import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { statusDetails } from "./follow-up";

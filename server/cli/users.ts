@@ -1,5 +1,4 @@
 import {
-  AccountError,
   changeStaffRole,
   disableStaff,
   enableStaff,
@@ -14,6 +13,7 @@ import { isStaffRole, staffRoles } from "#server/auth/staff.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { listAuditView } from "#server/operations/audit/audit-log-view.ts";
 import type { AuditEntryView } from "#shared/audit-actions.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import { cliActor, type AdminContext } from "./context";
 import { exitCodes, fail, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
@@ -26,15 +26,16 @@ import type { Run } from "./command-parts";
  * users API (server/auth/accounts.ts), for the first admin and for whoever holds the server.
  */
 
-/** An AccountError is the person's to fix (exit code 1); anything else is the server's. */
-async function accountCommand(ctx: AdminContext, work: () => Promise<void>): Promise<ExitCode> {
-  try {
-    await work();
-    return exitCodes.ok;
-  } catch (error) {
-    if (error instanceof AccountError) return fail(ctx.out, error.message);
-    throw error;
-  }
+/** An account operation's refusal is the person's to fix (exit code 1); what it did is said. */
+async function accountCommand<T>(
+  ctx: AdminContext,
+  done: Promise<Outcome<T>>,
+  say: (value: T) => void,
+): Promise<ExitCode> {
+  const outcome = await done;
+  if (!outcome.ok) return fail(ctx.out, outcome.message);
+  say(outcome.value);
+  return exitCodes.ok;
 }
 
 function printInvitation(ctx: AdminContext, invitation: PendingInvitation): void {
@@ -60,27 +61,23 @@ export async function inviteUserCommand(
     // A resent invitation keeps the role it was sent with.
     if (options.role !== undefined)
       return usageError(ctx.out, "--resend keeps the invitation's role: leave out --role");
-    return accountCommand(ctx, async () => {
-      const invitation = await resendInvitation(
-        ctx.db,
-        { email, siteUrl: ctx.config.settings.siteUrl },
-        cliActor(),
-      );
-      printLine(ctx.out, `The earlier link for ${invitation.email} no longer works.`);
-      printInvitation(ctx, invitation);
-    });
+    return accountCommand(
+      ctx,
+      resendInvitation(ctx.db, { email, siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+      (invitation) => {
+        printLine(ctx.out, `The earlier link for ${invitation.email} no longer works.`);
+        printInvitation(ctx, invitation);
+      },
+    );
   }
   if (options.role === undefined) return usageError(ctx.out, "required option '--role <role>' not specified");
   const role = options.role;
   if (!isStaffRole(role)) return fail(ctx.out, `invalid role "${role}"`);
-  return accountCommand(ctx, async () => {
-    const invitation = await inviteStaff(
-      ctx.db,
-      { email, role, siteUrl: ctx.config.settings.siteUrl },
-      cliActor(),
-    );
-    printInvitation(ctx, invitation);
-  });
+  return accountCommand(
+    ctx,
+    inviteStaff(ctx.db, { email, role, siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+    (invitation) => printInvitation(ctx, invitation),
+  );
 }
 
 export async function listUsersCommand(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
@@ -123,57 +120,53 @@ export async function listUsersCommand(ctx: AdminContext, options: { json?: bool
 }
 
 export async function disableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
-  return accountCommand(ctx, async () => {
-    await disableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor());
-    printLine(ctx.out, `${email} is disabled and signed out everywhere.`);
-  });
+  return accountCommand(
+    ctx,
+    disableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+    () => printLine(ctx.out, `${email} is disabled and signed out everywhere.`),
+  );
 }
 
 export async function enableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
-  return accountCommand(ctx, async () => {
-    await enableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor());
-    printLine(ctx.out, `${email} can sign in again.`);
-  });
+  return accountCommand(
+    ctx,
+    enableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+    () => printLine(ctx.out, `${email} can sign in again.`),
+  );
 }
 
 export async function resetUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
-  return accountCommand(ctx, async () => {
-    const { invitation } = await resetStaff(
-      ctx.db,
-      { email },
-      { siteUrl: ctx.config.settings.siteUrl },
-      cliActor(),
-    );
-    printLine(
-      ctx.out,
-      `${email}: password, authenticator, passkeys and recovery codes cleared; signed out everywhere.`,
-    );
-    printInvitation(ctx, invitation);
-  });
+  return accountCommand(
+    ctx,
+    resetStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+    ({ invitation }) => {
+      printLine(
+        ctx.out,
+        `${email}: password, authenticator, passkeys and recovery codes cleared; signed out everywhere.`,
+      );
+      printInvitation(ctx, invitation);
+    },
+  );
 }
 
 export async function changeRoleCommand(ctx: AdminContext, email: string, role: string): Promise<ExitCode> {
-  return accountCommand(ctx, async () => {
-    const { user, changed } = await changeStaffRole(
-      ctx.db,
-      { email },
-      { role, siteUrl: ctx.config.settings.siteUrl },
-      cliActor(),
-    );
-    printLine(
-      ctx.out,
-      changed
-        ? `${user.email} now has the ${user.role} role, from their next click in the workspace.`
-        : `${user.email} already has the ${user.role} role: nothing changed.`,
-    );
-  });
+  return accountCommand(
+    ctx,
+    changeStaffRole(ctx.db, { email }, { role, siteUrl: ctx.config.settings.siteUrl }, cliActor()),
+    ({ user, changed }) =>
+      printLine(
+        ctx.out,
+        changed
+          ? `${user.email} now has the ${user.role} role, from their next click in the workspace.`
+          : `${user.email} already has the ${user.role} role: nothing changed.`,
+      ),
+  );
 }
 
 export async function revokeInvitationCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
-  return accountCommand(ctx, async () => {
-    const revoked = await revokeInvitation(ctx.db, { email }, cliActor());
-    printLine(ctx.out, `The invitation for ${revoked.email} is withdrawn: its link no longer works.`);
-  });
+  return accountCommand(ctx, revokeInvitation(ctx.db, { email }, cliActor()), (revoked) =>
+    printLine(ctx.out, `The invitation for ${revoked.email} is withdrawn: its link no longer works.`),
+  );
 }
 
 export async function listAuditCommand(

@@ -1,7 +1,6 @@
 import type { Response } from "express";
 import type { z } from "zod";
-import { AccountError } from "#server/auth/accounts.ts";
-import { asSentence, type Refusal } from "#server/operations/outcome.ts";
+import { asSentence, type Refusal } from "#shared/outcome.ts";
 
 /**
  * How the workspace API words what it refuses: an operation's refusal as 400, 403, 404 or 409,
@@ -60,19 +59,4 @@ export function answerInvalidBody(res: Response, error: z.ZodError): void {
   }
   const first = Object.values(fieldErrors)[0] ?? error.issues[0]?.message ?? "Invalid input.";
   res.status(400).json({ error: first, fieldErrors });
-}
-
-const accountErrorStatus: Record<AccountError["kind"], number> = refusalStatus;
-
-/**
- * An AccountError as the API answers it; anything else is the server's to report. A
- * policy's step-up is the 403 the page turns into "Confirm it's you" (decision 048).
- */
-export function answerAccountError(res: Response, error: unknown): void {
-  if (!(error instanceof AccountError)) throw error;
-  if (error.kind === "step-up") return void res.status(403).json({ error: error.message, stepUp: true });
-  res.status(accountErrorStatus[error.kind]).json({
-    error: error.message,
-    ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
-  });
 }

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { Outcome } from "#server/operations/outcome.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import { MAX_SCREENSHOT_POSITION, parsePosition } from "#server/operations/input.ts";
 import { defaultUploadLimits } from "#server/platform/uploads.ts";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";

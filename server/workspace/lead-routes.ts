@@ -20,7 +20,7 @@ import { assignOwner, listAssignableStaff } from "#server/operations/leads/assig
 import { openInboxRecord } from "#server/operations/leads/open-lead.ts";
 import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
 import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
-import { asSentence } from "#server/operations/outcome.ts";
+import { asSentence } from "#shared/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
 import { answerInvalidQuery, answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";

@@ -9,7 +9,7 @@ import {
 import { listMeetings, planMeeting } from "#server/operations/appointments/meetings.ts";
 import { parseSince } from "#server/operations/input.ts";
 import { invalidInboxId, parseInboxId } from "#server/operations/leads/inbox.ts";
-import { asSentence, type Outcome } from "#server/operations/outcome.ts";
+import { asSentence, type Outcome } from "#shared/outcome.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";

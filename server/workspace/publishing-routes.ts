@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { Outcome } from "#server/operations/outcome.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import { isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";

@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { endOwnSession, signOutEverywhere } from "#server/auth/own-sessions.ts";
 import { endSession, listSessions } from "#server/auth/sessions.ts";
-import { answerAccountError } from "./answers";
+import { answerRefusal } from "./answers";
 import { actorOf, requireStaff, signedIn } from "./guard";
 import type { WorkspaceDeps } from "./deps";
 import { clearSessionCookie } from "./session-cookie";
@@ -36,29 +36,17 @@ export function sessionRoutes(deps: WorkspaceDeps): Router {
 
   /** Ends one of the member of staff's sessions; ending this one signs out here. */
   router.delete("/sessions/:id", requireStaff("account"), async (req, res) => {
-    try {
-      const { signedOut } = await endOwnSession(
-        db,
-        signedIn(res),
-        String(req.params.id),
-        actorOf(req, res),
-        now(),
-      );
-      if (signedOut) clearSessionCookie(req, res);
-      res.json({ signedOut });
-    } catch (error) {
-      answerAccountError(res, error);
-    }
+    const ended = await endOwnSession(db, signedIn(res), String(req.params.id), actorOf(req, res), now());
+    if (!ended.ok) return answerRefusal(res, ended);
+    if (ended.value.signedOut) clearSessionCookie(req, res);
+    res.json({ signedOut: ended.value.signedOut });
   });
 
   router.post("/sign-out-everywhere", requireStaff("account"), async (req, res) => {
-    try {
-      await signOutEverywhere(db, signedIn(res), actorOf(req, res), now());
-      clearSessionCookie(req, res);
-      res.status(204).end();
-    } catch (error) {
-      answerAccountError(res, error);
-    }
+    const ended = await signOutEverywhere(db, signedIn(res), actorOf(req, res), now());
+    if (!ended.ok) return answerRefusal(res, ended);
+    clearSessionCookie(req, res);
+    res.status(204).end();
   });
 
   return router;

@@ -2,7 +2,7 @@ import type { Response } from "express";
 import type { Db } from "#server/db/database.ts";
 import { latestRevision } from "#server/db/editing.ts";
 import { newerVersionOf } from "#server/operations/editing/editing.ts";
-import type { Refusal } from "#server/operations/outcome.ts";
+import type { Refusal } from "#shared/outcome.ts";
 
 /**
  * A form's save carries the version it was loaded with (docs/decisions/066-concurrent-editing.md).

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { checkPolicy, type PolicyName } from "#server/auth/policy.ts";
-import { refusedByPolicy } from "#server/operations/outcome.ts";
+import { refusedByPolicy } from "#shared/outcome.ts";
 import { answerRefusal } from "./answers";
 import { actorOf } from "./guard";
 

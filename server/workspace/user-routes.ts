@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from "express";
-import { answerAccountError as answerError, answerInvalidBody, badRequest } from "./answers";
+import { answerInvalidBody, answerRefusal, badRequest } from "./answers";
 import {
   changeStaffRole,
   disableStaff,
@@ -40,42 +40,29 @@ export function userRoutes(deps: WorkspaceDeps): Router {
   });
 
   router.post("/users/invite", requireStaff("users"), async (req, res) => {
-    try {
-      const invitation = await inviteStaff(
-        db,
-        { email: req.body?.email, role: req.body?.role, siteUrl },
-        actorOf(req, res),
-        now(),
-      );
-      deps.onQueued();
-      res.status(201).json(invitation);
-    } catch (error) {
-      answerError(res, error);
-    }
+    const invited = await inviteStaff(
+      db,
+      { email: req.body?.email, role: req.body?.role, siteUrl },
+      actorOf(req, res),
+      now(),
+    );
+    if (!invited.ok) return answerRefusal(res, invited);
+    deps.onQueued();
+    res.status(201).json(invited.value);
   });
 
   router.post("/users/invitations/resend", requireStaff("users"), async (req, res) => {
-    try {
-      const invitation = await resendInvitation(
-        db,
-        { email: req.body?.email, siteUrl },
-        actorOf(req, res),
-        now(),
-      );
-      deps.onQueued();
-      res.json(invitation);
-    } catch (error) {
-      answerError(res, error);
-    }
+    const resent = await resendInvitation(db, { email: req.body?.email, siteUrl }, actorOf(req, res), now());
+    if (!resent.ok) return answerRefusal(res, resent);
+    deps.onQueued();
+    res.json(resent.value);
   });
 
   // Withdrawing a link only takes access away: the policy asks no fresh proof.
   router.post("/users/invitations/revoke", requireStaff("users"), async (req, res) => {
-    try {
-      res.json(await revokeInvitation(db, { email: req.body?.email }, actorOf(req, res), now()));
-    } catch (error) {
-      answerError(res, error);
-    }
+    const revoked = await revokeInvitation(db, { email: req.body?.email }, actorOf(req, res), now());
+    if (!revoked.ok) return answerRefusal(res, revoked);
+    res.json(revoked.value);
   });
 
   // Which of these changes need a proof from the last 5 minutes, and whom they tell, is
@@ -83,35 +70,32 @@ export function userRoutes(deps: WorkspaceDeps): Router {
   router.post("/users/:id/role", requireStaff("users"), async (req, res, next) => {
     const ref = refOf(String(req.params.id));
     if (!ref) return next();
-    try {
-      res.json(
-        await changeStaffRole(db, ref, { role: req.body?.role, siteUrl }, actorWithId(req, res), now()),
-      );
-      deps.onQueued();
-    } catch (error) {
-      answerError(res, error);
-    }
+    const changed = await changeStaffRole(
+      db,
+      ref,
+      { role: req.body?.role, siteUrl },
+      actorWithId(req, res),
+      now(),
+    );
+    if (!changed.ok) return answerRefusal(res, changed);
+    res.json(changed.value);
+    deps.onQueued();
   });
 
   router.post("/users/:id/:change", requireStaff("users"), async (req, res, next) => {
     const ref = refOf(String(req.params.id));
     const change = String(req.params.change);
     if (!ref || !["disable", "enable", "reset"].includes(change)) return next();
-    try {
-      if (change === "disable") {
-        res.json(await disableStaff(db, ref, { siteUrl }, actorWithId(req, res), now()));
-        return deps.onQueued();
-      }
-      if (change === "enable") {
-        res.json(await enableStaff(db, ref, { siteUrl }, actorOf(req, res), now()));
-        return deps.onQueued();
-      }
-      const { user } = await resetStaff(db, ref, { siteUrl }, actorWithId(req, res), now());
-      deps.onQueued();
-      res.json(user);
-    } catch (error) {
-      answerError(res, error);
-    }
+    const done =
+      change === "disable"
+        ? await disableStaff(db, ref, { siteUrl }, actorWithId(req, res), now())
+        : change === "enable"
+          ? await enableStaff(db, ref, { siteUrl }, actorOf(req, res), now())
+          : await resetStaff(db, ref, { siteUrl }, actorWithId(req, res), now());
+    if (!done.ok) return answerRefusal(res, done);
+    deps.onQueued();
+    // A reset answers the account, as disable and enable do; its invitation went by e-mail.
+    res.json("user" in done.value ? done.value.user : done.value);
   });
 
   /** A page of the log in sentences, filtered by person, kind of change and days; with who the person filter offers. */

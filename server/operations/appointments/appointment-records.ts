@@ -10,7 +10,7 @@ import { ownerOf, type OwnerField } from "#server/operations/leads/owner-field.t
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import type { AppointmentRequestRow, ScheduleStatus } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { toSubmissionFields, type SubmissionFields } from "#server/operations/leads/submission-fields.ts";
 import type { Db } from "#server/db/database.ts";

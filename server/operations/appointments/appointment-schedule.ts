@@ -24,7 +24,7 @@ import {
   succeeded,
   type Outcome,
   type Refusal,
-} from "#server/operations/outcome.ts";
+} from "#shared/outcome.ts";
 import { parseId, type Parsed } from "#server/operations/input.ts";
 import { appointmentInboxId } from "./appointment-records";
 import { nearestFreeTimes, nearestSentence, readAvailabilityRules } from "./availability";

@@ -11,7 +11,7 @@ import {
 import { recordAudit } from "#server/db/audit-log.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { refuse, refusedByPolicy, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { refuse, refusedByPolicy, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { Parsed } from "#server/operations/input.ts";
 import {
   AGENCY_TIME_ZONE,

@@ -21,14 +21,7 @@ import { selectStaffAccount } from "#server/db/staff-accounts.ts";
 import { appointmentUid } from "#server/mail/calendar.ts";
 import { renderCalendarFeed, type FeedEvent } from "#server/mail/calendar-feed.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import {
-  failed,
-  notFound,
-  refuse,
-  refusedByPolicy,
-  succeeded,
-  type Outcome,
-} from "#server/operations/outcome.ts";
+import { failed, notFound, refuse, refusedByPolicy, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { CalendarFeedView, MadeCalendarFeed } from "#shared/calendar-feed.ts";
 import { serviceTypeOptions } from "#shared/forms/appointment.ts";
 import { answerLabel } from "#shared/forms/rules.ts";

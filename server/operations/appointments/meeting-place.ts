@@ -8,7 +8,7 @@ import type { AppConfig } from "#server/platform/config.ts";
 import type { AppointmentRequestRow } from "#server/db/schema.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { parseId } from "#server/operations/input.ts";
-import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import {
   checkMeetingPlace,
   DEFAULT_PLACE,

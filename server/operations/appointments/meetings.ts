@@ -6,7 +6,7 @@ import type { Db } from "#server/db/database.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseSince } from "#server/operations/input.ts";
-import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import {
   AGENCY_TIME_ZONE,
   agencyDateOf,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { altTextSchema, bodyImageSchema, imageSchema } from "#shared/content-types.ts";
 import type { ContentKindSpec } from "#shared/content-fields.ts";
 import { cleanFieldValue, type Draft } from "./content-operations";
-import { refuse, type Outcome } from "#server/operations/outcome.ts";
+import { refuse, type Outcome } from "#shared/outcome.ts";
 
 /**
  * A content item's fields as the workspace sends them (JSON), read into the draft the

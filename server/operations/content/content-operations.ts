@@ -43,9 +43,9 @@ import {
 import { parsePosition } from "#server/operations/input.ts";
 import { checkUnchangedSince, discardDraft } from "#server/operations/editing/editing.ts";
 import { dropEditorDrafts } from "#server/db/editing.ts";
-import { asSentence, notFound, refuse, type Outcome, type Refusal } from "#server/operations/outcome.ts";
+import { asSentence, notFound, refuse, type Outcome, type Refusal } from "#shared/outcome.ts";
 
-export type { Outcome, Refusal } from "#server/operations/outcome.ts";
+export type { Outcome, Refusal } from "#shared/outcome.ts";
 
 /**
  * What changing content does, for the admin CLI and the workspace alike

@@ -1,7 +1,7 @@
 import { findContent, type ContentKind } from "#server/db/content-items.ts";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
 import { makePreviewLink } from "#server/operations/previews/preview-links.ts";
-import { notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
+import { notFound, refuse, type Outcome } from "#shared/outcome.ts";
 import { contentKindSpecs } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
 import type { PreviewLinkMade } from "#shared/preview-links.ts";

@@ -5,7 +5,7 @@ import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
 import { agencyDate, agencyMidnight, formatLocalDateTime } from "#server/operations/agency-time.ts";
-import { failed, notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
+import { failed, notFound, refuse, type Outcome } from "#shared/outcome.ts";
 import { contentKindSpecs } from "#shared/content-fields.ts";
 import { PUBLISH_TIME_FORMAT, PUBLISH_TIME_MISSING } from "#shared/publish-time.ts";
 import type { ContentContext } from "./content-operations";

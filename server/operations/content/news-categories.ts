@@ -13,7 +13,7 @@ import { newsCategoryKey, readNewsCategoryName, type NewsCategorySummary } from 
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { failed, notFound, refuse, type Outcome, type Refusal } from "#server/operations/outcome.ts";
+import { failed, notFound, refuse, type Outcome, type Refusal } from "#shared/outcome.ts";
 
 /**
  * The news categories editors choose a post's from

@@ -1,7 +1,7 @@
 import { findPageCopy } from "#server/db/page-copy.ts";
 import { pageCopyOf } from "#server/content/page-copy-source.ts";
 import { makePreviewLink, type PreviewContext } from "#server/operations/previews/preview-links.ts";
-import { notFound, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { notFound, succeeded, type Outcome } from "#shared/outcome.ts";
 import { copyPages, copyTarget, isCopyPageName } from "#shared/copy/copy-pages.ts";
 
 /**

@@ -14,7 +14,7 @@ import { describeCopyIssues } from "#shared/copy/copy-issues.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { checkUnchangedSince, discardDraft } from "#server/operations/editing/editing.ts";
-import { notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 
 /**
  * Reading and saving pages' copy, for the admin CLI and the workspace alike

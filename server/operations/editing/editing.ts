@@ -11,14 +11,7 @@ import {
 import { findContent } from "#server/db/content-items.ts";
 import type { Db } from "#server/db/database.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import {
-  failed,
-  notFound,
-  refuse,
-  succeeded,
-  type Outcome,
-  type Refusal,
-} from "#server/operations/outcome.ts";
+import { failed, notFound, refuse, succeeded, type Outcome, type Refusal } from "#shared/outcome.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { isContentKind } from "#shared/content-fields.ts";
 import { isCopyPageName } from "#shared/copy/copy-pages.ts";

@@ -14,7 +14,7 @@ import {
   type SourceValues,
 } from "#server/db/page-view-counts.ts";
 import { addDays, agencyDate, agencyMidnight } from "#server/operations/agency-time.ts";
-import { refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import {
   DEFAULT_INSIGHTS_DAYS,
   INSIGHTS_FILTER_MAX,

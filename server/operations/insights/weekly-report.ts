@@ -19,7 +19,7 @@ import {
   type WeeklyReportFigures,
 } from "#server/mail/weekly-report-message.ts";
 import { addDays, agencyDate, agencyMidnight, mondayOf } from "#server/operations/agency-time.ts";
-import { failed, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { OTHER_LABEL, type Insights } from "#shared/insights.ts";
 import { countLeadSources } from "#server/db/lead-sources.ts";

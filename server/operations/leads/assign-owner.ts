@@ -4,7 +4,7 @@ import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { selectOwners, selectStaffNames, setOwner, type StaffName } from "#server/db/lead-owners.ts";
 import { normaliseEmail } from "#server/auth/accounts.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { AssignableStaff } from "#shared/inbox.ts";
 import { invalidInboxId, parseInboxId, type InboxRef } from "./inbox";
 

@@ -11,7 +11,7 @@ import { selectStaffNames } from "#server/db/lead-owners.ts";
 import type { LeadStatus } from "#server/db/schema.ts";
 import { parseId, type Parsed } from "#server/operations/input.ts";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { leadStatuses } from "#shared/inbox.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";

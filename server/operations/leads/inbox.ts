@@ -22,7 +22,7 @@ import {
   type LeadPageExtras,
   type StaffByEmail,
 } from "./lead-page-extras";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { QuarantineKind } from "./quarantine";
 import {
   INBOX_PAGE_SIZE,

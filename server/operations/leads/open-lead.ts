@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { failed, type Outcome } from "#server/operations/outcome.ts";
+import { failed, type Outcome } from "#shared/outcome.ts";
 import { invalidInboxId, loadInboxRecord, parseInboxId, type InboxRecord } from "./inbox";
 import { markLeadsRead } from "./stored-leads";
 

@@ -16,7 +16,7 @@ import { parseIds } from "#server/operations/input.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 
 /**

@@ -18,7 +18,7 @@ import { toLeadSource } from "./source-fields";
 import type { LeadSource } from "#shared/lead-source.ts";
 import { invalidLeadId, leadTypes, parseLeadId, type LeadType } from "./lead-ids";
 import type { Actor } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { OutboxRow, OutboxStatus } from "#server/db/schema.ts";
 import { parseIds } from "#server/operations/input.ts";
 import type { Db } from "#server/db/database.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { failed, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import type { NotificationItem } from "#shared/inbox.ts";
 import { notificationKindLabel } from "#shared/notification-kinds.ts";

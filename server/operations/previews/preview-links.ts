@@ -8,7 +8,7 @@ import {
   type PreviewLinkRecord,
 } from "#server/db/preview-links.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { failed, notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { failed, notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import { isContentKind } from "#shared/content-fields.ts";
 import { copyTarget, isCopyPageName } from "#shared/copy/copy-pages.ts";
 import type { PreviewLinkView } from "#shared/preview-links.ts";

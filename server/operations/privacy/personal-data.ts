@@ -18,7 +18,7 @@ import {
 } from "#server/db/personal-data.ts";
 import { listMailFiles, mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import { refusedByPolicy, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { refusedByPolicy, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 

@@ -2,7 +2,7 @@ import { topLevelLabels } from "./revision-diff";
 import { findContent } from "#server/db/content-items.ts";
 import { changeContent, type Draft } from "#server/operations/content/content-operations.ts";
 import { contentDocumentOf, imagesOfDocument } from "#server/operations/content/content-document.ts";
-import { notFound } from "#server/operations/outcome.ts";
+import { notFound } from "#shared/outcome.ts";
 import { contentKindSpecs, isContentKind, type ContentKind } from "#shared/content-fields.ts";
 import { paths } from "#shared/paths.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";

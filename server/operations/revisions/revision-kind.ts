@@ -1,5 +1,5 @@
 import type { OperationContext } from "#server/operations/context.ts";
-import type { Outcome } from "#server/operations/outcome.ts";
+import type { Outcome } from "#shared/outcome.ts";
 import type { WorkspaceArea } from "#shared/staff-roles.ts";
 import type { LabelOf } from "./revision-diff";
 

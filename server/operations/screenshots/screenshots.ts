@@ -28,7 +28,7 @@ import {
   type UploadLimits,
 } from "#server/operations/images/images.ts";
 import { MAX_SCREENSHOT_POSITION, parseId, parsePosition, type Parsed } from "#server/operations/input.ts";
-import { asSentence, notFound, refuse, type Outcome } from "#server/operations/outcome.ts";
+import { asSentence, notFound, refuse, type Outcome } from "#shared/outcome.ts";
 
 export function toScreenshotRecord(row: ServiceScreenshotRow): ScreenshotRecord {
   return {

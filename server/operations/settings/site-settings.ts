@@ -8,14 +8,7 @@ import {
   writeSiteSettings,
 } from "#server/db/site-settings.ts";
 import type { OperationContext } from "#server/operations/context.ts";
-import {
-  failed,
-  refusedByPolicy,
-  refuse,
-  succeeded,
-  type Outcome,
-  type Refusal,
-} from "#server/operations/outcome.ts";
+import { failed, refusedByPolicy, refuse, succeeded, type Outcome, type Refusal } from "#shared/outcome.ts";
 import { queueChangeNotices } from "#server/auth/change-notices.ts";
 import { checkPolicy, type Actor, type PolicyName } from "#server/auth/policy.ts";
 import {

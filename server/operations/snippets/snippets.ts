@@ -12,7 +12,7 @@ import {
   readImageUpload,
   type ImageUpload,
 } from "#server/operations/images/images.ts";
-import { asSentence, notFound, refuse, succeeded, type Outcome } from "#server/operations/outcome.ts";
+import { asSentence, notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { Image } from "#shared/content-types.ts";
 import { socialImageRecipe } from "#shared/content-fields.ts";
 import {
