@@ -28,9 +28,11 @@ import {
  * trap held back and a dead e-mail, names leads by person and form. Its reference ("wd-12")
  * shows only as "Reference wd-12"; no page says "As shipped", labels a field "Id", shows a
  * camelCase name, raw JSON or a stored code ("30k-60k") as text, in what it shows, its
- * accessible names or its title. At 360 px, with axe.
+ * accessible names or its title. At 360 px and 1280 px, with axe.
  *
- * The audit log's page is not visited here: its entries are the actions' own names.
+ * The audit log is not visited here: its entries name whatever other files' tests did in this
+ * shared database. Its sentences are held to the same words by
+ * server/operations/audit/audit-sentences.test.ts, and its page by admin-audit.spec.ts.
  */
 const dataDir = "tests/.tmp/browser-data";
 let tag = "";
