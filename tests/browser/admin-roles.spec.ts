@@ -82,15 +82,15 @@ test("an editor changes the phone number at 360 px, and sees the agency inbox re
   }).toPass({ timeout: 5_000 });
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
-
-    test("an editor's overview shows their areas and nothing they cannot open, at 360 px", async ({
+// On a phone and on a desk, in both themes: the overview's cards and links change with the width.
+for (const width of [360, 1280]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`an editor's overview shows their areas and nothing they cannot open, at ${width} px in the ${colorScheme} theme`, async ({
       page,
       context,
     }) => {
-      await page.setViewportSize({ width: 360, height: 800 });
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 800 });
       await openAs(page, context, "editor", staffPaths.home);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
       await expect(page.getByText(roleDescription("editor"))).toBeVisible();
@@ -123,7 +123,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await parts.getByRole("link", { name: /^Search snippets/ }).click();
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Not available to your role");
     });
-  });
+  }
 }
 
 test("an admin's invitation form says what each role does, at 360 px", async ({ page, context }) => {
