@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from "express";
-import { answerInvalidBody, answerRefusal, badRequest } from "./answers";
+import { answerInvalidBody, answerRefusal } from "./answers";
 import {
   changeStaffRole,
   disableStaff,
@@ -103,8 +103,8 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     const query = auditQuerySchema.safeParse(withoutEmpty(req.query));
     if (!query.success) return answerInvalidBody(res, query.error);
     const filter = auditFilterOf(query.data);
-    if (!filter.ok) return badRequest(res, filter.message);
-    const page = await listAuditView(db, filter.filter);
+    if (!filter.ok) return answerRefusal(res, filter);
+    const page = await listAuditView(db, filter.value);
     res.json({ ...page, people: await listAuditPeople(db) });
   });
 

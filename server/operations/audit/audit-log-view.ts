@@ -20,6 +20,7 @@ import {
   type AuditPerson,
 } from "#shared/audit-actions.ts";
 import { formOfInboxId } from "#shared/lead-names.ts";
+import { refuse, succeeded, type Outcome } from "#shared/outcome.ts";
 import { addDays, agencyMidnight } from "#server/operations/agency-time.ts";
 import { auditSentence, restoredRevisionOf, revisionTargetOf } from "./audit-sentences";
 
@@ -60,12 +61,11 @@ export function withoutEmpty(query: Record<string, unknown>): Record<string, unk
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ""));
 }
 
-/** The checked query as the database's filter; a `to` before `from` is refused. */
-export function auditFilterOf(
-  query: AuditQuery,
-): { ok: true; filter: AuditFilter } | { ok: false; message: string } {
+/** The checked query as the database's filter; a `to` before `from` is refused, beside the `to` field. */
+export function auditFilterOf(query: AuditQuery): Outcome<AuditFilter> {
   if (query.from && query.to && query.to < query.from) {
-    return { ok: false, message: "The last day must be on or after the first day." };
+    const message = "The last day must be on or after the first day.";
+    return refuse(message, { to: message });
   }
   const limit = Math.min(Number(query.limit ?? AUDIT_PAGE_DEFAULT) || AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX);
   const person = query.person;
@@ -73,19 +73,16 @@ export function auditFilterOf(
     person === COMMAND_LINE_PERSON ? "cli:" : person === SCHEDULED_PUBLISHING_PERSON ? "system:" : undefined;
   const actor = person && !actorPrefix ? person.toLowerCase() : undefined;
   const group = auditGroups.find((each) => each.key === query.group);
-  return {
-    ok: true,
-    filter: {
-      limit,
-      before: query.before === undefined ? undefined : Number(query.before),
-      actor,
-      actorPrefix,
-      actions: group?.actions,
-      // Days are the agency's: from its midnight, to the midnight after the last day.
-      from: query.from ? agencyMidnight(query.from)?.toISOString() : undefined,
-      until: query.to ? agencyMidnight(addDays(query.to, 1))?.toISOString() : undefined,
-    },
-  };
+  return succeeded({
+    limit,
+    before: query.before === undefined ? undefined : Number(query.before),
+    actor,
+    actorPrefix,
+    actions: group?.actions,
+    // Days are the agency's: from its midnight, to the midnight after the last day.
+    from: query.from ? agencyMidnight(query.from)?.toISOString() : undefined,
+    until: query.to ? agencyMidnight(addDays(query.to, 1))?.toISOString() : undefined,
+  });
 }
 
 /** The targets' names for a page of entries: lead people and item titles, a query per table. */
