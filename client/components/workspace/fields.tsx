@@ -133,6 +133,46 @@ function useLength<E extends HTMLInputElement | HTMLTextAreaElement>(
   return { length, onChange: track };
 }
 
+/**
+ * A tick box that acts at once (no form to send), with its sentence beneath. The label holds
+ * the box, so the whole line is the 44 px target on a phone.
+ */
+export function CheckboxField({
+  id,
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="text-ink">
+      <label className="flex min-h-11 items-center gap-3 font-semibold">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand"
+          aria-describedby={`${id}-description`}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {label}
+      </label>
+      <p id={`${id}-description`} className="ml-8 max-w-prose text-sm text-ink-soft">
+        {description}
+      </p>
+    </div>
+  );
+}
+
 export function TextField({
   label,
   description,

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { apiMessage as messageOf } from "#client/components/workspace/api-message.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
+import { CheckboxField } from "#client/components/workspace/fields.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 
@@ -32,25 +33,14 @@ export function WeeklyReport({ choice }: { choice: WeeklyReportChoice }) {
   }
   return (
     <TitledSection id="weekly-report" title="Weekly e-mail">
-      <div className="text-ink">
-        {/* The label holds the box, so the whole line is the 44 px target. */}
-        <label className="flex min-h-11 items-center gap-3 font-semibold">
-          <input
-            id="weekly-report-on"
-            type="checkbox"
-            className="size-5 shrink-0 accent-brand"
-            aria-describedby="weekly-report-description"
-            checked={on}
-            disabled={busy}
-            onChange={(event) => void choose(event.target.checked)}
-          />
-          Send me last week’s figures every Monday
-        </label>
-        <p id="weekly-report-description" className="ml-8 max-w-prose text-sm text-ink-soft">
-          On Monday morning: visits and leads against the week before, the sources and campaigns that brought
-          the most leads, and a link to the week in Insights.
-        </p>
-      </div>
+      <CheckboxField
+        id="weekly-report-on"
+        label="Send me last week’s figures every Monday"
+        description="On Monday morning: visits and leads against the week before, the sources and campaigns that brought the most leads, and a link to the week in Insights."
+        checked={on}
+        disabled={busy}
+        onChange={(checked) => void choose(checked)}
+      />
     </TitledSection>
   );
 }

@@ -10,7 +10,7 @@ import { pickerTime } from "#shared/publish-time.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import type { ContentRecord } from "#client/lib/workspace-content.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { TextField } from "#client/components/workspace/fields.tsx";
+import { CheckboxField, TextField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
@@ -130,31 +130,21 @@ export function PublishingPanel({
         </form>
       ) : null}
       {kind === "news" ? (
-        <div className="text-ink">
-          {/* The label holds the box, so the whole line is the 44 px target. */}
-          <label className="flex min-h-11 items-center gap-3 font-semibold">
-            <input
-              id="featured"
-              type="checkbox"
-              className="size-5 shrink-0 accent-brand"
-              aria-describedby="featured-description"
-              checked={record.featured}
-              disabled={busy === "feature" || busy === "unfeature"}
-              onChange={(event) =>
-                void act(
-                  event.target.checked ? "feature" : "unfeature",
-                  event.target.checked
-                    ? `“${record.item.title}” is pinned above the other posts`
-                    : `“${record.item.title}” is back in date order`,
-                )
-              }
-            />
-            Featured
-          </label>
-          <p id="featured-description" className="ml-8 text-sm text-ink-soft">
-            Pinned above the other posts. News is otherwise newest first, by date.
-          </p>
-        </div>
+        <CheckboxField
+          id="featured"
+          label="Featured"
+          description="Pinned above the other posts. News is otherwise newest first, by date."
+          checked={record.featured}
+          disabled={busy === "feature" || busy === "unfeature"}
+          onChange={(checked) =>
+            void act(
+              checked ? "feature" : "unfeature",
+              checked
+                ? `“${record.item.title}” is pinned above the other posts`
+                : `“${record.item.title}” is back in date order`,
+            )
+          }
+        />
       ) : null}
       {page.ownPage ? <PreviewLinkMaker kind={kind} id={record.id} /> : null}
       {!page.ownPage && record.status === "draft" ? (
