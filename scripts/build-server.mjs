@@ -3,12 +3,19 @@
 // in smtp-thread.js, and the admin CLI into build/admin/index.js (the package's
 // `site-admin` bin), so production runs plain JavaScript on Node 20 and 24. Packages
 // stay external: npm installs them.
+import { rm } from "node:fs/promises";
 import { build } from "esbuild";
 import { buildAdminBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bundles.mjs";
 
 // The SMTP pool runs in a thread of its own (server/mail/smtp-thread.ts), started from build/app.
+// Split: what only some requests need (the workspace's API, booking, insights) is its own
+// chunk, loaded with its first request, so a start parses and links only what a first page
+// needs (docs/decisions/077-server-chunks.md). A new build replaces every old chunk.
+await rm(new URL("../build/app", import.meta.url), { recursive: true, force: true });
 await build({
   ...nodeBundleOptions,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   entryPoints: {
     index: "server/start.ts",
     server: "server/index.ts",

@@ -78,7 +78,7 @@ import { createSiteMetrics, type SiteMetrics } from "#server/metrics/site-metric
 import { METRICS_PATH, metricsEndpoint } from "#server/metrics/endpoint.ts";
 import { loadStaff, requireStaffPage } from "#server/workspace/guard.ts";
 import { createDraftAccess } from "#server/workspace/draft-access.ts";
-import { createWorkspaceApi } from "#server/workspace/router.ts";
+import { loadOnFirstRequest } from "#server/http/load-on-first-request.ts";
 import { startTotpSecrets, type TotpSecrets } from "#server/auth/totp-secrets.ts";
 
 /**
@@ -368,17 +368,21 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   });
   // Before the page forms' guards: the workspace's API checks the origin itself and limits
   // each body by what it takes (an image upload is megabytes, not a form's kilobytes).
+  // Staff are few and visitors many: the workspace's API (and the sign-in, passkey and
+  // password libraries it holds) loads with its first request, not with every start.
   app.use(
     "/admin/api",
-    createWorkspaceApi({
-      db,
-      config,
-      logger: logger.child({ component: "workspace" }),
-      onQueued: outbox.wake,
-      now: options.workspace?.now,
-      siteSettings,
-      totpSecrets,
-    }),
+    loadOnFirstRequest(async () =>
+      (await import("#server/workspace/router.ts")).createWorkspaceApi({
+        db,
+        config,
+        logger: logger.child({ component: "workspace" }),
+        onQueued: outbox.wake,
+        now: options.workspace?.now,
+        siteSettings,
+        totpSecrets,
+      }),
+    ),
   );
   guardPageForms(app, config, rateLimits);
   app.use(forWorkspace(requireStaffPage));

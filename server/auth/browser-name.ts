@@ -1,4 +1,8 @@
-import Bowser from "bowser";
+import type Bowser from "bowser";
+import { loadLater } from "#server/platform/load-later.ts";
+
+/** Read at sign-in only: every request checks a session, few make one. */
+const bowser = loadLater<typeof Bowser>("bowser");
 
 /**
  * A browser's name and system from its user agent, "Firefox on Android": what the
@@ -9,7 +13,7 @@ export function describeBrowser(userAgent: string | undefined): string {
   const agent = userAgent?.slice(0, 500).trim();
   if (!agent) return "An unknown browser";
   try {
-    const parser = Bowser.getParser(agent);
+    const parser = bowser().getParser(agent);
     const browser = parser.getBrowserName() || "An unknown browser";
     const system = parser.getOSName();
     return system ? `${browser} on ${system}` : browser;

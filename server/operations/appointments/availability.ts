@@ -1,6 +1,7 @@
-import Holidays from "date-holidays";
+import type Holidays from "date-holidays";
 import { DateTime } from "luxon";
 import type { AppConfig } from "#server/platform/config.ts";
+import { loadLater } from "#server/platform/load-later.ts";
 import type { Db } from "#server/db/database.ts";
 import {
   selectAvailabilityRules,
@@ -268,6 +269,8 @@ export async function setAvailabilityRules(
 
 // ---- South Africa's public holidays -------------------------------------------------
 
+/** Its tables are some 30 MB held: loaded with the first calendar a visitor or staff open. */
+const holidaysPackage = loadLater<typeof Holidays>("date-holidays");
 let holidayCalendar: Holidays | undefined;
 const holidaysByYear = new Map<number, Map<string, string>>();
 
@@ -275,7 +278,8 @@ const holidaysByYear = new Map<number, Map<string, string>>();
 function publicHolidays(year: number): Map<string, string> {
   let days = holidaysByYear.get(year);
   if (!days) {
-    holidayCalendar ??= new Holidays("ZA", { timezone: AGENCY_TIME_ZONE });
+    const HolidayCalendar = holidaysPackage();
+    holidayCalendar ??= new HolidayCalendar("ZA", { timezone: AGENCY_TIME_ZONE });
     days = new Map(
       holidayCalendar
         .getHolidays(year)

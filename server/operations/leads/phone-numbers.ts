@@ -1,6 +1,8 @@
-import parsePhoneNumber, { type CountryCode } from "libphonenumber-js/max";
+import type { CountryCode, PhoneNumber } from "libphonenumber-js/max";
+import type * as PhoneNumbers from "libphonenumber-js/max";
 import * as z from "zod/mini";
 import { formatIssue } from "#shared/forms/field-errors.ts";
+import { loadLater } from "#server/platform/load-later.ts";
 
 /** Numbers written without a country code are the agency's country's (082 555 1234). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = "ZA";
@@ -11,9 +13,17 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = "ZA";
  * length; it is server-only, so its size costs the browser nothing (decision 010).
  */
 export function toE164(value: string): string | undefined {
-  // `extract: false`: the whole value must be the number, not merely contain one.
-  const phone = parsePhoneNumber(value, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
+  const phone = parsePhone(value);
   return phone?.isValid() ? phone.number : undefined;
+}
+
+/** The metadata is some 12 MB held: loaded with the first number a form or a setting sends. */
+const phoneNumbers = loadLater<typeof PhoneNumbers>("libphonenumber-js/max");
+
+/** The number as libphonenumber-js reads it, written without a country code as the agency's. */
+export function parsePhone(value: string): PhoneNumber | undefined {
+  // `extract: false`: the whole value must be the number, not merely contain one.
+  return phoneNumbers().default(value, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
 }
 
 /**

@@ -1,6 +1,5 @@
-import parsePhoneNumber from "libphonenumber-js/max";
 import { checkMeetingPlace } from "#shared/meeting-place.ts";
-import { DEFAULT_PHONE_COUNTRY } from "#server/operations/leads/phone-numbers.ts";
+import { parsePhone } from "#server/operations/leads/phone-numbers.ts";
 import { isValidEmail, looksLikePhoneNumber } from "#shared/forms/rules.ts";
 import {
   hasForbiddenCharacters,
@@ -55,7 +54,7 @@ function checkUrl(field: SettingsFieldSpec, value: string): string | undefined {
 /** The number in international writing and E.164, when it is a real number. */
 function readPhone(value: string): { display: string; dial: string } | undefined {
   if (!looksLikePhoneNumber(value)) return undefined;
-  const phone = parsePhoneNumber(value, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
+  const phone = parsePhone(value);
   return phone?.isValid() ? { display: phone.formatInternational(), dial: phone.number } : undefined;
 }
 
