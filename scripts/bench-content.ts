@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
-import { projects } from "#data/projects.ts";
+import { projects } from "#data/seed-projects.ts";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
@@ -62,7 +62,7 @@ async function seed(db: Db, count: number) {
   }
   for (let n = (await have("projects")) + 1; n <= count; n++) {
     const sample = projects[n % projects.length] ?? projects[0];
-    if (!sample) throw new Error("data/projects.ts has no projects");
+    if (!sample) throw new Error("data/seed-projects.ts has no projects");
     await insertContent(db, "projects", { ...sample, id: `project-${n}` }, { status: "published" });
   }
 }

@@ -15,7 +15,7 @@ import { VISITOR_DAYS_LEASE } from "#server/operations/insights/visitor-days.ts"
 import { FOLLOW_UP_LEASE } from "#server/operations/leads/follow-up-reminder.ts";
 import { RETENTION_LEASE } from "#server/operations/privacy/retention-sweep.ts";
 import { WEEKLY_REPORT_LEASE } from "#server/operations/insights/weekly-report.ts";
-import { newsPosts } from "#data/news.ts";
+import { newsPosts } from "#data/seed-news.ts";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { caseStudies } from "#data/case-studies.ts";
-import { newsPosts } from "#data/news.ts";
-import { projects } from "#data/projects.ts";
+import { caseStudies } from "#data/seed-case-studies.ts";
+import { newsPosts } from "#data/seed-news.ts";
+import { projects } from "#data/seed-projects.ts";
 import { serviceScreenshots } from "#data/service-screenshots.ts";
 import {
   caseStudySchema,
@@ -131,7 +131,7 @@ export function loadBuiltInContent(): BuiltInContent {
     serviceScreenshots: serviceScreenshotSchema.array().parse(serviceScreenshots),
   };
   const ids = new Set(content.caseStudies.map((study) => study.id));
-  if (ids.size !== content.caseStudies.length) throw new Error("data/case-studies: duplicate id");
+  if (ids.size !== content.caseStudies.length) throw new Error("data/seed-case-studies: duplicate id");
   return content;
 }
 

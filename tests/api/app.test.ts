@@ -3,7 +3,7 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#server/platform/config.ts";
-import { caseStudies } from "#data/case-studies.ts";
+import { caseStudies } from "#data/seed-case-studies.ts";
 import { apiPaths, machinePaths, paths } from "#shared/paths.ts";
 import { pageTitles } from "#tests/support/page-titles.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { findContent, insertContent } from "#server/db/content-items.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { newsPosts } from "#data/news.ts";
+import { newsPosts } from "#data/seed-news.ts";
 import type { BodyImage, NewsPost } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn } from "#tests/support/admin.ts";

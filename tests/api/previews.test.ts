@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { insertPreviewLink } from "#server/db/preview-links.ts";
-import { newsPosts } from "#data/news.ts";
+import { newsPosts } from "#data/seed-news.ts";
 import type { NewsPost } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { runAdminOn as admin } from "#tests/support/admin.ts";

@@ -1,4 +1,4 @@
-import { projects } from "#data/projects.ts";
+import { projects } from "#data/seed-projects.ts";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { insertContent } from "#server/db/content-items.ts";
 import { openDatabase } from "#server/db/database.ts";

@@ -1,6 +1,6 @@
-import { caseStudies } from "#data/case-studies.ts";
-import { newsPosts } from "#data/news.ts";
-import { projects } from "#data/projects.ts";
+import { caseStudies } from "#data/seed-case-studies.ts";
+import { newsPosts } from "#data/seed-news.ts";
+import { projects } from "#data/seed-projects.ts";
 import { CASE_LIST_DESCRIPTION_CUT, listCardDescription } from "#shared/case-study-rules.ts";
 import { paths } from "#shared/paths.ts";
 import { defaultSiteSettings as settings } from "#shared/site-settings.ts";

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { projects } from "#data/projects.ts";
+import { projects } from "#data/seed-projects.ts";
 import { ProjectCard } from "./project-card";
 
 /** The `alt` of each <img> in the markup, decoded. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { caseStudies } from "#data/case-studies.ts";
-import { newsPosts } from "#data/news.ts";
-import { projects } from "#data/projects.ts";
+import { caseStudies } from "#data/seed-case-studies.ts";
+import { newsPosts } from "#data/seed-news.ts";
+import { projects } from "#data/seed-projects.ts";
 
 // Projects, news posts and case studies move from code into the database, where the
 // admin CLI manages them (docs/decisions/014-content-in-the-database.md). One table holds

@@ -4,9 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBuiltInContent } from "#server/content/content-source.ts";
 import { listCardDescription } from "#shared/case-study-rules.ts";
-import { caseStudies } from "./case-studies";
-import { newsPosts } from "./news";
-import { projects } from "./projects";
+import { caseStudies } from "./seed-case-studies";
+import { newsPosts } from "./seed-news";
+import { projects } from "./seed-projects";
 import { screenshotPlaceholders, serviceScreenshots } from "./service-screenshots";
 
 const publicDir = fileURLToPath(new URL("../public", import.meta.url));
