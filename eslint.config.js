@@ -87,6 +87,33 @@ export default tseslint.config(
     },
   },
   {
+    // Queries live in server/db/ (decisions 034, 079): elsewhere a module calls a db/ function.
+    files: ["server/**/*.ts"],
+    ignores: ["server/db/**", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "kysely",
+              allowTypeImports: true,
+              message: "Queries are built in server/db/: import a function from there (types are fine).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]",
+          message: "Queries are built in server/db/: move this one into the module of its subject there.",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "server/index.ts"],
     rules: { "no-console": "off" },
   },

@@ -144,16 +144,35 @@ export async function changeLeadStatus(
   alsoDo?: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await common(trx)
-      .updateTable(table)
-      .set({ status: change.status, status_note: change.note, status_by: change.by, status_at: change.at })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (!(await setLeadStatus(trx, table, id, change))) return false;
     await recordStatusChange(trx, table, id, change);
     await alsoDo?.(trx);
     return true;
   });
+}
+
+/** Sets a lead's status line (without its history): whether the row exists. */
+export async function setLeadStatus(
+  db: Db,
+  table: LeadTable,
+  id: number,
+  change: StatusChange,
+): Promise<boolean> {
+  const result = await common(db)
+    .updateTable(table)
+    .set({ status: change.status, status_note: change.note, status_by: change.by, status_at: change.at })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A lead's status line and whether it is held as suspected spam. */
+export async function selectLeadStatus(db: Db, table: LeadTable, id: number) {
+  return common(db)
+    .selectFrom(table)
+    .select(["status", "status_note", "suspected_spam"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Appends to a lead's history (also used when confirming an appointment moves it on). */

@@ -188,3 +188,55 @@ export async function selectActiveAdminEmails(db: Kysely<Database>): Promise<str
     .execute();
   return rows.map((row) => row.email);
 }
+
+/** What signing in and proving oneself again check: the password hash, the authenticator and its last step. */
+export async function selectAccountSecrets(db: Kysely<Database>, by: { id: number } | { email: string }) {
+  const query = db
+    .selectFrom("staff_users")
+    .select(["id", "email", "password_hash", "totp_secret", "totp_last_step", "disabled_at"]);
+  return (
+    "id" in by ? query.where("id", "=", by.id) : query.where("email", "=", by.email)
+  ).executeTakeFirst();
+}
+
+/**
+ * Records an authenticator code's time step as used, if it is later than the last one:
+ * whether it was. Conditional, so two requests racing with one code cannot both pass.
+ */
+export async function claimTotpStep(db: Kysely<Database>, id: number, step: number): Promise<boolean> {
+  const updated = await db
+    .updateTable("staff_users")
+    .set({ totp_last_step: step })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Notes when the account last signed in. */
+export async function setLastSignInAt(db: Kysely<Database>, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable("staff_users")
+    .set({ last_sign_in_at: at.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Sets the account's password hash. */
+export async function setPasswordHash(db: Kysely<Database>, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable("staff_users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+}
+
+/** Replaces the account's (sealed) authenticator secret, with the step its first code used. */
+export async function setTotpSecret(
+  db: Kysely<Database>,
+  id: number,
+  sealedSecret: string,
+  step: number,
+): Promise<void> {
+  await db
+    .updateTable("staff_users")
+    .set({ totp_secret: sealedSecret, totp_last_step: step })
+    .where("id", "=", id)
+    .execute();
+}

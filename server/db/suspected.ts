@@ -35,6 +35,11 @@ export async function clearSuspicion(db: Db, table: SubmissionTable, id: number)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Whether the submission table holds a row with this id. */
+export async function submissionExists(db: Db, table: SubmissionTable, id: number): Promise<boolean> {
+  return (await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
 /** Deletes the suspected rows that arrived before `before`; answers how many. */
 export async function purgeSuspected(db: Db, table: SubmissionTable, before: Timestamp): Promise<number> {
   const result = await db

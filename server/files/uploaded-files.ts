@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AppConfig } from "#server/platform/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { errorCode } from "#server/db/storage-errors.ts";
+import { deleteUploadedFile, insertUploadedFile, selectUploadedFile } from "#server/db/uploaded-files.ts";
 import { isUploadPath, uploadContentType, uploadsDirectory } from "#server/platform/uploads.ts";
 
 /**
@@ -93,30 +94,21 @@ export function createDatabaseUploadStore(db: Db): UploadStore {
   return {
     kind: "database",
     async put(name, bytes, contentType) {
-      await db
-        .insertInto("uploaded_files")
-        .values({
-          path: checkedName(name),
-          content_type: contentType,
-          content: bytes,
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((conflict) => conflict.column("path").doNothing())
-        .execute();
+      await insertUploadedFile(db, {
+        path: checkedName(name),
+        contentType,
+        content: bytes,
+        createdAt: new Date().toISOString(),
+      });
     },
     async get(name) {
       if (!isUploadPath(name)) return undefined;
-      const row = await db
-        .selectFrom("uploaded_files")
-        .select(["content", "content_type"])
-        .where("path", "=", name)
-        .executeTakeFirst();
+      const row = await selectUploadedFile(db, name);
       return row && { bytes: row.content, contentType: row.content_type };
     },
     async remove(name) {
       if (!isUploadPath(name)) return false;
-      const result = await db.deleteFrom("uploaded_files").where("path", "=", name).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return deleteUploadedFile(db, name);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { isPostgres, type Db } from "#server/db/database.ts";
+import { writeReadinessProbe } from "#server/db/readiness-probe.ts";
 import { outboxQueueStats, type OutboxQueueStats } from "#server/db/outbox.ts";
 import { classifyStorageError, storageCauses, type StorageFailure } from "#server/db/storage-errors.ts";
 import type { Logger } from "#server/platform/logger.ts";
@@ -80,21 +81,16 @@ async function probeDatabase(
   logger: Logger,
   metrics: Pick<MetricsRecorder, "storageFailure"> | undefined,
 ): Promise<DatabaseCheck> {
-  const write = db
-    .insertInto("readiness_probe")
-    .values({ id: 1, checked_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column("id").doUpdateSet({ checked_at: now.toISOString() }))
-    .execute()
-    .then(
-      (): DatabaseCheck => ({ status: "ok" }),
-      (error: unknown): DatabaseCheck => {
-        const cause = classifyStorageError(error);
-        if (cause) metrics?.storageFailure(cause, "readiness");
-        if (cause === "busy") return { status: "busy" };
-        logger.error({ storage: cause, error: describeForLog("readiness", error) }, "database not writable");
-        return { status: "unavailable", cause: cause ?? "error" };
-      },
-    );
+  const write = writeReadinessProbe(db, now).then(
+    (): DatabaseCheck => ({ status: "ok" }),
+    (error: unknown): DatabaseCheck => {
+      const cause = classifyStorageError(error);
+      if (cause) metrics?.storageFailure(cause, "readiness");
+      if (cause === "busy") return { status: "busy" };
+      logger.error({ storage: cause, error: describeForLog("readiness", error) }, "database not writable");
+      return { status: "unavailable", cause: cause ?? "error" };
+    },
+  );
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<DatabaseCheck>((resolve) => {
     timer = setTimeout(() => resolve({ status: "busy" }), PROBE_LOCK_WAIT_MS);

@@ -8,6 +8,7 @@ import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
 import { openFlowSecret } from "#server/auth/totp-secrets.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
+import { selectAccountSecrets, setPasswordHash, setTotpSecret } from "#server/db/staff-accounts.ts";
 import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
@@ -41,11 +42,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
       if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
       const current = text(req.body?.currentPassword);
-      const user = await db
-        .selectFrom("staff_users")
-        .select(["password_hash"])
-        .where("id", "=", staff.userId)
-        .executeTakeFirst();
+      const user = await selectAccountSecrets(db, { id: staff.userId });
       const matches =
         user?.password_hash && current.length <= 1000
           ? await verifyPassword(current, user.password_hash)
@@ -68,11 +65,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
       const passwordHash = await hashPassword(newPassword);
       const at = now();
       const ended = await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("staff_users")
-          .set({ password_hash: passwordHash })
-          .where("id", "=", staff.userId)
-          .execute();
+        await setPasswordHash(trx, staff.userId, passwordHash);
         // Whoever else held a session (with the old password, or a stolen cookie) is out.
         const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
         await recordAudit(
@@ -132,11 +125,7 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
     }
     const at = now();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("staff_users")
-        .set({ totp_secret: deps.totpSecrets.seal(secret), totp_last_step: step })
-        .where("id", "=", staff.userId)
-        .execute();
+      await setTotpSecret(trx, staff.userId, deps.totpSecrets.seal(secret), step);
       await recordAudit(trx, { ...actorOf(req, res), action: "account.authenticator-replace" }, at);
       await queueAccountNotice(
         trx,

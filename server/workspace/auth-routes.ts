@@ -30,6 +30,7 @@ import type { Database } from "#server/db/schema.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
+import { claimTotpStep, selectAccountSecrets, setLastSignInAt } from "#server/db/staff-accounts.ts";
 import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
 import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
@@ -73,11 +74,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     const client = { ip: ipOf(req), userAgent: req.get("user-agent") };
     const session = await db.transaction().execute(async (trx) => {
       if (alsoInTransaction && !(await alsoInTransaction(trx))) return undefined;
-      await trx
-        .updateTable("staff_users")
-        .set({ last_sign_in_at: at.toISOString() })
-        .where("id", "=", user.id)
-        .execute();
+      await setLastSignInAt(trx, user.id, at);
       await recordAudit(
         trx,
         { actor: user.email, ip: client.ip, action: "session.sign-in", detail: { method } },
@@ -99,28 +96,17 @@ export function authRoutes(deps: WorkspaceDeps): Router {
   }
 
   /** The enabled account with this id, if it still is one. */
-  const enabledUser = (id: number | null) =>
-    id === null
-      ? Promise.resolve(undefined)
-      : db
-          .selectFrom("staff_users")
-          .select(["id", "email", "totp_secret", "totp_last_step"])
-          .where("id", "=", id)
-          .where("disabled_at", "is", null)
-          .executeTakeFirst();
+  async function enabledUser(id: number | null) {
+    const user = id === null ? undefined : await selectAccountSecrets(db, { id });
+    return user?.disabled_at === null ? user : undefined;
+  }
 
   router.post("/sign-in/password", async (req, res) => {
     const email = text(req.body?.email).trim().toLowerCase();
     const password = text(req.body?.password);
     const attempt = { email, ip: ipOf(req) };
     if (await refuseIfSlowed(res, attempt, "password")) return;
-    const user = email
-      ? await db
-          .selectFrom("staff_users")
-          .select(["id", "password_hash", "totp_secret", "disabled_at"])
-          .where("email", "=", email)
-          .executeTakeFirst()
-      : undefined;
+    const user = email ? await selectAccountSecrets(db, { email }) : undefined;
     // Unknown, disabled and password-less accounts take a check's time and get the same answer.
     const usable = user && user.disabled_at === null && user.password_hash && user.totp_secret;
     const matches =
@@ -157,15 +143,9 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       const step = await checkTotp(secret, code, user.totp_last_step, now());
       if (step !== undefined) {
         // Conditional: two requests racing with one code cannot both sign in.
-        finished = await finishSignIn(req, res, user, "password+totp", async (trx) => {
-          const updated = await trx
-            .updateTable("staff_users")
-            .set({ totp_last_step: step })
-            .where("id", "=", user.id)
-            .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-            .executeTakeFirst();
-          return Number(updated.numUpdatedRows) > 0;
-        });
+        finished = await finishSignIn(req, res, user, "password+totp", (trx) =>
+          claimTotpStep(trx, user.id, step),
+        );
       }
     } else if (recoveryCode) {
       finished = await finishSignIn(req, res, user, "password+recovery-code", (trx) =>

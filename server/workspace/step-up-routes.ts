@@ -7,6 +7,7 @@ import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
 import { checkTotp } from "#server/auth/totp.ts";
 import { openTotpSecret } from "#server/auth/totp-secrets.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
+import { claimTotpStep, selectAccountSecrets } from "#server/db/staff-accounts.ts";
 import type { WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
 import { actorOf, requireStaff, signedIn } from "./guard";
@@ -28,11 +29,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
 
   /** Whether the password and its second factor are this account's; uses up the code if so. */
   async function checkPasswordProof(userId: number, req: Request): Promise<boolean> {
-    const user = await db
-      .selectFrom("staff_users")
-      .select(["password_hash", "totp_secret", "totp_last_step"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await selectAccountSecrets(db, { id: userId });
     const password = text(req.body?.password);
     if (!user?.password_hash || !user.totp_secret || password.length > 1000) return false;
     if (!(await verifyPassword(password, user.password_hash))) return false;
@@ -48,13 +45,7 @@ export function stepUpRoutes(deps: WorkspaceDeps): Router {
     const step = await checkTotp(secret, code, user.totp_last_step, now());
     if (step === undefined) return false;
     // Conditional, as at sign-in: one code proves once.
-    const updated = await db
-      .updateTable("staff_users")
-      .set({ totp_last_step: step })
-      .where("id", "=", userId)
-      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    return claimTotpStep(db, userId, step);
   }
 
   router.post("/step-up", requireStaff("account"), async (req, res) => {

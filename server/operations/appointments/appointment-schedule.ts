@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { recordStatusChange } from "#server/db/lead-follow-up.ts";
+import { recordStatusChange, setLeadStatus } from "#server/db/lead-follow-up.ts";
 import {
   findAppointmentRequest,
   scheduleAppointmentRequest,
@@ -306,12 +306,9 @@ async function apply(
     const status = contacted ? ("contacted" as const) : row.status;
     // The status line says the meeting as it now stands: a move or a cancellation replaces
     // "confirmed for" the first time (the history keeps every step).
-    await trx
-      .updateTable("appointment_requests")
-      .set({ status, status_note: note, status_by: by, status_at: stamp })
-      .where("id", "=", row.id)
-      .execute();
-    await recordStatusChange(trx, "appointment_requests", row.id, { status, note, by, at: stamp });
+    const line = { status, note, by, at: stamp };
+    await setLeadStatus(trx, "appointment_requests", row.id, line);
+    await recordStatusChange(trx, "appointment_requests", row.id, line);
     if (actor) {
       await recordAudit(
         trx,

@@ -4,6 +4,7 @@ import {
   changeLeadStatus,
   listOverdueLeads,
   listStatusChanges,
+  selectLeadStatus,
   type LeadTable,
 } from "#server/db/lead-follow-up.ts";
 import { describeOpenLead, overdueCutoff } from "./follow-up-reminder";
@@ -47,13 +48,7 @@ export function parseStatusTarget(kind: "leads" | "appointments", text: string):
 const MAX_NOTE = 1000;
 const MAX_ACTOR = 100;
 
-async function currentState(db: Db, target: StatusTarget) {
-  return db
-    .selectFrom(target.table)
-    .select(["status", "status_note", "suspected_spam"])
-    .where("id", "=", target.id)
-    .executeTakeFirst();
-}
+const currentState = (db: Db, target: StatusTarget) => selectLeadStatus(db, target.table, target.id);
 
 /** The account running the CLI, as the audit log names it. */
 

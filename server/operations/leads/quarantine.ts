@@ -1,7 +1,12 @@
 import type { Db } from "#server/db/database.ts";
 import { findAppointmentRequest, findWebAppLead, findWebsiteDesignLead } from "#server/db/leads.ts";
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
-import { clearSuspicion, purgeSuspected, type SubmissionTable } from "#server/db/suspected.ts";
+import {
+  clearSuspicion,
+  purgeSuspected,
+  submissionExists,
+  type SubmissionTable,
+} from "#server/db/suspected.ts";
 import {
   agencyNotification,
   appointmentNotice,
@@ -100,9 +105,7 @@ function parseHeld(kind: QuarantineKind, texts: readonly string[]): Held[] | str
   return ids.value.map((id) => ({ label: String(id), table, id }));
 }
 
-async function exists(db: Db, { table, id }: Held): Promise<boolean> {
-  return (await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
-}
+const exists = (db: Db, { table, id }: Held): Promise<boolean> => submissionExists(db, table, id);
 
 /** The workspace's and the audit log's name for a held row: "wd-12", "wa-3", "ap-7", "sub-5". */
 function auditName({ table, id }: Held): string {
