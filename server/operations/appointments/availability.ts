@@ -322,13 +322,40 @@ export function cellsOf(startIso: string, minutes: number, bufferMinutes: number
   return cells;
 }
 
+/** The form's seven times read once: luxon builds a parser for each `fromFormat` call. */
+const slotClocks = new Map<string, string>();
+
 /** "02:00 PM" (the form's value) → "14:00". */
 export function slotClock(slot: string): string {
-  return DateTime.fromFormat(slot, "hh:mm a", { locale: "en-US" }).toFormat("HH:mm");
+  let clock = slotClocks.get(slot);
+  if (clock === undefined) {
+    clock = DateTime.fromFormat(slot, "hh:mm a", { locale: "en-US" }).toFormat("HH:mm");
+    if (slotClocks.size < 100) slotClocks.set(slot, clock);
+  }
+  return clock;
 }
 
+/** A Cape Town date and "HH:mm" as a moment; ISO's fixed parser, not a format's. */
 const startOf = (date: string, time: string) =>
-  DateTime.fromFormat(`${date} ${time}`, "yyyy-MM-dd HH:mm", { zone: AGENCY_TIME_ZONE });
+  DateTime.fromISO(`${date}T${time}`, { zone: AGENCY_TIME_ZONE });
+
+/**
+ * A time on the calendar as a moment and its weekday, kept: the booking page judges 98
+ * of them a request, and a zoned luxon date costs more than the rest of the judgement.
+ */
+const slotStarts = new Map<string, { millis: number; weekday: number }>();
+function slotStart(date: string, time: string): { millis: number; weekday: number } {
+  const key = `${date}T${time}`;
+  let start = slotStarts.get(key);
+  if (!start) {
+    const moment = startOf(date, time);
+    start = { millis: moment.toMillis(), weekday: moment.weekday };
+    // A few weeks of the calendar's times; cleared rather than aged, it refills in one request.
+    if (slotStarts.size >= 2_000) slotStarts.clear();
+    slotStarts.set(key, start);
+  }
+  return start;
+}
 
 /** What the calendar needs to judge a day: the rules, the meeting length, the time. */
 export type AvailabilityContext = {
@@ -408,25 +435,29 @@ function closedReason(
 }
 
 /** One of the 7 times on a day, judged; `exceptId`'s own claims do not count against it. */
-function judgeSlot(snap: Snapshot, date: string, slot: string, exceptId?: number): BookingSlot {
+function judgeSlot(
+  snap: Snapshot,
+  date: string,
+  closed: ReturnType<typeof closedReason>,
+  slot: string,
+  exceptId?: number,
+): BookingSlot {
   const time = slotClock(slot);
-  const start = startOf(date, time);
-  const startIso = start.toUTC().toISO() ?? "";
-  const base = { value: slot, time, start: startIso };
-  const closed = closedReason(snap.rules, date);
+  const { millis: startMs, weekday } = slotStart(date, time);
+  const base = { value: slot, time, start: new Date(startMs).toISOString() };
   if (closed) return { ...base, free: false, reason: closed.reason };
-  const hours = snap.rules.hours[weekdays[start.weekday - 1] ?? "mon"];
+  const hours = snap.rules.hours[weekdays[weekday - 1] ?? "mon"];
   const end = minutesOf(time) + snap.minutes;
   if (!hours || minutesOf(time) < minutesOf(hours.from) || end > minutesOf(hours.to)) {
     return { ...base, free: false, reason: "hours" };
   }
-  if (start.toMillis() < snap.now.getTime() + snap.rules.noticeHours * 3_600_000) {
+  if (startMs < snap.now.getTime() + snap.rules.noticeHours * 3_600_000) {
     return { ...base, free: false, reason: "notice" };
   }
   // Today's buffer on both sides: a meeting must end a buffer before this one and start a buffer after it.
   const buffer = snap.rules.bufferMinutes * 60_000;
-  const from = start.toMillis() - buffer;
-  const until = start.toMillis() + snap.minutes * 60_000 + buffer;
+  const from = startMs - buffer;
+  const until = startMs + snap.minutes * 60_000 + buffer;
   const clash = snap.busy.some((other) => other.id !== exceptId && other.start < until && other.end > from);
   if (clash) return { ...base, free: false, reason: "taken" };
   const booked = [...(snap.perDay.get(date) ?? [])].filter((id) => id !== exceptId);
@@ -436,7 +467,8 @@ function judgeSlot(snap: Snapshot, date: string, slot: string, exceptId?: number
 
 function judgeDay(snap: Snapshot, date: string, exceptId?: number): BookingDay {
   const closed = closedReason(snap.rules, date);
-  const slots = appointmentTimeSlots.map((slot) => judgeSlot(snap, date, slot, exceptId));
+  // Once a day, not once a time: the day's weekday, days off and holiday are the same for all seven.
+  const slots = appointmentTimeSlots.map((slot) => judgeSlot(snap, date, closed, slot, exceptId));
   return {
     date,
     label: formatDateLabel(date),
