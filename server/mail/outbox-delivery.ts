@@ -24,6 +24,32 @@ export function retryDelayMs(
   return Math.min(options.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1), options.maxDelayMs);
 }
 
+/** The pauses between tries to record an accepted message, which a stop past its grace cuts short. */
+function createRecordingPauses() {
+  /** Set once a stop has waited its grace: accepted sends not yet recorded stop retrying. */
+  let recordingAbandoned = false;
+  const recordingPauses = new Set<() => void>();
+  return {
+    abandoned: () => recordingAbandoned,
+    /** Waits `ms`, or less if a stop gives up recording. Keeps the process alive: the write matters. */
+    pause(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timeout);
+          recordingPauses.delete(done);
+          resolve();
+        };
+        const timeout = setTimeout(done, ms);
+        recordingPauses.add(done);
+      });
+    },
+    abandon(): void {
+      recordingAbandoned = true;
+      for (const done of [...recordingPauses]) done();
+    },
+  };
+}
+
 /**
  * Sending one claimed message: render it, hand it to the mail server, and record what
  * happened under the worker's lease (sent, a retry with backoff, or dead).
@@ -42,9 +68,7 @@ export function createOutboxDelivery(deps: {
   lookBy(at: number): void;
 }) {
   const { db, transport, config, logger, options, owner, leases, recovery } = deps;
-  /** Set once a stop has waited its grace: accepted sends not yet recorded stop retrying. */
-  let recordingAbandoned = false;
-  const recordingPauses = new Set<() => void>();
+  const recording = createRecordingPauses();
 
   async function send(row: OutboxRow, probeRetryAt?: string): Promise<SendOutcome> {
     const attempts = row.attempts + 1;
@@ -139,7 +163,7 @@ export function createOutboxDelivery(deps: {
         else log.warn("e-mail sent, but its lease had expired: another worker may send it again");
         return "sent";
       } catch (error) {
-        if (recordingAbandoned) {
+        if (recording.abandoned()) {
           log.error(
             { error: describe(error) },
             "e-mail sent but not recorded before the stop; it will be sent again once its lease expires",
@@ -151,22 +175,9 @@ export function createOutboxDelivery(deps: {
           { error: describe(error), retryInMs: delayMs },
           "e-mail sent but not yet recorded; keeping it and trying again",
         );
-        await pauseRecording(delayMs);
+        await recording.pause(delayMs);
       }
     }
-  }
-
-  /** Waits `ms`, or less if a stop gives up recording. Keeps the process alive: the write matters. */
-  function pauseRecording(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timeout);
-        recordingPauses.delete(done);
-        resolve();
-      };
-      const timeout = setTimeout(done, ms);
-      recordingPauses.add(done);
-    });
   }
 
   async function recordFailure(id: number, failure: OutboxFailure, log: Logger): Promise<void> {
@@ -178,9 +189,6 @@ export function createOutboxDelivery(deps: {
   return {
     send,
     /** A stop outlasted its grace: accepted sends not yet recorded stop retrying. */
-    abandonRecording(): void {
-      recordingAbandoned = true;
-      for (const done of [...recordingPauses]) done();
-    },
+    abandonRecording: recording.abandon,
   };
 }

@@ -56,7 +56,17 @@ function createIdleWaiters(isIdle: () => boolean) {
 function createLookTimer(isRunning: () => boolean, lookNow: () => void) {
   let timer: NodeJS.Timeout | undefined;
   let timerDueAt = Infinity;
+  let lookScheduled = false;
   return {
+    /** Runs `look` once in the next turn of the event loop, however often asked in this one. */
+    soon(look: () => void): void {
+      if (lookScheduled) return;
+      lookScheduled = true;
+      setImmediate(() => {
+        lookScheduled = false;
+        look();
+      });
+    },
     /** Makes the background loop look for due rows no later than `at` (epoch ms). */
     lookBy(at: number): void {
       if (!isRunning() || at >= timerDueAt) return;
@@ -82,6 +92,62 @@ function createLookTimer(isRunning: () => boolean, lookNow: () => void) {
   };
 }
 
+/** Claims due rows under the worker's lease, one batch at a time. */
+function createBatchClaimer(deps: {
+  db: Db;
+  owner: string;
+  options: OutboxWorkerOptions;
+  leases: LeaseRenewer;
+}) {
+  const { db, owner, options, leases } = deps;
+  let claimChain: Promise<unknown> = Promise.resolve();
+  /** How long until a claim the database refused is tried again; doubles while it keeps refusing. */
+  let claimRetryMs = options.databaseRetryMs;
+  return {
+    /** One statement claims the next batch; claims never overlap, so a batch is never larger than planned. */
+    claimBatch(): Promise<Job[]> {
+      const result = claimChain.then(async () => {
+        const now = new Date();
+        const leaseUntil = new Date(now.getTime() + options.leaseMs);
+        const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
+        claimRetryMs = options.databaseRetryMs;
+        for (const row of rows) leases.hold(row.id);
+        return rows.map((row) => toJob(row));
+      });
+      claimChain = result.catch(() => undefined);
+      return result;
+    },
+
+    /** A database back from a restart is used within seconds, not after the idle poll. */
+    nextClaimRetryMs(): number {
+      const delayMs = claimRetryMs;
+      claimRetryMs = Math.min(claimRetryMs * 2, options.idlePollMs);
+      return delayMs;
+    },
+    /** Settles when the claim under way, if any, has ended. */
+    claimsSettled: () => claimChain,
+  };
+}
+
+/** Sends a job's row; a send that could not be recorded counts as failed. */
+function sendJob(
+  job: Job,
+  deps: { logger: Logger; send(row: OutboxRow, probeRetryAt?: string): Promise<SendOutcome> },
+): Promise<SendOutcome> {
+  return deps.send(job.row, job.probeRetryAt).catch((error: unknown): SendOutcome => {
+    // The row keeps its lease until that expires, then it is tried again.
+    deps.logger.error({ outboxId: job.row.id, error: describe(error) }, "outbox send could not be recorded");
+    return "failed";
+  });
+}
+
+function countOutcomes(outcomes: SendOutcome[]): OutboxRunResult {
+  return {
+    sent: outcomes.filter((outcome) => outcome === "sent").length,
+    failed: outcomes.filter((outcome) => outcome === "failed").length,
+  };
+}
+
 /**
  * Claiming due messages under the worker's lease and keeping `concurrency` sends going:
  * claimed a batch at a time (one statement), sent `concurrency` at a time.
@@ -96,7 +162,7 @@ export function createOutboxDispatcher(deps: {
   isRunning(): boolean;
   isStopped(): boolean;
 }) {
-  const { db, owner, logger, options, leases } = deps;
+  const { db, logger, options, leases } = deps;
   const ready: Job[] = [];
   const inFlight = new Set<Job>();
   const totals: OutboxRunResult = { sent: 0, failed: 0 };
@@ -104,29 +170,19 @@ export function createOutboxDispatcher(deps: {
   // wake() during the claim is never lost.
   let dueMayRemain = false;
   let claiming: Promise<void> | undefined;
-  let claimChain: Promise<unknown> = Promise.resolve();
-  let lookScheduled = false;
-  /** How long until a claim the database refused is tried again; doubles while it keeps refusing. */
-  let claimRetryMs = options.databaseRetryMs;
+  const { claimBatch, nextClaimRetryMs, claimsSettled } = createBatchClaimer(deps);
   const waiters = createIdleWaiters(isIdle);
   const look = createLookTimer(deps.isRunning, lookNow);
 
   function launch(job: Job): void {
     inFlight.add(job);
-    deps
-      .send(job.row, job.probeRetryAt)
-      .catch((error: unknown): SendOutcome => {
-        // The row keeps its lease until that expires, then it is tried again.
-        logger.error({ outboxId: job.row.id, error: describe(error) }, "outbox send could not be recorded");
-        return "failed";
-      })
-      .then((outcome) => {
-        totals[outcome === "sent" ? "sent" : "failed"]++;
-        inFlight.delete(job);
-        leases.release(job.row.id);
-        job.settle(outcome);
-        pump();
-      });
+    void sendJob(job, deps).then((outcome) => {
+      totals[outcome === "sent" ? "sent" : "failed"]++;
+      inFlight.delete(job);
+      leases.release(job.row.id);
+      job.settle(outcome);
+      pump();
+    });
   }
 
   function launchReady(): void {
@@ -135,20 +191,6 @@ export function createOutboxDispatcher(deps: {
       if (!job) return;
       launch(job);
     }
-  }
-
-  /** One statement claims the next batch; claims never overlap, so a batch is never larger than planned. */
-  function claimBatch(): Promise<Job[]> {
-    const result = claimChain.then(async () => {
-      const now = new Date();
-      const leaseUntil = new Date(now.getTime() + options.leaseMs);
-      const rows = await claimDueOutboxMessages(db, { owner, now, leaseUntil, limit: options.concurrency });
-      claimRetryMs = options.databaseRetryMs;
-      for (const row of rows) leases.hold(row.id);
-      return rows.map((row) => toJob(row));
-    });
-    claimChain = result.catch(() => undefined);
-    return result;
   }
 
   async function fillSlots(): Promise<void> {
@@ -205,13 +247,6 @@ export function createOutboxDispatcher(deps: {
     waiters.settleIfIdle();
   }
 
-  /** A database back from a restart is used within seconds, not after the idle poll. */
-  function nextClaimRetryMs(): number {
-    const delayMs = claimRetryMs;
-    claimRetryMs = Math.min(claimRetryMs * 2, options.idlePollMs);
-    return delayMs;
-  }
-
   function isIdle(): boolean {
     if (claiming || inFlight.size > 0) return false;
     return deps.isStopped() || (ready.length === 0 && !dueMayRemain);
@@ -239,7 +274,7 @@ export function createOutboxDispatcher(deps: {
     /** A send in flight or a claim under way. */
     isBusy: () => inFlight.size > 0 || claiming !== undefined,
     /** Settles when the claim under way, if any, has ended. */
-    claimsSettled: () => claimChain,
+    claimsSettled,
     /** Rows claimed but never started: out of the queue, to be released. */
     takeUnstarted: () => ready.splice(0),
     /**
@@ -248,23 +283,14 @@ export function createOutboxDispatcher(deps: {
      */
     lookSoon(): void {
       dueMayRemain = true;
-      if (lookScheduled) return;
-      lookScheduled = true;
-      setImmediate(() => {
-        lookScheduled = false;
-        pump();
-      });
+      look.soon(pump);
     },
     async runOnce(): Promise<OutboxRunResult> {
       if (deps.isStopped()) return { sent: 0, failed: 0 };
       const jobs = await claimBatch();
       ready.push(...jobs);
       pump();
-      const outcomes = await Promise.all(jobs.map((job) => job.outcome));
-      return {
-        sent: outcomes.filter((outcome) => outcome === "sent").length,
-        failed: outcomes.filter((outcome) => outcome === "failed").length,
-      };
+      return countOutcomes(await Promise.all(jobs.map((job) => job.outcome)));
     },
     async drain(): Promise<OutboxRunResult> {
       const before = { ...totals };
