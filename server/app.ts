@@ -181,10 +181,13 @@ export type SiteApp = {
   close(): Promise<void>;
 };
 
-/** Opens (and migrates) the database, starts the mail worker and builds the Express app. */
-export async function createApp(options: AppOptions): Promise<SiteApp> {
-  const { config, logger, build, vite } = options;
-  const { autoStart = true, transport, ...overrides } = options.outbox ?? {};
+/**
+ * What the app holds: the database (opened and migrated), its secrets and settings, the
+ * mail worker, the lead service and the scheduled jobs, made in the order they need each other.
+ */
+async function openServices(options: AppOptions) {
+  const { config, logger } = options;
+  const { autoStart: _autoStart, transport, ...overrides } = options.outbox ?? {};
   // One SMTP connection per send in flight: the pool is sized by the worker's concurrency.
   const workerOptions = { concurrency: config.mail.concurrency, ...overrides };
   const db = await openDatabase(databaseLocation(config), {
@@ -271,18 +274,32 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   );
   const visitorBooking = createVisitorBooking({ db, config }, options.now);
   const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
-  const app = express();
+  return {
+    db,
+    totpSecrets,
+    siteSettings,
+    outbox,
+    formTokens,
+    metrics,
+    leads,
+    followUp,
+    appointmentReminders,
+    retention,
+    alerts,
+    publishing,
+    pageViews,
+    visitorDays,
+    weeklyReport,
+    content,
+    visitorBooking,
+    preview,
+  };
+}
 
-  app.disable("x-powered-by");
-  // A hop count, never `true`: only the configured proxies may set the client IP.
-  app.set("trust proxy", config.trustProxyHops);
+type Services = Awaited<ReturnType<typeof openServices>>;
 
-  // First, so every answer is timed and counted, from memory or not.
-  app.use(metrics.observeRequests);
-  app.use(assignRequestId(config.trustProxyHops));
-  // Every page view sends a beacon: answered before the request log and the page's
-  // middleware, which have nothing to do for a body-less 204.
-  app.use("/api", pageViewRoute({ config, counter: pageViews }));
+/** One compact log line per request; client errors sampled, server errors always logged. */
+function logRequests(app: Express, logger: Logger): void {
   // Client errors are sampled (log-sampler.ts); server errors are always logged.
   const clientErrorLog = createLogSampler({ perWindow: CLIENT_ERROR_LINES_PER_MINUTE, windowMs: 60_000 });
   const reportSuppressed = (count: number, status: string) =>
@@ -316,6 +333,118 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
       },
     }),
   );
+}
+
+/** The load context of a page: its nonce and settings, content, the visitor's services, the member of staff. */
+function loadContextOf(
+  config: AppConfig,
+  services: Services,
+  req: express.Request,
+  res: express.Response,
+  current: CurrentSettings,
+): SiteLoadContext {
+  const { content, preview, leads, visitorBooking, formTokens } = services;
+  return {
+    cspNonce: res.locals.cspNonce,
+    settings: current.site,
+    gtmId: config.gtmId,
+    content,
+    preview: preview(req),
+    leads: forVisitor(leads, {
+      ip: req.ip,
+      userAgent: req.get("user-agent"),
+      referer: req.get("referer"),
+      host: req.get("host"),
+    }),
+    appointments: visitorBooking,
+    formTokens,
+    logger: req.log,
+    staff: res.locals.staff,
+    pathProblem: res.locals.pathProblem,
+  };
+}
+
+/**
+ * Pages kept rendered (production): answers the pages it keeps, and answers what
+ * `recheckRevision` is, for a change staff make to show at once.
+ */
+function cachePages(
+  app: Express,
+  options: AppOptions,
+  services: Services,
+  mode: "production" | "development",
+  loadContextWith: (req: express.Request, res: express.Response, current: CurrentSettings) => SiteLoadContext,
+): () => void {
+  const { config, logger, build } = options;
+  const { formTokens, siteSettings, metrics } = services;
+  const placeholderTokens = { ...formTokens, issue: () => FORM_TOKEN_PLACEHOLDER };
+  const pageCache = createPageCache({
+    render: createFetchHandler(requireBuild(build), mode),
+    renderContext: (req, res) => ({
+      // The settings read with the revision this render is stamped with (readRevision below).
+      ...loadContextWith(req, res, siteSettings.current()),
+      cspNonce: undefined,
+      renderWhole: true,
+      formTokens: placeholderTokens,
+    }),
+    issueFormToken: () => formTokens.issue(),
+    readRevision: () => siteSettings.readRevision(),
+    withScriptHashes: scriptHashPolicy(config),
+    logger,
+    revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
+    onLookup: metrics.pageCacheLookup,
+  });
+  // Never from the page cache (docs/decisions/027-staff-authentication.md).
+  // Nor a visitor's appointment page: its path holds their private link's token.
+  app.use((req, res, next) =>
+    onWorkspace(req) || isAppointmentManagePath(req.path) ? next() : pageCache.middleware(req, res, next),
+  );
+  return pageCache.recheckRevision;
+}
+
+/** Starts the mail worker and the scheduled jobs, each unless told otherwise. */
+function startJobs(services: Services, options: AppOptions, autoStart: boolean): void {
+  const {
+    outbox,
+    followUp,
+    appointmentReminders,
+    retention,
+    alerts,
+    publishing,
+    pageViews,
+    visitorDays,
+    weeklyReport,
+  } = services;
+  if (autoStart) outbox.start();
+  if (options.followUp?.autoStart ?? autoStart) followUp.start();
+  if (options.appointmentReminders?.autoStart ?? autoStart) appointmentReminders.start();
+  if (options.retention?.autoStart ?? autoStart) retention.start();
+  if (options.alerts?.autoStart ?? autoStart) alerts.start();
+  if (options.publishing?.autoStart ?? autoStart) publishing.start();
+  pageViews.start();
+  if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
+  if (options.weeklyReport?.autoStart ?? autoStart) weeklyReport.start();
+}
+
+/** Opens (and migrates) the database, starts the mail worker and builds the Express app. */
+export async function createApp(options: AppOptions): Promise<SiteApp> {
+  const { config, logger, build, vite } = options;
+  const autoStart = options.outbox?.autoStart ?? true;
+  const services = await openServices(options);
+  const { db, totpSecrets, siteSettings, outbox, metrics, leads, pageViews } = services;
+  const app = express();
+
+  app.disable("x-powered-by");
+  // A hop count, never `true`: only the configured proxies may set the client IP.
+  app.set("trust proxy", config.trustProxyHops);
+
+  // First, so every answer is timed and counted, from memory or not.
+  app.use(metrics.observeRequests);
+  app.use(assignRequestId(config.trustProxyHops));
+  // Every page view sends a beacon: answered before the request log and the page's
+  // middleware, which have nothing to do for a body-less 204.
+  app.use("/api", pageViewRoute({ config, counter: pageViews }));
+  logRequests(app, logger);
   app.use(compression());
   // Files first, with the few headers a file needs; pages and API answers get the rest.
   app.use(fileSecurityHeaders);
@@ -389,58 +518,14 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
 
   if (vite) app.use(vite.middlewares);
 
-  const loadContextWith = (
-    req: express.Request,
-    res: express.Response,
-    current: CurrentSettings,
-  ): SiteLoadContext => ({
-    cspNonce: res.locals.cspNonce,
-    settings: current.site,
-    gtmId: config.gtmId,
-    content,
-    preview: preview(req),
-    leads: forVisitor(leads, {
-      ip: req.ip,
-      userAgent: req.get("user-agent"),
-      referer: req.get("referer"),
-      host: req.get("host"),
-    }),
-    appointments: visitorBooking,
-    formTokens,
-    logger: req.log,
-    staff: res.locals.staff,
-    pathProblem: res.locals.pathProblem,
-  });
+  const loadContextWith = (req: express.Request, res: express.Response, current: CurrentSettings) =>
+    loadContextOf(config, services, req, res, current);
   const getLoadContext = async (req: express.Request, res: express.Response) =>
     loadContextWith(req, res, await siteSettings.refresh());
   const mode = config.nodeEnv === "production" ? "production" : "development";
 
   // Pages are kept rendered in production; the dev server renders every request afresh.
-  if (!vite) {
-    const placeholderTokens = { ...formTokens, issue: () => FORM_TOKEN_PLACEHOLDER };
-    const pageCache = createPageCache({
-      render: createFetchHandler(requireBuild(build), mode),
-      renderContext: (req, res) => ({
-        // The settings read with the revision this render is stamped with (readRevision below).
-        ...loadContextWith(req, res, siteSettings.current()),
-        cspNonce: undefined,
-        renderWhole: true,
-        formTokens: placeholderTokens,
-      }),
-      issueFormToken: () => formTokens.issue(),
-      readRevision: () => siteSettings.readRevision(),
-      withScriptHashes: scriptHashPolicy(config),
-      logger,
-      revisionCheckMs: options.pageCacheRevisionCheckMs ?? PAGE_REVISION_CHECK_MS,
-      onLookup: metrics.pageCacheLookup,
-    });
-    contentMayHaveChanged = pageCache.recheckRevision;
-    // Never from the page cache (docs/decisions/027-staff-authentication.md).
-    // Nor a visitor's appointment page: its path holds their private link's token.
-    app.use((req, res, next) =>
-      onWorkspace(req) || isAppointmentManagePath(req.path) ? next() : pageCache.middleware(req, res, next),
-    );
-  }
+  if (!vite) contentMayHaveChanged = cachePages(app, options, services, mode, loadContextWith);
 
   app.all(
     "/{*path}",
@@ -457,16 +542,10 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   // which prints the error (and a body parser's error holds the body) to stderr.
   app.use(finalErrorHandler(logger));
 
-  if (autoStart) outbox.start();
-  if (options.followUp?.autoStart ?? autoStart) followUp.start();
-  if (options.appointmentReminders?.autoStart ?? autoStart) appointmentReminders.start();
-  if (options.retention?.autoStart ?? autoStart) retention.start();
-  if (options.alerts?.autoStart ?? autoStart) alerts.start();
-  if (options.publishing?.autoStart ?? autoStart) publishing.start();
-  pageViews.start();
-  if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
-  if (options.weeklyReport?.autoStart ?? autoStart) weeklyReport.start();
+  startJobs(services, options, autoStart);
 
+  const { followUp, appointmentReminders, retention, alerts, publishing, visitorDays, weeklyReport } =
+    services;
   return {
     app,
     db,

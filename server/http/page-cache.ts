@@ -109,6 +109,156 @@ const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding"
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/**
+ * The kept copies, in insertion order: a hit moves its copy to the end, and the oldest
+ * unused go first once there are more than `maxEntries` or they take more than `maxBytes`.
+ */
+function createCopyStore(maxEntries: number, maxBytes: number) {
+  const entries = new Map<string, Entry | Pass>();
+  let keptBytes = 0;
+
+  function drop(key: string): void {
+    keptBytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  }
+
+  function evictOverflow(): void {
+    while (entries.size > maxEntries || keptBytes > maxBytes) drop(entries.keys().next().value ?? "");
+  }
+
+  return {
+    get: (key: string) => entries.get(key),
+    /** A hit: the copy moves to the end of the order. */
+    touch(key: string, entry: Entry | Pass): void {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    keep<T extends Entry | Pass>(key: string, entry: T): T {
+      drop(key);
+      // A copy larger than the whole allowance is sent, never kept.
+      if ((entry.bytes ?? 0) > maxBytes) return entry;
+      keptBytes += entry.bytes ?? 0;
+      entries.set(key, entry);
+      evictOverflow();
+      return entry;
+    },
+    /** A kept copy grew (its compressed bytes): counted only while it is still the one kept. */
+    grew(key: string, entry: Entry, added: number): void {
+      if (entries.get(key) === entry) {
+        keptBytes += added;
+        evictOverflow();
+      }
+    },
+    clear(): void {
+      entries.clear();
+      keptBytes = 0;
+    },
+    size: () => entries.size,
+    bytes: () => keptBytes,
+  };
+}
+
+/**
+ * The content revision the copies are stamped with, read again once it is older than
+ * `revisionCheckMs`; a change calls `onChange` (which empties the cache).
+ */
+function createRevisionWatch(
+  readRevision: () => Promise<number>,
+  now: () => number,
+  revisionCheckMs: number,
+  onChange: () => void,
+) {
+  let revision = 0;
+  let revisionReadAt = Number.NEGATIVE_INFINITY;
+  let revisionRead: Promise<number> | undefined;
+  /** Moves on at each recheck: a read started before it must not count as fresh after it. */
+  let generation = 0;
+  return {
+    async current(): Promise<number> {
+      if (now() - revisionReadAt < revisionCheckMs) return revision;
+      const startedIn = generation;
+      revisionRead ??= readRevision()
+        .then((read) => {
+          if (read !== revision) onChange();
+          revision = read;
+          if (startedIn === generation) revisionReadAt = now();
+          return read;
+        })
+        .finally(() => {
+          revisionRead = undefined;
+        });
+      return revisionRead;
+    },
+    recheck(): void {
+      generation++;
+      revisionReadAt = Number.NEGATIVE_INFINITY;
+      revisionRead = undefined;
+    },
+  };
+}
+
+/** The request a cache render makes: the page's URL and the headers a page may read. */
+function cacheRenderRequest(key: string, req: Request): globalThis.Request {
+  const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const name of ["accept", "accept-language", "user-agent"]) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new globalThis.Request(url, { method: "GET", headers });
+}
+
+/** Whether a rendered response may be kept: 200, HTML, no cookie, nothing saying not to. */
+function keepable(response: globalThis.Response): boolean {
+  const type = response.headers.get("content-type") ?? "";
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  return !(
+    response.status !== 200 ||
+    !type.startsWith("text/html") ||
+    response.headers.has("set-cookie") ||
+    /no-store|private/.test(cacheControl)
+  );
+}
+
+type SendOptions = Pick<PageCacheOptions, "issueFormToken" | "withScriptHashes"> & {
+  sharedCacheControl: string;
+};
+
+/** Sends a kept copy: a page with a form gets a fresh start field, a shared page its stored bytes. */
+function sendEntry(entry: Entry, req: Request, res: Response, options: SendOptions): void {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+  const head = req.method === "HEAD";
+  if (!entry.shared) {
+    // A fresh start field for this visitor: the page is theirs alone.
+    const html = entry.html.replaceAll(FORM_TOKEN_PLACEHOLDER, options.issueFormToken());
+    res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, inlineScriptHashes(html)));
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.setHeader("X-Page-Cache", "hit; private");
+    if (head) res.end();
+    else res.send(html);
+    return;
+  }
+  const { shared } = entry;
+  res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, shared.hashes));
+  res.setHeader("Cache-Control", options.sharedCacheControl);
+  res.setHeader("ETag", shared.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.get("if-none-match") === shared.etag) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const compressed = encoding === "br" ? shared.br : encoding === "gzip" ? shared.gzip : undefined;
+  const body = compressed ?? shared.identity;
+  // Set before anything is written, so the compression middleware leaves the body alone.
+  if (compressed && (encoding === "br" || encoding === "gzip")) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(head ? undefined : body);
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
@@ -117,58 +267,9 @@ export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 500;
   // The whole site is well under 2 MB of copies; the cap bounds what many distinct URLs cost.
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
-  const entries = new Map<string, Entry | Pass>();
-  let keptBytes = 0;
+  const copies = createCopyStore(maxEntries, maxBytes);
   const rendering = new Map<string, Promise<Entry | Pass>>();
-
-  let revision = 0;
-  let revisionReadAt = Number.NEGATIVE_INFINITY;
-  let revisionRead: Promise<number> | undefined;
-  /** Moves on at each recheckRevision: a read started before it must not count as fresh after it. */
-  let generation = 0;
-
-  /** The content revision, read again once it is older than revisionCheckMs; a change empties the cache. */
-  async function currentRevision(): Promise<number> {
-    if (now() - revisionReadAt < revisionCheckMs) return revision;
-    const startedIn = generation;
-    revisionRead ??= options
-      .readRevision()
-      .then((read) => {
-        if (read !== revision) clear();
-        revision = read;
-        if (startedIn === generation) revisionReadAt = now();
-        return read;
-      })
-      .finally(() => {
-        revisionRead = undefined;
-      });
-    return revisionRead;
-  }
-
-  function clear(): void {
-    entries.clear();
-    keptBytes = 0;
-  }
-
-  function drop(key: string): void {
-    keptBytes -= entries.get(key)?.bytes ?? 0;
-    entries.delete(key);
-  }
-
-  /** Kept in insertion order, and a hit moves its copy to the end: the oldest unused go first. */
-  function keep<T extends Entry | Pass>(key: string, entry: T): T {
-    drop(key);
-    // A copy larger than the whole allowance is sent, never kept.
-    if ((entry.bytes ?? 0) > maxBytes) return entry;
-    keptBytes += entry.bytes ?? 0;
-    entries.set(key, entry);
-    evictOverflow();
-    return entry;
-  }
-
-  function evictOverflow(): void {
-    while (entries.size > maxEntries || keptBytes > maxBytes) drop(entries.keys().next().value ?? "");
-  }
+  const revisions = createRevisionWatch(() => options.readRevision(), now, revisionCheckMs, copies.clear);
 
   async function renderEntry(
     key: string,
@@ -176,31 +277,18 @@ export function createPageCache(options: PageCacheOptions) {
     res: Response,
     atRevision: number,
   ): Promise<Entry | Pass> {
-    const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-    const headers = new Headers();
-    for (const name of ["accept", "accept-language", "user-agent"]) {
-      const value = req.get(name);
-      if (value) headers.set(name, value);
-    }
     // A page that rendered its error state (content could not be read) is sent this once and
     // rendered afresh next time, never kept: the failure may be over by the next request.
     let degraded = false;
-    const response = await options.render(new globalThis.Request(url, { method: "GET", headers }), {
+    const response = await options.render(cacheRenderRequest(key, req), {
       ...options.renderContext(req, res),
       onDegraded: () => {
         degraded = true;
       },
     });
-    const type = response.headers.get("content-type") ?? "";
-    const cacheControl = response.headers.get("cache-control") ?? "";
-    if (
-      response.status !== 200 ||
-      !type.startsWith("text/html") ||
-      response.headers.has("set-cookie") ||
-      /no-store|private/.test(cacheControl)
-    ) {
+    if (!keepable(response)) {
       await response.body?.cancel();
-      return keep(key, { pass: true, revision: atRevision, storedAt: now() });
+      return copies.keep(key, { pass: true, revision: atRevision, storedAt: now() });
     }
     const html = await response.text();
     if (degraded) return { pass: true, revision: atRevision, storedAt: now() };
@@ -224,7 +312,7 @@ export function createPageCache(options: PageCacheOptions) {
       entry.bytes = identity.length;
       void compressShared(key, entry, shared);
     }
-    return keep(key, entry);
+    return copies.keep(key, entry);
   }
 
   /** Fills in a kept page's compressed bytes, in zlib's thread pool. */
@@ -241,22 +329,18 @@ export function createPageCache(options: PageCacheOptions) {
       const added = gzipped.length + brotli.length;
       entry.bytes += added;
       // Counted only while kept (not dropped meanwhile by a new revision), in its place in the order.
-      if (entries.get(key) === entry) {
-        keptBytes += added;
-        evictOverflow();
-      }
+      copies.grew(key, entry, added);
     } catch (error) {
       options.logger.warn({ err: error, path: key }, "page cache could not compress a page");
     }
   }
 
   async function lookup(key: string, req: Request, res: Response): Promise<Entry | Pass> {
-    const atRevision = await currentRevision();
-    const entry = entries.get(key);
+    const atRevision = await revisions.current();
+    const entry = copies.get(key);
     if (entry && entry.revision === atRevision && now() - entry.storedAt < maxAgeMs) {
       options.onLookup?.(entry.pass ? "miss" : "hit");
-      entries.delete(key);
-      entries.set(key, entry);
+      copies.touch(key, entry);
       return entry;
     }
     options.onLookup?.("miss");
@@ -269,40 +353,11 @@ export function createPageCache(options: PageCacheOptions) {
     return pending;
   }
 
-  function send(entry: Entry, req: Request, res: Response) {
-    res.status(entry.status);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    const policy = String(res.getHeader("Content-Security-Policy") ?? "");
-    const head = req.method === "HEAD";
-    if (!entry.shared) {
-      // A fresh start field for this visitor: the page is theirs alone.
-      const html = entry.html.replaceAll(FORM_TOKEN_PLACEHOLDER, options.issueFormToken());
-      res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, inlineScriptHashes(html)));
-      res.setHeader("Cache-Control", "private, no-cache");
-      res.setHeader("X-Page-Cache", "hit; private");
-      if (head) res.end();
-      else res.send(html);
-      return;
-    }
-    const { shared } = entry;
-    res.setHeader("Content-Security-Policy", options.withScriptHashes(policy, shared.hashes));
-    res.setHeader("Cache-Control", sharedCacheControl);
-    res.setHeader("ETag", shared.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Page-Cache", "hit");
-    if (req.get("if-none-match") === shared.etag) {
-      res.status(304).end();
-      return;
-    }
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    const compressed = encoding === "br" ? shared.br : encoding === "gzip" ? shared.gzip : undefined;
-    const body = compressed ?? shared.identity;
-    // Set before anything is written, so the compression middleware leaves the body alone.
-    if (compressed && (encoding === "br" || encoding === "gzip")) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(head ? undefined : body);
-  }
-
+  const sendOptions: SendOptions = {
+    issueFormToken: () => options.issueFormToken(),
+    withScriptHashes: (policy, hashes) => options.withScriptHashes(policy, hashes),
+    sharedCacheControl,
+  };
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !onlyBrowserParams(req.originalUrl)) return next();
     // React Router's data requests for client-side navigation carry per-visitor form tokens.
@@ -311,7 +366,7 @@ export function createPageCache(options: PageCacheOptions) {
     // (`/%41bout`, `/x/../about`): the canonical-path redirect answers those before this.
     if (canonicalPath(req.path) !== req.path) return next();
     lookup(req.path, req, res).then(
-      (entry) => (entry.pass ? next() : send(entry, req, res)),
+      (entry) => (entry.pass ? next() : sendEntry(entry, req, res, sendOptions)),
       (error: unknown) => {
         options.logger.warn(
           { err: error, path: req.path },
@@ -325,23 +380,19 @@ export function createPageCache(options: PageCacheOptions) {
   return {
     middleware,
     /** Drops every copy (tests; a deploy does it by restarting). */
-    clear,
+    clear: copies.clear,
     /**
      * Content may have changed on this instance: the next request reads the revision again
      * instead of trusting the last read for up to revisionCheckMs, so whoever just published
      * sees it at once. Other instances (and the CLI's changes) still take up to that long.
      */
-    recheckRevision() {
-      generation++;
-      revisionReadAt = Number.NEGATIVE_INFINITY;
-      revisionRead = undefined;
-    },
+    recheckRevision: revisions.recheck,
     get size() {
-      return entries.size;
+      return copies.size();
     },
     /** Memory the kept copies take. */
     get bytes() {
-      return keptBytes;
+      return copies.bytes();
     },
   };
 }

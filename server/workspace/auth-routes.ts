@@ -40,19 +40,30 @@ import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
 import { hashToken } from "#server/auth/tokens.ts";
 
+const ipOf = (req: Request) => req.ip ?? "unknown";
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+
+/** A passkey's name: given, and at most 60 characters. */
+const passkeyNameOf = (value: unknown): string | undefined => {
+  const name = text(value).trim();
+  return name && name.length <= 60 ? name : undefined;
+};
+const refuseName = (res: Response) =>
+  void res
+    .status(400)
+    .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
+
 /**
- * Signing in (a password and its second factor, or a passkey), accepting an invitation,
- * and a member of staff's own passkeys and recovery codes
- * (docs/decisions/027-staff-authentication.md).
+ * What every group of auth routes shares: the clock, the relying party, the enabled
+ * account behind an id, and the last step of every sign-in.
  */
-export function authRoutes(deps: WorkspaceDeps): Router {
+type AuthDoor = ReturnType<typeof authDoor>;
+
+function authDoor(deps: WorkspaceDeps) {
   const { db, config, totpSecrets } = deps;
   const now = () => deps.now?.() ?? new Date();
   const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
-  const router = express.Router();
-  const ipOf = (req: Request) => req.ip ?? "unknown";
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
   const siteUrl = config.settings.siteUrl;
 
   const refuseIfSlowed = (res: Response, attempt: SignInAttempt, step: SignInStep) =>
@@ -101,6 +112,28 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     return user?.disabled_at === null ? user : undefined;
   }
 
+  return { deps, db, config, totpSecrets, now, rp, siteUrl, refuseIfSlowed, finishSignIn, enabledUser };
+}
+
+/**
+ * Signing in (a password and its second factor, or a passkey), accepting an invitation,
+ * and a member of staff's own passkeys and recovery codes
+ * (docs/decisions/027-staff-authentication.md).
+ */
+export function authRoutes(deps: WorkspaceDeps): Router {
+  const door = authDoor(deps);
+  const router = express.Router();
+  passwordSignInRoutes(router, door);
+  passkeySignInRoutes(router, door);
+  invitationRoutes(router, door);
+  passkeyRoutes(router, door);
+  recoveryCodeRoutes(router, door);
+  return router;
+}
+
+/** Signing in with a password, then its second factor: a code from the app, or a recovery code. */
+function passwordSignInRoutes(router: Router, door: AuthDoor): void {
+  const { deps, db, totpSecrets, now, refuseIfSlowed, finishSignIn, enabledUser } = door;
   router.post("/sign-in/password", async (req, res) => {
     const email = text(req.body?.email).trim().toLowerCase();
     const password = text(req.body?.password);
@@ -157,7 +190,11 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
     refuse(res, 401, authMessages.wrongCode);
   });
+}
 
+/** Signing in with a passkey: its challenge, then the assertion. */
+function passkeySignInRoutes(router: Router, door: AuthDoor): void {
+  const { db, now, rp, finishSignIn, enabledUser } = door;
   router.post("/sign-in/passkey/options", async (req, res) => {
     const options = await authenticationOptions(rp);
     await sendPasskeyOptions(db, req, res, { kind: "passkey-sign-in" }, options, now());
@@ -182,7 +219,11 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     }
     res.json({ next: staffPaths.home });
   });
+}
 
+/** Accepting an invitation: read it, choose a password, confirm the authenticator app. */
+function invitationRoutes(router: Router, door: AuthDoor): void {
+  const { deps, db, config, totpSecrets, now, refuseIfSlowed, finishSignIn } = door;
   // The token comes in the body, never the path: it is a credential, and paths are logged.
   router.post("/invitations/read", async (req, res) => {
     const invitation = await findInvitation(db, text(req.body?.token), now());
@@ -268,20 +309,14 @@ export function authRoutes(deps: WorkspaceDeps): Router {
     );
     res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.home });
   });
+}
 
+/** A member of staff's own passkeys: list, add (after "Confirm it's you"), remove. */
+function passkeyRoutes(router: Router, door: AuthDoor): void {
+  const { deps, db, now, rp, siteUrl } = door;
   router.get("/passkeys", requireStaff("account"), async (_req, res) => {
     res.json({ passkeys: await listPasskeys(db, signedIn(res).userId) });
   });
-
-  /** A passkey's name: given, and at most 60 characters. */
-  const passkeyNameOf = (value: unknown): string | undefined => {
-    const name = text(value).trim();
-    return name && name.length <= 60 ? name : undefined;
-  };
-  const refuseName = (res: Response) =>
-    void res
-      .status(400)
-      .json({ error: authMessages.passkeyName, fieldErrors: { name: authMessages.passkeyName } });
 
   router.post(
     "/passkeys/options",
@@ -377,7 +412,11 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       res.status(204).end();
     },
   );
+}
 
+/** A member of staff's recovery codes, replaced as a set. */
+function recoveryCodeRoutes(router: Router, door: AuthDoor): void {
+  const { deps, db, now, siteUrl } = door;
   router.post(
     "/recovery-codes",
     requireStaff("account"),
@@ -398,6 +437,4 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       res.json({ recoveryCodes });
     },
   );
-
-  return router;
 }

@@ -81,13 +81,28 @@ const refuseScreenshotPosition = (res: Response) =>
     .status(400)
     .json({ error: screenshotPositionMessage, fieldErrors: { position: screenshotPositionMessage } });
 
-export function contentRoutes(deps: WorkspaceDeps): Router {
+/** What the content routes share: the database, the editor's guard, the clock, the operations' context. */
+type ContentDoor = ReturnType<typeof contentDoor>;
+
+function contentDoor(deps: WorkspaceDeps) {
   const { db, config } = deps;
-  const router = express.Router();
   const editor = requireStaff("content");
   const now = () => deps.now?.() ?? new Date();
   const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  return { db, config, editor, now, ctx };
+}
 
+export function contentRoutes(deps: WorkspaceDeps): Router {
+  const door = contentDoor(deps);
+  const router = express.Router();
+  contentReadingRoutes(router, door);
+  contentEditingRoutes(router, door);
+  screenshotRoutes(router, door);
+  return router;
+}
+
+/** A preview of an article's Markdown, and the items of a kind as the lists and forms read them. */
+function contentReadingRoutes(router: Router, { db, config, editor }: ContentDoor): void {
   // Before /content/:kind, which would take "preview" for a kind.
   router.post("/content/preview", editor, async (req, res) => {
     const parsed = previewSchema.safeParse(req.body);
@@ -135,7 +150,10 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     if (!record) return void res.status(404).json(notFound);
     res.json({ record });
   });
+}
 
+/** Uploading an item's images, creating, changing, publishing, moving and removing an item. */
+function contentEditingRoutes(router: Router, { db, config, editor, now, ctx }: ContentDoor): void {
   // An image for a content field, or for an article's body: checked and converted now,
   // named by the item when it is saved.
   router.post("/uploads/:kind", editor, readImageBody, async (req, res) => {
@@ -241,7 +259,10 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     if (!answerRefusal(res, removed)) return;
     res.status(204).end();
   });
+}
 
+/** The service pages' screenshots: list, upload, move, delete. */
+function screenshotRoutes(router: Router, { db, editor, ctx }: ContentDoor): void {
   router.get("/screenshots", editor, async (_req, res) => {
     const { listScreenshotPages } = await loadScreenshots();
     res.json(await listScreenshotPages(db));
@@ -289,6 +310,4 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     if (!answerRefusal(res, removed)) return;
     res.status(204).end();
   });
-
-  return router;
 }

@@ -92,20 +92,37 @@ function ownerFilterOf(text: string | undefined, myId: number): number | "none" 
   return text === "mine" ? myId : Number(text);
 }
 
+/** The inbox row the path names, or an answer already sent (400). */
+function inboxRef(req: Request, res: Response): InboxRef | undefined {
+  const text = String(req.params.id);
+  const ref = parseInboxId(text);
+  if (!ref) badRequest(res, asSentence(invalidInboxId(text)));
+  return ref || undefined;
+}
+
+/** What the lead routes share: the database, the configuration and the clock. */
+type LeadDoor = {
+  deps: WorkspaceDeps;
+  db: WorkspaceDeps["db"];
+  config: WorkspaceDeps["config"];
+  now: () => Date;
+};
+
 export function leadRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const router = express.Router();
   router.use(["/inbox", "/export", "/notifications"], requireStaff("leads"));
+  const door: LeadDoor = { deps, db, config, now };
+  inboxRoutes(router, door);
+  inboxRecordRoutes(router, door);
+  exportRoutes(router, door);
+  notificationRoutes(router, door);
+  return router;
+}
 
-  /** The inbox row the path names, or an answer already sent (400). */
-  function inboxRef(req: Request, res: Response): InboxRef | undefined {
-    const text = String(req.params.id);
-    const ref = parseInboxId(text);
-    if (!ref) badRequest(res, asSentence(invalidInboxId(text)));
-    return ref || undefined;
-  }
-
+/** The inbox as a list: filtered, purged of held spam, and its leads assigned an owner. */
+function inboxRoutes(router: Router, { db, config, now }: LeadDoor): void {
   router.get("/inbox", async (req, res) => {
     const query = inboxQuery.safeParse(req.query);
     if (!query.success) return answerInvalidQuery(res, query.error);
@@ -160,7 +177,10 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (!assigned.ok) return answerRefusal(res, assigned);
     res.json(assigned.value);
   });
+}
 
+/** One lead or appointment request in the inbox: read, opened, its status changed, marked read, released. */
+function inboxRecordRoutes(router: Router, { deps, db, config, now }: LeadDoor): void {
   router.get("/inbox/:id", async (req, res) => {
     const ref = inboxRef(req, res);
     if (!ref) return;
@@ -227,7 +247,10 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (result.notified) deps.onQueued();
     res.json({ id: ref.id, released: true, notified: result.notified });
   });
+}
 
+/** The leads as CSV files. */
+function exportRoutes(router: Router, { db }: LeadDoor): void {
   router.get("/export/:file", async (req, res) => {
     const match = /^([a-z]+)\.csv$/.exec(String(req.params.file));
     const kind = match?.[1];
@@ -239,7 +262,10 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     res.setHeader("Content-Disposition", `attachment; filename="${kind}.csv"`);
     res.send(text);
   });
+}
 
+/** The e-mails about leads waiting or dead in the outbox, and retrying them. */
+function notificationRoutes(router: Router, { deps, db, now }: LeadDoor): void {
   router.get("/notifications", async (req, res) => {
     const status = typeof req.query.status === "string" ? req.query.status : undefined;
     if (req.query.status !== undefined && status === undefined) {
@@ -259,6 +285,4 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     if (retried.value.requeued.length > 0) deps.onQueued();
     res.json(retried.value);
   });
-
-  return router;
 }

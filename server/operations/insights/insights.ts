@@ -494,24 +494,8 @@ function summaryOf(
   return { visitors: counts.total.visits, counted, notCounted, leads: counted + notCounted };
 }
 
-/**
- * The figures for a period asked for as `input`, against the period of as many days
- * before it, narrowed by the filters it names (source, campaign, page, device).
- */
-export async function loadInsights(db: Db, input: InsightsRequest, now: Date): Promise<Outcome<Insights>> {
-  const parsed = parsePeriod(input, now);
-  if (!parsed.ok) return parsed;
-  const chosen = parseFilters(input);
-  if (!chosen.ok) return chosen;
-  const filters = chosen.value;
-  const period = parsed.value;
-  const previous = { from: addDays(period.from, -period.days), to: addDays(period.from, -1) };
-  const [current, before] = await Promise.all([
-    loadPeriod(db, period, filters, true),
-    // The period before is compared by its totals, not day by day.
-    loadPeriod(db, previous, filters, false),
-  ]);
-  const byDevice = filters.device !== undefined;
+/** Page views and visits per day of the period, every day listed, from the hourly counts. */
+function dailyRowsOf(period: Period, current: LoadedPeriod) {
   const daily = new Map<string, Counts>();
   for (let day = period.from; day <= period.to; day = addDays(day, 1))
     daily.set(day, { views: 0, visits: 0 });
@@ -520,11 +504,18 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
     if (day !== undefined) tally(daily, day, counts);
   }
   const dailyRows = [...daily].map(([date, counts]) => ({ date, ...counts }));
-  const summaryNow = summaryOf(current.counts, current.leads);
-  const summaryBefore = summaryOf(before.counts, before.leads);
+  return dailyRows;
+}
+
+/** The summary's visitors, leads and conversion against the period before (no leads by device). */
+function comparedSummary(
+  summaryNow: ReturnType<typeof summaryOf>,
+  summaryBefore: ReturnType<typeof summaryOf>,
+  byDevice: boolean,
+): InsightsSummary {
   const conversionNow = rate(summaryNow.counted, summaryNow.visitors);
   const conversionBefore = rate(summaryBefore.counted, summaryBefore.visitors);
-  const summary: InsightsSummary = {
+  return {
     visitors: {
       value: summaryNow.visitors,
       previous: summaryBefore.visitors,
@@ -541,8 +532,10 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
         },
     conversion: byDevice ? null : { value: conversionNow, previous: conversionBefore },
   };
+}
 
-  // Leads per label, from the leads kept: each table settles its own against its base.
+/** Leads per label, from the leads kept: each table settles its own against its base. */
+function leadFiguresOf(current: LoadedPeriod) {
   const leadPages = new Map<string, Figures>();
   const leadSources = new Map<string, Figures>();
   const leadCampaigns = new Map<string, Figures>();
@@ -564,6 +557,37 @@ export async function loadInsights(db: Db, input: InsightsRequest, now: Date): P
       (held.mediums ??= new Set()).add(lead.utmMedium);
     }
   }
+  return { leadPages, leadSources, leadCampaigns };
+}
+
+type LoadedPeriod = Awaited<ReturnType<typeof loadPeriod>>;
+
+/**
+ * The figures for a period asked for as `input`, against the period of as many days
+ * before it, narrowed by the filters it names (source, campaign, page, device).
+ */
+export async function loadInsights(db: Db, input: InsightsRequest, now: Date): Promise<Outcome<Insights>> {
+  const parsed = parsePeriod(input, now);
+  if (!parsed.ok) return parsed;
+  const chosen = parseFilters(input);
+  if (!chosen.ok) return chosen;
+  const filters = chosen.value;
+  const period = parsed.value;
+  const previous = { from: addDays(period.from, -period.days), to: addDays(period.from, -1) };
+  const [current, before] = await Promise.all([
+    loadPeriod(db, period, filters, true),
+    // The period before is compared by its totals, not day by day.
+    loadPeriod(db, previous, filters, false),
+  ]);
+  const byDevice = filters.device !== undefined;
+  const dailyRows = dailyRowsOf(period, current);
+  const summaryNow = summaryOf(current.counts, current.leads);
+  const summaryBefore = summaryOf(before.counts, before.leads);
+  const conversionNow = rate(summaryNow.counted, summaryNow.visitors);
+  const conversionBefore = rate(summaryBefore.counted, summaryBefore.visitors);
+  const summary = comparedSummary(summaryNow, summaryBefore, byDevice);
+
+  const { leadPages, leadSources, leadCampaigns } = leadFiguresOf(current);
   const note = byDevice ? DEVICE_NOTE : undefined;
   const medium = [{ key: "medium", label: "Medium" }];
   const campaignFilter = { name: "campaign" as const, key: "campaign" };

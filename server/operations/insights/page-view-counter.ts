@@ -79,6 +79,104 @@ function keyOf(row: CountRow): string {
   ].join("\u0000");
 }
 
+/** Counts one view into the batch; answers whether the batch is big enough to write early. */
+function addView(
+  batch: Batch,
+  view: PageView,
+  visitor: { ip: string; userAgent: string },
+  at: Date,
+): boolean {
+  const iso = at.toISOString();
+  const fresh = rowOf(view, iso.slice(0, 13));
+  const key = keyOf(fresh);
+  const row = batch.rows.get(key) ?? fresh;
+  row.views += 1;
+  batch.rows.set(key, row);
+  const day = iso.slice(0, 10);
+  let visitors = batch.visitors.get(day);
+  if (!visitors) batch.visitors.set(day, (visitors = new Map()));
+  const person = `${visitor.ip}\n${visitor.userAgent}`;
+  if (!visitors.has(person)) visitors.set(person, key);
+  return batch.rows.size >= EARLY_FLUSH_AT || visitors.size >= EARLY_FLUSH_AT;
+}
+
+/** Puts a batch that could not be written back in front of the one being counted. */
+function mergeBack(batch: Batch, current: Batch): void {
+  for (const [key, row] of current.rows) {
+    const held = batch.rows.get(key);
+    if (held) held.views += row.views;
+    else batch.rows.set(key, { ...row, visits: 0 });
+  }
+  for (const [day, visitors] of current.visitors) {
+    const held = batch.visitors.get(day) ?? new Map<string, string>();
+    for (const [person, key] of visitors) if (!held.has(person)) held.set(person, key);
+    batch.visitors.set(day, held);
+  }
+}
+
+/**
+ * A visitor as a hash: each day's salt (kept here for the days in flight) and the hashes
+ * this instance remembers as counted today, to skip asking the database again.
+ */
+function createVisitorHashes(db: Db, site: string) {
+  const salts = new Map<string, string>();
+  let known = { day: "", hashes: new Set<string>() };
+  const hashOf = (salt: string, person: string) =>
+    createHash("sha256").update(`${salt}\n${site}\n${person}`).digest("base64url");
+  const isKnown = (day: string, hash: string) => known.day === day && known.hashes.has(hash);
+
+  return {
+    hashOf,
+    isKnown,
+    /** The day's salt if this instance holds it already. */
+    heldSalt: (day: string) => salts.get(day),
+    async saltOf(day: string): Promise<string> {
+      let salt = salts.get(day);
+      if (!salt) {
+        salt = await readDaySalt(db, day, randomBytes(32).toString("base64url"));
+        // Only the days in flight: yesterday's salt is forgotten here as in the database.
+        for (const old of salts.keys()) if (old < day) salts.delete(old);
+        salts.set(day, salt);
+      }
+      return salt;
+    },
+    /**
+     * Adds a visit to each row whose visitor the database had not seen that day; answers
+     * the hashes to remember once the write is committed.
+     */
+    async countVisits(
+      trx: Db,
+      current: Batch,
+      daySalts: Map<string, string>,
+    ): Promise<Array<[string, string]>> {
+      const remember: Array<[string, string]> = [];
+      for (const [day, visitors] of current.visitors) {
+        const salt = daySalts.get(day);
+        if (!salt) continue;
+        const byHash = new Map<string, string>();
+        for (const [person, key] of visitors) {
+          const hash = hashOf(salt, person);
+          if (!isKnown(day, hash)) byHash.set(hash, key);
+        }
+        if (byHash.size === 0) continue;
+        const fresh = await markVisitorsSeen(trx, day, [...byHash.keys()]);
+        for (const [hash, key] of byHash) {
+          remember.push([day, hash]);
+          const row = current.rows.get(key);
+          if (row && fresh.has(hash)) row.visits += 1;
+        }
+      }
+      return remember;
+    },
+    remember(hashes: Array<[string, string]>): void {
+      for (const [day, hash] of hashes) {
+        if (known.day < day) known = { day, hashes: new Set() };
+        if (known.day === day && known.hashes.size < KNOWN_VISITORS_MAX) known.hashes.add(hash);
+      }
+    },
+  };
+}
+
 export function createPageViewCounter(deps: {
   db: Db;
   /** The site's host: part of each hash, so one visitor is not the same hash on two sites. */
@@ -94,103 +192,30 @@ export function createPageViewCounter(deps: {
   /** The batch being written, so a visitor in it is known as counted meanwhile. */
   let inFlight: Batch | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const salts = new Map<string, string>();
-  let known = { day: "", hashes: new Set<string>() };
+  const visitorHashes = createVisitorHashes(db, site);
   const caps = createPageViewCaps(db);
 
   function count(view: PageView, visitor: { ip: string; userAgent: string }, at = now()): void {
-    const iso = at.toISOString();
-    const fresh = rowOf(view, iso.slice(0, 13));
-    const key = keyOf(fresh);
-    const row = batch.rows.get(key) ?? fresh;
-    row.views += 1;
-    batch.rows.set(key, row);
-    const day = iso.slice(0, 10);
-    let visitors = batch.visitors.get(day);
-    if (!visitors) batch.visitors.set(day, (visitors = new Map()));
-    const person = `${visitor.ip}\n${visitor.userAgent}`;
-    if (!visitors.has(person)) visitors.set(person, key);
-    if (batch.rows.size >= EARLY_FLUSH_AT || visitors.size >= EARLY_FLUSH_AT) void flush();
-  }
-
-  async function saltOf(day: string): Promise<string> {
-    let salt = salts.get(day);
-    if (!salt) {
-      salt = await readDaySalt(db, day, randomBytes(32).toString("base64url"));
-      // Only the days in flight: yesterday's salt is forgotten here as in the database.
-      for (const old of salts.keys()) if (old < day) salts.delete(old);
-      salts.set(day, salt);
-    }
-    return salt;
-  }
-
-  /**
-   * Adds a visit to each row whose visitor the database had not seen that day; answers
-   * the hashes to remember once the write is committed.
-   */
-  async function countVisits(
-    trx: Db,
-    current: Batch,
-    daySalts: Map<string, string>,
-  ): Promise<Array<[string, string]>> {
-    const remember: Array<[string, string]> = [];
-    for (const [day, visitors] of current.visitors) {
-      const salt = daySalts.get(day);
-      if (!salt) continue;
-      const byHash = new Map<string, string>();
-      for (const [person, key] of visitors) {
-        const hash = createHash("sha256").update(`${salt}\n${site}\n${person}`).digest("base64url");
-        if (!(known.day === day && known.hashes.has(hash))) byHash.set(hash, key);
-      }
-      if (byHash.size === 0) continue;
-      const fresh = await markVisitorsSeen(trx, day, [...byHash.keys()]);
-      for (const [hash, key] of byHash) {
-        remember.push([day, hash]);
-        const row = current.rows.get(key);
-        if (row && fresh.has(hash)) row.visits += 1;
-      }
-    }
-    return remember;
-  }
-
-  function rememberVisitors(hashes: Array<[string, string]>): void {
-    for (const [day, hash] of hashes) {
-      if (known.day < day) known = { day, hashes: new Set() };
-      if (known.day === day && known.hashes.size < KNOWN_VISITORS_MAX) known.hashes.add(hash);
-    }
-  }
-
-  /** Puts a batch that could not be written back in front of the one being counted. */
-  function keepForNextWrite(current: Batch): void {
-    for (const [key, row] of current.rows) {
-      const held = batch.rows.get(key);
-      if (held) held.views += row.views;
-      else batch.rows.set(key, { ...row, visits: 0 });
-    }
-    for (const [day, visitors] of current.visitors) {
-      const held = batch.visitors.get(day) ?? new Map<string, string>();
-      for (const [person, key] of visitors) if (!held.has(person)) held.set(person, key);
-      batch.visitors.set(day, held);
-    }
+    if (addView(batch, view, visitor, at)) void flush();
   }
 
   async function write(current: Batch): Promise<void> {
     try {
       // Before the transaction: SQLite's one connection is the transaction's until it ends.
       const daySalts = new Map<string, string>();
-      for (const day of current.visitors.keys()) daySalts.set(day, await saltOf(day));
+      for (const day of current.visitors.keys()) daySalts.set(day, await visitorHashes.saltOf(day));
       // Also before it: each place a value takes is its own statement, held by no transaction.
       await caps.admit(current.rows.values());
       // One transaction: the visitors marked seen and the visits they add are stored together or not at all.
       const remember = await db.transaction().execute(async (trx) => {
-        const hashes = await countVisits(trx, current, daySalts);
+        const hashes = await visitorHashes.countVisits(trx, current, daySalts);
         // Visits go to the rows as counted; then values past a day's cap become "(other)".
         await addPageViewCounts(trx, caps.apply(current.rows.values()));
         return hashes;
       });
-      rememberVisitors(remember);
+      visitorHashes.remember(remember);
     } catch (error) {
-      keepForNextWrite(current);
+      mergeBack(batch, current);
       logger.warn(
         { err: error, rows: current.rows.size },
         "could not write the page view counts; trying again",
@@ -225,10 +250,10 @@ export function createPageViewCounter(deps: {
     const yesterday = new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
     for (const day of [today, yesterday]) {
       if (batch.visitors.get(day)?.has(person) || inFlight?.visitors.get(day)?.has(person)) return true;
-      const salt = salts.get(day) ?? (await readStoredDaySalt(db, day));
+      const salt = visitorHashes.heldSalt(day) ?? (await readStoredDaySalt(db, day));
       if (!salt) continue;
-      const hash = createHash("sha256").update(`${salt}\n${site}\n${person}`).digest("base64url");
-      if (known.day === day && known.hashes.has(hash)) return true;
+      const hash = visitorHashes.hashOf(salt, person);
+      if (visitorHashes.isKnown(day, hash)) return true;
       if (await wasVisitorSeen(db, day, hash)) return true;
     }
     return false;

@@ -21,18 +21,18 @@ import { setAt, type CopyPath, type CopyValue } from "./copy-document";
 
 type Done = { kind: "published"; path: string } | { kind: "draft" } | { kind: "preview"; url: string };
 
-/**
- * A page's copy, every field from its description: Publish shows it to visitors at once
- * ("View on site" after); Save draft keeps it from them; Preview saves the draft and opens
- * it at the page's own address through a link that expires; the links still open are
- * listed below, to revoke.
- */
 /** The draft kept last time, when it is one of this form's. */
 function keptDraft(editing: EditorState | null): CopyValue | undefined {
   const document = (editing?.draft?.document as { document?: unknown } | undefined)?.document;
   return typeof document === "object" && document !== null ? (document as CopyValue) : undefined;
 }
 
+/**
+ * A page's copy, every field from its description: Publish shows it to visitors at once
+ * ("View on site" after); Save draft keeps it from them; Preview saves the draft and opens
+ * it at the page's own address through a link that expires; the links still open are
+ * listed below, to revoke.
+ */
 export function CopyForm({
   name,
   view,
@@ -143,26 +143,7 @@ export function CopyForm({
             }}
           />
         ) : null}
-        {done?.kind === "published" ? (
-          <Notice tone="success" title="Published">
-            Visitors see it now.{" "}
-            <a href={done.path} target="_blank" rel="noopener" className="font-semibold text-brand underline">
-              View on site
-            </a>
-          </Notice>
-        ) : done?.kind === "draft" ? (
-          <Notice tone="warning" title="Unpublished draft">
-            Visitors still see the published words. Preview the draft, then publish it.
-          </Notice>
-        ) : done?.kind === "preview" ? (
-          <Notice tone="info" title="Preview link made">
-            It opened in a new tab, and shows this draft as it is now to anyone you send it to, until it
-            expires or is revoked below.{" "}
-            <a href={done.url} target="_blank" rel="noopener" className="font-semibold text-brand underline">
-              Open the preview
-            </a>
-          </Notice>
-        ) : null}
+        <DoneNotice done={done} />
         <CopyField
           schema={copyPages[name].schema}
           value={document}
@@ -171,22 +152,61 @@ export function CopyForm({
           onChange={change}
           depth={0}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" busy={busy === "publish"}>
-            Publish
-          </Button>
-          <Button variant="secondary" busy={busy === "draft"} onClick={() => void run("draft")}>
-            Save draft
-          </Button>
-          <Button variant="secondary" busy={busy === "preview"} onClick={() => void run("preview")}>
-            Preview
-          </Button>
-        </div>
+        <CopyActions busy={busy} onDraft={() => void run("draft")} onPreview={() => void run("preview")} />
         <SaveStatus status={kept.status} />
       </form>
       <div className="mt-8 max-w-3xl">
         <PreviewLinks target={copyTarget(name)} made={made} heading="h2" />
       </div>
     </>
+  );
+}
+
+/** What the last action did: published (with a link to the page), a draft kept, or a preview link made. */
+function DoneNotice({ done }: { done: Done | null }) {
+  return done?.kind === "published" ? (
+    <Notice tone="success" title="Published">
+      Visitors see it now.{" "}
+      <a href={done.path} target="_blank" rel="noopener" className="font-semibold text-brand underline">
+        View on site
+      </a>
+    </Notice>
+  ) : done?.kind === "draft" ? (
+    <Notice tone="warning" title="Unpublished draft">
+      Visitors still see the published words. Preview the draft, then publish it.
+    </Notice>
+  ) : done?.kind === "preview" ? (
+    <Notice tone="info" title="Preview link made">
+      It opened in a new tab, and shows this draft as it is now to anyone you send it to, until it expires or
+      is revoked below.{" "}
+      <a href={done.url} target="_blank" rel="noopener" className="font-semibold text-brand underline">
+        Open the preview
+      </a>
+    </Notice>
+  ) : null;
+}
+
+/** Publish (the form's submit), Save draft and Preview, each busy while it runs. */
+function CopyActions({
+  busy,
+  onDraft,
+  onPreview,
+}: {
+  busy: "publish" | "draft" | "preview" | null;
+  onDraft(): void;
+  onPreview(): void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" busy={busy === "publish"}>
+        Publish
+      </Button>
+      <Button variant="secondary" busy={busy === "draft"} onClick={onDraft}>
+        Save draft
+      </Button>
+      <Button variant="secondary" busy={busy === "preview"} onClick={onPreview}>
+        Preview
+      </Button>
+    </div>
   );
 }

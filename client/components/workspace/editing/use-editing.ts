@@ -66,34 +66,11 @@ export type AutosaveStatus =
   | { state: "saved"; at: string; draft: boolean }
   | { state: "failed"; message: string };
 
-export function useEditing<V>({
-  target,
-  email,
-  initial,
-  values,
-  loaded,
-}: {
-  /** "page:home", "news/<id>"; undefined for a new item, which has nothing to keep yet. */
-  target: string | undefined;
-  email: string;
-  initial: EditorState | null;
-  /** The form's values now. */
-  values: V;
-  /** The values the form opened with (the saved item, or the draft kept last time). */
-  loaded: V;
-}) {
-  const [version, setVersion] = useState(initial?.version ?? null);
-  const [others, setOthers] = useState(initial?.others ?? []);
-  const [status, setStatus] = useState<AutosaveStatus>(() =>
-    initial?.draft ? { state: "saved", at: initial.draft.savedAt, draft: true } : { state: "idle" },
-  );
-  // What the server holds of this form (a draft or the saved item), as JSON.
-  const [kept, setKept] = useState(() => JSON.stringify(loaded));
-  const current = JSON.stringify(values);
-  const unkept = current !== kept;
-  useUnsavedChanges(unkept);
-
-  const key = target ? localKey(email, target) : undefined;
+/**
+ * The browser's copy of the form: the one from before is offered back once when it differs
+ * from what opened, and the copy follows the form while the server does not hold it.
+ */
+function useLocalCopy<V>(key: string | undefined, loaded: V, current: string, unkept: boolean) {
   // The browser's copy from before, offered back once when it differs from what opened.
   const [offered, setOffered] = useState<LocalCopy<V> | null>(null);
   useEffect(() => {
@@ -112,10 +89,21 @@ export function useEditing<V>({
     }, 300);
     return () => window.clearTimeout(timer);
   }, [key, current, unkept, offered]);
+  return [offered, setOffered] as const;
+}
 
-  // The server's draft, a few seconds after typing stops. A draft and a save never travel
-  // together: the server would apply them in either order, and a draft stored after the
-  // save that removed it would come back as "your draft" of text already saved.
+/**
+ * The server's draft, a few seconds after typing stops. A draft and a save never travel
+ * together: the server would apply them in either order, and a draft stored after the
+ * save that removed it would come back as "your draft" of text already saved.
+ */
+function useDraftAutosave(
+  target: string | undefined,
+  current: string,
+  unkept: boolean,
+  setKept: (kept: string) => void,
+  setStatus: (status: AutosaveStatus) => void,
+) {
   const sending = useRef<Promise<unknown> | null>(null);
   const saving = useRef(false);
   useEffect(() => {
@@ -146,8 +134,12 @@ export function useEditing<V>({
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [target, current, unkept]);
+  return { sending, saving };
+}
 
-  // Who else is here, while the form is open.
+/** Who else is here, while the form is open: asked every 20 seconds, and told when it closes. */
+function usePresence(target: string | undefined, initial: EditorState["others"]) {
+  const [others, setOthers] = useState(initial);
   useEffect(() => {
     if (!target) return;
     const ask = () =>
@@ -163,6 +155,39 @@ export function useEditing<V>({
       );
     };
   }, [target]);
+  return others;
+}
+
+export function useEditing<V>({
+  target,
+  email,
+  initial,
+  values,
+  loaded,
+}: {
+  /** "page:home", "news/<id>"; undefined for a new item, which has nothing to keep yet. */
+  target: string | undefined;
+  email: string;
+  initial: EditorState | null;
+  /** The form's values now. */
+  values: V;
+  /** The values the form opened with (the saved item, or the draft kept last time). */
+  loaded: V;
+}) {
+  const [version, setVersion] = useState(initial?.version ?? null);
+  const [status, setStatus] = useState<AutosaveStatus>(() =>
+    initial?.draft ? { state: "saved", at: initial.draft.savedAt, draft: true } : { state: "idle" },
+  );
+  // What the server holds of this form (a draft or the saved item), as JSON.
+  const [kept, setKept] = useState(() => JSON.stringify(loaded));
+  const current = JSON.stringify(values);
+  const unkept = current !== kept;
+  useUnsavedChanges(unkept);
+
+  const key = target ? localKey(email, target) : undefined;
+  const [offered, setOffered] = useLocalCopy(key, loaded, current, unkept);
+  const { sending, saving } = useDraftAutosave(target, current, unkept, setKept, setStatus);
+  const others = usePresence(target, initial?.others ?? []);
 
   /**
    * Runs a save (its request, and the sign-in over the form if the session ended) once any
