@@ -38,11 +38,13 @@ export type FormSaveOptions = {
    * nothing worth asking about (a choice made and sent at once).
    */
   dirty?: boolean;
+  /** Also told the refusal's sentence: a control in a table's row says it in a toast, having no room for a summary. */
+  onRefused?: (message: string) => void;
 };
 
 export function useFormSave(
   save: (fields: FormData, sent: SentForm) => Promise<void>,
-  { stepUp = false, refusal = apiMessage, dirty }: FormSaveOptions = {},
+  { stepUp = false, refusal = apiMessage, dirty, onRefused }: FormSaveOptions = {},
 ) {
   const [error, setError] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -63,9 +65,11 @@ export function useFormSave(
       setTyped(false);
     } catch (caught) {
       const errors = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
-      setError(refusal(caught, errors));
+      const message = refusal(caught, errors);
+      setError(message);
       setFieldErrors(errors);
       setAttempt((count) => count + 1);
+      onRefused?.(message);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
  * its state, a publish time for a draft, the Featured pin for news, a preview link, and
  * "View on site" once it is published.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
 import { pickerTime } from "#shared/publish-time.ts";
@@ -14,6 +14,7 @@ import { CheckboxField, TextField } from "#client/components/workspace/fields.ts
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { PreviewLinkMaker } from "./preview-link-maker";
 import { PublishState } from "./publish-state";
 
@@ -44,37 +45,42 @@ export function PublishingPanel({
   const { record, saved } = current;
   const setRecord = (after: ContentRecord) => setCurrent({ record: after, saved: false });
   const [at, setAt] = useState("");
-  const [error, setError] = useState("");
   const [busy, setBusy] = useState("");
   const page = contentPageOf(kind, record.item);
   const path = `/content/${kind}/${encodeURIComponent(record.id)}`;
 
-  async function act(action: string, done: string, json?: object) {
+  /** Unschedule, feature, unfeature: sent at once, a refusal said in a toast. */
+  async function act(action: string, done: string) {
     setBusy(action);
-    setError("");
     try {
-      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/${action}`, {
-        method: "POST",
-        body: json && { json },
-      });
-      setRecord(answer.record);
-      onChange?.(answer.record);
-      toast({ variant: "success", title: done });
-      return true;
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/${action}`, { method: "POST" });
+      changed(answer.record, done);
     } catch (caught) {
       const message = caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.";
-      if (action === "schedule") setError(message);
-      else toast({ title: "That did not work", description: message });
-      return false;
+      toast({ title: "That did not work", description: message });
     } finally {
       setBusy("");
     }
   }
 
-  async function schedule(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (await act("schedule", `“${record.item.title}” is scheduled`, { at })) setAt("");
+  function changed(after: ContentRecord, done: string) {
+    setRecord(after);
+    onChange?.(after);
+    toast({ variant: "success", title: done });
   }
+
+  // The time is said under its field; a time half chosen is not worth asking about before leaving.
+  const scheduling = useFormSave(
+    async () => {
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/schedule`, {
+        method: "POST",
+        body: { json: { at } },
+      });
+      changed(answer.record, `“${record.item.title}” is scheduled`);
+      setAt("");
+    },
+    { dirty: false },
+  );
 
   return (
     <TitledSection id="publishing" title="Publishing" className="max-w-3xl space-y-4">
@@ -99,7 +105,7 @@ export function PublishingPanel({
         )}
       </p>
       {record.status === "draft" ? (
-        <form onSubmit={(event) => void schedule(event)} noValidate className="space-y-3">
+        <form {...scheduling.formProps} noValidate className="space-y-3">
           <TextField
             label="Publish at"
             name="publishAt"
@@ -111,10 +117,10 @@ export function PublishingPanel({
             onChange={(event) => setAt(event.target.value)}
             autoComplete="off"
             description="The day and time in South Africa. It publishes on its own then."
-            error={error}
+            error={scheduling.error}
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" busy={busy === "schedule"}>
+            <Button type="submit" variant="secondary" busy={scheduling.busy}>
               {record.publishAt ? "Change the publish time" : "Schedule"}
             </Button>
             {record.publishAt ? (
