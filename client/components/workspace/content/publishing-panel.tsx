@@ -3,7 +3,7 @@
  * its state, a publish time for a draft, the Featured pin for news, a preview link, and
  * "View on site" once it is published.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
 import { pickerTime } from "#shared/publish-time.ts";
@@ -44,7 +44,6 @@ export function PublishingPanel({
   }
   const { record, saved } = current;
   const setRecord = (after: ContentRecord) => setCurrent({ record: after, saved: false });
-  const [at, setAt] = useState("");
   const [busy, setBusy] = useState("");
   const page = contentPageOf(kind, record.item);
   const path = `/content/${kind}/${encodeURIComponent(record.id)}`;
@@ -69,19 +68,6 @@ export function PublishingPanel({
     toast({ variant: "success", title: done });
   }
 
-  // The time is said under its field; a time half chosen is not worth asking about before leaving.
-  const scheduling = useFormSave(
-    async () => {
-      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/schedule`, {
-        method: "POST",
-        body: { json: { at } },
-      });
-      changed(answer.record, `“${record.item.title}” is scheduled`);
-      setAt("");
-    },
-    { dirty: false },
-  );
-
   return (
     <TitledSection id="publishing" title="Publishing" className="max-w-3xl space-y-4">
       {saved ? <SavedNotice record={record} path={page.path} ownPage={page.ownPage} /> : null}
@@ -105,35 +91,21 @@ export function PublishingPanel({
         )}
       </p>
       {record.status === "draft" ? (
-        <form {...scheduling.formProps} noValidate className="space-y-3">
-          <TextField
-            label="Publish at"
-            name="publishAt"
-            // The phone's own date and time picker; its value is read as South African time.
-            type="datetime-local"
-            // Set when it opens, not at render: a time rendered on the server would go stale.
-            onFocus={(event) => (event.currentTarget.min = pickerTime(new Date()))}
-            value={at}
-            onChange={(event) => setAt(event.target.value)}
-            autoComplete="off"
-            description="The day and time in South Africa. It publishes on its own then."
-            error={scheduling.error}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" busy={scheduling.busy}>
-              {record.publishAt ? "Change the publish time" : "Schedule"}
+        <ScheduleForm
+          record={record}
+          path={path}
+          onScheduled={(after) => changed(after, `“${record.item.title}” is scheduled`)}
+        >
+          {record.publishAt ? (
+            <Button
+              variant="quiet"
+              busy={busy === "unschedule"}
+              onClick={() => void act("unschedule", `“${record.item.title}” is no longer scheduled`)}
+            >
+              Unschedule
             </Button>
-            {record.publishAt ? (
-              <Button
-                variant="quiet"
-                busy={busy === "unschedule"}
-                onClick={() => void act("unschedule", `“${record.item.title}” is no longer scheduled`)}
-              >
-                Unschedule
-              </Button>
-            ) : null}
-          </div>
-        </form>
+          ) : null}
+        </ScheduleForm>
       ) : null}
       {kind === "news" ? (
         <CheckboxField
@@ -159,6 +131,57 @@ export function PublishingPanel({
         </p>
       ) : null}
     </TitledSection>
+  );
+}
+
+/** A draft's publish time; its refusal is said under the field. */
+function ScheduleForm({
+  record,
+  path,
+  onScheduled,
+  children,
+}: {
+  record: ContentRecord;
+  path: string;
+  onScheduled: (after: ContentRecord) => void;
+  /** "Unschedule", beside the button, once a time is set. */
+  children: ReactNode;
+}) {
+  const [at, setAt] = useState("");
+  // A time half chosen is not worth asking about before leaving.
+  const { error, busy, formProps } = useFormSave(
+    async () => {
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/schedule`, {
+        method: "POST",
+        body: { json: { at } },
+      });
+      onScheduled(answer.record);
+      setAt("");
+    },
+    { dirty: false },
+  );
+  return (
+    <form {...formProps} noValidate className="space-y-3">
+      <TextField
+        label="Publish at"
+        name="publishAt"
+        // The phone's own date and time picker; its value is read as South African time.
+        type="datetime-local"
+        // Set when it opens, not at render: a time rendered on the server would go stale.
+        onFocus={(event) => (event.currentTarget.min = pickerTime(new Date()))}
+        value={at}
+        onChange={(event) => setAt(event.target.value)}
+        autoComplete="off"
+        description="The day and time in South Africa. It publishes on its own then."
+        error={error}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" busy={busy}>
+          {record.publishAt ? "Change the publish time" : "Schedule"}
+        </Button>
+        {children}
+      </div>
+    </form>
   );
 }
 
