@@ -1,6 +1,5 @@
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
   useId,
@@ -15,8 +14,8 @@ import { useModal } from "./use-modal";
 
 /**
  * Unsaved changes, tracked once for every workspace form (docs/decisions/065-never-lose-work.md).
- * A form says whether it holds changes not yet saved (`useUnsavedChanges(dirty)`, or
- * `useDirtyForm()` for a form the browser keeps the values of); while any does, the shell
+ * A form says whether it holds changes not yet saved (`useUnsavedChanges(dirty)`; a form
+ * saving through use-form-save.ts says so by itself); while any does, the shell
  * asks "Leave without saving?" before the page changes: a link in the workspace (the nav's
  * links load a page), a navigation of the router, or closing or reloading the tab (the
  * browser's own question, the only one a page may ask then).
@@ -33,18 +32,6 @@ export function useUnsavedChanges(dirty: boolean): void {
     registry?.set(id, dirty);
   }, [registry, id, dirty]);
   useEffect(() => () => registry?.set(id, false), [registry, id]);
-}
-
-/**
- * For a form whose fields the browser keeps (defaultValue): changed once anything is typed
- * or chosen in it, clean again after `markSaved`. Spread `formProps` on the <form>.
- */
-export function useDirtyForm() {
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
-  const markDirty = useCallback(() => setDirty(true), []);
-  const markSaved = useCallback(() => setDirty(false), []);
-  return { dirty, markSaved, formProps: { onInput: markDirty, onChange: markDirty } };
 }
 
 /** A link click that loads another page of this site in this tab. */

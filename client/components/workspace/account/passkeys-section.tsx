@@ -19,25 +19,26 @@ export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt:
 
 export function Passkeys({ passkeys, reload }: { passkeys: Passkey[]; reload: () => Promise<void> }) {
   const withStepUp = useStepUp();
-  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { form }) => {
-    const name = String(fields.get("name") ?? "").trim();
-    // The whole ceremony again after "Confirm it's you": its challenge was never issued.
-    await withStepUp(async () => {
+  // The whole ceremony again after "Confirm it's you": its challenge was never issued.
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(
+    async (fields, { form }) => {
+      const name = String(fields.get("name") ?? "").trim();
       // The name goes with the options too, so a missing one is said before the device's prompt.
       const optionsJSON = await workspaceFetch<PublicKeyCredentialCreationOptionsJSON>("/passkeys/options", {
         body: { json: { name } },
       });
       const response = await withPasskeyPrompt(() => startRegistration({ optionsJSON }));
       await workspaceFetch("/passkeys", { body: { json: { response, name } } });
-    });
-    form.reset();
-    toast({
-      variant: "success",
-      title: "Passkey added",
-      description: `Next time, sign in with “${name}”.`,
-    });
-    await reload();
-  });
+      form.reset();
+      toast({
+        variant: "success",
+        title: "Passkey added",
+        description: `Next time, sign in with “${name}”.`,
+      });
+      await reload();
+    },
+    { stepUp: true },
+  );
 
   async function remove(passkey: Passkey) {
     try {

@@ -4,31 +4,33 @@ import { CurrentPasswordField, TextField } from "#client/components/workspace/fi
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
-import { useStepUp } from "./step-up-dialog";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 
 export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }) {
-  const withStepUp = useStepUp();
-  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (data, { form }) => {
-    const body = {
-      currentPassword: String(data.get("currentPassword") ?? ""),
-      newPassword: String(data.get("newPassword") ?? ""),
-    };
-    const { otherSessionsEnded } = await withStepUp(() =>
-      workspaceFetch<{ otherSessionsEnded: number }>("/account/password", { body: { json: body } }),
-    );
-    form.reset();
-    toast({
-      variant: "success",
-      title: "Password changed",
-      description:
-        otherSessionsEnded === 0
-          ? "Use it next time you sign in."
-          : `Your ${otherSessionsEnded === 1 ? "other session was" : `${otherSessionsEnded} other sessions were`} signed out.`,
-    });
-    await onChanged();
-  });
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(
+    async (data, { form }) => {
+      const body = {
+        currentPassword: String(data.get("currentPassword") ?? ""),
+        newPassword: String(data.get("newPassword") ?? ""),
+      };
+      const { otherSessionsEnded } = await workspaceFetch<{ otherSessionsEnded: number }>(
+        "/account/password",
+        { body: { json: body } },
+      );
+      form.reset();
+      toast({
+        variant: "success",
+        title: "Password changed",
+        description:
+          otherSessionsEnded === 0
+            ? "Use it next time you sign in."
+            : `Your ${otherSessionsEnded === 1 ? "other session was" : `${otherSessionsEnded} other sessions were`} signed out.`,
+      });
+      await onChanged();
+    },
+    { stepUp: true },
+  );
 
   return (
     <TitledSection id="password" title="Password">

@@ -7,25 +7,14 @@
  * it was.
  */
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { useCallback, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { CurrentPasswordField, TextField } from "#client/components/workspace/fields.tsx";
 import { withPasskeyPrompt } from "#client/components/workspace/passkey-errors.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 
-type WithStepUp = <T>(action: () => Promise<T>) => Promise<T>;
-
-const StepUpContext = createContext<WithStepUp | null>(null);
+import { StepUpContext, type WithStepUp } from "./step-up-context";
 
 export const cancelledMessage = "You did not confirm it’s you, so nothing was changed.";
 

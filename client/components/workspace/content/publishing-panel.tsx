@@ -3,7 +3,7 @@
  * its state, a publish time for a draft, the Featured pin for news, a preview link, and
  * "View on site" once it is published.
  */
-import { useState, type FormEvent } from "react";
+import { useState, type ReactNode } from "react";
 import type { ContentKind, ContentKindSpec } from "#shared/content-fields.ts";
 import { contentPageOf } from "#shared/content-page.ts";
 import { pickerTime } from "#shared/publish-time.ts";
@@ -14,6 +14,7 @@ import { CheckboxField, TextField } from "#client/components/workspace/fields.ts
 import { Notice } from "#client/components/workspace/notice.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { PreviewLinkMaker } from "./preview-link-maker";
 import { PublishState } from "./publish-state";
 
@@ -43,37 +44,28 @@ export function PublishingPanel({
   }
   const { record, saved } = current;
   const setRecord = (after: ContentRecord) => setCurrent({ record: after, saved: false });
-  const [at, setAt] = useState("");
-  const [error, setError] = useState("");
   const [busy, setBusy] = useState("");
   const page = contentPageOf(kind, record.item);
   const path = `/content/${kind}/${encodeURIComponent(record.id)}`;
 
-  async function act(action: string, done: string, json?: object) {
+  /** Unschedule, feature, unfeature: sent at once, a refusal said in a toast. */
+  async function act(action: string, done: string) {
     setBusy(action);
-    setError("");
     try {
-      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/${action}`, {
-        method: "POST",
-        body: json && { json },
-      });
-      setRecord(answer.record);
-      onChange?.(answer.record);
-      toast({ variant: "success", title: done });
-      return true;
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/${action}`, { method: "POST" });
+      changed(answer.record, done);
     } catch (caught) {
       const message = caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server.";
-      if (action === "schedule") setError(message);
-      else toast({ title: "That did not work", description: message });
-      return false;
+      toast({ title: "That did not work", description: message });
     } finally {
       setBusy("");
     }
   }
 
-  async function schedule(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (await act("schedule", `“${record.item.title}” is scheduled`, { at })) setAt("");
+  function changed(after: ContentRecord, done: string) {
+    setRecord(after);
+    onChange?.(after);
+    toast({ variant: "success", title: done });
   }
 
   return (
@@ -99,35 +91,21 @@ export function PublishingPanel({
         )}
       </p>
       {record.status === "draft" ? (
-        <form onSubmit={(event) => void schedule(event)} noValidate className="space-y-3">
-          <TextField
-            label="Publish at"
-            name="publishAt"
-            // The phone's own date and time picker; its value is read as South African time.
-            type="datetime-local"
-            // Set when it opens, not at render: a time rendered on the server would go stale.
-            onFocus={(event) => (event.currentTarget.min = pickerTime(new Date()))}
-            value={at}
-            onChange={(event) => setAt(event.target.value)}
-            autoComplete="off"
-            description="The day and time in South Africa. It publishes on its own then."
-            error={error}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" busy={busy === "schedule"}>
-              {record.publishAt ? "Change the publish time" : "Schedule"}
+        <ScheduleForm
+          record={record}
+          path={path}
+          onScheduled={(after) => changed(after, `“${record.item.title}” is scheduled`)}
+        >
+          {record.publishAt ? (
+            <Button
+              variant="quiet"
+              busy={busy === "unschedule"}
+              onClick={() => void act("unschedule", `“${record.item.title}” is no longer scheduled`)}
+            >
+              Unschedule
             </Button>
-            {record.publishAt ? (
-              <Button
-                variant="quiet"
-                busy={busy === "unschedule"}
-                onClick={() => void act("unschedule", `“${record.item.title}” is no longer scheduled`)}
-              >
-                Unschedule
-              </Button>
-            ) : null}
-          </div>
-        </form>
+          ) : null}
+        </ScheduleForm>
       ) : null}
       {kind === "news" ? (
         <CheckboxField
@@ -153,6 +131,57 @@ export function PublishingPanel({
         </p>
       ) : null}
     </TitledSection>
+  );
+}
+
+/** A draft's publish time; its refusal is said under the field. */
+function ScheduleForm({
+  record,
+  path,
+  onScheduled,
+  children,
+}: {
+  record: ContentRecord;
+  path: string;
+  onScheduled: (after: ContentRecord) => void;
+  /** "Unschedule", beside the button, once a time is set. */
+  children: ReactNode;
+}) {
+  const [at, setAt] = useState("");
+  // A time half chosen is not worth asking about before leaving.
+  const { error, busy, formProps } = useFormSave(
+    async () => {
+      const answer = await workspaceFetch<{ record: ContentRecord }>(`${path}/schedule`, {
+        method: "POST",
+        body: { json: { at } },
+      });
+      onScheduled(answer.record);
+      setAt("");
+    },
+    { dirty: false },
+  );
+  return (
+    <form {...formProps} noValidate className="space-y-3">
+      <TextField
+        label="Publish at"
+        name="publishAt"
+        // The phone's own date and time picker; its value is read as South African time.
+        type="datetime-local"
+        // Set when it opens, not at render: a time rendered on the server would go stale.
+        onFocus={(event) => (event.currentTarget.min = pickerTime(new Date()))}
+        value={at}
+        onChange={(event) => setAt(event.target.value)}
+        autoComplete="off"
+        description="The day and time in South Africa. It publishes on its own then."
+        error={error}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" busy={busy}>
+          {record.publishAt ? "Change the publish time" : "Schedule"}
+        </Button>
+        {children}
+      </div>
+    </form>
   );
 }
 

@@ -1,5 +1,5 @@
 /** The invitation's first two steps: choose a password, then add and confirm the authenticator app. */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import {
@@ -7,7 +7,9 @@ import {
   AuthenticatorKey,
   type Enrolment,
 } from "#client/components/workspace/authenticator-key.tsx";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 
 /** Where the invitation's steps post; the token goes in each body, never in the path. */
 const INVITATION_API = "/invitations";
@@ -21,30 +23,20 @@ export function PasswordStep({
   email: string;
   onChosen: (e: Enrolment) => void;
 }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password") ?? "");
-    setBusy(true);
-    setError("");
-    try {
+  // The refusal is said under the password; nothing typed here is kept by leaving anyway.
+  const { error, busy, formProps } = useFormSave(
+    async (fields) => {
+      const password = String(fields.get("password") ?? "");
       onChosen(
         await workspaceFetch<Enrolment>(`${INVITATION_API}/password`, {
           body: { json: { token, password } },
         }),
       );
-    } catch (caught) {
-      setBusy(false);
-      setError(
-        caught instanceof WorkspaceApiError
-          ? (caught.fieldErrors.password ?? caught.message)
-          : "Could not reach the server. Try again.",
-      );
-    }
-  }
+    },
+    { refusal: (caught, fieldErrors) => fieldErrors.password ?? apiMessage(caught), dirty: false },
+  );
   return (
-    <form aria-labelledby="password-step" className="space-y-4" onSubmit={(event) => void submit(event)}>
+    <form aria-labelledby="password-step" className="space-y-4" {...formProps}>
       <h2 id="password-step" className="text-xl font-bold text-ink">
         1. Choose a password
       </h2>
@@ -84,17 +76,12 @@ export function AuthenticatorStep({
   enrolment: Enrolment;
   onConfirmed: (codes: string[]) => void;
 }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // The password form is gone; the next step's heading takes the focus, so it is read out.
   useEffect(() => heading.current?.focus(), []);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
-    setBusy(true);
-    setError("");
-    try {
+  const { error, busy, formProps } = useFormSave(
+    async (fields) => {
+      const code = String(fields.get("code") ?? "").replace(/\s/g, "");
       const { recoveryCodes } = await workspaceFetch<{ recoveryCodes: string[] }>(
         `${INVITATION_API}/confirm`,
         {
@@ -102,15 +89,11 @@ export function AuthenticatorStep({
         },
       );
       onConfirmed(recoveryCodes);
-    } catch (caught) {
-      setBusy(false);
-      setError(
-        caught instanceof WorkspaceApiError ? caught.message : "Could not reach the server. Try again.",
-      );
-    }
-  }
+    },
+    { dirty: false },
+  );
   return (
-    <form aria-labelledby="authenticator-step" className="space-y-4" onSubmit={(event) => void submit(event)}>
+    <form aria-labelledby="authenticator-step" className="space-y-4" {...formProps}>
       <h2 id="authenticator-step" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink">
         2. Add your authenticator app
       </h2>

@@ -1,8 +1,6 @@
 /** Assigning the ticked rows of the inbox to one owner, or to nobody, as `leads assign` does. */
-import { useState, type FormEvent } from "react";
 import type { AssignableStaff } from "#shared/inbox.ts";
-import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
+import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField } from "#client/components/workspace/fields.tsx";
 import { Notice } from "#client/components/workspace/notice.tsx";
@@ -13,6 +11,7 @@ import {
   ownerOptions,
   ownerWord,
 } from "#client/components/workspace/lead/owner-form.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 
 export function BulkAssign({
@@ -25,18 +24,13 @@ export function BulkAssign({
   /** After a change: clear the ticks and reload the list. */
   done: () => Promise<void>;
 }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
   const { email: me } = useStaff();
   const canTake = owners.some((staff) => staff.email === me);
-  async function assign(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const pressed = (event.nativeEvent as SubmitEvent).submitter;
-    const chosen = chosenOwner(new FormData(event.currentTarget), pressed, me);
-    setError("");
-    if (selected.length === 0) return setError("Tick the leads to assign first.");
-    setBusy(true);
-    try {
+  // The ticks are the page's, not the form's: nothing to ask before leaving.
+  const { error, busy, formProps } = useFormSave(
+    async (fields, { submitter }) => {
+      const chosen = chosenOwner(fields, submitter, me);
+      if (selected.length === 0) throw new WorkspaceApiError("Tick the leads to assign first.", 0);
       const result = await workspaceFetch<{ changed: string[] }>("/inbox/assign", {
         body: { json: { ids: selected, owner: chosen === "" ? null : chosen } },
       });
@@ -46,16 +40,13 @@ export function BulkAssign({
         title: `${count === 1 ? "1 lead" : `${count} leads`} assigned to ${ownerWord(chosen, me)}`,
       });
       await done();
-    } catch (caught) {
-      setError(apiMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { dirty: false },
+  );
   return (
     <form
       aria-label="Assign the ticked leads"
-      onSubmit={(event) => void assign(event)}
+      {...formProps}
       // On a phone it takes no room until a lead is ticked, then stays at the foot of the
       // screen (fixed: the cards under a finger do not move while it ticks them).
       className={`mb-4 flex flex-wrap items-end gap-3 ${

@@ -3,15 +3,13 @@
  * you" for the inbox. A field the member's role may not change (decision 068) is shown
  * read-only with the sentence that says who may, and is sent back as it was.
  */
-import { useState, type FormEvent } from "react";
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
-import { useDirtyForm } from "#client/components/workspace/unsaved-changes.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
-import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import {
   settingsFields,
   type EditableSettings,
@@ -60,29 +58,21 @@ export function SettingsForm({
   locked: Partial<Record<SettingsKey, string>>;
   onSaved: (settings: EditableSettings) => void;
 }) {
-  const withStepUp = useStepUp();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const dirty = useDirtyForm();
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const sent = Object.fromEntries(
-      settingsFields.map((field) => [field.key, String(data.get(field.key) ?? "")]),
-    );
-    setBusy(true);
-    setErrors({});
-    setError("");
-    try {
-      const saved = await withStepUp(() =>
-        workspaceFetch<{ settings: EditableSettings; changed: string[] }>("/settings", {
-          body: { json: { settings: sent } },
-        }),
+  const {
+    error,
+    fieldErrors: errors,
+    attempt,
+    busy,
+    formProps,
+  } = useFormSave(
+    async (data) => {
+      const sent = Object.fromEntries(
+        settingsFields.map((field) => [field.key, String(data.get(field.key) ?? "")]),
       );
-      dirty.markSaved();
+      // The inbox needs "Confirm it's you" (decision 048).
+      const saved = await workspaceFetch<{ settings: EditableSettings; changed: string[] }>("/settings", {
+        body: { json: { settings: sent } },
+      });
       onSaved(saved.settings);
       toast(
         saved.changed.length === 0
@@ -93,19 +83,15 @@ export function SettingsForm({
               description: "Every page and e-mail uses them from now on.",
             },
       );
-    } catch (caught) {
-      const fieldErrors = caught instanceof WorkspaceApiError ? caught.fieldErrors : {};
-      setErrors(fieldErrors);
-      setError(
+    },
+    {
+      stepUp: true,
+      refusal: (caught, fieldErrors) =>
         Object.keys(fieldErrors).length === 0
           ? apiMessage(caught)
           : "Some fields need changing; each says what is wrong.",
-      );
-      setAttempt((count) => count + 1);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   return (
     // key: a save that reformats a value (the phone number) shows it as stored.
@@ -114,8 +100,7 @@ export function SettingsForm({
       aria-label="Site settings"
       className="max-w-2xl space-y-10"
       noValidate
-      {...dirty.formProps}
-      onSubmit={(event) => void save(event)}
+      {...formProps}
     >
       <ErrorSummary problem={error} errors={errors} attempt={attempt} />
       {groups.map((group) => (

@@ -1,17 +1,16 @@
 /** A page's search snippet form: its description and social image beside their live preview. */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import type { Image } from "#shared/content-types.ts";
 import { socialImagePath } from "#shared/social-cards.ts";
 import { snippetLengths, snippetTitle } from "#shared/snippet-pages.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
-import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
+import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { uploadSocialImage, type PageSnippetView } from "#client/lib/workspace-snippets.ts";
-import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { ImageFileField, TextAreaField } from "#client/components/workspace/fields.tsx";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
-import { useUnsavedChanges } from "#client/components/workspace/unsaved-changes.tsx";
+import { useFormSave } from "#client/components/workspace/use-form-save.ts";
 import { SearchSnippetPreview } from "#client/components/workspace/search-snippet-preview.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 
@@ -20,52 +19,46 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
   const fileId = useId();
   const [description, setDescription] = useState(snippet.saved.description ?? "");
   const [image, setImage] = useState<Image | undefined>(snippet.saved.image);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
-  const [saving, setSaving] = useState(false);
+  // The file's problem, said as it is chosen; a save's are the form's own.
+  const [fileError, setFileError] = useState("");
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [stored, setStored] = useState(() =>
     JSON.stringify([snippet.saved.description ?? "", snippet.saved.image]),
   );
-  useUnsavedChanges(JSON.stringify([description, image]) !== stored);
+  const {
+    error: problem,
+    fieldErrors,
+    attempt,
+    busy: saving,
+    formProps,
+  } = useFormSave(
+    async () => {
+      setFileError("");
+      await workspaceFetch(`/snippets/${encodeURIComponent(snippet.page)}`, {
+        body: { json: { description, ...(image ? { image } : {}) } },
+      });
+      setSaved(true);
+      setStored(JSON.stringify([description, image]));
+      toast({ variant: "success", title: `Saved the search snippet of ${snippet.title}` });
+    },
+    { dirty: JSON.stringify([description, image]) !== stored },
+  );
+  const errors = fileError ? { ...fieldErrors, file: fileError } : fieldErrors;
 
   async function upload(file: File | null) {
     if (!file) return;
     setUploading(true);
     const result = await uploadSocialImage(file);
     setUploading(false);
-    setErrors((old) => ({ ...old, file: result.ok ? "" : result.error }));
+    setFileError(result.ok ? "" : result.error);
     if (result.ok) setImage(result.image);
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    setProblem("");
-    try {
-      await workspaceFetch(`/snippets/${encodeURIComponent(snippet.page)}`, {
-        body: { json: { description, ...(image ? { image } : {}) } },
-      });
-      setErrors({});
-      setSaved(true);
-      setStored(JSON.stringify([description, image]));
-      toast({ variant: "success", title: `Saved the search snippet of ${snippet.title}` });
-    } catch (caught) {
-      // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) setErrors(caught.fieldErrors);
-      setProblem(apiMessage(caught));
-      setAttempt((count) => count + 1);
-    } finally {
-      setSaving(false);
-    }
   }
 
   const shown = description.trim().replace(/\s+/g, " ") || snippet.defaultDescription;
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <form onSubmit={(event) => void save(event)} noValidate className="min-w-0 space-y-6">
+      <form {...formProps} noValidate className="min-w-0 space-y-6">
         <ErrorSummary problem={problem} errors={errors} attempt={attempt} />
         <TextAreaField
           label="Description"

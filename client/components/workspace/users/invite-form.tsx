@@ -6,28 +6,27 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
-import { useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { RoleChoice } from "./role-choice";
 
 export type Invitation = { email: string; role: StaffRole; expiresAt: string };
 
 export function InviteForm({ reload }: { reload: () => Promise<void> }) {
-  const withStepUp = useStepUp();
-  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(async (fields, { form }) => {
-    // Inviting an admin needs a proof from the last 5 minutes (decision 048).
-    const sent = await withStepUp(() =>
-      workspaceFetch<Invitation>("/users/invite", {
+  // Inviting an admin needs a proof from the last 5 minutes (decision 048).
+  const { error, fieldErrors, attempt, busy, formProps } = useFormSave(
+    async (fields, { form }) => {
+      const sent = await workspaceFetch<Invitation>("/users/invite", {
         body: { json: { email: fields.get("email"), role: fields.get("role") } },
-      }),
-    );
-    form.reset();
-    toast({
-      variant: "success",
-      title: "Invitation sent",
-      description: `${sent.email} has 24 hours to accept it.`,
-    });
-    await reload();
-  });
+      });
+      form.reset();
+      toast({
+        variant: "success",
+        title: "Invitation sent",
+        description: `${sent.email} has 24 hours to accept it.`,
+      });
+      await reload();
+    },
+    { stepUp: true },
+  );
   return (
     <section className="space-y-4">
       <h2 id="invite-title" className="text-2xl font-bold text-ink">
