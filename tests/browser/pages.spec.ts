@@ -103,7 +103,7 @@ test("projects: nine cards with an image described, tags, client and details lin
   for (const [index, project] of projects.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole("heading")).toHaveText(project.title);
-    // Each image says what it shows (data/content.test.ts holds the texts to that).
+    // Each image says what it shows (data/seed-content.test.ts holds the texts to that).
     await expect(card.getByRole("img")).toHaveAccessibleName(project.image_alt);
     await expect(card.getByText(`Client: ${project.client}`)).toBeVisible();
     for (const tag of project.tags) await expect(card.getByText(tag, { exact: true })).toBeVisible();
