@@ -4,7 +4,7 @@
 // `site-admin` bin), so production runs plain JavaScript on Node 20 and 24. Packages
 // stay external: npm installs them.
 import { build } from "esbuild";
-import { buildAdminBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bundles.mjs";
+import { buildCliBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bundles.mjs";
 
 // The SMTP pool runs in a thread of its own (server/mail/smtp-thread.ts), started from build/app.
 await build({
@@ -18,5 +18,5 @@ await build({
 });
 
 // Shared with `npm run admin`, which rebuilds it alone when its sources changed.
-await buildAdminBundle();
+await buildCliBundle();
 await stopEsbuild();

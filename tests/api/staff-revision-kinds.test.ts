@@ -12,7 +12,7 @@ import { copyPages } from "#shared/copy/copy-pages.ts";
 import type { NewsPost } from "#shared/content-types.ts";
 import type { RevisionHistory } from "#shared/revision-changes.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -227,7 +227,7 @@ describe("site-admin history and restore of each kind", () => {
   ])("%s: lists its revisions and puts the first back", async (name, target, label) => {
     if (target === "settings") {
       for (const city of ["Stellenbosch", "Paarl"]) {
-        expect((await runAdminOn(site, "settings", "set", "city", city)).code).toBe(0);
+        expect((await runCliOn(site, "settings", "set", "city", city)).code).toBe(0);
       }
     } else if (target === "page:about") {
       const about = (
@@ -242,12 +242,12 @@ describe("site-admin history and restore of each kind", () => {
         expect((await editor.post(`${api}/snippets/about`, { description: text })).status).toBe(200);
       }
     }
-    const shown = await runAdminOn(site, "history", name);
+    const shown = await runCliOn(site, "history", name);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain(`${label} (${target})`);
-    const listed = JSON.parse((await runAdminOn(site, "history", name, "--json")).stdout) as RevisionHistory;
+    const listed = JSON.parse((await runCliOn(site, "history", name, "--json")).stdout) as RevisionHistory;
     const first = listed.revisions.at(-1)!;
-    const restored = await runAdminOn(site, "restore", name, String(first.id));
+    const restored = await runCliOn(site, "restore", name, String(first.id));
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`Restored revision ${first.id} of ${target}`);
     const [newest] = await listRevisions(site.db, target);

@@ -10,7 +10,7 @@ import { listRevisions } from "#server/db/revisions.ts";
 import { paths } from "#shared/paths.ts";
 import type { BodyImage } from "#shared/content-types.ts";
 import type { RevisionHistory } from "#shared/revision-changes.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -228,7 +228,7 @@ describe("site-admin history and restore", () => {
     const dir = path.join(site.config.dataDir, "cli-files");
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "vineyard.png"), png);
-    const add = await runAdminOn(
+    const add = await runCliOn(
       site,
       "projects",
       "add",
@@ -246,7 +246,7 @@ describe("site-admin history and restore", () => {
       "Vineyard Estate",
     );
     expect(add.code, add.stderr).toBe(0);
-    const edit = await runAdminOn(
+    const edit = await runCliOn(
       site,
       "projects",
       "edit",
@@ -256,20 +256,20 @@ describe("site-admin history and restore", () => {
     );
     expect(edit.code, edit.stderr).toBe(0);
 
-    const shown = await runAdminOn(site, "history", "projects/vineyard-booking");
+    const shown = await runCliOn(site, "history", "projects/vineyard-booking");
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain("Project “Vineyard Booking” (projects/vineyard-booking)");
     expect(shown.stdout).toMatch(/Description/);
     expect(shown.stdout).toContain("(first version kept)");
     expect(shown.stdout).toContain("2 revisions, newest first.");
 
-    const json = await runAdminOn(site, "history", "projects/vineyard-booking", "--json");
+    const json = await runCliOn(site, "history", "projects/vineyard-booking", "--json");
     const listed = JSON.parse(json.stdout) as RevisionHistory;
     expect(listed.revisions).toHaveLength(2);
     expect(listed.revisions[0]!.actor).toMatch(/^cli:/);
     const first = listed.revisions[1]!.id;
 
-    const restored = await runAdminOn(site, "restore", "projects/vineyard-booking", String(first));
+    const restored = await runCliOn(site, "restore", "projects/vineyard-booking", String(first));
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`Restored revision ${first} of projects/vineyard-booking`);
     expect((await findContent(site.db, "projects", "vineyard-booking"))?.item.description).toBe(
@@ -279,10 +279,10 @@ describe("site-admin history and restore", () => {
     const after = await listRevisions(site.db, "projects/vineyard-booking");
     expect(after[0]).toMatchObject({ note: `Restored revision ${listed.revisions[1]!.number}` });
 
-    const missing = await runAdminOn(site, "restore", "projects/vineyard-booking", "999999");
+    const missing = await runCliOn(site, "restore", "projects/vineyard-booking", "999999");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("there is no revision 999999 of projects/vineyard-booking");
-    const unknown = await runAdminOn(site, "history", "nothing-here");
+    const unknown = await runCliOn(site, "history", "nothing-here");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nothing called "nothing-here" keeps a history');
   });

@@ -9,7 +9,7 @@ import type { Image } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { snippetPages } from "#shared/snippet-pages.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -271,13 +271,13 @@ describe("a content item's own snippet", () => {
 
 describe("site-admin snippets", () => {
   it("lists every page, and sets a description and image from the command line", async () => {
-    const listed = await runAdminOn(site, "snippets", "list", "--json");
+    const listed = await runCliOn(site, "snippets", "list", "--json");
     expect(listed.code).toBe(0);
     const rows = JSON.parse(listed.stdout) as Array<{ page: string; warnings: string[] }>;
     expect(rows.map((row) => row.page)).toEqual(Object.keys(snippetPages));
 
     const long = `${"Custom web apps for Cape Town businesses. ".repeat(4)}`.trim();
-    const set = await runAdminOn(site, "snippets", "set", "web-app-development", "--description", long);
+    const set = await runCliOn(site, "snippets", "set", "web-app-development", "--description", long);
     expect(set.code).toBe(0);
     expect(set.stdout).toContain("Saved the search snippet of web-app-development");
     expect(set.stdout).toContain(
@@ -287,10 +287,10 @@ describe("site-admin snippets", () => {
     const revisions = await listRevisions(site.db, "snippet:web-app-development");
     expect(revisions[0]?.actor).toMatch(/^cli:/);
 
-    const refused = await runAdminOn(site, "snippets", "set", "nowhere", "--description", "x");
+    const refused = await runCliOn(site, "snippets", "set", "nowhere", "--description", "x");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("unknown page nowhere");
-    const tooLong = await runAdminOn(site, "snippets", "set", "home", "--description", "z".repeat(301));
+    const tooLong = await runCliOn(site, "snippets", "set", "home", "--description", "z".repeat(301));
     expect(tooLong.code).toBe(1);
     expect(tooLong.stderr).toContain("at most 300 characters");
   });

@@ -27,9 +27,9 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
-import { collectOutput, runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
-import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
-import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
+import { collectOutput, runCliOn as cli, type CliRun as Run } from "#tests/support/cli.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/cli-expectations.ts";
+import { addScreenshotArguments } from "#tests/support/cli-arguments.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import {
   createScratchDatabase,
@@ -100,7 +100,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
   describe("appointments", () => {
     it("lists newest first in Cape Town time, unread marked, with a summary", async () => {
-      const run = await admin(site, "appointments", "list");
+      const run = await cli(site, "appointments", "list");
       expect(run.code).toBe(0);
       expect(run.stderr).toBe("");
       const lines = run.stdout.split("\n");
@@ -117,13 +117,13 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("shows the form's labels, not its codes: service and preferred day as the visitor chose them", async () => {
-      const run = await admin(site, "appointments", "list");
+      const run = await cli(site, "appointments", "list");
       const thandi = run.stdout.split("\n").find((line) => line.includes("Thandi Nkosi")) ?? "";
       expect(thandi).toMatch(/ {2}Web Application Development {2}\w{3}, \d{1,2} Nov 2026, 10:00 AM$/);
       expect(run.stdout).not.toContain("web-development");
       // --json keeps the codes, for scripts.
       const [row] = json<{ serviceType: string; preferredDate: string }[]>(
-        await admin(site, "appointments", "list", "--json"),
+        await cli(site, "appointments", "list", "--json"),
       );
       expect(row).toMatchObject({
         serviceType: "web-development",
@@ -132,7 +132,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("prints JSON with ISO timestamps and every field", async () => {
-      const rows = json<Record<string, unknown>[]>(await admin(site, "appointments", "list", "--json"));
+      const rows = json<Record<string, unknown>[]>(await cli(site, "appointments", "list", "--json"));
       expect(rows.map((row) => row.id)).toEqual([3, 2, 1]);
       expect(rows[1]).toEqual({
         id: 2,
@@ -162,18 +162,16 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("filters --since from the agency's local midnight", async () => {
       const ids = (run: Run) => json<{ id: number }[]>(run).map((row) => row.id);
-      expect(ids(await admin(site, "appointments", "list", "--since", "2026-11-23", "--json"))).toEqual([
-        3, 2,
-      ]);
-      expect(ids(await admin(site, "appointments", "list", "--since", "2026-11-24", "--json"))).toEqual([]);
-      const none = await admin(site, "appointments", "list", "--since", "2026-11-24");
+      expect(ids(await cli(site, "appointments", "list", "--since", "2026-11-23", "--json"))).toEqual([3, 2]);
+      expect(ids(await cli(site, "appointments", "list", "--since", "2026-11-24", "--json"))).toEqual([]);
+      const none = await cli(site, "appointments", "list", "--since", "2026-11-24");
       expect(none.stdout).toBe("No appointment requests.\n");
     });
 
     it("rejects a bad date with exit 1 and one line", async () => {
       for (const date of ["2026-02-30", "23/11/2026", "yesterday"]) {
         expectOneErrorLine(
-          await admin(site, "appointments", "list", "--since", date),
+          await cli(site, "appointments", "list", "--since", date),
           1,
           new RegExp(`invalid date "${date}"`),
         );
@@ -181,7 +179,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("shows one request in full", async () => {
-      const run = await admin(site, "appointments", "show", "2");
+      const run = await cli(site, "appointments", "show", "2");
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^Appointment: +2$/m);
       expect(run.stdout).toMatch(/^Read: +unread$/m);
@@ -196,53 +194,53 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("answers an unknown or malformed id with exit 1 and one line", async () => {
-      expectOneErrorLine(await admin(site, "appointments", "show", "999"), 1, /unknown appointment id 999/);
-      expectOneErrorLine(await admin(site, "appointments", "show", "abc"), 1, /invalid appointment id "abc"/);
-      expectOneErrorLine(await admin(site, "appointments", "read", "1", "998", "999"), 1, /ids 998, 999/);
+      expectOneErrorLine(await cli(site, "appointments", "show", "999"), 1, /unknown appointment id 999/);
+      expectOneErrorLine(await cli(site, "appointments", "show", "abc"), 1, /invalid appointment id "abc"/);
+      expectOneErrorLine(await cli(site, "appointments", "read", "1", "998", "999"), 1, /ids 998, 999/);
     });
 
     it("marks read and unread, visible in list --unread; again changes nothing", async () => {
       const unread = async () =>
-        json<{ id: number }[]>(await admin(site, "appointments", "list", "--unread", "--json")).map(
+        json<{ id: number }[]>(await cli(site, "appointments", "list", "--unread", "--json")).map(
           (r) => r.id,
         );
 
-      expect((await admin(site, "appointments", "read", "1", "3")).stdout).toBe(
+      expect((await cli(site, "appointments", "read", "1", "3")).stdout).toBe(
         "Marked 2 appointment requests read.\n",
       );
       expect(await unread()).toEqual([2]);
       // Again: nothing changes, and the command says so instead of claiming it marked one.
-      const again = await admin(site, "appointments", "read", "1");
+      const again = await cli(site, "appointments", "read", "1");
       expect(again).toMatchObject({ code: 0, stderr: "" });
       expect(again.stdout).toBe("1 appointment request was already read: 1.\n");
       expect(await unread()).toEqual([2]);
 
-      const table = (await admin(site, "appointments", "list", "--unread")).stdout;
+      const table = (await cli(site, "appointments", "list", "--unread")).stdout;
       expect(table).toContain("Bob O'Brien");
       expect(table).not.toContain("Thandi Nkosi");
       expect(table).toContain("1 appointment request, 1 unread (●)");
 
-      expect((await admin(site, "appointments", "unread", "3")).stdout).toBe(
+      expect((await cli(site, "appointments", "unread", "3")).stdout).toBe(
         "Marked 1 appointment request unread.\n",
       );
       expect(await unread()).toEqual([3, 2]);
-      expect((await admin(site, "appointments", "unread", "2", "3")).stdout).toBe(
+      expect((await cli(site, "appointments", "unread", "2", "3")).stdout).toBe(
         "2 appointment requests were already unread: 2, 3.\n",
       );
       // An unknown id among known ones changes nothing.
-      expect((await admin(site, "appointments", "read", "3", "999")).code).toBe(1);
+      expect((await cli(site, "appointments", "read", "3", "999")).code).toBe(1);
       expect(await unread()).toEqual([3, 2]);
-      expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(/^Read: +read$/m);
+      expect((await cli(site, "appointments", "show", "1")).stdout).toMatch(/^Read: +read$/m);
     });
 
     it("reports both counts when some were already in the asked state", async () => {
-      const mixed = await admin(site, "appointments", "read", "1", "2", "3");
+      const mixed = await cli(site, "appointments", "read", "1", "2", "3");
       expect(mixed).toMatchObject({ code: 0, stderr: "" });
       expect(mixed.stdout).toBe("Marked 2 appointment requests read (2, 3); 1 was already read (1).\n");
-      expect((await admin(site, "appointments", "unread", "2")).stdout).toBe(
+      expect((await cli(site, "appointments", "unread", "2")).stdout).toBe(
         "Marked 1 appointment request unread.\n",
       );
-      expect((await admin(site, "appointments", "unread", "2", "3")).stdout).toBe(
+      expect((await cli(site, "appointments", "unread", "2", "3")).stdout).toBe(
         "Marked 1 appointment request unread (3); 1 was already unread (2).\n",
       );
     });
@@ -260,14 +258,14 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
   describe("usage errors exit 2", () => {
     it("for an unknown option, command, choice or missing argument", async () => {
-      expectOneErrorLine(await admin(site, "appointments", "list", "--bogus"), 2, /unknown option '--bogus'/);
-      expectOneErrorLine(await admin(site, "nope"), 2, /unknown command 'nope'/);
-      expectOneErrorLine(await admin(site, "leads", "list", "--type", "mobile"), 2, /Allowed choices/);
-      expectOneErrorLine(await admin(site, "appointments", "show"), 2, /missing required argument 'id'/);
-      expectOneErrorLine(await admin(site, "export", "leads"), 2, /required option '--format/);
-      expectOneErrorLine(await admin(site, "notifications", "retry"), 2, /ids or --all-dead/);
+      expectOneErrorLine(await cli(site, "appointments", "list", "--bogus"), 2, /unknown option '--bogus'/);
+      expectOneErrorLine(await cli(site, "nope"), 2, /unknown command 'nope'/);
+      expectOneErrorLine(await cli(site, "leads", "list", "--type", "mobile"), 2, /Allowed choices/);
+      expectOneErrorLine(await cli(site, "appointments", "show"), 2, /missing required argument 'id'/);
+      expectOneErrorLine(await cli(site, "export", "leads"), 2, /required option '--format/);
+      expectOneErrorLine(await cli(site, "notifications", "retry"), 2, /ids or --all-dead/);
       // A group without its subcommand prints its help on stderr.
-      const group = await admin(site, "appointments");
+      const group = await cli(site, "appointments");
       expect(group.code).toBe(2);
       expect(group.stderr).toContain("Usage: site-admin appointments");
     });
@@ -285,7 +283,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         ["screenshots", "add"],
         ["screenshots", "move"],
       ]) {
-        const run = await admin(site, ...argv, "--help");
+        const run = await cli(site, ...argv, "--help");
         expect(run.code, argv.join(" ")).toBe(0);
         expect(run.stdout).toContain(`Usage: site-admin ${argv.join(" ")}`.trimEnd());
         expect(run.stderr).toBe("");
@@ -297,7 +295,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     type Lead = { id: string; type: string; fullName: string; email: string; createdAt: string };
 
     it("merges both forms, newest first, with typed ids", async () => {
-      const run = await admin(site, "leads", "list");
+      const run = await cli(site, "leads", "list");
       expect(run.code).toBe(0);
       const lines = run.stdout.split("\n");
       expect(lines[0]).toMatch(
@@ -316,19 +314,17 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("shows the budget and company size as the forms label them; --json keeps the codes", async () => {
-      const lines = (await admin(site, "leads", "list")).stdout.split("\n");
+      const lines = (await cli(site, "leads", "list")).stdout.split("\n");
       const byId = (id: string) => lines.find((line) => line.startsWith(`${id} `)) ?? "";
       expect(byId("wd-1")).toMatch(/ {2}R30k - R60k$/);
       expect(byId("wa-1")).toMatch(/ {2}51-200$/);
       expect(lines.join("\n")).not.toContain("30k-60k");
-      const rows = json<{ id: string; budget: string | null }[]>(
-        await admin(site, "leads", "list", "--json"),
-      );
+      const rows = json<{ id: string; budget: string | null }[]>(await cli(site, "leads", "list", "--json"));
       expect(rows.find((row) => row.id === "wd-1")?.budget).toBe("30k-60k");
     });
 
     it("prints JSON rows with id, type, name, company, e-mail, createdAt and the other fields", async () => {
-      const rows = json<Record<string, unknown>[]>(await admin(site, "leads", "list", "--json"));
+      const rows = json<Record<string, unknown>[]>(await cli(site, "leads", "list", "--json"));
       expect(rows.find((row) => row.id === "wd-1")).toEqual({
         id: "wd-1",
         type: "website-design",
@@ -362,7 +358,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("filters by --type and --since", async () => {
       const ids = async (...args: string[]) =>
-        json<Lead[]>(await admin(site, "leads", "list", "--json", ...args)).map((lead) => lead.id);
+        json<Lead[]>(await cli(site, "leads", "list", "--json", ...args)).map((lead) => lead.id);
       expect(await ids("--type", "web-app")).toEqual(["wa-2", "wa-1"]);
       expect(await ids("--type", "website-design")).toEqual(["wd-2", "wd-1"]);
       expect(await ids("--since", "2026-11-23")).toEqual(["wa-2"]);
@@ -370,48 +366,44 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("shows one lead by its typed id", async () => {
-      const design = await admin(site, "leads", "show", "wd-2");
+      const design = await cli(site, "leads", "show", "wd-2");
       expect(design.code).toBe(0);
       expect(design.stdout).toMatch(/^Full Name: +Late Sunday$/m);
       expect(design.stdout).toMatch(/^Website Type: +Website redesign$/m);
       expect(design.stdout).toMatch(/^Budget: +R30k - R60k$/m);
       expect(design.stdout).toMatch(/^Timeline: +1-2 months$/m);
       expect(design.stdout).toMatch(/^Received: +2026-11-22 23:30$/m);
-      const app = json<Lead>(await admin(site, "leads", "show", "wa-1", "--json"));
+      const app = json<Lead>(await cli(site, "leads", "show", "wa-1", "--json"));
       expect(app).toMatchObject({ id: "wa-1", type: "web-app", fullName: "Sipho Dlamini" });
-      expectOneErrorLine(await admin(site, "leads", "show", "wd-99"), 1, /unknown lead id wd-99/);
-      expectOneErrorLine(await admin(site, "leads", "show", "12"), 1, /invalid lead id "12"/);
+      expectOneErrorLine(await cli(site, "leads", "show", "wd-99"), 1, /unknown lead id wd-99/);
+      expectOneErrorLine(await cli(site, "leads", "show", "12"), 1, /invalid lead id "12"/);
     });
 
     it("marks leads read and unread by typed id, seen in list --unread and show; again changes nothing", async () => {
       const unread = async () =>
-        json<Lead[]>(await admin(site, "leads", "list", "--unread", "--json")).map((lead) => lead.id);
+        json<Lead[]>(await cli(site, "leads", "list", "--unread", "--json")).map((lead) => lead.id);
       expect(await unread()).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
 
-      expect((await admin(site, "leads", "read", "wa-1", "wd-2")).stdout).toBe("Marked 2 leads read.\n");
+      expect((await cli(site, "leads", "read", "wa-1", "wd-2")).stdout).toBe("Marked 2 leads read.\n");
       expect(await unread()).toEqual(["wa-2", "wd-1"]);
-      expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
-      expect((await admin(site, "leads", "show", "wd-1")).stdout).toMatch(/^Read: +unread$/m);
-      expect(json<{ read: boolean }>(await admin(site, "leads", "show", "wd-2", "--json")).read).toBe(true);
-      const again = await admin(site, "leads", "read", "wa-1");
+      expect((await cli(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
+      expect((await cli(site, "leads", "show", "wd-1")).stdout).toMatch(/^Read: +unread$/m);
+      expect(json<{ read: boolean }>(await cli(site, "leads", "show", "wd-2", "--json")).read).toBe(true);
+      const again = await cli(site, "leads", "read", "wa-1");
       expect(again).toMatchObject({ code: 0, stderr: "", stdout: "1 lead was already read: wa-1.\n" });
-      expect((await admin(site, "leads", "read", "wa-1", "wa-2")).stdout).toBe(
+      expect((await cli(site, "leads", "read", "wa-1", "wa-2")).stdout).toBe(
         "Marked 1 lead read (wa-2); 1 was already read (wa-1).\n",
       );
-      expect((await admin(site, "leads", "list", "--unread", "--type", "web-app")).stdout).toBe(
+      expect((await cli(site, "leads", "list", "--unread", "--type", "web-app")).stdout).toBe(
         "No unread leads.\n",
       );
 
       // An unknown or malformed id among known ones changes nothing.
-      expectOneErrorLine(
-        await admin(site, "leads", "unread", "wa-1", "wd-99", "wa-99"),
-        1,
-        /ids wd-99, wa-99/,
-      );
-      expectOneErrorLine(await admin(site, "leads", "unread", "wa-1", "7"), 1, /invalid lead id "7"/);
+      expectOneErrorLine(await cli(site, "leads", "unread", "wa-1", "wd-99", "wa-99"), 1, /ids wd-99, wa-99/);
+      expectOneErrorLine(await cli(site, "leads", "unread", "wa-1", "7"), 1, /invalid lead id "7"/);
       expect(await unread()).toEqual(["wd-1"]);
 
-      expect((await admin(site, "leads", "unread", "wa-1", "wa-2", "wd-2")).stdout).toBe(
+      expect((await cli(site, "leads", "unread", "wa-1", "wa-2", "wd-2")).stdout).toBe(
         "Marked 3 leads unread.\n",
       );
       expect(await unread()).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
@@ -438,10 +430,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("lists subscribers with their state, without their tokens", async () => {
-      const run = await admin(site, "subscribers", "list");
+      const run = await cli(site, "subscribers", "list");
       expect(run.stdout).toMatch(/^ID +STATUS +EMAIL +SIGNED UP +CONFIRMED +UNSUBSCRIBED$/m);
       expect(run.stdout).toMatch(/^\d+ +pending +pending@example\.com +2026-11-23 14:10$/m);
-      const rows = json<Record<string, unknown>[]>(await admin(site, "subscribers", "list", "--json"));
+      const rows = json<Record<string, unknown>[]>(await cli(site, "subscribers", "list", "--json"));
       expect(rows).toHaveLength(3);
       for (const row of rows) {
         expect(Object.keys(row)).not.toContain("confirmToken");
@@ -451,13 +443,13 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("filters by --status", async () => {
       const emails = async (status: string) =>
-        json<{ email: string }[]>(await admin(site, "subscribers", "list", "--status", status, "--json")).map(
+        json<{ email: string }[]>(await cli(site, "subscribers", "list", "--status", status, "--json")).map(
           (row) => row.email,
         );
       expect(await emails("pending")).toEqual(["pending@example.com"]);
       expect(await emails("confirmed")).toEqual(["confirmed@example.com"]);
       expect(await emails("unsubscribed")).toEqual(["gone@example.com"]);
-      expect((await admin(site, "subscribers", "list", "--status", "maybe")).code).toBe(2);
+      expect((await cli(site, "subscribers", "list", "--status", "maybe")).code).toBe(2);
     });
   });
 
@@ -466,7 +458,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
     it("writes RFC 4180 CSV: commas, quotes and line breaks survive, formulas are neutralised", async () => {
-      const run = await admin(site, "export", "appointments", "--format", "csv");
+      const run = await cli(site, "export", "appointments", "--format", "csv");
       expect(run.code).toBe(0);
       // Headers in words, for a spreadsheet: Excel and Google Sheets read UTF-8 by its BOM.
       expect(run.stdout.startsWith("\uFEFFReference,Name,E-mail,Phone,Company,Service type,")).toBe(true);
@@ -484,7 +476,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("exports leads as CSV with one header for both forms", async () => {
-      const run = await admin(site, "export", "leads", "--format", "csv");
+      const run = await cli(site, "export", "leads", "--format", "csv");
       const rows = parseCsv(run.stdout);
       expect(rows.map((row) => row.Reference)).toEqual(["wa-2", "wd-2", "wd-1", "wa-1"]);
       expect(rows.find((row) => row.Reference === "wd-2")?.["Company name"]).toBe(`'+27 Ventures, "Cape"`);
@@ -492,7 +484,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
 
     it("writes the CSV for people: the forms' labels, words, local time; the JSON keeps codes and UTC", async () => {
-      const csv = parseCsv((await admin(site, "export", "leads", "--format", "csv")).stdout);
+      const csv = parseCsv((await cli(site, "export", "leads", "--format", "csv")).stdout);
       expect(csv.find((row) => row.Reference === "wd-1")).toMatchObject({
         Form: "Website design",
         "Full name": "Jane Doe",
@@ -506,7 +498,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         Status: "New",
         Owner: "",
       });
-      const appointments = parseCsv((await admin(site, "export", "appointments", "--format", "csv")).stdout);
+      const appointments = parseCsv((await cli(site, "export", "appointments", "--format", "csv")).stdout);
       expect(appointments.find((row) => row.Name === "Lerato Mokoena")).toMatchObject({
         Reference: "ap-3",
         "Service type": "Web Application Development",
@@ -515,10 +507,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
         "Meeting starts": "",
       });
       // No stored code, camelCase name or UTC instant in any cell or header.
-      const text = (await admin(site, "export", "leads", "--format", "csv")).stdout;
+      const text = (await cli(site, "export", "leads", "--format", "csv")).stdout;
       expect(text).not.toMatch(/30k-60k|fullName|createdAt|T\d{2}:\d{2}:\d{2}(\.\d+)?Z/);
 
-      const json = JSON.parse((await admin(site, "export", "leads", "--format", "json")).stdout) as Record<
+      const json = JSON.parse((await cli(site, "export", "leads", "--format", "json")).stdout) as Record<
         string,
         unknown
       >[];
@@ -533,7 +525,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("exports JSON, to stdout or to an owner-only file", async () => {
       const subscribers = json<{ email: string }[]>(
-        await admin(site, "export", "subscribers", "--format", "json"),
+        await cli(site, "export", "subscribers", "--format", "json"),
       );
       expect(subscribers.map((row) => row.email).sort()).toEqual([
         "confirmed@example.com",
@@ -542,7 +534,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       ]);
 
       const file = path.join(site.dataDir, "leads.json");
-      const run = await admin(site, "export", "leads", "--format", "json", "--out", file);
+      const run = await cli(site, "export", "leads", "--format", "json", "--out", file);
       expect(run.stdout).toBe(`Wrote 4 leads to ${file}.\n`);
       const leads = JSON.parse(readFileSync(file, "utf8")) as { companyName: string }[];
       expect(leads[1]?.companyName).toBe('+27 Ventures, "Cape"');
@@ -550,11 +542,11 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
       const missingFolder = path.join(site.dataDir, "no", "such", "folder", "x.csv");
       expectOneErrorLine(
-        await admin(site, "export", "leads", "--format", "csv", "--out", missingFolder),
+        await cli(site, "export", "leads", "--format", "csv", "--out", missingFolder),
         1,
         /cannot write .*ENOENT/,
       );
-      expectOneErrorLine(await admin(site, "export", "projects", "--format", "csv"), 2, /Allowed choices/);
+      expectOneErrorLine(await cli(site, "export", "projects", "--format", "csv"), 2, /Allowed choices/);
     });
   });
 
@@ -584,10 +576,10 @@ describe("admin CLI on data sent through the real endpoints", () => {
     });
     afterAll(() => rmSync(images, { recursive: true, force: true }));
 
-    const list = async () => json<ScreenshotRecord[]>(await admin(site, "screenshots", "list", "--json"));
+    const list = async () => json<ScreenshotRecord[]>(await cli(site, "screenshots", "list", "--json"));
 
     it("adds a PNG at a position: served forever-cacheable, on the page at once", async () => {
-      const run = await admin(
+      const run = await cli(
         site,
         ...addScreenshotArguments(
           "website-design",
@@ -643,7 +635,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
     it("refuses a taken position with exit 1, naming the screenshot there", async () => {
       const [shot] = await list();
       expectOneErrorLine(
-        await admin(site, ...addScreenshotArguments("website-design", "2", path.join(images, "photo.jpg"))),
+        await cli(site, ...addScreenshotArguments("website-design", "2", path.join(images, "photo.jpg"))),
         1,
         new RegExp(
           `position 2 on website-design is taken by screenshot ${shot?.id}; move or remove it first`,
@@ -653,7 +645,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("refuses a renamed text file, an oversize or missing file and a bad position: exit 1", async () => {
       const add = (file: string, position = "4") =>
-        admin(site, ...addScreenshotArguments("website-design", position, file));
+        cli(site, ...addScreenshotArguments("website-design", position, file));
       expectOneErrorLine(
         await add(path.join(images, "notes.png")),
         1,
@@ -672,7 +664,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expectOneErrorLine(await add(images), 1, /not a regular file/);
       expectOneErrorLine(await add(path.join(images, "photo.jpg"), "0"), 1, /invalid position "0"/);
       expectOneErrorLine(
-        await admin(
+        await cli(
           site,
           "screenshots",
           "add",
@@ -690,16 +682,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("adds JPEG and WebP, moves within a page and refuses a taken target", async () => {
       const add = (file: string, pageName: string, position: string) =>
-        admin(
-          site,
-          "screenshots",
-          "add",
-          "--page",
-          pageName,
-          "--position",
-          position,
-          path.join(images, file),
-        );
+        cli(site, "screenshots", "add", "--page", pageName, "--position", position, path.join(images, file));
       expect((await add("photo.jpg", "website-design", "4")).code).toBe(0);
       expect((await add("small.webp", "web-app-development", "1")).code).toBe(0);
       const shots = await list();
@@ -710,11 +693,11 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
       const home = shots.find((shot) => shot.position === 2);
       expectOneErrorLine(
-        await admin(site, "screenshots", "move", String(photo?.id), "--position", "2"),
+        await cli(site, "screenshots", "move", String(photo?.id), "--position", "2"),
         1,
         new RegExp(`position 2 on website-design is taken by screenshot ${home?.id}`),
       );
-      const moved = await admin(site, "screenshots", "move", String(photo?.id), "--position", "3");
+      const moved = await cli(site, "screenshots", "move", String(photo?.id), "--position", "3");
       expect(moved.stdout).toBe(`Moved screenshot ${photo?.id} on website-design from position 4 to 3.\n`);
       expect(urlsIn((await page()).text)).toEqual([
         "/images/screenshots/website-design-1.svg",
@@ -722,7 +705,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
         photo?.imageUrl,
       ]);
       expectOneErrorLine(
-        await admin(site, "screenshots", "move", "999", "--position", "5"),
+        await cli(site, "screenshots", "move", "999", "--position", "5"),
         1,
         /unknown screenshot id 999/,
       );
@@ -730,7 +713,7 @@ describe("admin CLI on data sent through the real endpoints", () => {
 
     it("removes a row and its files, keeping files another row still shows", async () => {
       const home = (await list()).find((shot) => shot.page === "website-design" && shot.position === 2);
-      const again = await admin(
+      const again = await cli(
         site,
         "screenshots",
         "add",
@@ -745,11 +728,11 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(copies).toHaveLength(2);
       const url = home?.imageUrl ?? "";
 
-      const first = await admin(site, "screenshots", "remove", String(copies[1]?.id));
+      const first = await cli(site, "screenshots", "remove", String(copies[1]?.id));
       expect(first.stdout).toMatch(/kept its files: another screenshot shows the same image/);
       expect(await storedUpload(site, url)).toBeDefined();
 
-      const second = await admin(site, "screenshots", "remove", String(home?.id));
+      const second = await cli(site, "screenshots", "remove", String(home?.id));
       expect(second.stdout).toMatch(/deleted 6 files/);
       expect(await storedUpload(site, url)).toBeUndefined();
       await request(site.app)
@@ -759,11 +742,11 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expect(urlsIn((await page()).text)).toContain("/images/screenshots/website-design-2.svg");
 
       expectOneErrorLine(
-        await admin(site, "screenshots", "remove", String(home?.id)),
+        await cli(site, "screenshots", "remove", String(home?.id)),
         1,
         /unknown screenshot id/,
       );
-      expectOneErrorLine(await admin(site, "screenshots", "remove", "website-design-1"), 1, /is built in/);
+      expectOneErrorLine(await cli(site, "screenshots", "remove", "website-design-1"), 1, /is built in/);
     });
   });
 });
@@ -794,19 +777,19 @@ describe("notifications retry", () => {
     expect(await site.outbox.drain()).toEqual({ sent: 0, failed: 1 });
 
     const dead = json<{ id: number; status: string; about: string; attempts: number }[]>(
-      await admin(site, "notifications", "list", "--status", "dead", "--json"),
+      await cli(site, "notifications", "list", "--status", "dead", "--json"),
     );
     expect(dead).toMatchObject([{ status: "dead", about: "Jane Doe <jane@acme.co.za>", attempts: 1 }]);
-    const table = (await admin(site, "notifications", "list")).stdout;
+    const table = (await cli(site, "notifications", "list")).stdout;
     expect(table).toMatch(/^ID +STATUS +KIND +ABOUT +CREATED +TRIES +NEXT TRY +LAST ERROR$/m);
     expect(table).toMatch(/dead +website-design-lead +Jane Doe <jane@acme\.co\.za>/);
     const id = String(dead[0]?.id);
 
-    const retry = await admin(site, "notifications", "retry", id);
+    const retry = await cli(site, "notifications", "retry", id);
     expect(retry.code).toBe(0);
     expect(retry.stdout).toMatch(/^Queued 1 notification again/);
     const pending = json<{ status: string; attempts: number; nextAttemptAt: string }[]>(
-      await admin(site, "notifications", "list", "--status", "pending", "--json"),
+      await cli(site, "notifications", "list", "--status", "pending", "--json"),
     );
     expect(pending).toMatchObject([{ status: "pending", attempts: 0 }]);
     expect(Date.parse(pending[0]?.nextAttemptAt ?? "")).toBeLessThanOrEqual(Date.now());
@@ -823,16 +806,16 @@ describe("notifications retry", () => {
 
     // A sent row is never queued again, by id or by --all-dead.
     expectOneErrorLine(
-      await admin(site, "notifications", "retry", id),
+      await cli(site, "notifications", "retry", id),
       1,
       /already sent; it is not sent again/,
     );
-    expect((await admin(site, "notifications", "retry", "--all-dead")).stdout).toBe(
+    expect((await cli(site, "notifications", "retry", "--all-dead")).stdout).toBe(
       "No dead notifications to retry.\n",
     );
     expect(await worker.drain()).toEqual({ sent: 0, failed: 0 });
     expect(sink.messages).toHaveLength(1);
-    expect((await admin(site, "notifications", "list")).stdout).toBe("No pending or dead notifications.\n");
+    expect((await cli(site, "notifications", "list")).stdout).toBe("No pending or dead notifications.\n");
     await worker.stop();
   });
 
@@ -843,11 +826,11 @@ describe("notifications retry", () => {
       .send(webAppLead({ fullName: "Second Lead" }))
       .expect(201);
     await site.outbox.drain();
-    expectOneErrorLine(await admin(site, "notifications", "retry", "999"), 1, /unknown notification id 999/);
-    expectOneErrorLine(await admin(site, "notifications", "retry", "1", "--all-dead"), 2, /not both/);
-    const run = await admin(site, "notifications", "retry", "--all-dead");
+    expectOneErrorLine(await cli(site, "notifications", "retry", "999"), 1, /unknown notification id 999/);
+    expectOneErrorLine(await cli(site, "notifications", "retry", "1", "--all-dead"), 2, /not both/);
+    const run = await cli(site, "notifications", "retry", "--all-dead");
     expect(run.stdout).toMatch(/^Queued 2 notifications again/);
-    expect(json<unknown[]>(await admin(site, "notifications", "list", "--status", "dead", "--json"))).toEqual(
+    expect(json<unknown[]>(await cli(site, "notifications", "list", "--status", "dead", "--json"))).toEqual(
       [],
     );
   });
@@ -896,37 +879,37 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
   });
 
   it("keeps suspected submissions out of the usual lists and shows them with --suspected", async () => {
-    const genuine = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
+    const genuine = json<{ fullName: string }[]>(await cli(site, "leads", "list", "--json"));
     expect(genuine.map((lead) => lead.fullName)).toEqual(["Patient Pat"]);
     const held = json<{ id: string; fullName: string; suspectedSpam: string }[]>(
-      await admin(site, "leads", "list", "--suspected", "--json"),
+      await cli(site, "leads", "list", "--suspected", "--json"),
     );
     expect(held.map(({ fullName, suspectedSpam }) => ({ fullName, suspectedSpam }))).toEqual([
       { fullName: "Fast Fiona", suspectedSpam: "too-fast" },
       { fullName: "Potted Pete", suspectedSpam: "honeypot" },
     ]);
-    const table = await admin(site, "leads", "list", "--suspected");
+    const table = await cli(site, "leads", "list", "--suspected");
     expect(table.stdout).toMatch(/SUSPECTED/);
     expect(table.stdout).toMatch(/Fast Fiona .*too-fast/);
     expect(table.stdout).toMatch(/2 suspected leads/);
 
     const appointments = json<{ name: string; suspectedSpam: string }[]>(
-      await admin(site, "appointments", "list", "--suspected", "--json"),
+      await cli(site, "appointments", "list", "--suspected", "--json"),
     );
     expect(appointments).toMatchObject([{ name: "Quick Quinn", suspectedSpam: "too-fast" }]);
-    expect(json<unknown[]>(await admin(site, "appointments", "list", "--json"))).toEqual([]);
+    expect(json<unknown[]>(await cli(site, "appointments", "list", "--json"))).toEqual([]);
     const subscribers = json<{ email: string; status: string }[]>(
-      await admin(site, "subscribers", "list", "--suspected", "--json"),
+      await cli(site, "subscribers", "list", "--suspected", "--json"),
     );
     expect(subscribers).toMatchObject([{ email: "speedy@example.com", status: "pending" }]);
   });
 
   it("release clears the mark and sends exactly one e-mail, however often it is run", async () => {
-    const [fiona] = json<{ id: string }[]>(await admin(site, "leads", "list", "--suspected", "--json"));
-    const first = await admin(site, "leads", "release", fiona?.id ?? "");
+    const [fiona] = json<{ id: string }[]>(await cli(site, "leads", "list", "--suspected", "--json"));
+    const first = await cli(site, "leads", "release", fiona?.id ?? "");
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toBe(`Released ${fiona?.id}: the agency's e-mail about it is queued.\n`);
-    const again = await admin(site, "leads", "release", fiona?.id ?? "");
+    const again = await cli(site, "leads", "release", fiona?.id ?? "");
     expect(again.stdout).toBe(`${fiona?.id} was not held as suspected spam: nothing to do.\n`);
 
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
@@ -941,25 +924,21 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
     expect(mail?.text).not.toContain("site-admin");
     expect(sink.messages.filter((m) => m.subject.includes("Fast Fiona"))).toHaveLength(1);
 
-    const leads = json<{ fullName: string }[]>(await admin(site, "leads", "list", "--json"));
+    const leads = json<{ fullName: string }[]>(await cli(site, "leads", "list", "--json"));
     expect(leads.map((lead) => lead.fullName)).toEqual(["Patient Pat", "Fast Fiona"]);
   });
 
   it("releases appointments with their e-mail too, and refuses unknown ids changing nothing", async () => {
-    const [quinn] = json<{ id: number }[]>(
-      await admin(site, "appointments", "list", "--suspected", "--json"),
-    );
+    const [quinn] = json<{ id: number }[]>(await cli(site, "appointments", "list", "--suspected", "--json"));
     expectOneErrorLine(
-      await admin(site, "appointments", "release", String(quinn?.id), "999"),
+      await cli(site, "appointments", "release", String(quinn?.id), "999"),
       1,
       /unknown appointment request id 999/,
     );
-    expect(json<unknown[]>(await admin(site, "appointments", "list", "--suspected", "--json"))).toHaveLength(
-      1,
-    );
-    expectOneErrorLine(await admin(site, "leads", "release", "x-1"), 1, /invalid lead id "x-1"/);
+    expect(json<unknown[]>(await cli(site, "appointments", "list", "--suspected", "--json"))).toHaveLength(1);
+    expectOneErrorLine(await cli(site, "leads", "release", "x-1"), 1, /invalid lead id "x-1"/);
 
-    await admin(site, "appointments", "release", String(quinn?.id));
+    await cli(site, "appointments", "release", String(quinn?.id));
     expect(await site.outbox.drain()).toEqual({ sent: 1, failed: 0 });
     const mail = sink.messages.at(-1);
     expect(mail?.subject).toBe(`New appointment request: Quick Quinn (ap-${quinn?.id})`);
@@ -970,21 +949,21 @@ describe("suspected spam: listed apart, released with one e-mail, purged when ol
   });
 
   it("purges only suspected rows older than asked, and only with --suspected", async () => {
-    expectOneErrorLine(await admin(site, "leads", "purge", "--older-than", "30d"), 2, /--suspected/);
+    expectOneErrorLine(await cli(site, "leads", "purge", "--older-than", "30d"), 2, /--suspected/);
     expectOneErrorLine(
-      await admin(site, "leads", "purge", "--suspected", "--older-than", "soon"),
+      await cli(site, "leads", "purge", "--suspected", "--older-than", "soon"),
       1,
       /invalid age/,
     );
     // The rows arrived at the fixed clock, hours or more before the real now the command uses.
-    const none = await admin(site, "leads", "purge", "--suspected", "--older-than", "99999h");
+    const none = await cli(site, "leads", "purge", "--suspected", "--older-than", "99999h");
     expect(none.stdout).toMatch(/^Deleted 0 suspected leads received before /);
-    const purged = await admin(site, "leads", "purge", "--suspected", "--older-than", "1h");
+    const purged = await cli(site, "leads", "purge", "--suspected", "--older-than", "1h");
     expect(purged.stdout).toMatch(/^Deleted 1 suspected lead received before /);
-    expect(json<unknown[]>(await admin(site, "leads", "list", "--suspected", "--json"))).toEqual([]);
+    expect(json<unknown[]>(await cli(site, "leads", "list", "--suspected", "--json"))).toEqual([]);
     // Genuine and released leads are untouched.
-    expect(json<unknown[]>(await admin(site, "leads", "list", "--json"))).toHaveLength(2);
-    const subscribers = await admin(site, "subscribers", "purge", "--suspected", "--older-than", "1h");
+    expect(json<unknown[]>(await cli(site, "leads", "list", "--json"))).toHaveLength(2);
+    const subscribers = await cli(site, "subscribers", "purge", "--suspected", "--older-than", "1h");
     expect(subscribers.stdout).toMatch(/^Deleted 1 suspected subscriber /);
   });
 });
@@ -1000,28 +979,28 @@ describe("the built CLI (build/admin/index.js)", () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const cli = (...args: string[]) =>
+  const builtCli = (...args: string[]) =>
     spawnSync(process.execPath, [path.join(projectRoot, "build", "admin", "index.js"), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...database.env },
       encoding: "utf8",
     });
 
   it("prints help and exits 0", () => {
-    const run = cli("--help");
+    const run = builtCli("--help");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Usage: site-admin");
     expect(run.stdout).toContain("screenshots");
   });
 
   it("exits 2 on an unknown command, with one line", () => {
-    const run = cli("nope");
+    const run = builtCli("nope");
     expect(run.status).toBe(2);
     // The one line ends with commander's suggestion of the nearest command.
     expect(run.stderr).toBe("error: unknown command 'nope' (Did you mean copy?)\n");
   });
 
   it("creates and migrates the database (a fresh data folder, or an empty PostgreSQL database)", async () => {
-    const run = cli("appointments", "list", "--json");
+    const run = builtCli("appointments", "list", "--json");
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
@@ -1033,7 +1012,7 @@ describe("the built CLI (build/admin/index.js)", () => {
   });
 
   it.runIf(testsRunOnPostgres())("sends backups on PostgreSQL to pg_dump, in one line", () => {
-    const run = cli("backup", "--out", path.join(dataDir, "copy.sqlite"));
+    const run = builtCli("backup", "--out", path.join(dataDir, "copy.sqlite"));
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
@@ -1066,15 +1045,15 @@ describe("the built CLI (build/admin/index.js)", () => {
     });
     await db.destroy();
 
-    const appointments = cli("appointments", "list");
+    const appointments = builtCli("appointments", "list");
     expect(appointments.status).toBe(0);
     expect(appointments.stdout).toMatch(/Lerato Mokoena .* UI\/UX Design {2}Tue, 24 Nov 2026, 02:00 PM\n/);
-    expect(cli("appointments", "list", "--json").stdout).toContain('"serviceType": "ui-ux"');
-    expect(cli("leads", "list").stdout).toMatch(/^wd-1 .* R60k\+$/m);
-    expect(cli("leads", "show", "wd-1").stdout).toMatch(/^Website Type: +CMS upgrade$/m);
+    expect(builtCli("appointments", "list", "--json").stdout).toContain('"serviceType": "ui-ux"');
+    expect(builtCli("leads", "list").stdout).toMatch(/^wd-1 .* R60k\+$/m);
+    expect(builtCli("leads", "show", "wd-1").stdout).toMatch(/^Website Type: +CMS upgrade$/m);
 
-    expect(cli("appointments", "read", "1").stdout).toBe("Marked 1 appointment request read.\n");
-    const again = cli("appointments", "read", "1");
+    expect(builtCli("appointments", "read", "1").stdout).toBe("Marked 1 appointment request read.\n");
+    const again = builtCli("appointments", "read", "1");
     expect(again.status).toBe(0);
     expect(again.stdout).toBe("1 appointment request was already read: 1.\n");
   });
@@ -1082,7 +1061,7 @@ describe("the built CLI (build/admin/index.js)", () => {
   it("is what `npm run admin` runs, with the admin's arguments and exit code", () => {
     // The launcher may rebuild the bundle first and say so on stderr; the CLI's own output follows.
     const launch = (...args: string[]) =>
-      spawnSync(process.execPath, [path.join(projectRoot, "scripts", "run-admin.mjs"), ...args], {
+      spawnSync(process.execPath, [path.join(projectRoot, "scripts", "run-cli.mjs"), ...args], {
         cwd: projectRoot,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...database.env },
         encoding: "utf8",

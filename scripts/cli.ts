@@ -1,12 +1,12 @@
 /**
- * The admin command line: leads, appointment requests, subscribers, notifications,
+ * The command line (`site-admin`): leads, appointment requests, subscribers, notifications,
  * projects, news, case studies, service-page screenshots and backups, on the database the server uses (it may be running).
  *   npm run admin -- --help           (from the repository)
  *   site-admin --help                 (the built copy, build/admin/index.js)
  */
 import { createInterface } from "node:readline/promises";
-import { runAdmin } from "#server/cli/program.ts";
-import type { AdminOutput } from "#server/cli/context.ts";
+import { runCli } from "#server/cli/program.ts";
+import type { CliOutput } from "#server/cli/context.ts";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 
@@ -28,14 +28,14 @@ async function askAtTerminal(question: string): Promise<boolean> {
   }
 }
 
-const out: AdminOutput = {
+const out: CliOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
 
 let db: Db | undefined;
 try {
-  process.exitCode = await runAdmin(process.argv.slice(2), {
+  process.exitCode = await runCli(process.argv.slice(2), {
     out,
     async context() {
       const config = loadConfig();

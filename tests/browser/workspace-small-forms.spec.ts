@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { createSession } from "#server/auth/sessions.ts";
 import { createDatabase, type Db } from "#server/db/database.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
+import { addScreenshotArguments } from "#tests/support/cli-arguments.ts";
 import { insertConfirmedMeeting } from "#tests/support/appointment-sample.ts";
 import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
@@ -45,7 +45,7 @@ const own = useSignedInServer({ email: "owner@agency.test", role: "admin" }, asy
   // An upload on the second service page, to move: every upload form has a Position too.
   const file = path.join(server.dataDir, "portal.png");
   await png().then((bytes) => writeFile(file, bytes));
-  await server.admin(
+  await server.cli(
     ...addScreenshotArguments("web-app-development", "2", file, "--alt", "Harbour Bank portal"),
   );
 });

@@ -3,7 +3,7 @@ import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
-import { totpCode } from "./admin-workspace";
+import { totpCode } from "./workspace-server";
 import { expect, test, waitForHydration } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { addSessionCookie } from "./session-cookie";

@@ -21,7 +21,7 @@ if (!Number.isInteger(runs) || runs < 1)
 const ROWS_PER_TABLE = 200;
 const commands = [["--help"], ["leads", "list"], ["appointments", "list", "--json"]];
 
-const tsx = [path.join("node_modules", ".bin", "tsx"), "scripts/admin.ts"];
+const tsx = [path.join("node_modules", ".bin", "tsx"), "scripts/cli.ts"];
 
 /** How each way starts the CLI: the command line before the admin's arguments. */
 const ways: { name: string; argv: string[]; env?: Record<string, string> }[] = [

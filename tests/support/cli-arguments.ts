@@ -1,5 +1,5 @@
 /**
- * The admin CLI's arguments for things several suites add, so each suite names only
+ * The CLI's arguments for things several suites add, so each suite names only
  * what its test is about.
  */
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { paths } from "#shared/paths.ts";
-import { addNewsArguments } from "#tests/support/admin-arguments.ts";
+import { addNewsArguments } from "#tests/support/cli-arguments.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { useSignedInServer } from "./signed-in-server";
@@ -26,7 +26,7 @@ const own = useSignedInServer({ email: "editor@agency.test", role: "editor" }, a
 
 /** A draft news post with a body, so a page of its own, and a cover image. */
 const addDraft = (title: string, id: string) =>
-  own.server.admin(
+  own.server.cli(
     ...addNewsArguments(
       title,
       "--draft",
@@ -112,7 +112,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     await addDraft(`Draft for ${colorScheme}`, `draft-${colorScheme}`);
-    await own.server.admin("news", "schedule", `draft-${colorScheme}`, "--at", "2031-12-01 09:15");
+    await own.server.cli("news", "schedule", `draft-${colorScheme}`, "--at", "2031-12-01 09:15");
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of [`/admin/content/news/draft-${colorScheme}`, "/admin/content/news"]) {

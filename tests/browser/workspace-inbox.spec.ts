@@ -4,7 +4,7 @@ import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { runAdminIn } from "#tests/support/admin.ts";
+import { runCliIn } from "#tests/support/cli.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -153,7 +153,7 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   await expect(history.getByRole("listitem").last()).toContainText(`Read by sales-${tag}@agency.test`);
   await expect(history).toContainText("Called, proposal Friday");
 
-  const shown = await runAdminIn(dataDir, "leads", "show", ids.design);
+  const shown = await runCliIn(dataDir, "leads", "show", ids.design);
   expect(shown.stdout).toMatch(new RegExp(`Status: +contacted \\(sales-${tag}@agency\\.test, `));
 
   // Opening the lead marked it read by whoever opened it; "Mark unread" puts it back, "Mark read" again.
@@ -164,7 +164,7 @@ test("a sales member filters, searches, opens a lead, records its status with a 
   await page.getByRole("button", { name: "Mark read" }).click();
   await expect(readMark).toHaveText(new RegExp(`^Read by sales-${tag}@agency\\.test, `));
   await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
-  const marked = await runAdminIn(dataDir, "leads", "show", ids.design, "--json");
+  const marked = await runCliIn(dataDir, "leads", "show", ids.design, "--json");
   expect(JSON.parse(marked.stdout)).toMatchObject({ read: true, status: "contacted" });
 
   // Read, it no longer shows as unread, and the status filter finds it.
@@ -192,7 +192,7 @@ test("an appointment request is read on opening, marked unread and read again, a
   await expect(page.getByRole("button", { name: "Mark unread" })).toBeVisible();
   await page.getByRole("button", { name: /^Release/ }).click();
   await expect(page.getByText("Held back as suspected spam")).toHaveCount(0);
-  const listed = await runAdminIn(dataDir, "appointments", "show", ids.held.slice(3), "--json");
+  const listed = await runCliIn(dataDir, "appointments", "show", ids.held.slice(3), "--json");
   expect(JSON.parse(listed.stdout)).toMatchObject({ read: true, suspectedSpam: null });
 });
 

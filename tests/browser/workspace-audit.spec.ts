@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
-import { acceptInvitation, useWorkspaceServer } from "./admin-workspace";
+import { acceptInvitation, useWorkspaceServer } from "./workspace-server";
 
 /**
  * The audit log in sentences (docs/decisions/074-audit-log-in-sentences.md): a role changed

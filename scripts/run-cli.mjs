@@ -3,15 +3,15 @@
 // missing, or a file it was built from changed, it is rebuilt first (under a second), so
 // a command never runs stale code and a fresh clone needs no `npm run build` first.
 import { pathToFileURL } from "node:url";
-import { adminBundle, adminBundleIsCurrent, buildAdminBundle, stopEsbuild } from "./lib/node-bundles.mjs";
+import { cliBundle, cliBundleIsCurrent, buildCliBundle, stopEsbuild } from "./lib/node-bundles.mjs";
 
-if (!(await adminBundleIsCurrent())) {
+if (!(await cliBundleIsCurrent())) {
   // stderr, so `--json` output piped elsewhere stays clean.
   process.stderr.write(
     "Building the admin CLI first: build/admin/index.js is missing or older than its sources.\n",
   );
   try {
-    await buildAdminBundle();
+    await buildCliBundle();
     await stopEsbuild();
   } catch {
     // esbuild has printed what is wrong, with file and line.
@@ -21,4 +21,4 @@ if (!(await adminBundleIsCurrent())) {
 }
 
 // The bundle reads process.argv.slice(2), which here is the admin's command line as well.
-await import(pathToFileURL(adminBundle).href);
+await import(pathToFileURL(cliBundle).href);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./workspace-server";
 
 /**
  * The account page's own sign-in settings in a real browser: changing the password after

@@ -1,12 +1,12 @@
 import path from "node:path";
 import sharp from "sharp";
 import { paths } from "#shared/paths.ts";
-import { addScreenshotArguments } from "#tests/support/admin-arguments.ts";
+import { addScreenshotArguments } from "#tests/support/cli-arguments.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 let server: OwnServer;
-const admin = (...args: string[]) => server.admin(...args);
+const cli = (...args: string[]) => server.cli(...args);
 
 test.beforeAll(async () => {
   server = await startOwnServer();
@@ -18,8 +18,8 @@ test("a screenshot uploaded with the admin CLI replaces its slide without a rest
   await sharp({ create: { width: 2000, height: 1250, channels: 3, background: "#0f766e" } })
     .png()
     .toFile(file);
-  await admin(...addScreenshotArguments("website-design", "2", file, "--alt", "Harbour Bank portal"));
-  const [uploaded] = JSON.parse((await admin("screenshots", "list", "--json")).stdout) as Array<{
+  await cli(...addScreenshotArguments("website-design", "2", file, "--alt", "Harbour Bank portal"));
+  const [uploaded] = JSON.parse((await cli("screenshots", "list", "--json")).stdout) as Array<{
     id: number;
     imageUrl: string;
   }>;
@@ -47,7 +47,7 @@ test("a screenshot uploaded with the admin CLI replaces its slide without a rest
     expect(upload).toEqual({ status: 200, cache: "public, max-age=31536000, immutable" });
   }
 
-  await admin("screenshots", "remove", String(uploaded.id));
+  await cli("screenshots", "remove", String(uploaded.id));
   // A kept copy of the page notices the change within about a second (decision 015).
   await expect(async () => {
     await page.reload();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./admin-workspace";
+import { acceptInvitation, addPasskey, totpCode, useWorkspaceServer } from "./workspace-server";
 
 /**
  * The staff workspace end to end (issue #30): the built server, its real API, accounts made

@@ -3,7 +3,7 @@ import { createSession } from "#server/auth/sessions.ts";
 import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { totpCode } from "./admin-workspace";
+import { totpCode } from "./workspace-server";
 import { followNavLink } from "./leave-question";
 import { addSessionCookie } from "./session-cookie";
 import { useSignedInServer } from "./signed-in-server";

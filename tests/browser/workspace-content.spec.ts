@@ -6,13 +6,13 @@ import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { paths } from "#shared/paths.ts";
-import { addNewsArguments } from "#tests/support/admin-arguments.ts";
+import { addNewsArguments } from "#tests/support/cli-arguments.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 let server: OwnServer;
-const admin = (...args: string[]) => server.admin(...args);
+const cli = (...args: string[]) => server.cli(...args);
 
 test.beforeAll(async () => {
   server = await startOwnServer();
@@ -31,7 +31,7 @@ test("a project and a news post added with the CLI show on their pages without a
   await sharp({ create: { width: 1200, height: 750, channels: 3, background: "#1d4ed8" } })
     .png()
     .toFile(image);
-  await admin(
+  await cli(
     "projects",
     "add",
     "--title",
@@ -51,8 +51,8 @@ test("a project and a news post added with the CLI show on their pages without a
     path.join(server.dataDir, "post.md"),
     "---\ntitle: Ferry Season Is Here\nexcerpt: What we learnt selling tickets.\nauthor: Pieter van der Merwe\ncategory: Featured\nimage: project.png\nimage_alt: A ferry ticket on a phone\n---\nTickets sold out in an hour.\n",
   );
-  await admin("news", "add", "--from-file", path.join(server.dataDir, "post.md"));
-  await admin(
+  await cli("news", "add", "--from-file", path.join(server.dataDir, "post.md"));
+  await cli(
     ...addNewsArguments(
       "Secret Plans",
       "--draft",
@@ -82,8 +82,8 @@ test("a project and a news post added with the CLI show on their pages without a
   await expect(page.getByRole("heading", { name: "Ferry Season Is Here" })).toBeVisible();
   await expect(page.getByText("Secret Plans")).toHaveCount(0);
 
-  await admin("projects", "remove", "harbour-ferry-tickets");
-  await admin("news", "remove", "ferry-season-is-here");
+  await cli("projects", "remove", "harbour-ferry-tickets");
+  await cli("news", "remove", "ferry-season-is-here");
   // A kept copy of a page notices the change within about a second (decision 015).
   await expect(async () => {
     await page.goto(`${server.url}${paths.projects}`);
@@ -116,8 +116,8 @@ test("a case study appears in the list, its page and the sitemap; a draft in non
     "--contribution",
     "Booking site",
   ];
-  await admin("case-studies", "add", "--id", "tafel-tours", "--title", "Hikes booked in a minute", ...fields);
-  await admin("case-studies", "add", "--draft", "--id", "tafel-draft", "--title", "Not ready yet", ...fields);
+  await cli("case-studies", "add", "--id", "tafel-tours", "--title", "Hikes booked in a minute", ...fields);
+  await cli("case-studies", "add", "--draft", "--id", "tafel-draft", "--title", "Not ready yet", ...fields);
 
   expect(await sitemapLocs(page.request)).toContain(paths.caseStudy("tafel-tours"));
   expect(await sitemapLocs(page.request)).not.toContain(paths.caseStudy("tafel-draft"));
@@ -130,7 +130,7 @@ test("a case study appears in the list, its page and the sitemap; a draft in non
   expect(draft?.status()).toBe(404);
   await expect(page.getByText("Case study not found")).toBeVisible();
 
-  await admin("case-studies", "remove", "tafel-tours");
+  await cli("case-studies", "remove", "tafel-tours");
   expect(await sitemapLocs(page.request)).not.toContain(paths.caseStudy("tafel-tours"));
 });
 

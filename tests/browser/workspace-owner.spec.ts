@@ -4,7 +4,7 @@ import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
-import { runAdminIn } from "#tests/support/admin.ts";
+import { runCliIn } from "#tests/support/cli.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -81,7 +81,7 @@ test("opening a lead marks it read by that member; it is assigned from its page;
   );
   await expect(page.getByTestId("read-mark")).toHaveText(new RegExp(`^Read by ${emails.sales}, `));
   await expect(section(page, "history")).toContainText(`Read by ${emails.sales}`);
-  const shown = JSON.parse((await runAdminIn(dataDir, "leads", "show", ids.design, "--json")).stdout) as {
+  const shown = JSON.parse((await runCliIn(dataDir, "leads", "show", ids.design, "--json")).stdout) as {
     read: boolean;
   };
   expect(shown.read).toBe(true);
@@ -106,7 +106,7 @@ test("opening a lead marks it read by that member; it is assigned from its page;
   await expect(section(page, "history").getByRole("listitem").first()).toContainText(
     `Assigned to ${emails.boss} by ${emails.sales}`,
   );
-  const listed = (await runAdminIn(dataDir, "leads", "list")).stdout;
+  const listed = (await runCliIn(dataDir, "leads", "list")).stdout;
   expect(listed.split("\n").find((line) => line.includes(ids.design))).toMatch(new RegExp(`${emails.boss}$`));
 
   // The same visitor's appointment request, whatever the case of the address.

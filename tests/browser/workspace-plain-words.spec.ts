@@ -32,7 +32,7 @@ import {
  *
  * The audit log is not visited here: its entries name whatever other files' tests did in this
  * shared database. Its sentences are held to the same words by
- * server/operations/audit/audit-sentences.test.ts, and its page by admin-audit.spec.ts.
+ * server/operations/audit/audit-sentences.test.ts, and its page by workspace-audit.spec.ts.
  */
 const dataDir = "tests/.tmp/browser-data";
 let tag = "";

@@ -5,7 +5,7 @@ import { openDatabase, type Db } from "#server/db/database.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { addPasswordAccount, addStaff, type PasswordAccount } from "#tests/support/staff-workspace.ts";
-import { totpCode } from "./admin-workspace";
+import { totpCode } from "./workspace-server";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, waitForHydration } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -113,7 +113,7 @@ test.describe("moving the agency inbox", () => {
   });
 });
 
-// Editors change the contact details here (decision 068, tests/browser/admin-roles.spec.ts).
+// Editors change the contact details here (decision 068, tests/browser/workspace-roles.spec.ts).
 test("sales are told the page is not for their role, and have no Settings link", async ({
   page,
   context,
