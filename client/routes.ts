@@ -57,7 +57,7 @@ export default [
   route(workspace(staffPaths.signIn), "routes/workspace/sign-in.tsx"),
   route(workspace(staffPaths.invitation), "routes/workspace/invitation.tsx"),
   layout("routes/workspace/layout.tsx", [
-    route(workspace(staffPaths.home), "routes/workspace/home.tsx"),
+    route(workspace(staffPaths.overview), "routes/workspace/overview.tsx"),
     route(workspace(staffPaths.account), "routes/workspace/account.tsx"),
     route(workspace(staffPaths.leads), "routes/workspace/leads.tsx"),
     route(workspace(staffPaths.lead), "routes/workspace/lead.tsx"),
@@ -76,7 +76,7 @@ export default [
     route(workspace(staffPaths.pages), "routes/workspace/pages.tsx"),
     route(workspace(staffPaths.pageCopy), "routes/workspace/page-copy.tsx"),
     route(workspace(staffPaths.insights), "routes/workspace/insights.tsx"),
-    route(`${workspace(staffPaths.home)}/*`, "routes/workspace/not-found.tsx"),
+    route(`${workspace(staffPaths.overview)}/*`, "routes/workspace/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@
  * loaded only there.
  */
 export const staffPaths = {
-  home: "/admin",
+  overview: "/admin",
   signIn: "/admin/sign-in",
   /** The invitation's token follows in the fragment (#token), which no server or log sees. */
   invitation: "/admin/invitation",

@@ -172,7 +172,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
         useRecoveryCode(trx, user.id, recoveryCode, now()),
       );
     }
-    if (finished) return void res.json({ next: staffPaths.home });
+    if (finished) return void res.json({ next: staffPaths.overview });
     await recordSignInFailure(db, attempt, code ? "wrong-code" : "wrong-recovery-code", now());
     if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
     refuse(res, 401, authMessages.wrongCode);
@@ -200,7 +200,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       await endFlow(db, req, res);
       return refuse(res, 401, authMessages.unknownPasskey);
     }
-    res.json({ next: staffPaths.home });
+    res.json({ next: staffPaths.overview });
   });
 
   // The token comes in the body, never the path: it is a credential, and paths are logged.
@@ -286,7 +286,7 @@ export function authRoutes(deps: WorkspaceDeps): Router {
       { id: accepted.account.userId, email: accepted.account.email },
       "invitation",
     );
-    res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.home });
+    res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.overview });
   });
 
   router.get("/passkeys", requireStaff("account"), async (_req, res) => {

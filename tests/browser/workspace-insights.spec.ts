@@ -86,7 +86,7 @@ for (const role of ["sales", "editor"] as const) {
     context,
   }) => {
     await addSessionCookie(context, sessions[role] ?? "");
-    await page.goto(staffPaths.home);
+    await page.goto(staffPaths.overview);
     await waitForHydration(page);
     await page.getByRole("navigation").first().getByRole("link", { name: "Insights", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Insights");

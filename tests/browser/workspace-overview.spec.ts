@@ -58,7 +58,7 @@ async function signInAs(context: BrowserContext, role: StaffRole) {
 }
 
 async function openOverview(page: Page) {
-  await page.goto(staffPaths.home);
+  await page.goto(staffPaths.overview);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
 }

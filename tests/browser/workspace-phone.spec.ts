@@ -156,7 +156,7 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
   };
   const content = (kind: string) => staffPath(staffPaths.content, { kind });
   return [
-    { path: staffPaths.home, ready: shows("Leads and appointments") },
+    { path: staffPaths.overview, ready: shows("Leads and appointments") },
     { path: `${staffPaths.leads}?q=${tag}`, ready: shows(names.design) },
     { path: lead(`wd-${ids.design}`), ready: shows(`Karoo Tours ${tag}`) },
     { path: lead(`ap-${ids.appointment}`), ready: shows("A booking portal for a guest house.") },

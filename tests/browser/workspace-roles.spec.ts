@@ -91,7 +91,7 @@ for (const width of [360, 1280]) {
     }) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 800 });
-      await openAs(page, context, "editor", staffPaths.home);
+      await openAs(page, context, "editor", staffPaths.overview);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
       await expect(page.getByText(roleDescription("editor"))).toBeVisible();
 

@@ -93,7 +93,7 @@ async function expectLeaveQuestion(page: Page, field: Locator, typed: string) {
   await expect(dialog).toBeHidden();
   await expect(field).toHaveValue(typed);
   await (await followNavLink(page, "Overview")).getByRole("button", { name: "Leave without saving" }).click();
-  await expect(page).toHaveURL(url(staffPaths.home));
+  await expect(page).toHaveURL(url(staffPaths.overview));
 }
 
 /**

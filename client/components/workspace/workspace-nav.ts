@@ -5,7 +5,7 @@ import { mayUse, type StaffRole, type WorkspaceArea } from "#shared/staff-roles.
 export type NavItem = { label: string; href: string; area: WorkspaceArea | null };
 
 export const navItems: readonly NavItem[] = [
-  { label: "Overview", href: staffPaths.home, area: null },
+  { label: "Overview", href: staffPaths.overview, area: null },
   { label: "Insights", href: staffPaths.insights, area: null },
   { label: "Leads", href: staffPaths.leads, area: "leads" },
   { label: "Meetings", href: staffPaths.meetings, area: "leads" },

@@ -87,7 +87,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         <RecoveryCodes
           codes={recoveryCodes}
           account={invitation.email}
-          onSaved={() => window.location.assign(staffPaths.home)}
+          onSaved={() => window.location.assign(staffPaths.overview)}
         />
       ) : enrolment ? (
         <AuthenticatorStep token={token} enrolment={enrolment} onConfirmed={setRecoveryCodes} />

@@ -23,7 +23,7 @@ export default function WorkspaceNotFound() {
   return (
     <>
       <PageHeader title="Not found" description="There is nothing at this address in the workspace." />
-      <ButtonLink href={staffPaths.home}>Back to the overview</ButtonLink>
+      <ButtonLink href={staffPaths.overview}>Back to the overview</ButtonLink>
     </>
   );
 }

@@ -10,7 +10,7 @@ export const handle = workspaceHandle;
 /** Where to go once signed in: the page that sent here, only if it is the workspace's. */
 function destination(search: string): string {
   const next = new URLSearchParams(search).get("next");
-  return next && isWorkspacePath(next) ? next : staffPaths.home;
+  return next && isWorkspacePath(next) ? next : staffPaths.overview;
 }
 
 /**

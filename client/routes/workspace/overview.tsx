@@ -10,7 +10,7 @@ import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/overview";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
@@ -27,7 +27,7 @@ export function HydrateFallback() {
 }
 
 /** Where a member of staff starts: what needs doing in their role's areas, then every part of the workspace they may use. */
-export default function WorkspaceHome({ loaderData }: Route.ComponentProps) {
+export default function WorkspaceOverview({ loaderData }: Route.ComponentProps) {
   const { email, role } = useStaff();
   const { overview } = loaderData;
   return (
