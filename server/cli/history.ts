@@ -1,7 +1,7 @@
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import { revisionKinds } from "#server/operations/revisions/revision-kinds.ts";
-import { resolveTarget, restoreRevision, showHistory } from "#server/operations/revisions/revisions.ts";
-import type { RevisionEntry } from "#shared/revision-changes.ts";
+import { revisionKinds } from "#server/operations/history/revision-kinds.ts";
+import { resolveTarget, restoreRevision, showHistory } from "#server/operations/history/history.ts";
+import type { RevisionEntry } from "#shared/staff-history.ts";
 import { type CliContext, operationContext } from "./context";
 import { formatTable, type Column } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
@@ -10,7 +10,7 @@ import type { Run } from "./command-parts";
 
 /**
  * `history TARGET` and `restore TARGET REVISION`: what was saved of something visitors
- * read, and putting an earlier version back (server/operations/revisions/).
+ * read, and putting an earlier version back (server/operations/history/).
  */
 
 /** Every kind of target `history` and `restore` take, for their help. */

@@ -18,7 +18,7 @@ import { accountRoutes } from "./account-routes";
 import { stepUpRoutes } from "./step-up-routes";
 import { userRoutes } from "./user-routes";
 import { overviewRoutes } from "./overview-routes";
-import { revisionRoutes } from "./revision-routes";
+import { historyRoutes } from "./history-routes";
 import { settingsRoutes } from "./settings-routes";
 import { snippetRoutes } from "./snippet-routes";
 import { insightsRoutes } from "./insights-routes";
@@ -50,7 +50,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(meetingRoutes(deps));
   router.use(calendarFeedRoutes(deps));
   router.use(overviewRoutes(deps));
-  router.use(revisionRoutes(deps));
+  router.use(historyRoutes(deps));
   router.use(settingsRoutes(deps));
   router.use(snippetRoutes(deps));
   router.use(insightsRoutes(deps));

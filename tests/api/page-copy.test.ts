@@ -8,7 +8,7 @@ import { createPreviewToken, hashPreviewToken, PREVIEW_PARAMETER } from "#server
 import { insertPreviewLink } from "#server/db/preview-links.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { listRevisions } from "#server/db/history.ts";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";

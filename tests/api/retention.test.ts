@@ -7,7 +7,7 @@ import { insertSubscriber } from "#server/db/newsletter.ts";
 import type { OutboxStatus, SuspectedSpam } from "#server/db/schema.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { SESSION_IDLE_MS } from "#server/auth/sessions.ts";
-import { listRevisions, recordRevision, revisionRetention } from "#server/db/revisions.ts";
+import { listRevisions, recordRevision, revisionRetention } from "#server/db/history.ts";
 import { runCliOn as cli } from "#tests/support/cli.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type SiteApp } from "#server/app.ts";
 import { loadConfig } from "#server/platform/config.ts";
 import { createLogger } from "#server/platform/logger.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { listRevisions } from "#server/db/history.ts";
 import { defaultSiteSettings } from "#shared/site-settings.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
 import { runCliOn } from "#tests/support/cli.ts";

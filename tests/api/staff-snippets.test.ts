@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { findRevision, listRevisions } from "#server/db/revisions.ts";
+import { findRevision, listRevisions } from "#server/db/history.ts";
 import { savePageSnippet } from "#server/operations/snippets/snippets.ts";
 import type { Image } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";

@@ -1,7 +1,7 @@
 import { recordAudit } from "#server/db/audit-log.ts";
 import { changingContent } from "#server/db/content-revision.ts";
 import { findPageCopy, writePageCopy } from "#server/db/page-copy.ts";
-import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/history.ts";
 import { pageCopyOf } from "#server/content/page-copy-source.ts";
 import {
   copyPages,

@@ -5,12 +5,12 @@ import { ORIGINAL_SETTINGS_NOTE } from "#server/operations/settings/site-setting
 import { ORIGINAL_SNIPPET_NOTE } from "#server/operations/snippets/snippets.ts";
 import { BASELINE_NOTE } from "#server/db/content-revision.ts";
 import { insertContent } from "#server/db/content-items.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { listRevisions } from "#server/db/history.ts";
 import { findPageCopy } from "#server/db/page-copy.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages } from "#shared/copy/copy-pages.ts";
 import type { NewsPost } from "#shared/content-types.ts";
-import type { RevisionHistory } from "#shared/revision-changes.ts";
+import type { RevisionHistory } from "#shared/staff-history.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
 import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";

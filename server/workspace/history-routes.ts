@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { ResolvedTarget } from "#server/operations/revisions/revisions.ts";
+import type { ResolvedTarget } from "#server/operations/history/history.ts";
 import { answerInvalidBody, answerInvalidQuery, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn, workspaceMessages } from "./guard";
@@ -12,7 +12,7 @@ import { actorOf, requireStaff, signedIn, workspaceMessages } from "./guard";
  * the site settings; sales neither). Restores run the operation the CLI's `restore` runs.
  */
 
-const loadRevisions = () => import("#server/operations/revisions/revisions.ts");
+const loadRevisions = () => import("#server/operations/history/history.ts");
 
 const targetText = z
   .string({ error: "Say whose history to show." })
@@ -28,7 +28,7 @@ const historyQuery = z.object({ target: targetText });
 const compareQuery = z.object({ target: targetText, revision: revisionNumber });
 const restoreBody = z.object({ target: targetText, revision: revisionNumber });
 
-export function revisionRoutes(deps: WorkspaceDeps): Router {
+export function historyRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const now = () => deps.now?.() ?? new Date();
   const router = express.Router();

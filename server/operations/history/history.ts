@@ -1,7 +1,7 @@
-import { findRevision, listRevisions, type RevisionRecord } from "#server/db/revisions.ts";
+import { findRevision, listRevisions, type RevisionRecord } from "#server/db/history.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { failed, notFound, type Outcome } from "#shared/outcome.ts";
-import type { FieldChange, RevisionEntry, RevisionHistory } from "#shared/revision-changes.ts";
+import type { FieldChange, RevisionEntry, RevisionHistory } from "#shared/staff-history.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { mayUse } from "#shared/staff-roles.ts";
 import { diffDocuments } from "./revision-diff";

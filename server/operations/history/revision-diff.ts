@@ -1,5 +1,5 @@
 import { diffArrays, diffWordsWithSpace } from "diff";
-import type { FieldChange, WordChange } from "#shared/revision-changes.ts";
+import type { FieldChange, WordChange } from "#shared/staff-history.ts";
 
 /**
  * The fields two saved documents differ in, for people (docs/decisions/041-revisions.md).

@@ -6,7 +6,7 @@ import {
   pruneRevisions,
   recordRevision,
   revisionRetention,
-} from "#server/db/revisions.ts";
+} from "#server/db/history.ts";
 import { useSuiteDatabase } from "#tests/support/test-database.ts";
 
 const suite = useSuiteDatabase();
