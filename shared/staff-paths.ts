@@ -18,8 +18,8 @@ export const staffPaths = {
   contentEdit: "/admin/content/:kind/:id",
   screenshots: "/admin/screenshots",
   /** Each page's search snippet (docs/decisions/040-search-snippets.md). */
-  search: "/admin/search",
-  searchEdit: "/admin/search/:page",
+  snippets: "/admin/snippets",
+  snippetEdit: "/admin/snippets/:page",
   pages: "/admin/pages",
   pageCopy: "/admin/pages/:page",
   users: "/admin/users",

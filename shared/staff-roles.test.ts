@@ -32,8 +32,8 @@ describe("the areas of the workspace's pages", () => {
     const editorPages = [
       staffPaths.pages,
       staffPath(staffPaths.pageCopy, { page: "home" }),
-      staffPaths.search,
-      staffPath(staffPaths.searchEdit, { page: "home" }),
+      staffPaths.snippets,
+      staffPath(staffPaths.snippetEdit, { page: "home" }),
       staffPath(staffPaths.content, { kind: "news" }),
       staffPaths.screenshots,
       staffPaths.settings,

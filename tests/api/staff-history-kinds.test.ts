@@ -196,7 +196,7 @@ describe("a page's search snippet's history", () => {
 
   it("lists both saves and restores the first description on the home page", async () => {
     const body = (await history(editor, "snippet:home").expect(200)).body as RevisionHistory;
-    expect(body).toMatchObject({ target: "snippet:home", editPath: "/admin/search/home", viewPath: "/" });
+    expect(body).toMatchObject({ target: "snippet:home", editPath: "/admin/snippets/home", viewPath: "/" });
     expect(body.revisions).toHaveLength(3);
     expect(body.revisions[2]).toMatchObject({ number: 1, note: ORIGINAL_SNIPPET_NOTE });
     expect(body.revisions[0]!.changes).toEqual([

@@ -295,3 +295,26 @@ describe("site-admin snippets", () => {
     expect(tooLong.stderr).toContain("at most 300 characters");
   });
 });
+
+describe("the search snippets' old address", () => {
+  it("sends /admin/search and each page's editor there for good to /admin/snippets, the query kept", async () => {
+    const list = await get("/admin/search");
+    expect(list.status).toBe(301);
+    expect(list.headers.location).toBe("/admin/snippets");
+    const edit = await get("/admin/search/about?from=mail&x=1");
+    expect(edit.status).toBe(301);
+    expect(edit.headers.location).toBe("/admin/snippets/about?from=mail&x=1");
+    const head = await request(site.app).head("/admin/search/home");
+    expect(head.status).toBe(301);
+    expect(head.headers.location).toBe("/admin/snippets/home");
+    // A neighbour that only starts with the same letters is not the old page.
+    expect((await get("/admin/searching")).status).not.toBe(301);
+  });
+
+  it("serves the list and a page's editor at the new address", async () => {
+    const list = await editor.get("/admin/snippets");
+    expect(list.status).toBe(200);
+    const edit = await editor.get("/admin/snippets/about");
+    expect(edit.status).toBe(200);
+  });
+});

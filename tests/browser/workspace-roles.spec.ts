@@ -102,7 +102,7 @@ for (const width of [360, 1280]) {
       );
       await expect(counts.getByRole("link", { name: /search snippets? written/ })).toHaveAttribute(
         "href",
-        staffPaths.search,
+        staffPaths.snippets,
       );
 
       const parts = page.getByRole("region", { name: "Your workspace" });

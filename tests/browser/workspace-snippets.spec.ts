@@ -14,7 +14,7 @@ import { useSignedInServer } from "./signed-in-server";
 
 const own = useSignedInServer({ email: "editor@agency.test", role: "editor" });
 
-const editPath = (page: string) => staffPath(staffPaths.searchEdit, { page });
+const editPath = (page: string) => staffPath(staffPaths.snippetEdit, { page });
 
 async function open(page: Page, path: string, heading: string) {
   await page.goto(`${own.server.url}${path}`);
@@ -24,7 +24,7 @@ async function open(page: Page, path: string, heading: string) {
 test("an editor rewrites the About page's snippet with a live preview and a length warning, and the page follows", async ({
   page,
 }) => {
-  await open(page, staffPaths.search, "Search snippets");
+  await open(page, staffPaths.snippets, "Search snippets");
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(14);
   await table.getByRole("link", { name: /^About/ }).click();
@@ -71,7 +71,7 @@ test("an editor rewrites the About page's snippet with a live preview and a leng
     );
   }).toPass({ timeout: 5_000 });
 
-  await page.goto(`${own.server.url}${staffPaths.search}`);
+  await page.goto(`${own.server.url}${staffPaths.snippets}`);
   const row = page.getByRole("row").filter({ hasText: long.slice(0, 40) });
   await expect(row.getByText("Will be cut")).toBeVisible();
 });
@@ -91,7 +91,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
     test("the list and the editor have no axe violations", async ({ page }) => {
-      await open(page, staffPaths.search, "Search snippets");
+      await open(page, staffPaths.snippets, "Search snippets");
       await expectNoAxeViolations(page);
       await open(page, editPath("home"), "Search snippet: Home");
       await page.getByRole("textbox", { name: /^Description/ }).fill("y".repeat(200));
@@ -105,7 +105,7 @@ test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 780 } });
   test("the list and the editor do not scroll sideways", async ({ page }) => {
     for (const [path, heading] of [
-      [staffPaths.search, "Search snippets"],
+      [staffPaths.snippets, "Search snippets"],
       [editPath("website-design"), "Search snippet: Website Design"],
     ] as const) {
       await open(page, path, heading);

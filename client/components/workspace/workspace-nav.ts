@@ -14,7 +14,7 @@ export const navItems: readonly NavItem[] = [
   { label: "News", href: staffPath(staffPaths.content, { kind: "news" }), area: "content" },
   { label: "Case studies", href: staffPath(staffPaths.content, { kind: "case-studies" }), area: "content" },
   { label: "Screenshots", href: staffPaths.screenshots, area: "content" },
-  { label: "Search snippets", href: staffPaths.search, area: "content" },
+  { label: "Search snippets", href: staffPaths.snippets, area: "content" },
   { label: "Pages", href: staffPaths.pages, area: "content" },
   { label: "Users", href: staffPaths.users, area: "users" },
   { label: "Audit log", href: staffPaths.audit, area: "users" },

@@ -26,7 +26,7 @@ export const snippetRevisions: RevisionKind = {
     return Promise.resolve({
       label: `${title} page search snippet`,
       viewPath: path,
-      editPath: staffPath(staffPaths.searchEdit, { page }),
+      editPath: staffPath(staffPaths.snippetEdit, { page }),
     });
   },
   async read(ctx, target) {

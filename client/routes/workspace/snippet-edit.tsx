@@ -4,7 +4,7 @@ import { SnippetEditor } from "#client/components/workspace/snippets/snippet-edi
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { loadPageSnippet } from "#client/lib/workspace-snippets.ts";
 import { historyPath } from "#shared/staff-paths.ts";
-import type { Route } from "./+types/search-edit";
+import type { Route } from "./+types/snippet-edit";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 

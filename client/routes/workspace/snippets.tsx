@@ -6,7 +6,7 @@ import { StatusBadge } from "#client/components/workspace/status-badge.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
 import { loadPageSnippets, type PageSnippetView } from "#client/lib/workspace-snippets.ts";
-import type { Route } from "./+types/search";
+import type { Route } from "./+types/snippets";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
@@ -33,7 +33,7 @@ const columns: TableColumn<Row>[] = [
     card: "title",
     cell: (row) => (
       <a
-        href={staffPath(staffPaths.searchEdit, { page: row.page })}
+        href={staffPath(staffPaths.snippetEdit, { page: row.page })}
         className="font-semibold text-brand underline-offset-4 hover:underline"
       >
         {row.title}
