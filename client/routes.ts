@@ -74,7 +74,7 @@ export default [
     route(workspace(staffPaths.snippets), "routes/workspace/snippets.tsx"),
     route(workspace(staffPaths.snippetEdit), "routes/workspace/snippet-edit.tsx"),
     route(workspace(staffPaths.pages), "routes/workspace/pages.tsx"),
-    route(workspace(staffPaths.pageCopy), "routes/workspace/page-copy.tsx"),
+    route(workspace(staffPaths.pageEdit), "routes/workspace/page-edit.tsx"),
     route(workspace(staffPaths.insights), "routes/workspace/insights.tsx"),
     route(`${workspace(staffPaths.overview)}/*`, "routes/workspace/not-found.tsx"),
   ]),

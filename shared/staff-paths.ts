@@ -21,7 +21,7 @@ export const staffPaths = {
   snippets: "/admin/snippets",
   snippetEdit: "/admin/snippets/:page",
   pages: "/admin/pages",
-  pageCopy: "/admin/pages/:page",
+  pageEdit: "/admin/pages/:page",
   users: "/admin/users",
   audit: "/admin/audit",
   /** The history of anything visitors read; the target follows (historyPath). */

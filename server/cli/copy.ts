@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { createCopyPreviewLink } from "#server/operations/copy/copy-preview.ts";
-import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { createCopyPreviewLink } from "#server/operations/pages/copy-preview.ts";
+import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages, isCopyPageName } from "#shared/copy/copy-pages.ts";
 import { fieldAt } from "#shared/copy/copy-issues.ts";

@@ -7,7 +7,7 @@ import { checkSameOrigin } from "./guard";
 import { contentRoutes } from "./content-routes";
 import { newsCategoryRoutes } from "./news-category-routes";
 import { publishingRoutes } from "./publishing-routes";
-import { copyRoutes } from "./copy-routes";
+import { pageRoutes } from "./page-routes";
 import { previewRoutes } from "./preview-routes";
 import { leadRoutes } from "./lead-routes";
 import { meetingRoutes } from "./meeting-routes";
@@ -44,7 +44,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Router {
   router.use(contentRoutes(deps));
   router.use(newsCategoryRoutes(deps));
   router.use(publishingRoutes(deps));
-  router.use(copyRoutes(deps));
+  router.use(pageRoutes(deps));
   router.use(previewRoutes(deps));
   router.use(leadRoutes(deps));
   router.use(meetingRoutes(deps));

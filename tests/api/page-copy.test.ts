@@ -10,7 +10,7 @@ import { listAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import { listRevisions } from "#server/db/history.ts";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
-import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyIconNames, type CopyIconName } from "#shared/copy/copy-icons.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";

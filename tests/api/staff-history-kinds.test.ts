@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGINAL_COPY_NOTE } from "#server/operations/copy/page-copy-operations.ts";
+import { ORIGINAL_COPY_NOTE } from "#server/operations/pages/page-copy-operations.ts";
 import { ORIGINAL_SETTINGS_NOTE } from "#server/operations/settings/site-settings.ts";
 import { ORIGINAL_SNIPPET_NOTE } from "#server/operations/snippets/snippets.ts";
 import { BASELINE_NOTE } from "#server/db/content-revision.ts";

@@ -1,4 +1,4 @@
-import { savePageCopy, readPageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { savePageCopy, readPageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { historyPath } from "#shared/staff-paths.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";

@@ -200,7 +200,7 @@ function signedInPages(): { path: string; ready: (page: Page) => Promise<void> }
       ready: (page) => expect(main(page).getByRole("table").first()).toBeAttached(),
     },
     { path: staffPaths.pages, ready: table },
-    { path: staffPath(staffPaths.pageCopy, { page: "home" }), ready: form },
+    { path: staffPath(staffPaths.pageEdit, { page: "home" }), ready: form },
     { path: historyPath("page:home"), ready: shows("History") },
     { path: staffPaths.snippets, ready: table },
     { path: staffPaths.settings, ready: form },

@@ -41,7 +41,7 @@ export default function PagesPage({ loaderData }: Route.ComponentProps) {
             card: "title",
             cell: (row) => (
               <a
-                href={staffPath(staffPaths.pageCopy, { page: row.page })}
+                href={staffPath(staffPaths.pageEdit, { page: row.page })}
                 className="font-semibold text-brand underline"
               >
                 {row.label}

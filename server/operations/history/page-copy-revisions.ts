@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { readPageCopy, savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages, copyTarget, isCopyPageName, type CopyPageName } from "#shared/copy/copy-pages.ts";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
@@ -35,7 +35,7 @@ export const pageCopyRevisions: RevisionKind = {
     return Promise.resolve({
       label: `${label} page copy`,
       viewPath: path,
-      editPath: staffPath(staffPaths.pageCopy, { page }),
+      editPath: staffPath(staffPaths.pageEdit, { page }),
     });
   },
   async read(ctx, target) {

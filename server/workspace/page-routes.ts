@@ -1,8 +1,8 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { createCopyPreviewLink } from "#server/operations/copy/copy-preview.ts";
-import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { createCopyPreviewLink } from "#server/operations/pages/copy-preview.ts";
+import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { isCopyPageName } from "#shared/copy/copy-pages.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";
@@ -11,7 +11,7 @@ import { answerStaleSave, versionOf } from "./stale-save";
 
 /**
  * /admin/api/copy: the words on the site's pages, for editors and admins. A save runs the
- * operation `site-admin copy set` runs (server/operations/copy/), audited with the member
+ * operation `site-admin copy set` runs (server/operations/pages/), audited with the member
  * of staff; a preview link shows the draft it was made of at the page's own address until
  * it expires or is revoked (docs/decisions/050-stored-preview-links.md).
  */
@@ -33,7 +33,7 @@ const previewSchema = z.object({
     .optional(),
 });
 
-export function copyRoutes(deps: WorkspaceDeps): Router {
+export function pageRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { copyPages, copyTarget, isCopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { historyPath } from "#shared/staff-paths.ts";
-import { CopyForm } from "#client/components/workspace/copy/copy-form.tsx";
+import { CopyForm } from "#client/components/workspace/pages/copy-form.tsx";
 import { ButtonLink } from "#client/components/workspace/button.tsx";
 import { PageHeader } from "#client/components/workspace/page-header.tsx";
 import { workspaceHandle, workspaceMeta } from "#client/components/workspace/workspace-page.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import { loadEditing } from "#client/components/workspace/editing/use-editing.ts";
-import type { Route } from "./+types/page-copy";
+import type { Route } from "./+types/page-edit";
 
 export { WorkspaceErrorBoundary as ErrorBoundary } from "#client/components/workspace/workspace-error.tsx";
 
