@@ -1,13 +1,13 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The suites that read or write stored data through the server or the admin CLI: they
+ * The suites that read or write stored data through the server or the CLI: they
  * run once per database engine (the `sqlite` and `postgres` projects), the same files
  * with the engine as the only difference (tests/support/test-database.ts).
  */
 const bothEngines = [
   "tests/api/cli-audit.test.ts",
-  "tests/api/{acknowledgment-copy,admin,app,canonical-paths,content,database,follow-up,lead-attribution,lead-owner,leads,metrics,news,news-categories,news-categories-migration,news-original-source,newsletter,notifications,outbox-lease,page-cache,page-copy,page-forms,page-views,phone-numbers,plain-text-links,privacy,publishing,real-names,retention,revisions,secrets-in-logs,shared-state,site-settings,staff-auth,staff-content,staff-inbox,staff-insights,staff-meetings,staff-overview,staff-revision-kinds,staff-revisions,staff-security,staff-session,staff-snippets,staff-step-up,staff-users,uploads}.test.ts",
+  "tests/api/{acknowledgment-copy,app,canonical-paths,cli,content,database,follow-up,history,lead-attribution,lead-owner,leads,metrics,news,news-categories,news-categories-migration,news-original-source,newsletter,notifications,outbox-lease,page-cache,page-copy,page-forms,page-views,phone-numbers,plain-text-links,privacy,publishing,real-names,retention,secrets-in-logs,shared-state,site-settings,staff-auth,staff-content,staff-history,staff-history-kinds,staff-inbox,staff-insights,staff-meetings,staff-overview,staff-security,staff-session,staff-snippets,staff-step-up,staff-users,uploads}.test.ts",
   "tests/api/acknowledgment-limits.test.ts",
   "tests/api/staff-policy.test.ts",
   "server/db/outbox.test.ts",

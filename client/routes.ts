@@ -39,7 +39,7 @@ const modules = {
 const used = new Set<string>();
 
 /** A workspace path as React Router takes it: without the leading slash. */
-const admin = (pattern: string) => pattern.slice(1);
+const workspace = (pattern: string) => pattern.slice(1);
 
 export default [
   ...(Object.keys(modules) as Array<keyof typeof modules>).map((name) => {
@@ -54,29 +54,29 @@ export default [
   }),
   // The staff workspace (docs/decisions/028-staff-workspace-ui.md). Its pages sit in the
   // layout; sign-in and the invitation come before any session. Each area adds its lines.
-  route(admin(staffPaths.signIn), "routes/admin/sign-in.tsx"),
-  route(admin(staffPaths.invitation), "routes/admin/invitation.tsx"),
-  layout("routes/admin/layout.tsx", [
-    route(admin(staffPaths.home), "routes/admin/home.tsx"),
-    route(admin(staffPaths.account), "routes/admin/account.tsx"),
-    route(admin(staffPaths.leads), "routes/admin/leads.tsx"),
-    route(admin(staffPaths.lead), "routes/admin/lead.tsx"),
-    route(admin(staffPaths.meetings), "routes/admin/meetings.tsx"),
-    route(admin(staffPaths.notifications), "routes/admin/notifications.tsx"),
-    route(admin(staffPaths.users), "routes/admin/users.tsx"),
-    route(admin(staffPaths.audit), "routes/admin/audit.tsx"),
-    route(admin(staffPaths.settings), "routes/admin/settings.tsx"),
-    route(admin(staffPaths.content), "routes/admin/content-list.tsx"),
-    route(admin(staffPaths.contentNew), "routes/admin/content-edit.tsx", { id: "content-new" }),
-    route(admin(staffPaths.contentEdit), "routes/admin/content-edit.tsx"),
-    route(admin(staffPaths.screenshots), "routes/admin/screenshots.tsx"),
-    route(admin(staffPaths.history), "routes/admin/history.tsx"),
-    route(admin(staffPaths.search), "routes/admin/search.tsx"),
-    route(admin(staffPaths.searchEdit), "routes/admin/search-edit.tsx"),
-    route(admin(staffPaths.pages), "routes/admin/pages.tsx"),
-    route(admin(staffPaths.pageCopy), "routes/admin/page-copy.tsx"),
-    route(admin(staffPaths.insights), "routes/admin/insights.tsx"),
-    route(`${admin(staffPaths.home)}/*`, "routes/admin/not-found.tsx"),
+  route(workspace(staffPaths.signIn), "routes/workspace/sign-in.tsx"),
+  route(workspace(staffPaths.invitation), "routes/workspace/invitation.tsx"),
+  layout("routes/workspace/layout.tsx", [
+    route(workspace(staffPaths.overview), "routes/workspace/overview.tsx"),
+    route(workspace(staffPaths.account), "routes/workspace/account.tsx"),
+    route(workspace(staffPaths.leads), "routes/workspace/leads.tsx"),
+    route(workspace(staffPaths.lead), "routes/workspace/lead.tsx"),
+    route(workspace(staffPaths.meetings), "routes/workspace/meetings.tsx"),
+    route(workspace(staffPaths.notifications), "routes/workspace/notifications.tsx"),
+    route(workspace(staffPaths.users), "routes/workspace/users.tsx"),
+    route(workspace(staffPaths.audit), "routes/workspace/audit.tsx"),
+    route(workspace(staffPaths.settings), "routes/workspace/settings.tsx"),
+    route(workspace(staffPaths.content), "routes/workspace/content-list.tsx"),
+    route(workspace(staffPaths.contentNew), "routes/workspace/content-edit.tsx", { id: "content-new" }),
+    route(workspace(staffPaths.contentEdit), "routes/workspace/content-edit.tsx"),
+    route(workspace(staffPaths.screenshots), "routes/workspace/screenshots.tsx"),
+    route(workspace(staffPaths.history), "routes/workspace/history.tsx"),
+    route(workspace(staffPaths.snippets), "routes/workspace/snippets.tsx"),
+    route(workspace(staffPaths.snippetEdit), "routes/workspace/snippet-edit.tsx"),
+    route(workspace(staffPaths.pages), "routes/workspace/pages.tsx"),
+    route(workspace(staffPaths.pageEdit), "routes/workspace/page-edit.tsx"),
+    route(workspace(staffPaths.insights), "routes/workspace/insights.tsx"),
+    route(`${workspace(staffPaths.overview)}/*`, "routes/workspace/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

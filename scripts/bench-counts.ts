@@ -38,7 +38,7 @@ const varyAll = values.vary === "all";
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const devices = ["phone", "tablet", "desktop"] as const;
-const adminBundle = fileURLToPath(new URL("../build/admin/index.js", import.meta.url));
+const cliBundle = fileURLToPath(new URL("../build/admin/index.js", import.meta.url));
 
 /** The n-th beacon: a page and a device in turn, and a campaign of its own (with --vary all, more). */
 function beaconBody(n: number): string {
@@ -122,7 +122,7 @@ try {
   } finally {
     await db.destroy();
   }
-  const cli = execFileSync(process.execPath, [adminBundle, "insights", "--days", "7", "--json"], {
+  const cli = execFileSync(process.execPath, [cliBundle, "insights", "--days", "7", "--json"], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     maxBuffer: 1 << 30,
   });

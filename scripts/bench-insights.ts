@@ -10,7 +10,7 @@
  *   npm run build && npm run bench:insights [-- --runs 50 --leads 10000 --postgres --query "days=90&source=Google"]
  */
 import { parseArgs } from "node:util";
-import { formatPercentiles, timeAdminGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
+import { formatPercentiles, timeWorkspaceGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
 import type { Db } from "#server/db/database.ts";
 import { toDbBoolean } from "#server/db/dialect.ts";
 import type { CountRow } from "#server/db/page-view-counts.ts";
@@ -145,7 +145,7 @@ await withBenchSite("insights", { postgres: args.postgres }, async (site) => {
   await seedLeads(site.db);
   const seeded = (performance.now() - seeding) / 1000;
   const address = `/admin/api/insights${args.query ? `?${args.query}` : ""}`;
-  const timed = await timeAdminGet(site, address, runs);
+  const timed = await timeWorkspaceGet(site, address, runs);
   console.log(
     `GET ${address} as an admin, ${args.postgres ? "PostgreSQL" : "SQLite"}, ${countRows} count rows over ${days} days and ${leads} leads (seeded in ${seeded.toFixed(1)} s), ${runs} runs; Node.js ${process.version}`,
   );

@@ -7,7 +7,7 @@
  *   npm run build && npm run bench:overview [-- --runs 50 --leads 10000 --postgres --all-new --without-0020]
  */
 import { parseArgs } from "node:util";
-import { formatPercentiles, timeAdminGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
+import { formatPercentiles, timeWorkspaceGet, withBenchSite } from "#scripts/lib/workspace-bench.ts";
 import type { Insertable } from "kysely";
 import type { Db } from "#server/db/database.ts";
 import { toDbBoolean } from "#server/db/dialect.ts";
@@ -146,7 +146,7 @@ await withBenchSite("overview", { postgres: args.postgres }, async (site) => {
       await site.db.schema.dropIndex(index).execute();
     }
   }
-  const timed = await timeAdminGet(site, "/admin/api/overview", runs);
+  const timed = await timeWorkspaceGet(site, "/admin/api/overview", runs);
   const engine = [
     args.postgres ? "PostgreSQL" : "SQLite",
     ...(args["all-new"] ? ["every lead new and unread"] : []),

@@ -5,7 +5,7 @@
 // stay external: npm installs them.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
-import { buildAdminBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bundles.mjs";
+import { buildCliBundle, nodeBundleOptions, stopEsbuild } from "./lib/node-bundles.mjs";
 
 // The SMTP pool runs in a thread of its own (server/mail/smtp-thread.ts), started from build/app.
 // Split: what only some requests need (the workspace's API, booking, insights) is its own
@@ -25,5 +25,5 @@ await build({
 });
 
 // Shared with `npm run admin`, which rebuilds it alone when its sources changed.
-await buildAdminBundle();
+await buildCliBundle();
 await stopEsbuild();

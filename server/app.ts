@@ -79,6 +79,7 @@ import { METRICS_PATH, metricsEndpoint } from "#server/metrics/endpoint.ts";
 import { loadStaff, requireStaffPage } from "#server/workspace/guard.ts";
 import { createDraftAccess } from "#server/workspace/draft-access.ts";
 import { loadOnFirstRequest } from "#server/http/load-on-first-request.ts";
+import { redirectMovedWorkspacePages } from "#server/workspace/moved-pages.ts";
 import { startTotpSecrets, type TotpSecrets } from "#server/auth/totp-secrets.ts";
 
 /**
@@ -488,6 +489,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   app.get(`${staffPaths.invitation}/:token`, (req, res) => {
     res.redirect(302, `${staffPaths.invitation}#${encodeURIComponent(req.params.token)}`);
   });
+  app.use(redirectMovedWorkspacePages());
   // Set once the page cache exists (production): a change staff make through the workspace
   // shows on this instance's next page at once, as "View on site" promises.
   let contentMayHaveChanged = () => {};

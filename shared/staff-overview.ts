@@ -58,7 +58,7 @@ export const overviewLinks = {
     leadsWhere({ form, since: week.lastWeekStart, until: week.lastWeekEnd }),
   content: (kind: string) => staffPath(staffPaths.content, { kind }),
   pages: staffPaths.pages,
-  snippets: staffPaths.search,
+  snippets: staffPaths.snippets,
   users: staffPaths.users,
 } as const;
 

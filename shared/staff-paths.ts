@@ -4,7 +4,7 @@
  * loaded only there.
  */
 export const staffPaths = {
-  home: "/admin",
+  overview: "/admin",
   signIn: "/admin/sign-in",
   /** The invitation's token follows in the fragment (#token), which no server or log sees. */
   invitation: "/admin/invitation",
@@ -18,10 +18,10 @@ export const staffPaths = {
   contentEdit: "/admin/content/:kind/:id",
   screenshots: "/admin/screenshots",
   /** Each page's search snippet (docs/decisions/040-search-snippets.md). */
-  search: "/admin/search",
-  searchEdit: "/admin/search/:page",
+  snippets: "/admin/snippets",
+  snippetEdit: "/admin/snippets/:page",
   pages: "/admin/pages",
-  pageCopy: "/admin/pages/:page",
+  pageEdit: "/admin/pages/:page",
   users: "/admin/users",
   audit: "/admin/audit",
   /** The history of anything visitors read; the target follows (historyPath). */

@@ -31,9 +31,9 @@ describe("the areas of the workspace's pages", () => {
   it("give editors pages, snippets, posts and the settings page, and sales none of them", () => {
     const editorPages = [
       staffPaths.pages,
-      staffPath(staffPaths.pageCopy, { page: "home" }),
-      staffPaths.search,
-      staffPath(staffPaths.searchEdit, { page: "home" }),
+      staffPath(staffPaths.pageEdit, { page: "home" }),
+      staffPaths.snippets,
+      staffPath(staffPaths.snippetEdit, { page: "home" }),
       staffPath(staffPaths.content, { kind: "news" }),
       staffPaths.screenshots,
       staffPaths.settings,

@@ -72,7 +72,7 @@ const areaBySegment: Record<string, WorkspaceArea> = {
   [segmentOf(staffPaths.notifications)]: "leads",
   [segmentOf(staffPaths.content)]: "content",
   [segmentOf(staffPaths.screenshots)]: "content",
-  [segmentOf(staffPaths.search)]: "content",
+  [segmentOf(staffPaths.snippets)]: "content",
   [segmentOf(staffPaths.pages)]: "content",
   [segmentOf(staffPaths.users)]: "users",
   [segmentOf(staffPaths.audit)]: "users",

@@ -1,6 +1,6 @@
 // The esbuild settings of the two Node.js bundles (scripts/build-server.mjs), and the
-// admin CLI's bundle: building it, and telling whether it is older than its sources, so
-// `npm run admin` (scripts/run-admin.mjs) can run plain JavaScript yet never stale code.
+// CLI's bundle: building it, and telling whether it is older than its sources, so
+// `npm run admin` (scripts/run-cli.mjs) can run plain JavaScript yet never stale code.
 // JavaScript, not TypeScript: it runs before anything could compile TypeScript.
 import { readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, readdir, rename, stat, writeFile } from "node:fs/promises";
@@ -34,11 +34,11 @@ export const nodeBundleOptions = {
   absWorkingDir: projectRoot,
 };
 
-const adminDir = path.join(projectRoot, "build", "admin");
+const cliDir = path.join(projectRoot, "build", "admin");
 /** The `site-admin` bin. */
-export const adminBundle = path.join(adminDir, "index.js");
-/** What the bundle was built from, and when (see adminBundleIsCurrent). */
-const adminSources = path.join(adminDir, "sources.json");
+export const cliBundle = path.join(cliDir, "index.js");
+/** What the bundle was built from, and when (see cliBundleIsCurrent). */
+const cliSources = path.join(cliDir, "sources.json");
 
 /** Written beside its target and renamed over it: a CLI started meanwhile never reads half a file. */
 async function writeAtomically(file, contents, mode = 0o644) {
@@ -48,25 +48,25 @@ async function writeAtomically(file, contents, mode = 0o644) {
   await rename(temporary, file);
 }
 
-/** Bundles scripts/admin.ts into build/admin/index.js, executable, and records its sources. */
-export async function buildAdminBundle() {
+/** Bundles scripts/cli.ts into build/admin/index.js, executable, and records its sources. */
+export async function buildCliBundle() {
   const { build } = await import("esbuild");
   // Sources are compared with the moment the build started: one saved during it is newer.
   const startedAt = Date.now();
   const result = await build({
     ...nodeBundleOptions,
-    entryPoints: { index: "scripts/admin.ts" },
-    outdir: adminDir,
+    entryPoints: { index: "scripts/cli.ts" },
+    outdir: cliDir,
     banner: { js: "#!/usr/bin/env node" },
     write: false,
     metafile: true,
   });
-  await mkdir(adminDir, { recursive: true });
+  await mkdir(cliDir, { recursive: true });
   for (const file of result.outputFiles) {
-    await writeAtomically(file.path, file.contents, file.path === adminBundle ? 0o755 : 0o644);
+    await writeAtomically(file.path, file.contents, file.path === cliBundle ? 0o755 : 0o644);
   }
   const sources = Object.keys(result.metafile.inputs);
-  await writeAtomically(adminSources, `${JSON.stringify({ startedAt, sources }, null, 2)}\n`);
+  await writeAtomically(cliSources, `${JSON.stringify({ startedAt, sources }, null, 2)}\n`);
 }
 
 /**
@@ -74,10 +74,10 @@ export async function buildAdminBundle() {
  * gone) since that build started. A new source file needs an import in an old one, so
  * the old one's change is enough to notice it.
  */
-export async function adminBundleIsCurrent() {
+export async function cliBundleIsCurrent() {
   try {
-    await stat(adminBundle);
-    const { startedAt, sources } = JSON.parse(await readFile(adminSources, "utf8"));
+    await stat(cliBundle);
+    const { startedAt, sources } = JSON.parse(await readFile(cliSources, "utf8"));
     for (const source of sources) {
       if ((await stat(path.join(projectRoot, source))).mtimeMs > startedAt) return false;
     }

@@ -66,7 +66,7 @@ export async function withBenchSite(
  * Times `GET address` as a new admin: 5 warm-up requests (they compile and fill the
  * database's caches), then `runs` counted ones. Answers the percentiles and the last body.
  */
-export async function timeAdminGet(site: BenchSite, address: string, runs: number) {
+export async function timeWorkspaceGet(site: BenchSite, address: string, runs: number) {
   const admin = await site.db
     .insertInto("staff_users")
     .values({ email: "admin@agency.test", role: "admin", created_at: new Date().toISOString() })

@@ -6,4 +6,4 @@
  * missing here.
  */
 export const workspaceModule =
-  /[\\/](components[\\/]workspace|routes[\\/]admin|lib[\\/](workspace-[a-z-]+|news-categories-api)|shared[\\/](staff-[a-z-]+|inbox|content-fields|content-page|site-settings-fields|site-settings-access|page-snippets|lead-source|insights|revision-changes|news-categories|preview-links|calendar-feed|lead-names|audit-actions)\.)|@simplewebauthn/;
+  /[\\/](components[\\/]workspace|routes[\\/]workspace|lib[\\/](workspace-[a-z-]+|news-categories-api)|shared[\\/](staff-[a-z-]+|inbox|content-fields|content-page|site-settings-fields|site-settings-access|page-snippets|lead-source|insights|news-categories|preview-links|calendar-feed|lead-names|audit-actions)\.)|@simplewebauthn/;

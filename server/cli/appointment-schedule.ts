@@ -7,7 +7,7 @@ import {
 import type { Outcome } from "#shared/outcome.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { setAppointmentPlace } from "#server/operations/appointments/meeting-place.ts";
-import { cliActor, defaultActor, type AdminContext } from "./context";
+import { cliActor, defaultActor, type CliContext } from "./context";
 import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
 /** Who the operation hears of: the history's name, the CLI as the audit's actor and, with --override, the reason. */
@@ -15,7 +15,7 @@ type Who = { by: string; actor: Actor; override?: { reason: string; actor: Actor
 
 /** An appointment schedule change as the operations layer makes it, given who the history names. */
 type ScheduleChange<Options> = (
-  ctx: AdminContext,
+  ctx: CliContext,
   idText: string,
   options: Omit<Options, "by" | "override"> & Who,
   now: () => Date,
@@ -30,7 +30,7 @@ function scheduleCommand<Options extends { by?: string; override?: string }>(
   say: (done: ScheduledAppointment) => string,
 ) {
   return async (
-    ctx: AdminContext,
+    ctx: CliContext,
     idText: string,
     options: Options,
     now: () => Date = () => new Date(),
@@ -80,7 +80,7 @@ export const cancelAppointment = scheduleCommand<{ by?: string }>(
 
 /** `appointments place ID VALUE`: "studio", an https video link, or "default". */
 export async function placeAppointment(
-  ctx: AdminContext,
+  ctx: CliContext,
   idText: string,
   value: string,
   options: { by?: string },

@@ -2,7 +2,7 @@ import { formatAppointmentTime } from "#server/operations/appointments/appointme
 import { parseLeadStatus } from "#server/operations/leads/follow-up.ts";
 import { printMarking, showRecord, type RecordView } from "./inbox-records";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -48,7 +48,7 @@ function bookedLabel(record: AppointmentRecord): string {
 }
 
 export async function listAppointments(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   options: { unread?: boolean; since?: string; suspected?: boolean; status?: string; json?: boolean },
 ): Promise<ExitCode> {
   const since = parseSince(options.since);
@@ -99,7 +99,7 @@ const appointmentView: RecordView<AppointmentRecord> = {
 };
 
 export async function showAppointment(
-  ctx: AdminContext,
+  ctx: CliContext,
   idText: string,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
@@ -111,7 +111,7 @@ export async function showAppointment(
  * nothing, and says so. Unknown ids change nothing at all.
  */
 export async function markAppointments(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   idTexts: readonly string[],
   read: boolean,
 ): Promise<ExitCode> {

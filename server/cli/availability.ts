@@ -9,7 +9,7 @@ import {
 } from "#server/operations/appointments/availability.ts";
 import type { SlotReason } from "#shared/booking-calendar.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 
@@ -24,7 +24,7 @@ const reasonWords: Record<SlotReason, string> = {
 
 /** `availability --date`: the 7 times of a day, free or why not, and the rules in force. */
 export async function showAvailability(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { date?: string; json?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
@@ -65,10 +65,7 @@ export async function showAvailability(
 }
 
 /** `availability rules`: every rule and its value. */
-export async function listAvailabilityRules(
-  ctx: AdminContext,
-  options: { json?: boolean },
-): Promise<ExitCode> {
+export async function listAvailabilityRules(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const rules = await readAvailabilityRules(ctx.db);
   const rows = ruleNames.map((name) => ({ name, value: ruleText(rules, name) }));
   if (options.json) {
@@ -89,7 +86,7 @@ export async function listAvailabilityRules(
 }
 
 /** `availability set NAME VALUE`: one rule, audited in its transaction. */
-export async function setAvailabilityRule(ctx: AdminContext, name: string, value: string): Promise<ExitCode> {
+export async function setAvailabilityRule(ctx: CliContext, name: string, value: string): Promise<ExitCode> {
   const { actor } = operationContext(ctx);
   const saved = await setAvailabilityRules(ctx.db, { [name]: value }, actor);
   if (!saved.ok) return fail(ctx.out, saved.message);

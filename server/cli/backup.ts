@@ -8,7 +8,7 @@ import { lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { outboxStatuses } from "#server/db/schema.ts";
-import { type AdminFileContext, type AdminOutput } from "./context";
+import { type CliFileContext, type CliOutput } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { errorCode } from "#server/db/storage-errors.ts";
@@ -54,7 +54,7 @@ type Contents = {
 /** What examining a database file found; `problem` reads after the file's name. */
 type Examined = { ok: true; contents: Contents } | { ok: false; problem: string };
 
-export async function backupDatabase(ctx: AdminFileContext, options: BackupOptions): Promise<ExitCode> {
+export async function backupDatabase(ctx: CliFileContext, options: BackupOptions): Promise<ExitCode> {
   const { out } = ctx;
   if (ctx.config.databaseUrl !== undefined) {
     // PostgreSQL has its own consistent online backup; a copy of one file cannot be one.
@@ -79,7 +79,7 @@ export async function backupDatabase(ctx: AdminFileContext, options: BackupOptio
  * and renames it: the target's name only ever holds a whole, verified backup.
  */
 async function writeBackup(
-  { config, out }: AdminFileContext,
+  { config, out }: CliFileContext,
   given: string,
   force: boolean,
 ): Promise<ExitCode> {
@@ -155,7 +155,7 @@ function settleCopy(partial: string): Examined {
 }
 
 /** Checks a backup: whole, this site's, and what it holds. Never writes to it. */
-async function verifyBackup(out: AdminOutput, given: string): Promise<ExitCode> {
+async function verifyBackup(out: CliOutput, given: string): Promise<ExitCode> {
   const file = path.resolve(given);
   let size: number;
   try {

@@ -1,6 +1,6 @@
 import { Option } from "commander";
 import { leadStatuses } from "#server/operations/leads/follow-up.ts";
-import type { AdminContext, AdminFileContext } from "./context";
+import type { CliContext, CliFileContext } from "./context";
 import type { ExitCode } from "./output";
 
 /**
@@ -8,8 +8,8 @@ import type { ExitCode } from "./output";
  * and records the command's exit code and whether it changed something; `runOnFile` gives
  * the configuration only, for `backup`, which must work when the database is damaged.
  */
-export type Run = (command: (ctx: AdminContext) => Promise<ExitCode>) => Promise<void>;
-export type RunOnFile = (command: (ctx: AdminFileContext) => Promise<ExitCode>) => Promise<void>;
+export type Run = (command: (ctx: CliContext) => Promise<ExitCode>) => Promise<void>;
+export type RunOnFile = (command: (ctx: CliFileContext) => Promise<ExitCode>) => Promise<void>;
 
 // Help texts that several subjects' commands share, so they read the same everywhere.
 export const sinceHelp = "only those received on or after this day (YYYY-MM-DD, Cape Town time)";

@@ -7,7 +7,7 @@ import {
   unscheduleContent,
 } from "#server/operations/content/content-publishing.ts";
 import { createContentPreviewLink } from "#server/operations/content/content-preview.ts";
-import { type AdminContext, operationContext } from "./context";
+import { type CliContext, operationContext } from "./context";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 
 /**
@@ -17,7 +17,7 @@ import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
  */
 
 export async function scheduleContentItem(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   options: { at: string },
@@ -35,7 +35,7 @@ export async function scheduleContentItem(
 }
 
 export async function unscheduleContentItem(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
 ): Promise<ExitCode> {
@@ -52,7 +52,7 @@ export async function unscheduleContentItem(
 }
 
 export async function featureContentItem(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   featured: boolean,
@@ -69,7 +69,7 @@ export async function featureContentItem(
 }
 
 export async function previewContentItem(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   options: { hours?: string; json?: boolean },

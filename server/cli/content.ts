@@ -6,7 +6,7 @@ import type { ContentStatus } from "#shared/content-fields.ts";
 import type { Image } from "#shared/content-types.ts";
 import { normaliseText } from "#shared/forms/text-hygiene.ts";
 import { paths } from "#shared/paths.ts";
-import { type AdminContext, operationContext } from "./context";
+import { type CliContext, operationContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import {
   changeContent,
@@ -131,7 +131,7 @@ async function readBody(
 }
 
 export async function addContent(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   options: ContentOptions,
   now = new Date(),
@@ -173,7 +173,7 @@ export async function addContent(
 }
 
 export async function editContent(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   options: ContentOptions,
@@ -225,7 +225,7 @@ const listColumns: Column<ContentRecord>[] = [
 ];
 
 export async function listContentItems(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   kind: ContentKind,
   options: { json?: boolean; drafts?: boolean } = {},
 ): Promise<ExitCode> {
@@ -270,7 +270,7 @@ function pageUrlOf(record: ContentRecord<"news">, siteUrl: string): string {
 }
 
 export async function showContentItem(
-  { db, out, config }: AdminContext,
+  { db, out, config }: CliContext,
   kind: ContentKind,
   id: string,
   options: { json?: boolean } = {},
@@ -305,7 +305,7 @@ export async function showContentItem(
 }
 
 export async function moveContentItem(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   options: { position: string },
@@ -318,7 +318,7 @@ export async function moveContentItem(
 }
 
 export async function setContentItemStatus(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: ContentKind,
   id: string,
   status: ContentStatus,
@@ -340,7 +340,7 @@ export async function setContentItemStatus(
   return exitCodes.ok;
 }
 
-export async function removeContentItem(ctx: AdminContext, kind: ContentKind, id: string): Promise<ExitCode> {
+export async function removeContentItem(ctx: CliContext, kind: ContentKind, id: string): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
   const result = await removeContent(operationContext(ctx), kind, id);
   if (!result.ok) return fail(ctx.out, result.message);

@@ -3,7 +3,7 @@ import { userInfo } from "node:os";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
 
 /** Where a command writes; the CLI passes process streams, tests collect the text. */
-export type AdminOutput = {
+export type CliOutput = {
   /** Results: tables, details, JSON, exported data. */
   stdout(text: string): void;
   /** Problems: one line each. */
@@ -11,8 +11,8 @@ export type AdminOutput = {
 };
 
 /** What every command gets: the open database, the configuration and its output. */
-export type AdminContext = Omit<OperationContext, "actor"> & {
-  out: AdminOutput;
+export type CliContext = Omit<OperationContext, "actor"> & {
+  out: CliOutput;
   /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
   confirm?(question: string): Promise<boolean>;
   /** Who the audit log names for a change: the workspace's member of staff; absent on the command line. */
@@ -38,7 +38,7 @@ export function cliActor(): Actor {
 }
 
 /** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */
-export function operationContext(ctx: AdminContext): OperationContext {
+export function operationContext(ctx: CliContext): OperationContext {
   return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor() };
 }
 
@@ -46,7 +46,7 @@ export function operationContext(ctx: AdminContext): OperationContext {
  * What a command that works on the database file itself gets (backup): no open database,
  * so it runs when that file is missing or damaged.
  */
-export type AdminFileContext = {
+export type CliFileContext = {
   config: Pick<AppConfig, "databaseFile" | "databaseUrl">;
-  out: AdminOutput;
+  out: CliOutput;
 };

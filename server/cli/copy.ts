@@ -1,16 +1,16 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { createCopyPreviewLink } from "#server/operations/copy/copy-preview.ts";
-import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { createCopyPreviewLink } from "#server/operations/pages/copy-preview.ts";
+import { listPageCopy, readPageCopy, savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyPages, isCopyPageName } from "#shared/copy/copy-pages.ts";
 import { fieldAt } from "#shared/copy/copy-issues.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 
 /** `copy list`: every page whose copy staff edit, and whether it still shows the shipped copy. */
-export async function listCopyPages(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
+export async function listCopyPages(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const pages = await listPageCopy(operationContext(ctx));
   if (options.json) {
     printJson(
@@ -63,7 +63,7 @@ function outline(schema: z.ZodType, value: unknown, path: PropertyKey[], depth: 
 
 /** `copy show PAGE`: the copy visitors see, as an outline or (--json) the document `copy set` takes back. */
 export async function showCopy(
-  ctx: AdminContext,
+  ctx: CliContext,
   page: string,
   options: { json?: boolean; draft?: boolean },
 ): Promise<ExitCode> {
@@ -84,7 +84,7 @@ export async function showCopy(
 
 /** `copy set PAGE --from-file FILE`: the whole copy from the JSON `copy show --json` prints. */
 export async function setCopy(
-  ctx: AdminContext,
+  ctx: CliContext,
   page: string,
   options: { fromFile: string; draft?: boolean; note?: string },
 ): Promise<ExitCode> {
@@ -114,7 +114,7 @@ export async function setCopy(
 
 /** `copy preview PAGE`: a link that shows the page's draft until it expires. */
 export async function previewCopy(
-  ctx: AdminContext,
+  ctx: CliContext,
   page: string,
   options: { hours?: string },
 ): Promise<ExitCode> {

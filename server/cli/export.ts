@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { type AdminContext } from "./context";
+import { type CliContext } from "./context";
 import { exitCodes, fail, plural, printLine, type ExitCode } from "./output";
 import {
   exportKinds,
@@ -16,7 +16,7 @@ import type { Run } from "./command-parts";
  * or to `--out FILE`. The file is readable by its owner only: it holds personal data.
  */
 export async function exportRecords(
-  ctx: AdminContext,
+  ctx: CliContext,
   kind: string,
   options: { format: string; out?: string },
 ): Promise<ExitCode> {

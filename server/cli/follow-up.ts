@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { Argument, type Command } from "commander";
 import { byHelp, type Run } from "./command-parts";
-import { cliActor, defaultActor, type AdminContext } from "./context";
+import { cliActor, defaultActor, type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -15,7 +15,7 @@ import {
 } from "#server/operations/leads/follow-up.ts";
 
 export async function setLeadStatus(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   kind: "leads" | "appointments",
   idText: string,
   statusText: string,
@@ -68,7 +68,7 @@ export async function statusDetails(
 }
 
 export async function listOverdue(
-  { db, config, out }: AdminContext,
+  { db, config, out }: CliContext,
   options: { json?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {

@@ -1,8 +1,8 @@
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
-import { revisionKinds } from "#server/operations/revisions/revision-kinds.ts";
-import { resolveTarget, restoreRevision, showHistory } from "#server/operations/revisions/revisions.ts";
-import type { RevisionEntry } from "#shared/revision-changes.ts";
-import { type AdminContext, operationContext } from "./context";
+import { revisionKinds } from "#server/operations/history/revision-kinds.ts";
+import { resolveTarget, restoreRevision, showHistory } from "#server/operations/history/history.ts";
+import type { RevisionEntry } from "#shared/staff-history.ts";
+import { type CliContext, operationContext } from "./context";
 import { formatTable, type Column } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import type { Command } from "commander";
@@ -10,7 +10,7 @@ import type { Run } from "./command-parts";
 
 /**
  * `history TARGET` and `restore TARGET REVISION`: what was saved of something visitors
- * read, and putting an earlier version back (server/operations/revisions/).
+ * read, and putting an earlier version back (server/operations/history/).
  */
 
 /** Every kind of target `history` and `restore` take, for their help. */
@@ -25,7 +25,7 @@ function changedFields(entry: RevisionEntry, first: boolean): string {
 }
 
 export async function historyCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   name: string,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
@@ -59,7 +59,7 @@ export async function historyCommand(
   return exitCodes.ok;
 }
 
-export async function restoreCommand(ctx: AdminContext, name: string, revision: string): Promise<ExitCode> {
+export async function restoreCommand(ctx: CliContext, name: string, revision: string): Promise<ExitCode> {
   const resolved = resolveTarget(name);
   if (!resolved.ok) return fail(ctx.out, resolved.message);
   const restored = await restoreRevision(operationContext(ctx), resolved.value, revision);

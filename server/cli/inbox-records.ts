@@ -1,7 +1,7 @@
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import type { Outcome } from "#shared/outcome.ts";
-import { type AdminContext, type AdminOutput } from "./context";
+import { type CliContext, type CliOutput } from "./context";
 import { describeMarking, exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { statusDetails } from "./follow-up";
 import { formatDetails } from "./format";
@@ -37,7 +37,7 @@ export type RecordView<Record extends InboxRecord> = {
  * status and every change of it; a record not found prints its one line and exits 1.
  */
 export async function showRecord<Record extends InboxRecord>(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   found: Outcome<Record>,
   view: RecordView<Record>,
   options: { json?: boolean } = {},
@@ -73,7 +73,7 @@ function sourceDetails(record: LeadSource): Detail[] {
 
 /** `leads|appointments read|unread ID...`: which changed and which already were so; doing it twice says so. */
 export function printMarking(
-  out: AdminOutput,
+  out: CliOutput,
   marked: Outcome<{ changed: readonly (number | string)[]; already: readonly (number | string)[] }>,
   noun: string,
   read: boolean,

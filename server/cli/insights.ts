@@ -6,7 +6,7 @@ import {
   insightsFilterNames,
   type Insights,
 } from "#shared/insights.ts";
-import type { AdminContext } from "./context";
+import type { CliContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import type { Command } from "commander";
@@ -16,7 +16,7 @@ import { weeklyReportCommand } from "./weekly-report";
 /** How many rows of each table the human output shows; --json has them all. */
 const ROWS_SHOWN = 10;
 
-function printInsights(ctx: AdminContext, insights: Insights): void {
+function printInsights(ctx: CliContext, insights: Insights): void {
   const { out } = ctx;
   const { period, previous } = insights;
   printLine(
@@ -92,7 +92,7 @@ export type InsightsOptions = {
 
 /** `site-admin insights`: the workspace's insights dashboard as text, or as JSON, with the same filters. */
 export async function showInsights(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: InsightsOptions,
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {

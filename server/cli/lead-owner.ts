@@ -1,5 +1,5 @@
 import { assignOwner } from "#server/operations/leads/assign-owner.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { exitCodes, fail, plural, printLine, type ExitCode } from "./output";
 
 /**
@@ -7,7 +7,7 @@ import { exitCodes, fail, plural, printLine, type ExitCode } from "./output";
  * appointment request ("wd-12", "wa-7", "ap-3"), by the workspace's own operation.
  */
 export async function assignLeadsCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   ids: readonly string[],
   ownerEmail: string | null,
 ): Promise<ExitCode> {
@@ -28,7 +28,7 @@ export async function assignLeadsCommand(
 
 /** `assign ID [EMAIL] [--none]`: exactly one of an address and --none. */
 export async function assignLeadCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   id: string,
   email: string | undefined,
   options: { none?: boolean },

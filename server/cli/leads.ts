@@ -8,7 +8,7 @@ import {
   websiteDesignLeadLabels,
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -53,7 +53,7 @@ function parseLeadType(text: string | undefined): LeadType | undefined | false {
 }
 
 export async function listLeads(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   options: {
     type?: string;
     unread?: boolean;
@@ -130,7 +130,7 @@ const leadView: RecordView<LeadRecord> = {
 };
 
 export async function showLead(
-  ctx: AdminContext,
+  ctx: CliContext,
   id: string,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
@@ -139,7 +139,7 @@ export async function showLead(
 
 /** `leads read|unread ID...`: doing it twice changes nothing, and says so. */
 export async function markLeads(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   idTexts: readonly string[],
   read: boolean,
 ): Promise<ExitCode> {

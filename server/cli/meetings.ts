@@ -6,7 +6,7 @@ import {
   revokeCalendarFeed,
   showCalendarFeed,
 } from "#server/operations/appointments/calendar-feed.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { exitCodes, fail, printLine, usageError, type ExitCode } from "./output";
 
 /**
@@ -20,7 +20,7 @@ export type FeedOptions = { replace?: boolean; revoke?: boolean; all?: boolean; 
 const whose = (scope: "own" | "all") => (scope === "all" ? "every meeting" : "their own meetings");
 
 export async function meetingFeedCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   email: string,
   options: FeedOptions,
 ): Promise<ExitCode> {

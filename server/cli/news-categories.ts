@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
-import { type AdminContext, operationContext } from "./context";
+import { type CliContext, operationContext } from "./context";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import {
@@ -23,7 +23,7 @@ const columns: Column<NewsCategorySummary>[] = [
   { header: "PAGE", value: (category) => paths.newsCategory(category.slug) },
 ];
 
-async function listCommand(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
+async function listCommand(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const categories = await listCategories(ctx.db);
   if (options.json) printJson(ctx.out, categories);
   else if (categories.length === 0)
@@ -32,7 +32,7 @@ async function listCommand(ctx: AdminContext, options: { json?: boolean }): Prom
   return exitCodes.ok;
 }
 
-async function addCommand(ctx: AdminContext, name: string): Promise<ExitCode> {
+async function addCommand(ctx: CliContext, name: string): Promise<ExitCode> {
   const added = await addCategory(operationContext(ctx), name);
   if (!added.ok) return fail(ctx.out, added.message);
   printLine(
@@ -42,7 +42,7 @@ async function addCommand(ctx: AdminContext, name: string): Promise<ExitCode> {
   return exitCodes.ok;
 }
 
-async function renameCommand(ctx: AdminContext, from: string, to: string): Promise<ExitCode> {
+async function renameCommand(ctx: CliContext, from: string, to: string): Promise<ExitCode> {
   const renamed = await renameCategory(operationContext(ctx), from, to);
   if (!renamed.ok) return fail(ctx.out, renamed.message);
   const { name, slug, posts, previousSlug } = renamed.value;
@@ -57,7 +57,7 @@ async function renameCommand(ctx: AdminContext, from: string, to: string): Promi
   return exitCodes.ok;
 }
 
-async function removeCommand(ctx: AdminContext, name: string): Promise<ExitCode> {
+async function removeCommand(ctx: CliContext, name: string): Promise<ExitCode> {
   const removed = await removeCategory(operationContext(ctx), name);
   if (!removed.ok) return fail(ctx.out, removed.message);
   printLine(ctx.out, `Removed the news category “${removed.value.name}”.`);

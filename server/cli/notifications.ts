@@ -1,5 +1,5 @@
 import { defaultOutboxWorkerOptions } from "#server/mail/outbox-worker.ts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -32,7 +32,7 @@ const listColumns: Column<NotificationItem>[] = [
 ];
 
 export async function listNotifications(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   options: { status?: string; json?: boolean },
 ): Promise<ExitCode> {
   const loaded = await loadNotifications(db, options.status);
@@ -58,7 +58,7 @@ export async function listNotifications(
  * id changes nothing at all.
  */
 export async function retryNotifications(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   idTexts: readonly string[],
   options: { allDead?: boolean },
   now = new Date(),

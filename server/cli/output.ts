@@ -1,4 +1,4 @@
-import type { AdminOutput } from "./context";
+import type { CliOutput } from "./context";
 
 // What a command prints and the exit code it ends with; context.ts holds what it is given.
 
@@ -6,23 +6,23 @@ import type { AdminOutput } from "./context";
 export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
-export function printLine(out: AdminOutput, text = ""): void {
+export function printLine(out: CliOutput, text = ""): void {
   out.stdout(`${text}\n`);
 }
 
 /** Machine-readable output: pretty JSON, ISO timestamps as stored. */
-export function printJson(out: AdminOutput, value: unknown): void {
+export function printJson(out: CliOutput, value: unknown): void {
   out.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** One clear line on stderr and exit code 1. */
-export function fail(out: AdminOutput, message: string): ExitCode {
+export function fail(out: CliOutput, message: string): ExitCode {
   out.stderr(`error: ${message}\n`);
   return exitCodes.failed;
 }
 
 /** A wrong combination of arguments commander cannot express: exit code 2. */
-export function usageError(out: AdminOutput, message: string): ExitCode {
+export function usageError(out: CliOutput, message: string): ExitCode {
   out.stderr(`error: ${message}\n`);
   return exitCodes.usage;
 }

@@ -3,7 +3,7 @@ import type { Run } from "./command-parts";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { listPreviewLinks, revokePreviewLink } from "#server/operations/previews/preview-links.ts";
 import type { PreviewLinkView } from "#shared/preview-links.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { formatTable, type Column } from "./format";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 
@@ -14,7 +14,7 @@ import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./
  */
 
 export async function listPreviewsCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   target: string | undefined,
   options: { json?: boolean },
 ): Promise<ExitCode> {
@@ -47,7 +47,7 @@ export async function listPreviewsCommand(
   return exitCodes.ok;
 }
 
-export async function revokePreviewCommand(ctx: AdminContext, id: string): Promise<ExitCode> {
+export async function revokePreviewCommand(ctx: CliContext, id: string): Promise<ExitCode> {
   const revoked = await revokePreviewLink(operationContext(ctx), id);
   if (!revoked.ok) return fail(ctx.out, revoked.message);
   printLine(

@@ -18,13 +18,13 @@ import {
   type SweepResult,
 } from "#server/operations/privacy/retention-sweep.ts";
 import { formatTable } from "./format";
-import { cliActor, operationContext, type AdminContext } from "./context";
+import { cliActor, operationContext, type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
 
 export async function exportPersonalData(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { email: string; out?: string },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
@@ -55,7 +55,7 @@ export async function exportPersonalData(
 }
 
 export async function erasePersonalDataCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { email: string; yes?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
@@ -114,7 +114,7 @@ const sweepLines: Array<[keyof SweepResult, string]> = [
 
 /** `privacy sweep [--dry-run]`: what the server's daily sweep deletes, now. */
 export async function sweepCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { dryRun?: boolean; json?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {

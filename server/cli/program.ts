@@ -1,7 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { addAppointmentCommands } from "./appointments";
 import { addBackupCommand } from "./backup";
-import { type AdminContext, type AdminFileContext, type AdminOutput } from "./context";
+import { type CliContext, type CliFileContext, type CliOutput } from "./context";
 import { exitCodes, type ExitCode } from "./output";
 import { addContentCommands } from "./content-commands";
 import { addNewsCategoryCommands } from "./news-categories";
@@ -21,26 +21,26 @@ import { addPrivacyCommands } from "./privacy";
 import { addSubscriberCommands } from "./subscribers";
 import { addUserCommands } from "./users";
 
-export type AdminRuntime = {
-  out: AdminOutput;
+export type CliRuntime = {
+  out: CliOutput;
   /** Opens the database on first use, so --help and usage errors never touch it. */
-  context(): Promise<AdminContext>;
+  context(): Promise<CliContext>;
   /**
    * The configuration without opening the database, for `backup`: it reads the file with
    * its own connection and must work when that file is damaged. Defaults to context().
    */
-  fileContext?(): Promise<AdminFileContext>;
+  fileContext?(): Promise<CliFileContext>;
 };
 
 /**
  * The commander program; each action runs one command and records its exit code. A change
  * is audited by its operation, in its transaction, as from any other door (decision 048).
  */
-function buildProgram(runtime: AdminRuntime, setExitCode: (code: ExitCode) => void): Command {
-  const run = async (command: (ctx: AdminContext) => Promise<ExitCode>) => {
+function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void): Command {
+  const run = async (command: (ctx: CliContext) => Promise<ExitCode>) => {
     setExitCode(await command(await runtime.context()));
   };
-  const runOnFile = async (command: (ctx: AdminFileContext) => Promise<ExitCode>) => {
+  const runOnFile = async (command: (ctx: CliFileContext) => Promise<ExitCode>) => {
     setExitCode(await command(await (runtime.fileContext ? runtime.fileContext() : runtime.context())));
   };
 
@@ -89,8 +89,8 @@ function commanderExitCode(error: CommanderError): ExitCode {
   return exitCodes.usage;
 }
 
-/** Runs one admin command line (without "node script") and answers its exit code. */
-export async function runAdmin(argv: readonly string[], runtime: AdminRuntime): Promise<ExitCode> {
+/** Runs one command line (without "node script") and answers its exit code. */
+export async function runCli(argv: readonly string[], runtime: CliRuntime): Promise<ExitCode> {
   let exitCode: ExitCode = exitCodes.ok;
   const program = buildProgram(runtime, (code) => (exitCode = code));
   try {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseAge } from "#server/operations/input.ts";
@@ -13,7 +13,7 @@ import {
 } from "#server/operations/leads/quarantine.ts";
 
 export async function releaseHeld(
-  { db, config, out }: AdminContext,
+  { db, config, out }: CliContext,
   kind: QuarantineKind,
   texts: readonly string[],
   now: () => Date = () => new Date(),
@@ -29,7 +29,7 @@ export async function releaseHeld(
 }
 
 export async function purgeHeld(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   kind: QuarantineKind,
   options: { suspected?: boolean; olderThan: string },
   now: () => Date = () => new Date(),

@@ -1,6 +1,6 @@
 import type { ScreenshotRecord } from "#shared/staff-screenshot-record.ts";
 import { servicePages } from "#shared/content-types.ts";
-import { type AdminContext, operationContext } from "./context";
+import { type CliContext, operationContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -25,7 +25,7 @@ const listColumns: Column<ScreenshotRecord>[] = [
 ];
 
 export async function listScreenshots(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   options: { json?: boolean } = {},
 ): Promise<ExitCode> {
   const records = await loadScreenshotRecords(db);
@@ -44,7 +44,7 @@ export async function listScreenshots(
 }
 
 export async function addScreenshot(
-  ctx: AdminContext,
+  ctx: CliContext,
   file: string,
   options: { page: string; position: string; alt?: string },
   limits: UploadLimits = defaultUploadLimits,
@@ -63,7 +63,7 @@ export async function addScreenshot(
 }
 
 export async function moveScreenshot(
-  ctx: AdminContext,
+  ctx: CliContext,
   idText: string,
   options: { position: string },
 ): Promise<ExitCode> {
@@ -82,7 +82,7 @@ export async function moveScreenshot(
   return exitCodes.ok;
 }
 
-export async function removeScreenshot(ctx: AdminContext, idText: string): Promise<ExitCode> {
+export async function removeScreenshot(ctx: CliContext, idText: string): Promise<ExitCode> {
   const { out } = ctx;
   const removed = await deleteScreenshot(operationContext(ctx), idText);
   if (!removed.ok) return fail(out, removed.message);

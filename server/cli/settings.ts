@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { Run } from "./command-parts";
 import { loadSiteSettings, setSiteSetting } from "#server/operations/settings/site-settings.ts";
 import { settingsFields, type EditableSettings } from "#shared/site-settings-fields.ts";
-import { operationContext, type AdminContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { formatTable } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 
@@ -20,7 +20,7 @@ function rowsOf(settings: EditableSettings): Row[] {
   );
 }
 
-export async function listSettingsCommand(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
+export async function listSettingsCommand(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const settings = await loadSiteSettings(ctx);
   if (options.json) {
     printJson(ctx.out, settings);
@@ -39,7 +39,7 @@ export async function listSettingsCommand(ctx: AdminContext, options: { json?: b
   return exitCodes.ok;
 }
 
-export async function setSettingCommand(ctx: AdminContext, key: string, value: string): Promise<ExitCode> {
+export async function setSettingCommand(ctx: CliContext, key: string, value: string): Promise<ExitCode> {
   const saved = await setSiteSetting(operationContext(ctx), key, value);
   if (!saved.ok) return fail(ctx.out, saved.message);
   const { settings, changed } = saved.value;

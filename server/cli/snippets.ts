@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
-import { type AdminContext, operationContext } from "./context";
+import { type CliContext, operationContext } from "./context";
 import { cell, formatTable, type Column } from "./format";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 import {
@@ -33,7 +33,7 @@ const columns: Column<Row>[] = [
   { header: "WARNINGS", value: (row) => row.warnings.length || "" },
 ];
 
-export async function listSnippets(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
+export async function listSnippets(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const rows = (await listPageSnippetViews(ctx.db)).map((view) =>
     withWarnings(view, ctx.config.settings.brandName),
   );
@@ -49,7 +49,7 @@ export async function listSnippets(ctx: AdminContext, options: { json?: boolean 
 }
 
 export async function setSnippet(
-  ctx: AdminContext,
+  ctx: CliContext,
   page: string,
   options: { description?: string; image?: string; defaultImage?: boolean },
 ): Promise<ExitCode> {

@@ -1,5 +1,5 @@
 import type { SubscriberStatus } from "#server/db/schema.ts";
-import { type AdminContext } from "./context";
+import { type CliContext } from "./context";
 import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./output";
 import { formatTable, withSuspicion, type Column } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -27,7 +27,7 @@ function parseStatus(text: string | undefined): SubscriberStatus | undefined | f
 }
 
 export async function listSubscribers(
-  { db, out }: AdminContext,
+  { db, out }: CliContext,
   options: { status?: string; suspected?: boolean; json?: boolean },
 ): Promise<ExitCode> {
   const status = parseStatus(options.status);

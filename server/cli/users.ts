@@ -14,7 +14,7 @@ import { listAudit } from "#server/db/audit-log.ts";
 import { listAuditView } from "#server/operations/audit/audit-log-view.ts";
 import type { AuditEntryView } from "#shared/audit-actions.ts";
 import type { Outcome } from "#shared/outcome.ts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, fail, printJson, printLine, usageError, type ExitCode } from "./output";
 import { formatTable } from "./format";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
@@ -28,7 +28,7 @@ import type { Run } from "./command-parts";
 
 /** An account operation's refusal is the person's to fix (exit code 1); what it did is said. */
 async function accountCommand<T>(
-  ctx: AdminContext,
+  ctx: CliContext,
   done: Promise<Outcome<T>>,
   say: (value: T) => void,
 ): Promise<ExitCode> {
@@ -38,7 +38,7 @@ async function accountCommand<T>(
   return exitCodes.ok;
 }
 
-function printInvitation(ctx: AdminContext, invitation: PendingInvitation): void {
+function printInvitation(ctx: CliContext, invitation: PendingInvitation): void {
   printLine(
     ctx.out,
     `Invitation for ${invitation.email} (${invitation.role}) queued; the link works once, until ` +
@@ -53,7 +53,7 @@ function printInvitation(ctx: AdminContext, invitation: PendingInvitation): void
 }
 
 export async function inviteUserCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   email: string,
   options: { role?: string; resend?: boolean },
 ): Promise<ExitCode> {
@@ -80,7 +80,7 @@ export async function inviteUserCommand(
   );
 }
 
-export async function listUsersCommand(ctx: AdminContext, options: { json?: boolean }): Promise<ExitCode> {
+export async function listUsersCommand(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const { users, invitations } = await listStaff(ctx.db);
   if (options.json) {
     printJson(ctx.out, { users, invitations });
@@ -119,7 +119,7 @@ export async function listUsersCommand(ctx: AdminContext, options: { json?: bool
   return exitCodes.ok;
 }
 
-export async function disableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
+export async function disableUserCommand(ctx: CliContext, email: string): Promise<ExitCode> {
   return accountCommand(
     ctx,
     disableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
@@ -127,7 +127,7 @@ export async function disableUserCommand(ctx: AdminContext, email: string): Prom
   );
 }
 
-export async function enableUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
+export async function enableUserCommand(ctx: CliContext, email: string): Promise<ExitCode> {
   return accountCommand(
     ctx,
     enableStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
@@ -135,7 +135,7 @@ export async function enableUserCommand(ctx: AdminContext, email: string): Promi
   );
 }
 
-export async function resetUserCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
+export async function resetUserCommand(ctx: CliContext, email: string): Promise<ExitCode> {
   return accountCommand(
     ctx,
     resetStaff(ctx.db, { email }, { siteUrl: ctx.config.settings.siteUrl }, cliActor()),
@@ -149,7 +149,7 @@ export async function resetUserCommand(ctx: AdminContext, email: string): Promis
   );
 }
 
-export async function changeRoleCommand(ctx: AdminContext, email: string, role: string): Promise<ExitCode> {
+export async function changeRoleCommand(ctx: CliContext, email: string, role: string): Promise<ExitCode> {
   return accountCommand(
     ctx,
     changeStaffRole(ctx.db, { email }, { role, siteUrl: ctx.config.settings.siteUrl }, cliActor()),
@@ -163,14 +163,14 @@ export async function changeRoleCommand(ctx: AdminContext, email: string, role: 
   );
 }
 
-export async function revokeInvitationCommand(ctx: AdminContext, email: string): Promise<ExitCode> {
+export async function revokeInvitationCommand(ctx: CliContext, email: string): Promise<ExitCode> {
   return accountCommand(ctx, revokeInvitation(ctx.db, { email }, cliActor()), (revoked) =>
     printLine(ctx.out, `The invitation for ${revoked.email} is withdrawn: its link no longer works.`),
   );
 }
 
 export async function listAuditCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { limit?: string; json?: boolean },
 ): Promise<ExitCode> {
   const limit = options.limit === undefined ? 50 : Number(options.limit);

@@ -8,7 +8,7 @@ import {
   weeklyReportFigures,
 } from "#server/operations/insights/weekly-report.ts";
 import { loadSiteSettings } from "#server/operations/settings/site-settings.ts";
-import { cliActor, type AdminContext } from "./context";
+import { cliActor, type CliContext } from "./context";
 import { exitCodes, plural, printLine, type ExitCode } from "./output";
 
 /**
@@ -17,7 +17,7 @@ import { exitCodes, plural, printLine, type ExitCode } from "./output";
  * every admin who gets it, and this week's scheduled one does not go to them again.
  */
 export async function weeklyReportCommand(
-  ctx: AdminContext,
+  ctx: CliContext,
   options: { send?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<ExitCode> {

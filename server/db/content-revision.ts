@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 import { recordAudit, type AuditEntry } from "./audit-log";
 import { deletePreviewLinks } from "./preview-links";
-import { deleteRevisions, listRevisions, recordRevision } from "./revisions";
+import { deleteRevisions, listRevisions, recordRevision } from "./history";
 
 /**
  * A counter of changes to what pages show: every write to content items or uploaded
@@ -28,7 +28,7 @@ export async function readContentRevision(db: Kysely<Database>): Promise<number>
 
 /**
  * An audit entry that may also carry the whole document the change saved, kept as the
- * newest revision of the entry's target (server/db/revisions.ts), by the same actor.
+ * newest revision of the entry's target (server/db/history.ts), by the same actor.
  */
 export type ChangeEntry = AuditEntry & {
   revision?: {

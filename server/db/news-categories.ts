@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type AuditEntry } from "./audit-log";
 import { BASELINE_NOTE, changingContent } from "./content-revision";
 import { isUniqueViolation } from "./dialect";
-import { listRevisions, recordRevision } from "./revisions";
+import { listRevisions, recordRevision } from "./history";
 import type { Database } from "./schema";
 import { newsCategoryKey, type NewsCategorySummary } from "#shared/news-categories.ts";
 import { slugify } from "#shared/slug.ts";

@@ -521,7 +521,7 @@ export type SiteSettingsTable = {
   updated_at: Timestamp;
 };
 
-/** One saved state of something visitors read (server/db/revisions.ts). */
+/** One saved state of something visitors read (server/db/history.ts). */
 export type RevisionTable = {
   id: Id;
   /** What was saved: "settings", "page:<name>", or a content item as "<kind>/<id>". */

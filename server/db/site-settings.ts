@@ -12,7 +12,7 @@ import type { Database } from "./schema";
  * start; the row wins from then on.
  */
 
-/** The revisions' name for the settings (server/db/revisions.ts). */
+/** The revisions' name for the settings (server/db/history.ts). */
 export const SETTINGS_TARGET = "settings";
 
 /** The settings as a process uses them: what pages show, and where the agency's e-mails go. */

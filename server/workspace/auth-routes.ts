@@ -185,7 +185,7 @@ function passwordSignInRoutes(router: Router, door: AuthDoor): void {
         useRecoveryCode(trx, user.id, recoveryCode, now()),
       );
     }
-    if (finished) return void res.json({ next: staffPaths.home });
+    if (finished) return void res.json({ next: staffPaths.overview });
     await recordSignInFailure(db, attempt, code ? "wrong-code" : "wrong-recovery-code", now());
     if (!(await countFlowAttempt(db, flow))) return refuse(res, 401, authMessages.flowExpired);
     refuse(res, 401, authMessages.wrongCode);
@@ -217,7 +217,7 @@ function passkeySignInRoutes(router: Router, door: AuthDoor): void {
       await endFlow(db, req, res);
       return refuse(res, 401, authMessages.unknownPasskey);
     }
-    res.json({ next: staffPaths.home });
+    res.json({ next: staffPaths.overview });
   });
 }
 
@@ -307,7 +307,7 @@ function invitationRoutes(router: Router, door: AuthDoor): void {
       { id: accepted.account.userId, email: accepted.account.email },
       "invitation",
     );
-    res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.home });
+    res.json({ recoveryCodes: accepted.recoveryCodes, next: staffPaths.overview });
   });
 }
 

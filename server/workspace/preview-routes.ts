@@ -9,7 +9,7 @@ import { actorOf, requireStaff } from "./guard";
  * (`?target=page:home`, `news/<id>`), and revoking one
  * (docs/decisions/050-stored-preview-links.md), for editors and admins, through the
  * operations `site-admin previews list|revoke` runs. Links are made on their subject's
- * own routes (copy-routes.ts, publishing-routes.ts).
+ * own routes (page-routes.ts, publishing-routes.ts).
  */
 export function previewRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;

@@ -64,7 +64,7 @@ export type CopyPageName = keyof typeof copyPages;
 export type PageCopy<P extends CopyPageName> = z.output<(typeof copyPages)[P]["schema"]>;
 
 /**
- * A page's copy as staff see it (server/operations/copy/page-copy-operations.ts answers it,
+ * A page's copy as staff see it (server/operations/pages/page-copy-operations.ts answers it,
  * the workspace's Pages screens show it): what visitors see, and an unpublished draft if there is one.
  */
 export type PageCopyView = {

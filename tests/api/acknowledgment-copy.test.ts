@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createLogger } from "#server/platform/logger.ts";
-import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { createLeadService } from "#server/operations/leads/lead-service.ts";
 import { thankYouWebAppCopy } from "#data/pages/contact-pages-copy.ts";
 import type { CopyPageName, PageCopy } from "#shared/copy/copy-pages.ts";

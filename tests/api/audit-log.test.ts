@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { insertWebsiteDesignLead } from "#server/db/leads.ts";
 import type { AuditEntryView, AuditPerson } from "#shared/audit-actions.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -145,7 +145,7 @@ describe("the audit log's filters", () => {
   });
 
   it("keeps the command line's changes under its own name", async () => {
-    expect((await runAdminOn(site, "users", "invite", "new@agency.test", "--role", "sales")).code).toBe(0);
+    expect((await runCliOn(site, "users", "invite", "new@agency.test", "--role", "sales")).code).toBe(0);
     expect(await sentences("?person=command-line")).toEqual([
       "Someone at the command line invited new@agency.test to join as a sales person.",
     ]);

@@ -6,7 +6,7 @@ import {
   freeTimesOfDay,
   nearestFreeTimes,
 } from "#server/operations/appointments/availability.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -41,7 +41,7 @@ const monday = new Date("2027-03-01T04:00:00Z");
 
 describe("the rules", () => {
   it("start at a Cape Town agency's defaults, and `availability rules` lists them", async () => {
-    const run = await admin(site, "availability", "rules", "--json");
+    const run = await cli(site, "availability", "rules", "--json");
     expect(run.code).toBe(0);
     expect(json(run.stdout)).toEqual({
       "hours.mon": "09:00-17:00",
@@ -61,23 +61,23 @@ describe("the rules", () => {
   });
 
   it("close South Africa's public holidays, from the holiday library, unless turned off", async () => {
-    const run = await admin(site, "availability", "--date", "2026-12-16", "--json");
+    const run = await cli(site, "availability", "--date", "2026-12-16", "--json");
     expect(run.code).toBe(0);
     const day = json<DayJson>(run.stdout);
     expect(day.closed).toBe("public holiday: Day of Reconciliation");
     expect(day.free).toEqual([]);
     // A holiday moved to Monday because it fell on a Sunday (Women's Day 2026).
     expect(
-      json<DayJson>((await admin(site, "availability", "--date", "2026-08-10", "--json")).stdout).closed,
+      json<DayJson>((await cli(site, "availability", "--date", "2026-08-10", "--json")).stdout).closed,
     ).toMatch(/^public holiday/);
-    expect((await admin(site, "availability", "set", "holidays", "off")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "holidays", "off")).code).toBe(0);
     const open = await freeTimesOfDay(site, "2026-12-16", new Date("2026-12-14T06:00:00Z"));
     expect(open.ok && open.value.slots.every((slot) => slot.free)).toBe(true);
-    expect((await admin(site, "availability", "set", "holidays", "on")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "holidays", "on")).code).toBe(0);
   });
 
   it("change one at a time from the CLI, audited; a bad value is refused and changes nothing", async () => {
-    const set = await admin(site, "availability", "set", "hours.mon", "10:00-13:00");
+    const set = await cli(site, "availability", "set", "hours.mon", "10:00-13:00");
     expect(set.code).toBe(0);
     expect(set.stdout).toMatch(/^Set hours\.mon to 10:00-13:00/);
     const day = await freeTimesOfDay(site, "2027-03-01", new Date("2027-02-25T06:00:00Z"));
@@ -98,22 +98,22 @@ describe("the rules", () => {
       ["days-off", "24 Dec", /days-off: expected dates like 2026-12-24/],
       ["colour", "blue", /unknown rule "colour"/],
     ] as const) {
-      const refused = await admin(site, "availability", "set", name, value);
+      const refused = await cli(site, "availability", "set", name, value);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(message);
     }
-    expect(json((await admin(site, "availability", "rules", "--json")).stdout)).toMatchObject({
+    expect(json((await cli(site, "availability", "rules", "--json")).stdout)).toMatchObject({
       "hours.mon": "10:00-13:00",
       buffer: "15m",
     });
-    expect((await admin(site, "availability", "set", "hours.mon", "09:00-17:00")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "hours.mon", "09:00-17:00")).code).toBe(0);
   });
 
   it("keep days off and minimum notice", async () => {
-    expect((await admin(site, "availability", "set", "days-off", "2027-03-02,2027-03-03")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "days-off", "2027-03-02,2027-03-03")).code).toBe(0);
     const off = await freeTimesOfDay(site, "2027-03-02", monday);
     expect(off.ok && off.value.closed).toBe("the agency is closed");
-    expect((await admin(site, "availability", "set", "days-off", "none")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "days-off", "none")).code).toBe(0);
     // Monday 06:00 with 4 hours' notice: 09:00 is too soon, 10:00 is not.
     const today = await freeTimesOfDay(site, "2027-03-01", monday);
     if (!today.ok) throw new Error(today.message);
@@ -182,7 +182,7 @@ describe("requests, then instant booking", () => {
     if (!time) throw new Error("no free time");
     await ask({ preferred_date: day.date, preferred_time: time.value, name: "Thandi Nkosi" }).expect(201);
     const first = await lastAppointmentId();
-    expect((await admin(site, "appointments", "confirm", String(first))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(first))).code).toBe(0);
     await ask({ preferred_date: day.date, preferred_time: time.value, name: "Sipho Dlamini" }).expect(201);
     const second = await lastAppointmentId();
     const plan = await sales.get(`/admin/api/inbox/ap-${second}/meeting`);
@@ -210,9 +210,9 @@ describe("requests, then instant booking", () => {
     });
     expect(forbidden.status).toBe(403);
     // Through the CLI, the same refusal.
-    const cli = await admin(site, "appointments", "confirm", String(second));
-    expect(cli.code).toBe(1);
-    expect(cli.stderr).toMatch(/overlaps Thandi Nkosi’s meeting on .* An admin may override with a reason\./);
+    const ran = await cli(site, "appointments", "confirm", String(second));
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/overlaps Thandi Nkosi’s meeting on .* An admin may override with a reason\./);
     // An admin overrides with a reason: audited in the same transaction, naming the other by id.
     expect((await adminStaff.get(`/admin/api/inbox/ap-${second}/meeting`)).body.mayOverride).toBe(true);
     const noReason = await adminStaff.post(`/admin/api/inbox/ap-${second}/meeting`, {
@@ -238,7 +238,7 @@ describe("requests, then instant booking", () => {
       detail: { reason: "Both partners of one firm, one meeting.", over: [`ap-${first}`] },
     });
     // The CLI's override, moving the first onto the second's time and back.
-    const moved = await admin(
+    const moved = await cli(
       site,
       "appointments",
       "reschedule",
@@ -247,7 +247,7 @@ describe("requests, then instant booking", () => {
       `${day.date} ${day.free[1]?.time}`,
     );
     expect(moved.code).toBe(0);
-    const back = await admin(
+    const back = await cli(
       site,
       "appointments",
       "reschedule",
@@ -272,13 +272,13 @@ describe("requests, then instant booking", () => {
     const id = await lastAppointmentId();
     const held = await freeTimesOfDay(site, day.date);
     expect(held.ok && held.value.slots.find((slot) => slot.value === time.value)?.reason).toBe("taken");
-    expect((await admin(site, "appointments", "status", String(id), "lost")).code).toBe(0);
+    expect((await cli(site, "appointments", "status", String(id), "lost")).code).toBe(0);
     const freed = await freeTimesOfDay(site, day.date);
     expect(freed.ok && freed.value.slots.find((slot) => slot.value === time.value)?.free).toBe(true);
   });
 
   it("with instant booking, a free time is confirmed at once with its invitation, and a taken one is refused with the nearest free times", async () => {
-    expect((await admin(site, "availability", "set", "instant", "on")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "instant", "on")).code).toBe(0);
     const day = await freeDay(2, 2);
     const [time, next] = day.free;
     if (!time || !next) throw new Error("no free time");
@@ -318,18 +318,18 @@ describe("requests, then instant booking", () => {
     };
     if (Date.parse(next.start) - Date.parse(time.start) === 3_600_000) {
       expect((await slotAfter())?.free).toBe(true);
-      expect((await admin(site, "availability", "set", "buffer", "30m")).code).toBe(0);
+      expect((await cli(site, "availability", "set", "buffer", "30m")).code).toBe(0);
       expect((await slotAfter())?.reason).toBe("taken");
-      expect((await admin(site, "availability", "set", "buffer", "15m")).code).toBe(0);
+      expect((await cli(site, "availability", "set", "buffer", "15m")).code).toBe(0);
     }
     // At most one a day: the day's other times are full.
-    expect((await admin(site, "availability", "set", "max-per-day", "1")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "max-per-day", "1")).code).toBe(0);
     expect((await slotAfter())?.reason).toBe("full");
-    expect((await admin(site, "availability", "set", "max-per-day", "5")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "max-per-day", "5")).code).toBe(0);
   });
 
   it("renders the booking page without JavaScript: a taken time disabled after a refusal, the summary after success", async () => {
-    expect((await admin(site, "availability", "set", "instant", "on")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "instant", "on")).code).toBe(0);
     const page = await request(site.app).get(paths.bookAppointment).expect(200);
     expect(page.headers["cache-control"]).toMatch(/no-store/);
     const day = await freeDay(2, 3);
@@ -363,7 +363,7 @@ describe("requests, then instant booking", () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain("Appointment requested!");
     expect(done.text).toMatch(/Your meeting on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ at \d\d:\d\d is booked/);
-    expect((await admin(site, "availability", "set", "instant", "off")).code).toBe(0);
+    expect((await cli(site, "availability", "set", "instant", "off")).code).toBe(0);
     const requested = await request(site.app)
       .post(paths.bookAppointment)
       .type("form")

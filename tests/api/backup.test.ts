@@ -27,8 +27,8 @@ import {
   webAppLead,
   websiteDesignLead,
 } from "#tests/support/submissions.ts";
-import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
-import { expectOneErrorLine, expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { runCliOn as cli, type CliRun as Run } from "#tests/support/cli.ts";
+import { expectOneErrorLine, expectSucceeded } from "#tests/support/cli-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 /** The built CLI as an operator runs it: its own process, configured by the environment. */
-async function builtAdmin(env: Record<string, string>, ...argv: string[]): Promise<Run> {
+async function builtCli(env: Record<string, string>, ...argv: string[]): Promise<Run> {
   const child = spawn(process.execPath, [path.join(projectRoot, "build", "admin", "index.js"), ...argv], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
@@ -134,7 +134,7 @@ describe("site-admin backup while the server takes a burst of leads", () => {
     const backupFile = path.join(tempDir("site-backup-out-"), "nightly", "site.sqlite");
     const ackedBefore = answers.filter(ok).map((answer) => answer.email);
     const backupStarted = performance.now();
-    const backup = await builtAdmin(env, "backup", "--out", backupFile);
+    const backup = await builtCli(env, "backup", "--out", backupFile);
     const backupEnded = performance.now();
     // The burst carries on after the backup too.
     const answeredByEnd = answers.length;
@@ -192,7 +192,7 @@ describe("site-admin backup on a test app's database", () => {
     }
     dir = tempDir("site-backup-");
     good = path.join(dir, "good.sqlite");
-    expectSucceeded(await admin(site, "backup", "--out", good));
+    expectSucceeded(await cli(site, "backup", "--out", good));
   });
   afterAll(() => site.cleanup());
 
@@ -205,7 +205,7 @@ describe("site-admin backup on a test app's database", () => {
 
   it("writes one line with the path, the size and the lead counts, to an owner-only file", async () => {
     const file = path.join(dir, "fresh", "site.sqlite");
-    const run = await admin(site, "backup", "--out", file);
+    const run = await cli(site, "backup", "--out", file);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
@@ -221,14 +221,10 @@ describe("site-admin backup on a test app's database", () => {
   it("refuses to overwrite a file unless --force", async () => {
     const file = path.join(dir, "existing.sqlite");
     writeFileSync(file, "yesterday's backup");
-    expectOneErrorLine(
-      await admin(site, "backup", "--out", file),
-      1,
-      /existing\.sqlite exists; pass --force/,
-    );
+    expectOneErrorLine(await cli(site, "backup", "--out", file), 1, /existing\.sqlite exists; pass --force/);
     expect(readFileSync(file, "utf8")).toBe("yesterday's backup");
 
-    const forced = await admin(site, "backup", "--out", file, "--force");
+    const forced = await cli(site, "backup", "--out", file, "--force");
     expect(forced.code).toBe(0);
     expect(integrityCheck(file)).toBe("ok");
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -236,7 +232,7 @@ describe("site-admin backup on a test app's database", () => {
 
   it("refuses to write over the live database, even with --force", async () => {
     const live = site.config.databaseFile;
-    expectOneErrorLine(await admin(site, "backup", "--out", live, "--force"), 1, /over the live database/);
+    expectOneErrorLine(await cli(site, "backup", "--out", live, "--force"), 1, /over the live database/);
     expect(integrityCheck(live)).toBe("ok");
   });
 
@@ -245,7 +241,7 @@ describe("site-admin backup on a test app's database", () => {
       name: string;
     }>`select name from kysely_migration order by name desc limit 1`.execute(site.db);
     const queued = await site.db.selectFrom("outbox").select("id").execute();
-    const run = await admin(site, "backup", "--verify", good);
+    const run = await cli(site, "backup", "--verify", good);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
@@ -270,7 +266,7 @@ describe("site-admin backup on a test app's database", () => {
     const sqlite = new SQLite(file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.close();
-    const run = await admin(site, "backup", "--verify", file);
+    const run = await cli(site, "backup", "--verify", file);
     expect(run.code).toBe(0);
     expect(readdirSync(dir).filter((name) => name.startsWith("wal-mode"))).toEqual(["wal-mode.sqlite"]);
   });
@@ -278,7 +274,7 @@ describe("site-admin backup on a test app's database", () => {
   it("--verify rejects a truncated copy", async () => {
     const file = copyOfGood("truncated.sqlite");
     truncateSync(file, Math.floor(statSync(file).size / 2));
-    expectOneErrorLine(await admin(site, "backup", "--verify", file), 1, /truncated\.sqlite is damaged/);
+    expectOneErrorLine(await cli(site, "backup", "--verify", file), 1, /truncated\.sqlite is damaged/);
   });
 
   it("--verify rejects a copy with a damaged page", async () => {
@@ -293,14 +289,14 @@ describe("site-admin backup on a test app's database", () => {
     const fd = openSync(file, "r+");
     writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (rootpage - 1) * pageSize);
     closeSync(fd);
-    expectOneErrorLine(await admin(site, "backup", "--verify", file), 1, /corrupted\.sqlite is damaged/);
+    expectOneErrorLine(await cli(site, "backup", "--verify", file), 1, /corrupted\.sqlite is damaged/);
   });
 
   it("--verify rejects a text file, a foreign SQLite database and a missing path", async () => {
     const text = path.join(dir, "notes.txt");
     writeFileSync(text, "these are not the leads you are looking for\n".repeat(100));
     expectOneErrorLine(
-      await admin(site, "backup", "--verify", text),
+      await cli(site, "backup", "--verify", text),
       1,
       /notes\.txt is not a SQLite database$/m,
     );
@@ -312,33 +308,33 @@ describe("site-admin backup on a test app's database", () => {
     );
     sqlite.close();
     expectOneErrorLine(
-      await admin(site, "backup", "--verify", foreign),
+      await cli(site, "backup", "--verify", foreign),
       1,
       /other-app\.sqlite is a SQLite database but not this site's \(no kysely_migration, web_app_leads, .* tables\)$/m,
     );
 
     expectOneErrorLine(
-      await admin(site, "backup", "--verify", path.join(dir, "nowhere.sqlite")),
+      await cli(site, "backup", "--verify", path.join(dir, "nowhere.sqlite")),
       1,
       /no such file: .*nowhere\.sqlite$/m,
     );
-    expectOneErrorLine(await admin(site, "backup", "--verify", dir), 1, /is not a file$/m);
+    expectOneErrorLine(await cli(site, "backup", "--verify", dir), 1, /is not a file$/m);
   });
 
   it("answers a wrong combination of options with a usage error (exit 2)", async () => {
-    expectOneErrorLine(await admin(site, "backup"), 2, /backup needs --out FILE .* or --verify FILE/);
+    expectOneErrorLine(await cli(site, "backup"), 2, /backup needs --out FILE .* or --verify FILE/);
     expectOneErrorLine(
-      await admin(site, "backup", "--out", path.join(dir, "a.sqlite"), "--verify", good),
+      await cli(site, "backup", "--out", path.join(dir, "a.sqlite"), "--verify", good),
       2,
       /'--out <file>' cannot be used with option '--verify <file>'/,
     );
     expectOneErrorLine(
-      await admin(site, "backup", "--verify", good, "--force"),
+      await cli(site, "backup", "--verify", good, "--force"),
       2,
       /'--verify <file>' cannot be used with option '--force'/,
     );
-    expectOneErrorLine(await admin(site, "backup", "--out"), 2, /argument missing/);
-    const help = await admin(site, "backup", "--help");
+    expectOneErrorLine(await cli(site, "backup", "--out"), 2, /argument missing/);
+    const help = await cli(site, "backup", "--help");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: site-admin backup [options]");
     expect(help.stdout).toContain("--verify <file>");

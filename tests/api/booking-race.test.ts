@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingCalendar } from "#server/operations/appointments/availability.ts";
 import { listMeetings } from "#server/operations/appointments/meetings.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -59,7 +59,7 @@ const countRows = async () =>
 
 describe("twenty visitors booking one time at once on two instances", () => {
   it("with instant booking: one meeting, nineteen told the time is gone and nothing stored for them", async () => {
-    expect((await admin(first, "availability", "set", "instant", "on")).code).toBe(0);
+    expect((await cli(first, "availability", "set", "instant", "on")).code).toBe(0);
     const time = await freeTime(0);
     const before = await countRows();
     const answers = await Promise.all(
@@ -89,7 +89,7 @@ describe("twenty visitors booking one time at once on two instances", () => {
   });
 
   it("as requests: all twenty are accepted, one holds the time, and staff cannot confirm a second", async () => {
-    expect((await admin(first, "availability", "set", "instant", "off")).code).toBe(0);
+    expect((await cli(first, "availability", "set", "instant", "off")).code).toBe(0);
     const time = await freeTime(1);
     const before = await countRows();
     const answers = await Promise.all(
@@ -120,8 +120,8 @@ describe("twenty visitors booking one time at once on two instances", () => {
     const other = asked[0]?.id ?? 0;
     // Staff on both instances confirm the holder and another request at the same moment.
     const [mine, theirs] = await Promise.all([
-      admin(first, "appointments", "confirm", String(holder)),
-      admin(second, "appointments", "confirm", String(other)),
+      cli(first, "appointments", "confirm", String(holder)),
+      cli(second, "appointments", "confirm", String(other)),
     ]);
     expect(mine.code).toBe(0);
     expect(theirs.code).toBe(1);

@@ -7,7 +7,7 @@ import { listAudit } from "#server/db/audit-log.ts";
 import type { CalendarFeedState, MadeCalendarFeed } from "#shared/calendar-feed.ts";
 import type { MeetingList } from "#shared/staff-meetings.ts";
 import { agencyMailEnv } from "#tests/support/agency-mail.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { cape } from "#tests/support/calendar.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";
@@ -150,16 +150,16 @@ beforeAll(async () => {
       .where("id", "=", id)
       .execute();
     expect(
-      await admin(site, "appointments", "confirm", String(id), "--at", `${day} ${visitor.time}`),
+      await cli(site, "appointments", "confirm", String(id), "--at", `${day} ${visitor.time}`),
     ).toMatchObject({
       code: 0,
     });
   }
   // Thandi's is moved (SEQUENCE 2); Lerato's is cancelled and leaves every feed.
-  expect(await admin(site, "appointments", "reschedule", "1", "--at", `${day} 09:00`)).toMatchObject({
+  expect(await cli(site, "appointments", "reschedule", "1", "--at", `${day} 09:00`)).toMatchObject({
     code: 0,
   });
-  expect(await admin(site, "appointments", "cancel", "3")).toMatchObject({ code: 0 });
+  expect(await cli(site, "appointments", "cancel", "3")).toMatchObject({ code: 0 });
 });
 afterAll(async () => {
   await site?.cleanup();
@@ -335,7 +335,7 @@ describe("a member of staff's calendar feed", () => {
 
 describe("site-admin meetings feed", () => {
   it("makes a feed on first use and prints its address, which opens", async () => {
-    const run = await admin(site, "meetings", "feed", "lindiwe@agency.test");
+    const run = await cli(site, "meetings", "feed", "lindiwe@agency.test");
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const url = run.stdout.split("\n")[0] ?? "";
     tokens.push(tokenOf(url));
@@ -349,13 +349,13 @@ describe("site-admin meetings feed", () => {
     });
 
     // Asked again, it cannot show the address (only its hash is kept): it says how to replace it.
-    const shown = await admin(site, "meetings", "feed", "lindiwe@agency.test");
+    const shown = await cli(site, "meetings", "feed", "lindiwe@agency.test");
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/^lindiwe@agency\.test has a calendar feed of their own meetings, made /);
     expect(shown.stdout).toContain("site-admin meetings feed lindiwe@agency.test --replace");
     expect(shown.stdout).not.toContain("/calendar/");
 
-    const replaced = await admin(site, "meetings", "feed", "lindiwe@agency.test", "--replace");
+    const replaced = await cli(site, "meetings", "feed", "lindiwe@agency.test", "--replace");
     expect(replaced.code).toBe(0);
     const newUrl = replaced.stdout.split("\n")[0] ?? "";
     tokens.push(tokenOf(newUrl));
@@ -363,7 +363,7 @@ describe("site-admin meetings feed", () => {
     await expectClosed(pathOf(url));
     expect((await readFeed(newUrl)).events).toHaveLength(1);
 
-    const revoked = await admin(site, "meetings", "feed", "lindiwe@agency.test", "--revoke");
+    const revoked = await cli(site, "meetings", "feed", "lindiwe@agency.test", "--revoke");
     expect(revoked).toMatchObject({
       code: 0,
       stdout: "Revoked the calendar feed of lindiwe@agency.test: its address no longer opens.\n",
@@ -372,7 +372,7 @@ describe("site-admin meetings feed", () => {
   });
 
   it("gives an admin every meeting with --all, and nobody else", async () => {
-    const refused = await admin(site, "meetings", "feed", "lindiwe@agency.test", "--all");
+    const refused = await cli(site, "meetings", "feed", "lindiwe@agency.test", "--all");
     expect(refused).toMatchObject({ code: 1, stdout: "" });
     expect(refused.stderr).toBe("error: Only admins can have a feed of every meeting.\n");
     expect(
@@ -383,7 +383,7 @@ describe("site-admin meetings feed", () => {
         .execute(),
     ).toEqual([]);
 
-    const all = await admin(site, "meetings", "feed", "boss@agency.test", "--all", "--replace");
+    const all = await cli(site, "meetings", "feed", "boss@agency.test", "--all", "--replace");
     expect(all.code).toBe(0);
     const url = all.stdout.split("\n")[0] ?? "";
     tokens.push(tokenOf(url));
@@ -391,17 +391,17 @@ describe("site-admin meetings feed", () => {
   });
 
   it("refuses what it cannot do, changing nothing", async () => {
-    expect(await admin(site, "meetings", "feed", "nobody@agency.test")).toMatchObject({
+    expect(await cli(site, "meetings", "feed", "nobody@agency.test")).toMatchObject({
       code: 1,
       stderr: "error: no staff account nobody@agency.test\n",
     });
-    const editorRun = await admin(site, "meetings", "feed", "editor@agency.test");
+    const editorRun = await cli(site, "meetings", "feed", "editor@agency.test");
     expect(editorRun.code).toBe(1);
     expect(editorRun.stderr).toMatch(/works on content, not meetings/);
-    expect((await admin(site, "meetings", "feed", "lindiwe@agency.test", "--revoke")).stderr).toBe(
+    expect((await cli(site, "meetings", "feed", "lindiwe@agency.test", "--revoke")).stderr).toBe(
       "error: there is no calendar feed of lindiwe@agency.test to revoke\n",
     );
-    expect((await admin(site, "meetings", "feed", "boss@agency.test", "--revoke", "--all")).code).toBe(2);
+    expect((await cli(site, "meetings", "feed", "boss@agency.test", "--revoke", "--all")).code).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
-import { runAdminAnswering, runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliAnswering, runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -47,7 +47,7 @@ describe("a change made on the command line", () => {
       [["appointments", "cancel", String(id)], "appointment.cancel"],
     ];
     for (const [argv, action] of steps) {
-      const run = await admin(site, ...argv);
+      const run = await cli(site, ...argv);
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
       const entries = await entriesOf(action);
@@ -61,18 +61,18 @@ describe("a change made on the command line", () => {
   });
 
   it("a sweep by hand writes one entry with its counts; a dry run writes none", async () => {
-    expect((await admin(site, "privacy", "sweep", "--dry-run")).code).toBe(0);
+    expect((await cli(site, "privacy", "sweep", "--dry-run")).code).toBe(0);
     expect(await entriesOf("privacy.sweep")).toEqual([]);
-    expect((await admin(site, "privacy", "sweep")).code).toBe(0);
+    expect((await cli(site, "privacy", "sweep")).code).toBe(0);
     const entries = await entriesOf("privacy.sweep");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ ip: "cli", detail: { deleted: expect.any(Object) } });
   });
 
   it("the weekly e-mail sent by hand writes one entry; shown without --send, none", async () => {
-    expect((await admin(site, "insights", "report")).code).toBe(0);
+    expect((await cli(site, "insights", "report")).code).toBe(0);
     expect(await entriesOf("insights.weekly-report-send")).toEqual([]);
-    expect((await admin(site, "insights", "report", "--send")).code).toBe(0);
+    expect((await cli(site, "insights", "report", "--send")).code).toBe(0);
     const entries = await entriesOf("insights.weekly-report-send");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ ip: "cli", detail: { admins: 1 } });
@@ -81,10 +81,10 @@ describe("a change made on the command line", () => {
   it("an erase declined at the prompt writes none; one done writes one, without the address", async () => {
     const email = "erase.cli@example.org";
     await request(site.app).post(endpoints.appointments).send(appointment(new Date(), { email })).expect(201);
-    const declined = await runAdminAnswering(site, false, "privacy", "erase", "--email", email);
+    const declined = await runCliAnswering(site, false, "privacy", "erase", "--email", email);
     expect(declined.code).toBe(0);
     expect(await entriesOf("privacy.erase")).toEqual([]);
-    expect((await admin(site, "privacy", "erase", "--email", email, "--yes")).code).toBe(0);
+    expect((await cli(site, "privacy", "erase", "--email", email, "--yes")).code).toBe(0);
     const entries = await entriesOf("privacy.erase");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ ip: "cli", target: null });

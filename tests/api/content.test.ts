@@ -11,9 +11,9 @@ import { caseStudies } from "#data/seed-case-studies.ts";
 import { newsPosts } from "#data/seed-news.ts";
 import { projects } from "#data/seed-projects.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn as admin, type AdminRun as Run } from "#tests/support/admin.ts";
-import { expectSucceeded } from "#tests/support/admin-expectations.ts";
-import { addNewsArguments } from "#tests/support/admin-arguments.ts";
+import { runCliOn as cli, type CliRun as Run } from "#tests/support/cli.ts";
+import { expectSucceeded } from "#tests/support/cli-expectations.ts";
+import { addNewsArguments } from "#tests/support/cli-arguments.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
@@ -47,7 +47,7 @@ afterAll(async () => {
 const ok = expectSucceeded;
 
 const listed = async <K extends ContentKind>(kind: K) =>
-  JSON.parse(ok(await admin(site, kind, "list", "--json"))) as ContentRecord<K>[];
+  JSON.parse(ok(await cli(site, kind, "list", "--json"))) as ContentRecord<K>[];
 
 /** A failure prints exactly one line on stderr and nothing on stdout. */
 function expectError(run: Run, pattern: RegExp) {
@@ -89,7 +89,7 @@ describe("the built-in samples", () => {
 
 describe("projects add, edit, move, publish and remove", () => {
   const add = (...args: string[]) =>
-    admin(
+    cli(
       site,
       "projects",
       "add",
@@ -144,24 +144,24 @@ describe("projects add, edit, move, publish and remove", () => {
     ok(await add("--id", "spaza-draft", "--title", "Spaza Draft Edition", "--draft", "--position", "1"));
     const [first] = await listed("projects");
     expect(first).toMatchObject({ id: "spaza-draft", status: "draft", position: 1 });
-    expect(ok(await admin(site, "projects", "list", "--drafts"))).toContain("spaza-draft");
+    expect(ok(await cli(site, "projects", "list", "--drafts"))).toContain("spaza-draft");
     expect(await page(paths.projects)).not.toContain("Spaza Draft Edition");
 
-    expect(ok(await admin(site, "projects", "publish", "spaza-draft"))).toMatch(
+    expect(ok(await cli(site, "projects", "publish", "spaza-draft"))).toMatch(
       /Published project spaza-draft/,
     );
     expect(await page(paths.projects)).toContain("Spaza Draft Edition");
-    ok(await admin(site, "projects", "unpublish", "spaza-draft"));
+    ok(await cli(site, "projects", "unpublish", "spaza-draft"));
     expect(await page(paths.projects)).not.toContain("Spaza Draft Edition");
     // The two share an image: removing the draft keeps the files the other still shows.
-    expect(ok(await admin(site, "projects", "remove", "spaza-draft"))).toBe("Removed project spaza-draft.\n");
+    expect(ok(await cli(site, "projects", "remove", "spaza-draft"))).toBe("Removed project spaza-draft.\n");
   });
 
   it("edits fields, replacing the image and keeping the old files while a revision names them", async () => {
     const old = (await listed("projects")).find((record) => record.id === "township-spaza-stock-app");
     const oldImage = old?.item.image.src ?? "";
     expect(await uploadExists(oldImage)).toBe(true);
-    const run = await admin(
+    const run = await cli(
       site,
       "projects",
       "edit",
@@ -186,7 +186,7 @@ describe("projects add, edit, move, publish and remove", () => {
   });
 
   it("moves a project and renumbers the rest", async () => {
-    expect(ok(await admin(site, "projects", "move", "township-spaza-stock-app", "--position", "2"))).toBe(
+    expect(ok(await cli(site, "projects", "move", "township-spaza-stock-app", "--position", "2"))).toBe(
       "Moved project township-spaza-stock-app to position 2.\n",
     );
     const ids = (await listed("projects")).map((record) => record.id);
@@ -203,7 +203,7 @@ describe("projects add, edit, move, publish and remove", () => {
   it("removes a project with its files and its history's; it is gone from the page", async () => {
     const record = (await listed("projects")).find((item) => item.id === "township-spaza-stock-app");
     const src = record?.item.image.src ?? "";
-    expect(ok(await admin(site, "projects", "remove", "township-spaza-stock-app"))).toBe(
+    expect(ok(await cli(site, "projects", "remove", "township-spaza-stock-app"))).toBe(
       "Removed project township-spaza-stock-app; deleted 8 image files.\n",
     );
     expect(await uploadExists(src)).toBe(false);
@@ -235,7 +235,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
         "",
       ].join("\n"),
     );
-    expect(ok(await admin(site, "news", "add", "--from-file", file))).toMatch(
+    expect(ok(await cli(site, "news", "add", "--from-file", file))).toMatch(
       /^Added news post load-shedding-proof-hosting at position 1; it shows on \/news now\.\n$/,
     );
     const [post] = await listed("news");
@@ -253,7 +253,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
 
   it("needs alt text for an uploaded news image", async () => {
     expectError(
-      await admin(site, ...addNewsArguments("No words", "--image", path.join(files, "news.png"))),
+      await cli(site, ...addNewsArguments("No words", "--image", path.join(files, "news.png"))),
       /^error: --image-alt: is required with --image/,
     );
   });
@@ -269,33 +269,33 @@ describe("news from a Markdown file, case studies from JSON", () => {
       contributions: ["Ordering app", "Driver routes", "Payments"],
     };
     writeFileSync(path.join(files, "study.json"), JSON.stringify(study));
-    ok(await admin(site, "case-studies", "add", "--from-file", path.join(files, "study.json")));
+    ok(await cli(site, "case-studies", "add", "--from-file", path.join(files, "study.json")));
     expect(await page(paths.caseStudy("ikasi"))).toContain('alt="Ikasi logo"');
     expect(await page(paths.caseStudies)).toContain("Stock and ordering for township shops");
     expect(await page("/sitemap.xml")).toContain("/case-study/ikasi</loc>");
 
     writeFileSync(path.join(files, "draft.json"), JSON.stringify({ ...study, id: "ikasi-draft" }));
-    ok(await admin(site, "case-studies", "add", "--draft", "--from-file", path.join(files, "draft.json")));
+    ok(await cli(site, "case-studies", "add", "--draft", "--from-file", path.join(files, "draft.json")));
     await page(paths.caseStudy("ikasi-draft"), 404);
     expect(await page("/sitemap.xml")).not.toContain("ikasi-draft");
 
-    ok(await admin(site, "case-studies", "remove", "ikasi-draft"));
+    ok(await cli(site, "case-studies", "remove", "ikasi-draft"));
     // The two studies shared their files: removing one keeps the other's images.
     const kept = (await listed("case-studies")).find((record) => record.id === "ikasi");
     expect(await uploadExists(kept?.item.screenshot.src ?? "")).toBe(true);
-    ok(await admin(site, "case-studies", "remove", "ikasi"));
+    ok(await cli(site, "case-studies", "remove", "ikasi"));
     await page(paths.caseStudy("ikasi"), 404);
     expect(await page("/sitemap.xml")).not.toContain("/case-study/ikasi<");
     expect(await uploadExists(kept?.item.screenshot.src ?? "")).toBe(false);
   });
 
   it("shows one item in full", async () => {
-    const text = ok(await admin(site, "case-studies", "show", "craft"));
+    const text = ok(await cli(site, "case-studies", "show", "craft"));
     expect(text).toMatch(/^id: +craft$/m);
     expect(text).toMatch(/^status: +published$/m);
     expect(text).toMatch(/^contribution: +• Multi-vendor storefronts/m);
     const json = JSON.parse(
-      ok(await admin(site, "news", "show", "react-native-or-native", "--json")),
+      ok(await cli(site, "news", "show", "react-native-or-native", "--json")),
     ) as ContentRecord<"news">;
     expect(json.item).toEqual(newsPosts[1]);
   });
@@ -304,7 +304,7 @@ describe("news from a Markdown file, case studies from JSON", () => {
 describe("what the commands refuse, changing nothing", () => {
   /** A valid project but for what the case changes. */
   const addProject = (...args: string[]) =>
-    admin(
+    cli(
       site,
       "projects",
       "add",
@@ -357,23 +357,23 @@ describe("what the commands refuse, changing nothing", () => {
   it("refuses unknown fields and ids, and a file for another item", async () => {
     writeFileSync(path.join(files, "odd.json"), JSON.stringify({ title: "x", colour: "red" }));
     expectError(
-      await admin(site, "projects", "add", "--from-file", path.join(files, "odd.json")),
+      await cli(site, "projects", "add", "--from-file", path.join(files, "odd.json")),
       /odd\.json: unknown field "colour"/,
     );
     expectError(
-      await admin(site, "news", "edit", "no-such-post", "--title", "x"),
+      await cli(site, "news", "edit", "no-such-post", "--title", "x"),
       /^error: unknown news post no-such-post$/,
     );
-    expectError(await admin(site, "projects", "move", "nope", "--position", "1"), /unknown project nope/);
+    expectError(await cli(site, "projects", "move", "nope", "--position", "1"), /unknown project nope/);
     writeFileSync(path.join(files, "other.json"), JSON.stringify({ id: "padre", title: "x" }));
     expectError(
-      await admin(site, "case-studies", "edit", "craft", "--from-file", path.join(files, "other.json")),
+      await cli(site, "case-studies", "edit", "craft", "--from-file", path.join(files, "other.json")),
       /is for padre, not craft; ids do not change/,
     );
     expect(readFileSync(path.join(files, "other.json"), "utf8")).toContain("padre");
   });
 
   it("answers a usage error for an unknown subcommand", async () => {
-    expect((await admin(site, "projects", "frobnicate")).code).toBe(2);
+    expect((await cli(site, "projects", "frobnicate")).code).toBe(2);
   });
 });

@@ -4,8 +4,8 @@ import { createApp } from "#server/app.ts";
 import { insertAppointmentRequest, insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { parse } from "csv-parse/sync";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
+import { expectOneErrorLine } from "#tests/support/cli-expectations.ts";
 import { cape, expectConfirmedMeeting, parseCalendar, type ParsedEvent } from "#tests/support/calendar.ts";
 import type { ReceivedMail } from "#tests/support/smtp-sink.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
@@ -307,14 +307,14 @@ describe("appointments in calendars", () => {
       [["cancel", "1"], 1, /is not confirmed: there is no invitation to cancel/],
     ];
     for (const [args, code, pattern] of cases) {
-      expectOneErrorLine(await admin(site, "appointments", ...args), code, pattern);
+      expectOneErrorLine(await cli(site, "appointments", ...args), code, pattern);
     }
     expect(await outboxCount(site)).toBe(before);
-    expect((await admin(site, "appointments", "show", "1", "--json")).stdout).toContain('"schedule": null');
+    expect((await cli(site, "appointments", "show", "1", "--json")).stdout).toContain('"schedule": null');
   });
 
   it("confirm sends the visitor an invitation to accept (METHOD:REQUEST) and the agency a copy", async () => {
-    const run = await admin(site, "appointments", "confirm", "1", "--duration", "1h", "--by", "Lindiwe");
+    const run = await cli(site, "appointments", "confirm", "1", "--duration", "1h", "--by", "Lindiwe");
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout).toMatch(/^Confirmed appointment 1 for \w{3}, .* 10:00 to 11:00 \(Cape Town time\)/);
     const { visitor, agency } = await updates();
@@ -339,18 +339,18 @@ describe("appointments in calendars", () => {
       end: `${day}T11:00:00`,
     });
     // Agreeing a time is being in touch: the request is no longer new.
-    const show = (await admin(site, "appointments", "show", "1")).stdout;
+    const show = (await cli(site, "appointments", "show", "1")).stdout;
     expect(show).toMatch(/^Status: +contacted \(Lindiwe, /m);
     expect(show).toMatch(/^Booked: +confirmed \w{3}, .* 10:00 to 11:00$/m);
     expectOneErrorLine(
-      await admin(site, "appointments", "confirm", "1"),
+      await cli(site, "appointments", "confirm", "1"),
       1,
       /already confirmed for .*: use reschedule/,
     );
   });
 
   it("reschedule and cancel send updates of the same event, SEQUENCE one higher each", async () => {
-    const run = await admin(site, "appointments", "reschedule", "1", "--at", `${day} 14:30`);
+    const run = await cli(site, "appointments", "reschedule", "1", "--at", `${day} 14:30`);
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const moved = await updates();
     expect(moved.visitor?.subject).toMatch(/has moved: /);
@@ -360,12 +360,12 @@ describe("appointments in calendars", () => {
     // The length stays as confirmed.
     expect(update.end).toEqual(cape(`${day}T15:30:00`));
     expectOneErrorLine(
-      await admin(site, "appointments", "reschedule", "1", "--at", `${day} 14:30`),
+      await cli(site, "appointments", "reschedule", "1", "--at", `${day} 14:30`),
       1,
       /already at .*: nothing to change/,
     );
 
-    expect((await admin(site, "appointments", "cancel", "1")).code).toBe(0);
+    expect((await cli(site, "appointments", "cancel", "1")).code).toBe(0);
     const cancelled = await updates();
     expect(cancelled.visitor?.subject).toMatch(/is cancelled: /);
     expect(cancelled.visitor?.calendar?.contentType).toMatch(/method=CANCEL/i);
@@ -376,10 +376,10 @@ describe("appointments in calendars", () => {
       status: "CANCELLED",
     });
     const before = await outboxCount(site);
-    expectOneErrorLine(await admin(site, "appointments", "confirm", "1"), 1, /was cancelled/);
-    expectOneErrorLine(await admin(site, "appointments", "cancel", "1"), 1, /already cancelled/);
+    expectOneErrorLine(await cli(site, "appointments", "confirm", "1"), 1, /was cancelled/);
+    expectOneErrorLine(await cli(site, "appointments", "cancel", "1"), 1, /already cancelled/);
     expectOneErrorLine(
-      await admin(site, "appointments", "reschedule", "1", "--at", `${day} 15:00`),
+      await cli(site, "appointments", "reschedule", "1", "--at", `${day} 15:00`),
       1,
       /was cancelled: only a confirmed appointment/,
     );
@@ -402,18 +402,18 @@ describe("lead status", () => {
   afterAll(() => site.cleanup());
 
   const ids = async (...args: string[]) =>
-    (JSON.parse((await admin(site, "leads", "list", "--json", ...args)).stdout) as { id: string }[]).map(
+    (JSON.parse((await cli(site, "leads", "list", "--json", ...args)).stdout) as { id: string }[]).map(
       (lead) => lead.id,
     );
 
   it("starts new; `list --status new` is the to-do list", async () => {
     expect(await ids("--status", "new")).toEqual(["wa-1", "wd-1"]);
     expect(await ids("--status", "won")).toEqual([]);
-    expect((await admin(site, "leads", "list", "--status", "won")).stdout).toBe("No won leads.\n");
+    expect((await cli(site, "leads", "list", "--status", "won")).stdout).toBe("No won leads.\n");
   });
 
   it("moves through the statuses with a note, who and when, kept as history", async () => {
-    const first = await admin(
+    const first = await cli(
       site,
       "leads",
       "status",
@@ -425,51 +425,49 @@ describe("lead status", () => {
       "Sam",
     );
     expect(first).toMatchObject({ code: 0, stderr: "", stdout: "wd-1: new → contacted (by Sam).\n" });
-    expect((await admin(site, "leads", "status", "wd-1", "qualified", "--by", "Sam")).code).toBe(0);
+    expect((await cli(site, "leads", "status", "wd-1", "qualified", "--by", "Sam")).code).toBe(0);
     expect(
-      (await admin(site, "leads", "status", "wd-1", "won", "--by", "Ayesha", "--note", "Signed")).code,
+      (await cli(site, "leads", "status", "wd-1", "won", "--by", "Ayesha", "--note", "Signed")).code,
     ).toBe(0);
     // The same status again without a note changes nothing, and says so.
-    expect((await admin(site, "leads", "status", "wd-1", "won", "--by", "Ayesha")).stdout).toBe(
+    expect((await cli(site, "leads", "status", "wd-1", "won", "--by", "Ayesha")).stdout).toBe(
       "wd-1 is already won: nothing changed.\n",
     );
     expect(await ids("--status", "new")).toEqual(["wa-1"]);
     expect(await ids("--status", "won")).toEqual(["wd-1"]);
-    const show = (await admin(site, "leads", "show", "wd-1")).stdout;
+    const show = (await cli(site, "leads", "show", "wd-1")).stdout;
     expect(show).toMatch(/^Status: +won \(Ayesha, \d{4}-\d\d-\d\d \d\d:\d\d\)$/m);
     expect(show).toMatch(/^Note: +Signed$/m);
     expect(show).toMatch(
       /^History: +\S+ \S+ contacted by Sam: Called, sent deck\n +\S+ \S+ qualified by Sam\n +\S+ \S+ won by Ayesha: Signed$/m,
     );
-    expect(JSON.parse((await admin(site, "leads", "show", "wd-1", "--json")).stdout)).toMatchObject({
+    expect(JSON.parse((await cli(site, "leads", "show", "wd-1", "--json")).stdout)).toMatchObject({
       status: "won",
       statusNote: "Signed",
       statusBy: "Ayesha",
       statusAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    const table = (await admin(site, "leads", "list")).stdout.split("\n");
+    const table = (await cli(site, "leads", "list")).stdout.split("\n");
     expect(table.find((line) => line.startsWith("wd-1 "))).toMatch(/^wd-1 +\S+ \S+ +won +website-design /);
   });
 
   it("works for appointment requests alike, beside read", async () => {
-    expect((await admin(site, "appointments", "status", "1", "lost", "--note", "Went elsewhere")).code).toBe(
-      0,
-    );
+    expect((await cli(site, "appointments", "status", "1", "lost", "--note", "Went elsewhere")).code).toBe(0);
     const [row] = JSON.parse(
-      (await admin(site, "appointments", "list", "--status", "lost", "--json")).stdout,
+      (await cli(site, "appointments", "list", "--status", "lost", "--json")).stdout,
     ) as {
       id: number;
       read: boolean;
     }[];
     expect(row).toMatchObject({ id: 1, read: false });
-    expect((await admin(site, "appointments", "read", "1")).code).toBe(0);
-    expect((await admin(site, "appointments", "list", "--status", "new")).stdout).toBe(
+    expect((await cli(site, "appointments", "read", "1")).code).toBe(0);
+    expect((await cli(site, "appointments", "list", "--status", "new")).stdout).toBe(
       "No new appointment requests.\n",
     );
   });
 
   it("keeps status, note, who and when in the CSV export", async () => {
-    const rows = parseCsv((await admin(site, "export", "leads", "--format", "csv")).stdout);
+    const rows = parseCsv((await cli(site, "export", "leads", "--format", "csv")).stdout);
     expect(rows.find((row) => row.Reference === "wd-1")).toMatchObject({
       Status: "Won",
       "Status note": "Signed",
@@ -481,7 +479,7 @@ describe("lead status", () => {
       "Status note": "",
       "Status set by": "",
     });
-    const appointments = parseCsv((await admin(site, "export", "appointments", "--format", "csv")).stdout);
+    const appointments = parseCsv((await cli(site, "export", "appointments", "--format", "csv")).stdout);
     expect(appointments[0]).toMatchObject({
       Status: "Lost",
       "Status note": "Went elsewhere",
@@ -490,33 +488,29 @@ describe("lead status", () => {
   });
 
   it("refuses bad input with one line, changing nothing", async () => {
-    const before = (await admin(site, "leads", "show", "wa-1", "--json")).stdout;
+    const before = (await cli(site, "leads", "show", "wa-1", "--json")).stdout;
     expectOneErrorLine(
-      await admin(site, "leads", "status", "wa-1", "maybe"),
+      await cli(site, "leads", "status", "wa-1", "maybe"),
       2,
       /Allowed choices are new, contacted, qualified, won, lost, spam/,
     );
+    expectOneErrorLine(await cli(site, "leads", "status", "wa-99", "contacted"), 1, /unknown lead id wa-99/);
+    expectOneErrorLine(await cli(site, "leads", "status", "7", "contacted"), 1, /invalid lead id "7"/);
+    expectOneErrorLine(await cli(site, "leads", "list", "--status", "open"), 2, /Allowed choices/);
+    expectOneErrorLine(await cli(site, "leads", "status", "wa-1", "won", "--by", " "), 1, /invalid --by/);
     expectOneErrorLine(
-      await admin(site, "leads", "status", "wa-99", "contacted"),
-      1,
-      /unknown lead id wa-99/,
-    );
-    expectOneErrorLine(await admin(site, "leads", "status", "7", "contacted"), 1, /invalid lead id "7"/);
-    expectOneErrorLine(await admin(site, "leads", "list", "--status", "open"), 2, /Allowed choices/);
-    expectOneErrorLine(await admin(site, "leads", "status", "wa-1", "won", "--by", " "), 1, /invalid --by/);
-    expectOneErrorLine(
-      await admin(site, "appointments", "status", "x", "won"),
+      await cli(site, "appointments", "status", "x", "won"),
       1,
       /invalid appointment id "x"/,
     );
     // A held-back lead is released first, or judged spam.
     expectOneErrorLine(
-      await admin(site, "leads", "status", "wa-2", "contacted"),
+      await cli(site, "leads", "status", "wa-2", "contacted"),
       1,
       /wa-2 is held as suspected spam: release it first/,
     );
-    expect((await admin(site, "leads", "status", "wa-2", "spam")).code).toBe(0);
-    expect((await admin(site, "leads", "show", "wa-1", "--json")).stdout).toBe(before);
+    expect((await cli(site, "leads", "status", "wa-2", "spam")).code).toBe(0);
+    expect((await cli(site, "leads", "show", "wa-1", "--json")).stdout).toBe(before);
   });
 });
 
@@ -575,7 +569,7 @@ describe("the reminder of leads still new", () => {
       project_details: "A redesign of our booking app.",
       created_at: ago(20.5),
     });
-    expect((await admin(site, "leads", "status", "wa-1", "contacted")).code).toBe(0);
+    expect((await cli(site, "leads", "status", "wa-1", "contacted")).code).toBe(0);
   });
   afterAll(async () => {
     await site.cleanup();
@@ -583,9 +577,9 @@ describe("the reminder of leads still new", () => {
   });
 
   it("`leads overdue` lists every lead still new past the threshold, oldest first", async () => {
-    const overdue = JSON.parse((await admin(site, "leads", "overdue", "--json")).stdout) as { id: string }[];
+    const overdue = JSON.parse((await cli(site, "leads", "overdue", "--json")).stdout) as { id: string }[];
     expect(overdue.map((lead) => lead.id)).toEqual(["wd-1", "1"]);
-    const table = (await admin(site, "leads", "overdue")).stdout;
+    const table = (await cli(site, "leads", "overdue")).stdout;
     expect(table).toContain("site-admin leads status wd-1 contacted");
     expect(table).toContain("site-admin appointments status 1 contacted");
     expect(table).toContain("2 leads still new after 20 hours, oldest first");
@@ -630,7 +624,7 @@ describe("the reminder of leads still new", () => {
     expect(await again.followUp.runOnce()).toBe(0);
     await again.close();
     // Still listed until someone answers.
-    const overdue = JSON.parse((await admin(site, "leads", "overdue", "--json")).stdout) as {
+    const overdue = JSON.parse((await cli(site, "leads", "overdue", "--json")).stdout) as {
       reminded: boolean;
     }[];
     expect(overdue.map((lead) => lead.reminded)).toEqual([true, true]);

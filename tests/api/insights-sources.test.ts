@@ -4,7 +4,7 @@ import { PAGE_VIEW_ENDPOINT } from "#shared/page-view-beacon.ts";
 import type { Insights } from "#shared/insights.ts";
 import { paths } from "#shared/paths.ts";
 import { hostSourceName, sourceName, utmSourceName } from "#server/operations/insights/source-names.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs } from "#tests/support/staff-workspace.ts";
 import { endpoints, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -188,15 +188,15 @@ describe("the insights' sources, conversion and filters", () => {
   });
 
   it("site-admin insights takes the same filters, and its JSON has the same names", async () => {
-    const json = await runAdminOn(site, "insights", "--days", "7", "--source", "Google", "--json");
+    const json = await runCliOn(site, "insights", "--days", "7", "--source", "Google", "--json");
     expect(json.code).toBe(0);
     const insights = JSON.parse(json.stdout) as Insights;
     expect(insights.filters).toEqual({ source: "Google" });
     expect(tableOf(insights, "sources").map((row) => row.label)).toEqual(["Google"]);
-    const all = JSON.parse((await runAdminOn(site, "insights", "--days", "7", "--json")).stdout) as Insights;
+    const all = JSON.parse((await runCliOn(site, "insights", "--days", "7", "--json")).stdout) as Insights;
     expect(tableOf(all, "lead-sources").map((row) => row.label)).toContain("Facebook");
     expect(typeof all.summary.conversion?.value).toBe("number");
-    const text = await runAdminOn(
+    const text = await runCliOn(
       site,
       "insights",
       "--days",
@@ -209,7 +209,7 @@ describe("the insights' sources, conversion and filters", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`Only campaign spring, page ${paths.webAppDevelopment}`);
     expect(text.stdout).toMatch(/Facebook \/ spring\s+social\s+5\s+1\s+20/);
-    const device = await runAdminOn(site, "insights", "--days", "7", "--device", "tablet");
+    const device = await runCliOn(site, "insights", "--days", "7", "--device", "tablet");
     expect(device.stdout).toContain("Leads do not record the visitor's device");
   });
 });

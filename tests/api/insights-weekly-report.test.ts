@@ -13,7 +13,7 @@ import {
   type WeeklyReportRun,
 } from "#server/operations/insights/weekly-report.ts";
 import { paths } from "#shared/paths.ts";
-import { collectOutput, runAdminOn } from "#tests/support/admin.ts";
+import { collectOutput, runCliOn } from "#tests/support/cli.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { addStaff, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { endpoints, websiteDesignLead } from "#tests/support/submissions.ts";
@@ -403,7 +403,7 @@ describe("site-admin insights report", () => {
     expect(result.stdout).toContain(`${SITE_URL}/admin/insights?from=2026-10-19&to=2026-10-25`);
     expect(result.stdout).toContain("Nothing was sent: add --send to send it now.");
     // Through the program, on today's clock: the same shape, and still nothing queued.
-    const run = await runAdminOn(site, "insights", "report");
+    const run = await runCliOn(site, "insights", "report");
     expect(run.code).toBe(0);
     const today = reportWeekAt(new Date());
     expect(run.stdout).toContain(`?from=${today.from}&to=${today.to}`);
@@ -413,10 +413,10 @@ describe("site-admin insights report", () => {
 
   it("--send sends it now to every admin who wants it, even when this week's went, and is audited", async () => {
     const today = reportWeekAt(new Date());
-    const run = await runAdminOn(site, "insights", "report", "--send");
+    const run = await runCliOn(site, "insights", "report", "--send");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("to 2 admins: boss@agency.test, deputy@agency.test.");
-    const again = await runAdminOn(site, "insights", "report", "--send");
+    const again = await runCliOn(site, "insights", "report", "--send");
     expect(again.code).toBe(0);
     const received = await deliver(4);
     expect(received.map((message) => message.to[0]).sort()).toEqual([
@@ -436,11 +436,11 @@ describe("site-admin insights report", () => {
     await boss.post("/admin/api/account/weekly-report", { on: false }).expect(200);
     await deputy.post("/admin/api/account/weekly-report", { on: false }).expect(200);
     const before = (await queuedReports()).length;
-    const run = await runAdminOn(site, "insights", "report", "--send");
+    const run = await runCliOn(site, "insights", "report", "--send");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Nobody gets the weekly e-mail");
     expect((await queuedReports()).length).toBe(before);
-    const dry = await runAdminOn(site, "insights", "report");
+    const dry = await runCliOn(site, "insights", "report");
     expect(dry.stdout).toContain("To: nobody");
   });
 });

@@ -5,7 +5,7 @@ import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { leadSourceColumns, leadSourceLabels } from "#shared/lead-source.ts";
 import { paths } from "#shared/paths.ts";
 import { encodeVisitSource, VISIT_PARAM, type VisitSource } from "#shared/visit-source.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
 import { appointment, endpoints, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
 
@@ -238,14 +238,14 @@ describe("a lead's source", () => {
 
 describe("the source where staff read leads", () => {
   it("leads list shows the campaign, leads show every part, --json and the CSV every field", async () => {
-    const list = await admin(mailing.site, "leads", "list");
+    const list = await cli(mailing.site, "leads", "list");
     expect(list.code).toBe(0);
     const lines = list.stdout.split("\n");
     expect(lines[0]).toMatch(/ SOURCE +OWNER$/);
     const wd1 = lines.find((line) => line.startsWith("wd-1 ")) ?? "";
     expect(wd1).toContain("LinkedIn / paid / november-launch (Google Ads click)");
 
-    const show = await admin(mailing.site, "leads", "show", "wd-1");
+    const show = await cli(mailing.site, "leads", "show", "wd-1");
     expect(show.code).toBe(0);
     const design = paths.websiteDesign;
     // One whole line of the output; only " +" (the padding) is a pattern.
@@ -268,9 +268,7 @@ describe("the source where staff read leads", () => {
       expect(show.stdout).toMatch(expected);
     }
 
-    const shown = JSON.parse(
-      (await admin(mailing.site, "leads", "show", "wd-1", "--json")).stdout,
-    ) as unknown;
+    const shown = JSON.parse((await cli(mailing.site, "leads", "show", "wd-1", "--json")).stdout) as unknown;
     expect(shown).toMatchObject({
       sourcePage: paths.websiteDesign,
       landingPage: "/",
@@ -283,13 +281,13 @@ describe("the source where staff read leads", () => {
       clickIdKind: "gclid",
       clickId: "Cj0KCQiA_x-1.abc",
     });
-    const listed = JSON.parse((await admin(mailing.site, "leads", "list", "--json")).stdout) as Record<
+    const listed = JSON.parse((await cli(mailing.site, "leads", "list", "--json")).stdout) as Record<
       string,
       unknown
     >[];
     expect(listed.find((row) => row.id === "wd-1")).toMatchObject({ utmCampaign: "november-launch" });
 
-    const csv = await admin(mailing.site, "export", "leads", "--format", "csv");
+    const csv = await cli(mailing.site, "export", "leads", "--format", "csv");
     const rows = parse(csv.stdout.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
     const header =
       csv.stdout
@@ -305,7 +303,7 @@ describe("the source where staff read leads", () => {
       "Paid click": "Google Ads",
       "Click id": "Cj0KCQiA_x-1.abc",
     });
-    const appointments = await admin(mailing.site, "export", "appointments", "--format", "csv");
+    const appointments = await cli(mailing.site, "export", "appointments", "--format", "csv");
     const appointmentRows = parse(appointments.stdout.replace(/^\uFEFF/, ""), { columns: true }) as Record<
       string,
       string
@@ -317,12 +315,12 @@ describe("the source where staff read leads", () => {
   });
 
   it("a record with no source says so in leads show", async () => {
-    const listed = JSON.parse((await admin(mailing.site, "leads", "list", "--json")).stdout) as {
+    const listed = JSON.parse((await cli(mailing.site, "leads", "list", "--json")).stdout) as {
       id: string;
       email: string;
     }[];
     const id = listed.find((row) => row.email === "garbage0@acme.co.za")?.id ?? "none";
-    const show = await admin(mailing.site, "leads", "show", id);
+    const show = await cli(mailing.site, "leads", "show", id);
     expect(show.code).toBe(0);
     expect(show.stdout).toMatch(/^Source: +not recorded$/m);
   });
@@ -331,16 +329,16 @@ describe("the source where staff read leads", () => {
 describe("the source in a person's data", () => {
   it("is in the personal-data export, and gone with the erased leads", async () => {
     const email = "linkedin@acme.co.za";
-    const exported = await admin(mailing.site, "privacy", "export", "--email", email);
+    const exported = await cli(mailing.site, "privacy", "export", "--email", email);
     expect(exported.code).toBe(0);
     const data = JSON.parse(exported.stdout) as { websiteDesignLeads: Record<string, unknown>[] };
     expect(data.websiteDesignLeads).toHaveLength(1);
     expect(sourceColumnsOf(data.websiteDesignLeads[0])).toEqual(storedSource);
 
-    const erased = await admin(mailing.site, "privacy", "erase", "--email", email, "--yes");
+    const erased = await cli(mailing.site, "privacy", "erase", "--email", email, "--yes");
     expect(erased.code).toBe(0);
     expect(await designLeadByEmail(email)).toBeUndefined();
-    const after = JSON.parse((await admin(mailing.site, "privacy", "export", "--email", email)).stdout) as {
+    const after = JSON.parse((await cli(mailing.site, "privacy", "export", "--email", email)).stdout) as {
       websiteDesignLeads: unknown[];
     };
     expect(after.websiteDesignLeads).toEqual([]);

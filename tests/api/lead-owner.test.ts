@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit, recordAudit } from "#server/db/audit-log.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { expectOneErrorLine } from "#tests/support/admin-expectations.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
+import { expectOneErrorLine } from "#tests/support/cli-expectations.ts";
 import { insertWebAppLead, insertWebsiteDesignLead } from "#server/db/leads.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { addStaff, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
@@ -306,47 +306,47 @@ describe("the same person", () => {
 
 describe("site-admin leads assign", () => {
   it("assigns a lead and an appointment request, lists the owner, and unassigns", async () => {
-    const run = await admin(site, "leads", "assign", "wd-2", "boss@agency.test");
+    const run = await cli(site, "leads", "assign", "wd-2", "boss@agency.test");
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout).toBe("Assigned 1 lead to boss@agency.test (wd-2).\n");
-    expect((await admin(site, "leads", "assign", "wd-2", "boss@agency.test")).stdout).toBe(
+    expect((await cli(site, "leads", "assign", "wd-2", "boss@agency.test")).stdout).toBe(
       "1 lead already assigned to boss@agency.test: wd-2.\n",
     );
-    expect((await admin(site, "leads", "assign", "ap-1", "boss@agency.test")).code).toBe(0);
+    expect((await cli(site, "leads", "assign", "ap-1", "boss@agency.test")).code).toBe(0);
     expect((await detail(boss, "ap-1")).owner?.email).toBe("boss@agency.test");
-    expect((await admin(site, "leads", "show", "wd-2")).stdout).toMatch(/^Owner: +boss@agency\.test$/m);
-    expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Owner: +nobody$/m);
-    const list = (await admin(site, "leads", "list")).stdout.split("\n");
+    expect((await cli(site, "leads", "show", "wd-2")).stdout).toMatch(/^Owner: +boss@agency\.test$/m);
+    expect((await cli(site, "leads", "show", "wa-1")).stdout).toMatch(/^Owner: +nobody$/m);
+    const list = (await cli(site, "leads", "list")).stdout.split("\n");
     expect(list[0]).toMatch(/ OWNER$/);
     expect(list.find((line) => line.includes("wd-2"))).toMatch(/ boss@agency\.test$/);
     const [entry] = await listAudit(site.db, { limit: 1, action: "lead.assigned" });
     expect(entry).toMatchObject({ actor: expect.stringMatching(/^cli:/), target: "ap-1" });
-    expect((await admin(site, "leads", "assign", "wd-2", "--none")).stdout).toBe(
+    expect((await cli(site, "leads", "assign", "wd-2", "--none")).stdout).toBe(
       "Assigned 1 lead to nobody (wd-2).\n",
     );
-    expect((await admin(site, "leads", "unassign", "ap-1")).code).toBe(0);
+    expect((await cli(site, "leads", "unassign", "ap-1")).code).toBe(0);
     expect((await detail(boss, "ap-1")).owner).toBeNull();
   });
 
   it("refuses an editor, a disabled account, a bad id, and neither or both of an address and --none", async () => {
     expectOneErrorLine(
-      await admin(site, "leads", "assign", "wd-2", "editor@agency.test"),
+      await cli(site, "leads", "assign", "wd-2", "editor@agency.test"),
       1,
       /editor@agency\.test is an editor account: leads go to sales or admin staff only/,
     );
-    expectOneErrorLine(await admin(site, "leads", "assign", "wd-2", "gone@agency.test"), 1, /is disabled/);
+    expectOneErrorLine(await cli(site, "leads", "assign", "wd-2", "gone@agency.test"), 1, /is disabled/);
     expectOneErrorLine(
-      await admin(site, "leads", "assign", "xx-2", "boss@agency.test"),
+      await cli(site, "leads", "assign", "xx-2", "boss@agency.test"),
       1,
       /invalid id "xx-2"/,
     );
     expectOneErrorLine(
-      await admin(site, "leads", "assign", "wd-2"),
+      await cli(site, "leads", "assign", "wd-2"),
       1,
       /either a staff e-mail address or --none/,
     );
     expectOneErrorLine(
-      await admin(site, "leads", "assign", "wd-2", "boss@agency.test", "--none"),
+      await cli(site, "leads", "assign", "wd-2", "boss@agency.test", "--none"),
       1,
       /either a staff e-mail address or --none/,
     );

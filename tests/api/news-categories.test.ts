@@ -10,7 +10,7 @@ import { readContentRevision } from "#server/db/content-revision.ts";
 import { newsPosts } from "#data/seed-news.ts";
 import type { BodyImage, NewsPost } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -78,7 +78,7 @@ describe("the list of news categories", () => {
     const seeded = [...new Set(newsPosts.map((item) => item.category))];
     for (const name of seeded) expect(await names()).toContain(name);
     expect(listed.body.categories).toContainEqual({ name: "Cloud", slug: "cloud", posts: 4 });
-    const cli = await runAdminOn(site, "content", "categories", "list", "--json");
+    const cli = await runCliOn(site, "content", "categories", "list", "--json");
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual(listed.body.categories);
   });
@@ -102,7 +102,7 @@ describe("the list of news categories", () => {
     const bidi = await editor.post(`${api}/news-categories`, { name: "Evil\u202egnp" });
     expect(bidi.body.fieldErrors.name).toMatch(/not allowed/);
 
-    const cliTwice = await runAdminOn(site, "content", "categories", "add", "MOBILE APPS");
+    const cliTwice = await runCliOn(site, "content", "categories", "add", "MOBILE APPS");
     expect(cliTwice.code).toBe(1);
     expect(cliTwice.stderr).toMatch(/There is a category “Mobile Apps” already/);
     expect((await names()).filter((name) => name.toLowerCase() === "mobile apps")).toHaveLength(1);
@@ -145,7 +145,7 @@ describe("a post's category", () => {
 
   it("joins the list when new on the command line, matched regardless of case", async () => {
     const add = (title: string, category: string) =>
-      runAdminOn(
+      runCliOn(
         site,
         ...["news", "add", "--title", title, "--excerpt", "x", "--content", "y", "--author", "A"],
         ...["--category", category, "--image", coverFile, "--image-alt", "A green cover"],
@@ -198,7 +198,7 @@ describe("renaming a category", () => {
       .expect("Location", paths.newsCategory("cloud-computing"));
 
     // Renamed again, the first address skips straight to the newest.
-    const cli = await runAdminOn(site, "content", "categories", "rename", "Cloud Computing", "Cloud Hosting");
+    const cli = await runCliOn(site, "content", "categories", "rename", "Cloud Computing", "Cloud Hosting");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/Renamed the category to “Cloud Hosting” in 4 news posts/);
     await get(paths.newsCategory("cloud"))
@@ -246,16 +246,16 @@ describe("removing a category", () => {
       "4 news posts are filed under “Cloud Hosting”: move them to another category first, or rename the category instead.",
     );
     expect(await names()).toContain("Cloud Hosting");
-    const cli = await runAdminOn(site, "content", "categories", "remove", "cloud hosting");
+    const cli = await runCliOn(site, "content", "categories", "remove", "cloud hosting");
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/4 news posts are filed under/);
 
-    const added = await runAdminOn(site, "content", "categories", "add", "Unused Topic");
+    const added = await runCliOn(site, "content", "categories", "add", "Unused Topic");
     expect(added.code).toBe(0);
     const removed = await editor.post(`${api}/news-categories/remove`, { name: "unused topic" });
     expect(removed.status).toBe(200);
     expect(await names()).not.toContain("Unused Topic");
-    const again = await runAdminOn(site, "content", "categories", "remove", "Unused Topic");
+    const again = await runCliOn(site, "content", "categories", "remove", "Unused Topic");
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/There is no news category “Unused Topic”/);
   });

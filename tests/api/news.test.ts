@@ -10,8 +10,8 @@ import { newsPosts } from "#data/seed-news.ts";
 import { projects } from "#data/seed-projects.ts";
 import type { NewsPost, Project } from "#shared/content-types.ts";
 import { machinePaths, paths } from "#shared/paths.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
+import { expectSucceeded } from "#tests/support/cli-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { until } from "#tests/support/wait.ts";
 
@@ -160,7 +160,7 @@ describe("an article's page", () => {
     await get(paths.newsArticle("post-7")).expect(200);
     const kept = await get(paths.newsArticle("post-7")).expect(200);
     expect(kept.headers["x-page-cache"]).toBe("hit");
-    expect((await admin(site, "news", "edit", "post-7", "--title", "Post seven, edited")).code).toBe(0);
+    expect((await cli(site, "news", "edit", "post-7", "--title", "Post seven, edited")).code).toBe(0);
     // The server's own revision check (once a second), with room for a busy machine.
     await until(
       async () => (await get(paths.newsArticle("post-7"))).text.includes("Post seven, edited"),
@@ -272,7 +272,7 @@ describe("the admin CLI's news commands", () => {
       path.join(files, "article.md"),
       "## How it works\n\n![The booking flow, step by step](diagram.png)\n\nThe end.\n",
     );
-    const added = await admin(
+    const added = await cli(
       site,
       "news",
       "add",
@@ -299,14 +299,14 @@ describe("the admin CLI's news commands", () => {
     expect(page.text).toMatch(
       /<img src="\/uploads\/content\/[0-9a-f]{16}-1536\.webp" width="1536" height="864" alt="The booking flow, step by step"/,
     );
-    const shown = await admin(site, "news", "show", "a-diagram-explained");
+    const shown = await cli(site, "news", "show", "a-diagram-explained");
     expect(shown.stdout).toMatch(/url:\s+https:\/\/www\.example\.co\.za\/news\/a-diagram-explained/);
   });
 
   it("refuses a body image without alt text, and an id that names a news page", async () => {
     const cover = ["--image", path.join(files, "cover.png"), "--image-alt", "A blue cover"];
     writeFileSync(path.join(files, "no-alt.md"), "![](diagram.png)\n");
-    const noAlt = await admin(
+    const noAlt = await cli(
       site,
       "news",
       "add",
@@ -324,7 +324,7 @@ describe("the admin CLI's news commands", () => {
     );
     expect(noAlt.code).toBe(1);
     expect(noAlt.stderr).toMatch(/needs alt text/);
-    const reserved = await admin(
+    const reserved = await cli(
       site,
       "news",
       "add",

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeVisitSource, VISIT_PARAM } from "#shared/visit-source.ts";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { testFormTokens } from "#tests/support/submissions.ts";
 import { signInAs } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -202,7 +202,7 @@ describe("cached pages follow content changes without a restart", () => {
   it("shows a screenshot uploaded with the admin CLI", async () => {
     const before = await get(paths.websiteDesign).expect(200);
     expect(before.text).not.toContain("/uploads/screenshots/");
-    const added = await admin(
+    const added = await cli(
       site,
       "screenshots",
       "add",
@@ -224,7 +224,7 @@ describe("cached pages follow content changes without a restart", () => {
 
   it("shows a project added, and drops one removed", async () => {
     await get(paths.projects).expect(200);
-    const added = await admin(
+    const added = await cli(
       site,
       "projects",
       "add",
@@ -247,7 +247,7 @@ describe("cached pages follow content changes without a restart", () => {
       5_000,
       "the project",
     );
-    expect((await admin(site, "projects", "remove", "cache-busting-portal")).code).toBe(0);
+    expect((await cli(site, "projects", "remove", "cache-busting-portal")).code).toBe(0);
     await until(
       async () => !(await get(paths.projects)).text.includes("Cache Busting Portal"),
       5_000,

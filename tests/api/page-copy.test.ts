@@ -8,14 +8,14 @@ import { createPreviewToken, hashPreviewToken, PREVIEW_PARAMETER } from "#server
 import { insertPreviewLink } from "#server/db/preview-links.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { listRevisions } from "#server/db/history.ts";
 import { createPageCopySource } from "#server/content/page-copy-source.ts";
-import { savePageCopy } from "#server/operations/copy/page-copy-operations.ts";
+import { savePageCopy } from "#server/operations/pages/page-copy-operations.ts";
 import { copyFields } from "#shared/copy/copy-fields.ts";
 import { copyIconNames, type CopyIconName } from "#shared/copy/copy-icons.ts";
 import { copyPageNames, copyPages, type CopyPageName } from "#shared/copy/copy-pages.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { copyIconMarkup as drawn, iconsInCopy as usedIcons } from "#tests/support/copy-icon-markup.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -415,55 +415,55 @@ describe("reading copy", () => {
 
 describe("site-admin copy", () => {
   it("shows a page's copy as an outline and as the JSON `copy set` takes back", async () => {
-    const outline = await runAdminOn(site, "copy", "show", "services");
+    const outline = await runCliOn(site, "copy", "show", "services");
     expect(outline.code).toBe(0);
     expect(outline.stdout).toContain("Services (/services)");
     expect(outline.stdout).toMatch(/Title: Website Design & Development/);
 
-    const shown = await runAdminOn(site, "copy", "show", "services", "--json");
+    const shown = await runCliOn(site, "copy", "show", "services", "--json");
     const copy = JSON.parse(shown.stdout) as { header: Document };
     copy.header.title = "Everything We Do";
     const file = path.join(scratch, "services.json");
     writeFileSync(file, JSON.stringify(copy));
-    const set = await runAdminOn(site, "copy", "set", "services", "--from-file", file);
+    const set = await runCliOn(site, "copy", "set", "services", "--from-file", file);
     expect(set.code).toBe(0);
     expect(set.stdout).toMatch(/Published the copy of services \(revision \d+\)/);
     expect(await html("/services")).toContain("Everything We Do");
-    expect(JSON.parse((await runAdminOn(site, "copy", "show", "services", "--json")).stdout)).toEqual(copy);
+    expect(JSON.parse((await runCliOn(site, "copy", "show", "services", "--json")).stdout)).toEqual(copy);
   });
 
   it("refuses an invalid file naming each field, and changes nothing", async () => {
-    const before = (await runAdminOn(site, "copy", "show", "contact", "--json")).stdout;
+    const before = (await runCliOn(site, "copy", "show", "contact", "--json")).stdout;
     const copy = JSON.parse(before) as { header: Document };
     copy.header.title = "";
     copy.header.subtitle = "x".repeat(400);
     const file = path.join(scratch, "contact.json");
     writeFileSync(file, JSON.stringify(copy));
-    const set = await runAdminOn(site, "copy", "set", "contact", "--from-file", file);
+    const set = await runCliOn(site, "copy", "set", "contact", "--from-file", file);
     expect(set.code).toBe(1);
     expect(set.stderr).toContain("error: header.title: Title cannot be empty.");
     expect(set.stderr).toContain(
       "error: header.subtitle: Line under the title must be at most 300 characters.",
     );
-    expect((await runAdminOn(site, "copy", "show", "contact", "--json")).stdout).toBe(before);
+    expect((await runCliOn(site, "copy", "show", "contact", "--json")).stdout).toBe(before);
 
     writeFileSync(file, "{ not json");
-    expect((await runAdminOn(site, "copy", "set", "contact", "--from-file", file)).stderr).toMatch(
+    expect((await runCliOn(site, "copy", "set", "contact", "--from-file", file)).stderr).toMatch(
       /is not JSON/,
     );
-    expect((await runAdminOn(site, "copy", "show", "nowhere")).stderr).toMatch(/unknown page nowhere/);
+    expect((await runCliOn(site, "copy", "show", "nowhere")).stderr).toMatch(/unknown page nowhere/);
   });
 
   it("makes a preview link for a draft", async () => {
-    const copy = JSON.parse((await runAdminOn(site, "copy", "show", "news", "--json")).stdout) as {
+    const copy = JSON.parse((await runCliOn(site, "copy", "show", "news", "--json")).stdout) as {
       header: Document;
     };
     copy.header.title = "Drafted From The Terminal";
     const file = path.join(scratch, "news.json");
     writeFileSync(file, JSON.stringify(copy));
-    expect((await runAdminOn(site, "copy", "set", "news", "--from-file", file, "--draft")).code).toBe(0);
+    expect((await runCliOn(site, "copy", "set", "news", "--from-file", file, "--draft")).code).toBe(0);
     expect(await html("/news")).not.toContain("Drafted From The Terminal");
-    const link = await runAdminOn(site, "copy", "preview", "news", "--hours", "1");
+    const link = await runCliOn(site, "copy", "preview", "news", "--hours", "1");
     const url = new URL(link.stdout.split("\n")[0] ?? "");
     expect(await html(`${url.pathname}${url.search}`)).toContain("Drafted From The Terminal");
     expect(readFileSync(file, "utf8")).toContain("Drafted");

@@ -11,7 +11,7 @@ import { COUNTS_KEPT_DAYS } from "#server/operations/privacy/retention-sweep.ts"
 import { INSIGHTS_TOP_ROWS, OTHER_LABEL, type Insights } from "#shared/insights.ts";
 import { PAGE_VIEW_ENDPOINT, type PageViewBeacon } from "#shared/page-view-beacon.ts";
 import { indexablePages, paths } from "#shared/paths.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -367,7 +367,7 @@ describe("the insights answer", () => {
     const lines = csv.text.trim().split("\r\n");
     expect(lines).toHaveLength(1 + INSIGHTS_TOP_ROWS + 1);
     expect(lines.at(-1)).toMatch(/^\(other\),/);
-    const cli = await runAdminOn(site, "insights", "--days", "7", "--json");
+    const cli = await runCliOn(site, "insights", "--days", "7", "--json");
     expect(cli.code).toBe(0);
     checkBounded(JSON.parse(cli.stdout) as Insights, total);
   });
@@ -437,7 +437,7 @@ describe("the insights answer", () => {
     const rows = await storedRows();
     expect(sumOf(rows)).toBe(3_000);
     expect(rows.length).toBeLessThanOrEqual(1_000);
-    const cli = await runAdminOn(site, "insights", "--days", "7", "--json");
+    const cli = await runCliOn(site, "insights", "--days", "7", "--json");
     expect(cli.code).toBe(0);
     expect(Buffer.byteLength(cli.stdout)).toBeLessThan(300 * 1024);
   });

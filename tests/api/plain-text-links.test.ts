@@ -15,7 +15,7 @@ import { FOLLOW_UP_REMINDER } from "#server/mail/reminder-message.ts";
 import { STAFF_CHANGE_NOTICE } from "#server/mail/staff-change-message.ts";
 import { WEEKLY_REPORT } from "#server/mail/weekly-report-message.ts";
 import type { OutboxKind } from "#server/mail/outbox-messages.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import {
@@ -94,7 +94,7 @@ beforeAll(async () => {
   await post(endpoints.webApp, webAppLead({ workEmail: "sipho@fleetco.example" }));
   await post(endpoints.appointments, appointment(new Date(), { email: "thandi@nkosi.example" }));
   await post(endpoints.newsletter, newsletterSignup("reader@example.com"));
-  expect((await admin(site, "appointments", "confirm", "1")).code).toBe(0);
+  expect((await cli(site, "appointments", "confirm", "1")).code).toBe(0);
   const { scheduled_start } = await site.db
     .selectFrom("appointment_requests")
     .select("scheduled_start")
@@ -108,12 +108,12 @@ beforeAll(async () => {
     .set({ next_attempt_at: new Date().toISOString() })
     .where("kind", "=", APPOINTMENT_REMINDER)
     .execute();
-  expect((await admin(site, "users", "invite", "new.member@agency.test", "--role", "sales")).code).toBe(0);
+  expect((await cli(site, "users", "invite", "new.member@agency.test", "--role", "sales")).code).toBe(0);
   // An admin invited: every active admin is told (decision 048).
   await addStaff(site.db, "admin@agency.test", "admin");
-  expect((await admin(site, "users", "invite", "new.admin@agency.test", "--role", "admin")).code).toBe(0);
+  expect((await cli(site, "users", "invite", "new.admin@agency.test", "--role", "admin")).code).toBe(0);
   expect(await site.followUp.runOnce()).toBeGreaterThan(0);
-  expect((await admin(site, "insights", "report", "--send")).code).toBe(0);
+  expect((await cli(site, "insights", "report", "--send")).code).toBe(0);
   const now = new Date();
   await queueAccountNotice(
     site.db,

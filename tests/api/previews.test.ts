@@ -8,7 +8,7 @@ import { insertPreviewLink } from "#server/db/preview-links.ts";
 import { newsPosts } from "#data/seed-news.ts";
 import type { NewsPost } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -179,7 +179,7 @@ describe("a news post's preview link", () => {
     expect(made.path).toMatch(new RegExp(`^${paths.newsArticle(id)}\\?preview=pv1\\.[\\w-]{43}$`));
     expect((await get(made.path).expect(200)).text).toContain("The Title It Was Made Of");
 
-    const edited = await admin(site, "news", "edit", id, "--title", "A Title Written Later");
+    const edited = await cli(site, "news", "edit", id, "--title", "A Title Written Later");
     expect(edited.stderr).toBe("");
     const pinned = await get(made.path).expect(200);
     expect(pinned.text).toContain("The Title It Was Made Of");
@@ -187,7 +187,7 @@ describe("a news post's preview link", () => {
     expect(pinned.headers["cache-control"]).toBe("private, no-store");
     expect(pinned.headers["x-robots-tag"]).toBe("noindex, nofollow");
 
-    const list = await admin(site, "previews", "list", `news/${id}`);
+    const list = await cli(site, "previews", "list", `news/${id}`);
     expect(list.stderr).toBe("");
     expect(list.stdout).toMatch(
       new RegExp(`^${made.id} +news/${id} +.+ ${editor.email.replace(".", "\\.")} +`, "m"),
@@ -195,7 +195,7 @@ describe("a news post's preview link", () => {
     expect(list.stdout).toMatch(
       /1 link open, newest first\. Revoke one with: site-admin previews revoke <ID>/,
     );
-    const json = JSON.parse((await admin(site, "previews", "list", "--json")).stdout) as Listed[];
+    const json = JSON.parse((await cli(site, "previews", "list", "--json")).stdout) as Listed[];
     expect(json.find((link) => link.id === made.id)).toEqual({
       id: made.id,
       target: `news/${id}`,
@@ -204,23 +204,21 @@ describe("a news post's preview link", () => {
       expiresAt: made.expiresAt,
     });
 
-    const revoked = await admin(site, "previews", "revoke", String(made.id));
+    const revoked = await cli(site, "previews", "revoke", String(made.id));
     expect(revoked).toMatchObject({ code: 0, stderr: "" });
     expect(revoked.stdout).toBe(`Revoked preview link ${made.id} of news/${id}: it no longer opens.\n`);
     const gone = await get(made.path).expect(404);
     expect(gone.text).not.toContain("The Title It Was Made Of");
     expect(gone.headers["x-robots-tag"]).toBeUndefined();
-    expect((await admin(site, "previews", "list", `news/${id}`)).stdout).toBe(
+    expect((await cli(site, "previews", "list", `news/${id}`)).stdout).toBe(
       `No preview links open for news/${id}.\n`,
     );
 
-    const again = await admin(site, "previews", "revoke", String(made.id));
+    const again = await cli(site, "previews", "revoke", String(made.id));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/was revoked already/);
-    expect((await admin(site, "previews", "revoke", "424242")).stderr).toMatch(/no preview link 424242/);
-    expect((await admin(site, "previews", "list", "nowhere")).stderr).toMatch(
-      /unknown preview target nowhere/,
-    );
+    expect((await cli(site, "previews", "revoke", "424242")).stderr).toMatch(/no preview link 424242/);
+    expect((await cli(site, "previews", "list", "nowhere")).stderr).toMatch(/unknown preview target nowhere/);
 
     const make = (await auditOf("content.preview-link")).find((entry) => entry.detail?.link === made.id);
     expect(make).toMatchObject({
@@ -237,7 +235,7 @@ describe("a news post's preview link", () => {
     // The CLI makes links by the machine's clock: the workspace's follows it here.
     const before = clock;
     clock = new Date();
-    const made = await admin(site, "news", "preview", id, "--hours", "1");
+    const made = await cli(site, "news", "preview", id, "--hours", "1");
     expect(made.stderr).toBe("");
     const [url = "", , revokeLine] = made.stdout.split("\n");
     const path = `${new URL(url).pathname}${new URL(url).search}`;

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueFollowUpReminder } from "#server/operations/leads/follow-up-reminder.ts";
-import { runAdminAnswering, runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliAnswering, runCliOn as cli } from "#tests/support/cli.ts";
 import {
   appointment,
   endpoints,
@@ -79,7 +79,7 @@ beforeAll(async () => {
     .post(endpoints.webApp)
     .send(webAppLead({ workEmail: other }))
     .expect(201);
-  expect((await admin(site, "leads", "status", "wa-1", "contacted", "--by", "Staff")).code).toBe(0);
+  expect((await cli(site, "leads", "status", "wa-1", "contacted", "--by", "Staff")).code).toBe(0);
   // A reminder naming both people: only this person's entry may leave it.
   await queueFollowUpReminder(site.db, site.config, new Date(now.getTime() + 48 * 3_600_000));
   await site.outbox.drain();
@@ -90,7 +90,7 @@ afterAll(async () => {
 
 describe("privacy export", () => {
   it("prints every record about the address as JSON, whatever its case", async () => {
-    const run = await admin(site, "privacy", "export", "--email", address.toUpperCase());
+    const run = await cli(site, "privacy", "export", "--email", address.toUpperCase());
     expect(run.code).toBe(0);
     const data = JSON.parse(run.stdout) as Record<string, unknown[]> & { acknowledgedAt: string | null };
     expect(data.webAppLeads).toHaveLength(1);
@@ -122,7 +122,7 @@ describe("privacy export", () => {
 
   it("writes a .zip with the JSON and the e-mails about them", async () => {
     const file = path.join(site.dataDir, "..", `export-${process.pid}.zip`);
-    const run = await admin(site, "privacy", "export", "--email", address, "--out", file);
+    const run = await cli(site, "privacy", "export", "--email", address, "--out", file);
     expect(run.code, run.stderr).toBe(0);
     const entries = unzipSync(readFileSync(file));
     const names = Object.keys(entries);
@@ -148,11 +148,11 @@ describe("privacy export", () => {
   });
 
   it("refuses what is not an address, and a file that is not a .zip", async () => {
-    expect(await admin(site, "privacy", "export", "--email", "not an address")).toMatchObject({
+    expect(await cli(site, "privacy", "export", "--email", "not an address")).toMatchObject({
       code: 1,
       stderr: 'error: "not an address" is not an e-mail address\n',
     });
-    const run = await admin(site, "privacy", "export", "--email", address, "--out", "x.json");
+    const run = await cli(site, "privacy", "export", "--email", address, "--out", "x.json");
     expect(run).toMatchObject({ code: 1, stderr: 'error: --out must name a .zip file, not "x.json"\n' });
   });
 });
@@ -160,7 +160,7 @@ describe("privacy export", () => {
 describe("privacy erase", () => {
   it("asks first: without --yes and nobody to ask, nothing changes", async () => {
     const before = await everyRow();
-    const run = await admin(site, "privacy", "erase", "--email", address);
+    const run = await cli(site, "privacy", "erase", "--email", address);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("error: erasing needs a confirmation: run it in a terminal, or add --yes\n");
     expect(await everyRow()).toBe(before);
@@ -168,7 +168,7 @@ describe("privacy erase", () => {
 
   it("asks the person at the terminal, and a no changes nothing", async () => {
     const before = await everyRow();
-    const run = await runAdminAnswering(site, false, "privacy", "erase", "--email", address);
+    const run = await runCliAnswering(site, false, "privacy", "erase", "--email", address);
     expect(run.code).toBe(0);
     expect(run.questions).toEqual(['Erase all of it for good? Type "yes" to go on: ']);
     expect(run.stdout).toMatch(
@@ -179,7 +179,7 @@ describe("privacy erase", () => {
 
   it("leaves no trace of the address in any table, the database's files or any mail file", async () => {
     expect(filesNaming(site.dataDir, lower).length).toBeGreaterThan(0);
-    const run = await admin(site, "privacy", "erase", "--email", address, "--yes");
+    const run = await cli(site, "privacy", "erase", "--email", address, "--yes");
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Erased \d+ rows \(.*web_app_leads 1.*\) and \d+ mail files/);
     expect(run.stdout).toContain("rotate them");
@@ -211,7 +211,7 @@ describe("privacy erase", () => {
   });
 
   it("finds nothing more afterwards", async () => {
-    const run = await admin(site, "privacy", "export", "--email", address);
+    const run = await cli(site, "privacy", "export", "--email", address);
     const data = JSON.parse(run.stdout) as Record<string, unknown[]>;
     expect([data.webAppLeads, data.notifications, data.newsletterSubscriptions]).toEqual([[], [], []]);
   });

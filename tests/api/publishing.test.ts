@@ -10,7 +10,7 @@ import { caseStudies } from "#data/seed-case-studies.ts";
 import { newsPosts } from "#data/seed-news.ts";
 import type { NewsPost } from "#shared/content-types.ts";
 import { machinePaths, paths } from "#shared/paths.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 
@@ -70,10 +70,10 @@ describe("a scheduled news post", () => {
 
   it("is scheduled from the CLI in South African time and listed so, and visitors see nothing yet", async () => {
     await insertContent(site.db, "news", post(id, "2030-11-20", "Monday launch"), { status: "draft" });
-    expect(ok(await admin(site, "news", "schedule", id, "--at", "2030-12-02 08:00"))).toBe(
+    expect(ok(await cli(site, "news", "schedule", id, "--at", "2030-12-02 08:00"))).toBe(
       `Scheduled news post ${id} for Mon 2 Dec 2030, 08:00 (South African time); it shows on /news then.\n`,
     );
-    expect(ok(await admin(site, "news", "list"))).toMatch(
+    expect(ok(await cli(site, "news", "list"))).toMatch(
       new RegExp(`${id} +scheduled for Mon 2 Dec 2030, 08:00 `),
     );
     const listed = await editor.get(`${api}/content/news`).expect(200);
@@ -92,7 +92,7 @@ describe("a scheduled news post", () => {
   });
 
   it("refuses a time that is not one, one that has passed, and a published item, each saying why", async () => {
-    const bad = await admin(site, "news", "schedule", id, "--at", "next Monday");
+    const bad = await cli(site, "news", "schedule", id, "--at", "next Monday");
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/invalid publish time "next Monday": expected YYYY-MM-DD HH:MM/);
     const past = await editor.post(`${api}/content/news/${id}/schedule`, { at: "2030-11-26 11:59" });
@@ -132,7 +132,7 @@ describe("a scheduled news post", () => {
     const publishes = (await auditFor(`news/${id}`)).filter((entry) => entry.action === "content.publish");
     expect(publishes).toHaveLength(1);
     expect(publishes[0]).toMatchObject({ actor: "system:scheduled-publishing", ip: "system" });
-    const shown = JSON.parse(ok(await admin(site, "news", "show", id, "--json"))) as {
+    const shown = JSON.parse(ok(await cli(site, "news", "show", id, "--json"))) as {
       status: string;
       publishAt: string | null;
       item: { date: string };
@@ -176,7 +176,7 @@ describe("news in date order", () => {
     expect(neighbours).toContain(`href="${paths.newsArticle("practical-ai-customer-service")}"`);
     expect(neighbours).toContain(`href="${paths.newsArticle("older-news")}"`);
 
-    expect(ok(await admin(site, "news", "feature", "older-news"))).toBe(
+    expect(ok(await cli(site, "news", "feature", "older-news"))).toBe(
       "news post older-news is pinned above the others now.\n",
     );
     titles = titlesOn((await get(paths.news)).text);
@@ -184,7 +184,7 @@ describe("news in date order", () => {
     expect(titles.at(-1)).toBe("Old news");
     const feed = (await get(machinePaths.newsJsonFeed)).body as { items: Array<{ title: string }> };
     expect(feed.items[0]?.title).toBe("Older news");
-    expect(ok(await admin(site, "news", "list"))).toMatch(/older-news +published, featured/);
+    expect(ok(await cli(site, "news", "list"))).toMatch(/older-news +published, featured/);
     expect((await auditFor("news/older-news"))[0]?.action).toBe("content.feature");
 
     const unpinned = await editor.post(`${api}/content/news/older-news/unfeature`).expect(200);
@@ -196,9 +196,9 @@ describe("news in date order", () => {
     const moved = await editor.post(`${api}/content/news/old-news/move`, { position: 1 });
     expect(moved.status).toBe(400);
     expect(moved.body.fieldErrors.position).toMatch(/News is in date order, newest first/);
-    const cli = await admin(site, "news", "move", "old-news", "--position", "1");
-    expect(cli.code).not.toBe(0);
-    expect(cli.stderr).toMatch(/unknown command 'move'/);
+    const ran = await cli(site, "news", "move", "old-news", "--position", "1");
+    expect(ran.code).not.toBe(0);
+    expect(ran.stderr).toMatch(/unknown command 'move'/);
     await editor.post(`${api}/content/projects/no-such-project/move`, { position: 1 }).expect(404);
     const project = (await editor.get(`${api}/content/projects`)).body.items[1] as { id: string };
     const movedProject = await editor.post(`${api}/content/projects/${project.id}/move`, { position: 1 });
@@ -280,7 +280,7 @@ describe("a preview link", () => {
     expect(noPage.status).toBe(400);
     expect(noPage.body.error).toMatch(/has no page of its own to preview/);
     await sales.post(`${api}/content/news/draft-preview/preview-link`, {}).expect(403);
-    expect(ok(await admin(site, "news", "preview", "draft-preview", "--hours", "2"))).toMatch(
+    expect(ok(await cli(site, "news", "preview", "draft-preview", "--hours", "2"))).toMatch(
       /^https:\/\/www\.example\.co\.za\/news\/draft-preview\?preview=\S+\nAnyone with this link sees it until /,
     );
   });
@@ -343,7 +343,7 @@ describe("two instances on one database", () => {
     const instances: SiteApp[] = await Promise.all([start(), start()]);
     try {
       await insertContent(site.db, "news", post("twin-post", "2031-01-01", "Twin post"), { status: "draft" });
-      ok(await admin(site, "news", "schedule", "twin-post", "--at", "2031-03-02 08:00"));
+      ok(await cli(site, "news", "schedule", "twin-post", "--at", "2031-03-02 08:00"));
       // Both render the list before the time, so each has it in its page cache.
       for (const instance of instances) await request(instance.app).get(paths.news).expect(200);
       // One holds the lease and finds nothing due; the other does not run.
@@ -375,7 +375,7 @@ describe("two instances on one database", () => {
   it("never publish one item twice when both find it due at the same moment", async () => {
     for (let n = 0; n < 5; n++) {
       await insertContent(site.db, "news", post(`race-${n}`, "2031-01-02"), { status: "draft" });
-      ok(await admin(site, "news", "schedule", `race-${n}`, "--at", "2031-04-01 08:00"));
+      ok(await cli(site, "news", "schedule", `race-${n}`, "--at", "2031-04-01 08:00"));
     }
     const due = new Date("2031-04-01T06:00:00.000Z");
     const revision = await readContentRevision(site.db);

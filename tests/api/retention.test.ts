@@ -7,8 +7,8 @@ import { insertSubscriber } from "#server/db/newsletter.ts";
 import type { OutboxStatus, SuspectedSpam } from "#server/db/schema.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { SESSION_IDLE_MS } from "#server/auth/sessions.ts";
-import { listRevisions, recordRevision, revisionRetention } from "#server/db/revisions.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { listRevisions, recordRevision, revisionRetention } from "#server/db/history.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { addStaff } from "#tests/support/staff-workspace.ts";
 import { createTestApp, loadServerBuild, type TestApp } from "#tests/support/test-app.ts";
 
@@ -254,10 +254,10 @@ const pastDue = {
 describe("privacy sweep --dry-run", () => {
   it("counts exactly what is past due and changes nothing", async () => {
     const before = await names();
-    const run = await admin(site, "privacy", "sweep", "--dry-run", "--json");
+    const run = await cli(site, "privacy", "sweep", "--dry-run", "--json");
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ dryRun: true, ...pastDue });
-    const table = await admin(site, "privacy", "sweep", "--dry-run");
+    const table = await cli(site, "privacy", "sweep", "--dry-run");
     expect(table.stdout).toContain(
       "Kept: leads and appointment requests 6 months, suspected spam 30 days, sent e-mails 90 days.",
     );

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type SiteApp } from "#server/app.ts";
 import { loadConfig } from "#server/platform/config.ts";
 import { createLogger } from "#server/platform/logger.ts";
-import { listRevisions } from "#server/db/revisions.ts";
+import { listRevisions } from "#server/db/history.ts";
 import { defaultSiteSettings } from "#shared/site-settings.ts";
 import type { EditableSettings } from "#shared/site-settings-fields.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { useMailingTestApp } from "#tests/support/mailing-test-app.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { endpoints, testFormSecret, websiteDesignLead } from "#tests/support/submissions.ts";
@@ -264,17 +264,17 @@ describe("moving the agency inbox", () => {
 
 describe("site-admin settings", () => {
   it("lists every setting by its key, and as JSON", async () => {
-    const listed = await runAdminOn(site(), "settings", "list");
+    const listed = await runCliOn(site(), "settings", "list");
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^brand-name\s+\S/m);
     expect(listed.stdout).toMatch(/^phone-dial\s+\+\d+ \(from phone\)/m);
     expect(listed.stdout).toMatch(/^agency-inbox\s+\S+@/m);
-    const json = await runAdminOn(site(), "settings", "list", "--json");
+    const json = await runCliOn(site(), "settings", "list", "--json");
     expect(JSON.parse(json.stdout)).toEqual(await stored());
   });
 
   it("sets the phone, deriving the dial form, and the page shows it", async () => {
-    const set = await runAdminOn(site(), "settings", "set", "phone", "+27 21 555 0177");
+    const set = await runCliOn(site(), "settings", "set", "phone", "+27 21 555 0177");
     expect(set.code).toBe(0);
     expect(set.stdout).toBe(
       "Set phone to +27 21 555 0177 (dialled as +27215550177); every page shows it within a second.\n",
@@ -287,10 +287,10 @@ describe("site-admin settings", () => {
 
   it("refuses a bad value and an unknown key, naming the valid keys, and changes nothing", async () => {
     const before = await stored();
-    const bad = await runAdminOn(site(), "settings", "set", "map-url", "http://www.google.com/maps");
+    const bad = await runCliOn(site(), "settings", "set", "map-url", "http://www.google.com/maps");
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("error: Map link must start with https://.\n");
-    const unknown = await runAdminOn(site(), "settings", "set", "fax", "021 555 0100");
+    const unknown = await runCliOn(site(), "settings", "set", "fax", "021 555 0100");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(
       'error: unknown setting "fax"; the settings are: brand-name, email, phone, street, suburb, city, region, postal-code, map-url, map-embed-url, linkedin, agency-inbox, meeting-place\n',

@@ -13,7 +13,7 @@ import { countSignInFailure, SIGN_IN_LIMITS, signInWait } from "#server/auth/sig
 import { renderOutboxMessage } from "#server/mail/outbox-messages.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import type { StaffRole } from "#server/auth/staff.ts";
-import { runAdminAnswering, runAdminOn } from "#tests/support/admin.ts";
+import { runCliAnswering, runCliOn } from "#tests/support/cli.ts";
 import { SoftwareAuthenticator } from "#tests/support/software-authenticator.ts";
 import {
   addPasswordAccount,
@@ -103,7 +103,7 @@ async function signInWithPassword(client: Browser, email: string, password: stri
 
 describe("an invitation", () => {
   it("sets up a password and an authenticator, shows recovery codes once and signs in; the link then works no more", async () => {
-    const invited = await runAdminOn(site, "users", "invite", "New.Person@Agency.test", "--role", "editor");
+    const invited = await runCliOn(site, "users", "invite", "New.Person@Agency.test", "--role", "editor");
     expect(invited.code).toBe(0);
     expect(invited.stdout).toContain("new.person@agency.test (editor)");
     const token = await invitationToken("new.person@agency.test");
@@ -315,7 +315,7 @@ describe("signing in with a password", () => {
 
   it("refuses a disabled account with the same answer as a wrong password", async () => {
     const account = await addAccount("gone@agency.test");
-    expect((await runAdminOn(site, "users", "disable", account.email)).code).toBe(0);
+    expect((await runCliOn(site, "users", "disable", account.email)).code).toBe(0);
     const response = await signInWithPassword(browser(), account.email, account.password);
     expect(response.status).toBe(401);
     expect(response.body.error).toBe(messages.badCredentials);
@@ -820,26 +820,26 @@ describe("the users API", () => {
 
 describe("site-admin users and audit", () => {
   it("invites, lists, disables, enables and resets, each recorded as the CLI", async () => {
-    expect((await runAdminOn(site, "users", "invite", "cli@agency.test", "--role", "sales")).code).toBe(0);
-    const twice = await runAdminOn(site, "users", "invite", "boss@agency.test", "--role", "admin");
+    expect((await runCliOn(site, "users", "invite", "cli@agency.test", "--role", "sales")).code).toBe(0);
+    const twice = await runCliOn(site, "users", "invite", "boss@agency.test", "--role", "admin");
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("There is already an account for that address.");
-    const badRole = await runAdminOn(site, "users", "invite", "x@agency.test", "--role", "owner");
+    const badRole = await runCliOn(site, "users", "invite", "x@agency.test", "--role", "owner");
     expect(badRole.code).toBe(2);
 
     const account = await addAccount("cli-user@agency.test", "editor");
-    const list = await runAdminOn(site, "users", "list", "--json");
+    const list = await runCliOn(site, "users", "list", "--json");
     const listed = JSON.parse(list.stdout) as {
       users: { email: string; status: string }[];
       invitations: { email: string }[];
     };
     expect(listed.users).toContainEqual(expect.objectContaining({ email: account.email, status: "active" }));
     expect(listed.invitations.map((invitation) => invitation.email)).toContain("cli@agency.test");
-    expect((await runAdminOn(site, "users", "list")).stdout).toMatch(/EMAIL\s+ROLE\s+STATUS/);
+    expect((await runCliOn(site, "users", "list")).stdout).toMatch(/EMAIL\s+ROLE\s+STATUS/);
 
-    expect((await runAdminOn(site, "users", "disable", account.email)).code).toBe(0);
-    expect((await runAdminOn(site, "users", "enable", account.email)).code).toBe(0);
-    const reset = await runAdminOn(site, "users", "reset", account.email);
+    expect((await runCliOn(site, "users", "disable", account.email)).code).toBe(0);
+    expect((await runCliOn(site, "users", "enable", account.email)).code).toBe(0);
+    const reset = await runCliOn(site, "users", "reset", account.email);
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain("signed out everywhere");
     const row = await site.db
@@ -848,9 +848,9 @@ describe("site-admin users and audit", () => {
       .where("id", "=", account.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ password_hash: null, totp_secret: null });
-    expect((await runAdminOn(site, "users", "disable", "nobody@agency.test")).code).toBe(1);
+    expect((await runCliOn(site, "users", "disable", "nobody@agency.test")).code).toBe(1);
 
-    const audit = await runAdminOn(site, "audit", "list", "--limit", "4", "--json");
+    const audit = await runCliOn(site, "audit", "list", "--limit", "4", "--json");
     const entries = JSON.parse(audit.stdout) as {
       actor: string;
       ip: string;
@@ -865,7 +865,7 @@ describe("site-admin users and audit", () => {
     ]);
     expect(entries.every((entry) => entry.actor.startsWith("cli:") && entry.ip === "cli")).toBe(true);
     // The human output is in sentences (decision 074); --json above keeps the codes.
-    const human = (await runAdminOn(site, "audit", "list")).stdout;
+    const human = (await runCliOn(site, "audit", "list")).stdout;
     expect(human).toMatch(/WHEN\s+FROM\s+WHAT/);
     expect(human).toContain("Someone at the command line reset how cli-user@agency.test signs in");
     expect(human).not.toContain("user.reset");
@@ -873,15 +873,8 @@ describe("site-admin users and audit", () => {
 
   it("records a state-changing command that succeeded, and not a read-only one or one that changed nothing", async () => {
     const before = (await listAudit(site.db, { limit: 1 }))[0]?.id ?? 0;
-    expect((await runAdminOn(site, "leads", "list")).code).toBe(0);
-    const declined = await runAdminAnswering(
-      site,
-      false,
-      "privacy",
-      "erase",
-      "--email",
-      "someone@example.com",
-    );
+    expect((await runCliOn(site, "leads", "list")).code).toBe(0);
+    const declined = await runCliAnswering(site, false, "privacy", "erase", "--email", "someone@example.com");
     expect(declined.code).toBe(0);
     expect(await listAudit(site.db, { limit: 10 })).toEqual(
       expect.not.arrayContaining([
@@ -890,7 +883,7 @@ describe("site-admin users and audit", () => {
     );
     expect((await listAudit(site.db, { limit: 1 }))[0]?.id ?? 0).toBe(before);
 
-    const erased = await runAdminOn(site, "privacy", "erase", "--email", "someone@example.com", "--yes");
+    const erased = await runCliOn(site, "privacy", "erase", "--email", "someone@example.com", "--yes");
     expect(erased.code).toBe(0);
     const [entry] = await listAudit(site.db, { limit: 1 });
     expect(entry).toMatchObject({ action: "privacy.erase", ip: "cli", target: null });
@@ -898,7 +891,7 @@ describe("site-admin users and audit", () => {
     expect(JSON.stringify(entry)).not.toContain("someone@example.com");
 
     // A failed command is not recorded either.
-    expect((await runAdminOn(site, "projects", "publish", "no-such-project")).code).toBe(1);
+    expect((await runCliOn(site, "projects", "publish", "no-such-project")).code).toBe(1);
     expect((await listAudit(site.db, { limit: 1 }))[0]?.id).toBe(entry?.id);
   });
 });

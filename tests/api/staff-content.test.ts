@@ -6,7 +6,7 @@ import { readContentRevision } from "#server/db/content-revision.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import type { BodyImage } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -237,7 +237,7 @@ describe("reordering", () => {
 describe("the same change from the CLI", () => {
   it("is audited as cli:<account> from cli", async () => {
     const [first] = (await editor.get(`${api}/content/case-studies`)).body.items as Array<{ id: string }>;
-    const run = await runAdminOn(site, "case-studies", "move", first?.id ?? "", "--position", "2");
+    const run = await runCliOn(site, "case-studies", "move", first?.id ?? "", "--position", "2");
     expect(run.code).toBe(0);
     const [entry] = await auditFor(`case-studies/${first?.id}`);
     expect(entry).toMatchObject({ action: "content.move", ip: "cli", detail: { from: 1, to: 2 } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBoolean } from "#server/db/dialect.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { notificationKindLabel } from "#shared/notification-kinds.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import {
@@ -145,7 +145,7 @@ describe("a status change", () => {
         changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
-    const shown = await admin(site, "leads", "show", "wd-1");
+    const shown = await cli(site, "leads", "show", "wd-1");
     expect(shown.stdout).toMatch(/Status: +contacted \(sales@agency\.test, /);
     expect(shown.stdout).toMatch(/contacted by sales@agency\.test: Called, proposal Friday/);
 
@@ -168,7 +168,7 @@ describe("a status change", () => {
   it("of an appointment request is recorded against it too", async () => {
     const response = await sales.post("/admin/api/inbox/ap-2/status", { status: "qualified" });
     expect(response.status).toBe(200);
-    const listed = await admin(site, "appointments", "list", "--status", "qualified", "--json");
+    const listed = await cli(site, "appointments", "list", "--status", "qualified", "--json");
     expect(JSON.parse(listed.stdout)).toMatchObject([{ id: 2, statusBy: "sales@agency.test" }]);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
       action: "lead.status",
@@ -182,7 +182,7 @@ describe("the read mark", () => {
     const read = await sales.post("/admin/api/inbox/ap-1/read", { read: true });
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ id: "ap-1", read: true, changed: true });
-    const listed = await admin(site, "appointments", "list", "--unread", "--json");
+    const listed = await cli(site, "appointments", "list", "--unread", "--json");
     expect(JSON.parse(listed.stdout).map((row: { id: number }) => row.id)).toEqual([2]);
     expect(await ids()).toEqual(["ap-2", "wa-1", "wd-1", "ap-1"]);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
@@ -222,7 +222,7 @@ describe("the read mark", () => {
     expect(entry?.ip).toMatch(/127\.0\.0\.1/);
     // Read, it goes below the unread ones, the older wd-1 among them.
     expect(await ids()).toEqual(["ap-2", "ap-1", "wd-1", "wa-1"]);
-    const unreadLeads = await admin(site, "leads", "list", "--unread", "--json");
+    const unreadLeads = await cli(site, "leads", "list", "--unread", "--json");
     expect(JSON.parse(unreadLeads.stdout).map((row: { id: string }) => row.id)).toEqual(["wd-1"]);
     expect((await sales.get("/admin/api/inbox/wa-1")).body.record.read).toBe(true);
 
@@ -324,9 +324,9 @@ describe("the CSV exports", () => {
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toBe(`attachment; filename="${kind}.csv"`);
       expect(response.headers["cache-control"]).toBe("no-store");
-      const cli = await admin(site, "export", kind, "--format", "csv");
-      expect(cli.code).toBe(0);
-      expect((response.body as Buffer).equals(Buffer.from(cli.stdout, "utf8"))).toBe(true);
+      const ran = await cli(site, "export", kind, "--format", "csv");
+      expect(ran.code).toBe(0);
+      expect((response.body as Buffer).equals(Buffer.from(ran.stdout, "utf8"))).toBe(true);
     },
   );
 
@@ -365,7 +365,7 @@ describe("notifications", () => {
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ requeued: [first], pending: [] });
     const pending = JSON.parse(
-      (await admin(site, "notifications", "list", "--status", "pending", "--json")).stdout,
+      (await cli(site, "notifications", "list", "--status", "pending", "--json")).stdout,
     ) as { id: number }[];
     expect(pending.map((row) => row.id)).toEqual([first]);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
@@ -384,7 +384,7 @@ describe("notifications", () => {
 describe("invalid input", () => {
   it("is answered 400 or 404 with a specific sentence, and changes nothing", async () => {
     const before = await auditCount();
-    const exported = (await admin(site, "export", "leads", "--format", "json")).stdout;
+    const exported = (await cli(site, "export", "leads", "--format", "json")).stdout;
     const cases: [() => request.Test, number, RegExp][] = [
       [() => sales.get("/admin/api/inbox/xy-1"), 400, /^Invalid id "xy-1": expected wd-<number>/],
       [() => sales.get("/admin/api/inbox/wd-999"), 404, /^Unknown lead id wd-999\.$/],
@@ -451,7 +451,7 @@ describe("invalid input", () => {
       expect(response.body.error, String(message)).toMatch(message);
     }
     expect(await auditCount()).toBe(before);
-    expect((await admin(site, "export", "leads", "--format", "json")).stdout).toBe(exported);
+    expect((await cli(site, "export", "leads", "--format", "json")).stdout).toBe(exported);
   });
 });
 
@@ -519,7 +519,7 @@ describe("paging", () => {
 
 describe("the same changes from the CLI", () => {
   it("are audited too, as cli:<user> from cli", async () => {
-    expect((await admin(site, "leads", "status", "wa-1", "qualified", "--by", "Sam")).code).toBe(0);
+    expect((await cli(site, "leads", "status", "wa-1", "qualified", "--by", "Sam")).code).toBe(0);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
       actor: expect.stringMatching(/^cli:./),
       ip: "cli",
@@ -527,15 +527,15 @@ describe("the same changes from the CLI", () => {
       target: "wa-1",
       detail: { from: "new", to: "qualified", note: null },
     });
-    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await cli(site, "appointments", "read", "2")).code).toBe(0);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
       ip: "cli",
       action: "lead.read",
       target: "ap-2",
     });
-    const leadRead = await admin(site, "leads", "read", "wa-1");
+    const leadRead = await cli(site, "leads", "read", "wa-1");
     expect(leadRead).toMatchObject({ code: 0, stdout: "Marked 1 lead read.\n" });
-    expect((await admin(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
+    expect((await cli(site, "leads", "show", "wa-1")).stdout).toMatch(/^Read: +read$/m);
     expect((await listAudit(site.db, { limit: 1 }))[0]).toMatchObject({
       actor: expect.stringMatching(/^cli:./),
       ip: "cli",
@@ -546,9 +546,9 @@ describe("the same changes from the CLI", () => {
     expect((await sales.get("/admin/api/inbox/wa-1")).body.record.read).toBe(true);
     // Doing it again changes nothing, and records nothing.
     const before = await auditCount();
-    expect((await admin(site, "leads", "read", "wa-1")).stdout).toBe("1 lead was already read: wa-1.\n");
-    expect((await admin(site, "appointments", "read", "2")).code).toBe(0);
-    expect((await admin(site, "leads", "status", "wa-1", "qualified")).code).toBe(0);
+    expect((await cli(site, "leads", "read", "wa-1")).stdout).toBe("1 lead was already read: wa-1.\n");
+    expect((await cli(site, "appointments", "read", "2")).code).toBe(0);
+    expect((await cli(site, "leads", "status", "wa-1", "qualified")).code).toBe(0);
     expect(await auditCount()).toBe(before);
   });
 });

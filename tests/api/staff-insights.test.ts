@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insights } from "#shared/insights.ts";
 import { paths } from "#shared/paths.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs } from "#tests/support/staff-workspace.ts";
 import { endpoints, webAppLead, websiteDesignLead } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -216,7 +216,7 @@ describe("the insights dashboard", () => {
   });
 
   it("site-admin insights prints the same figures, as a table or as JSON", async () => {
-    const json = await runAdminOn(site, "insights", "--from", "2026-11-20", "--to", "2026-11-26", "--json");
+    const json = await runCliOn(site, "insights", "--from", "2026-11-20", "--to", "2026-11-26", "--json");
     expect(json.code).toBe(0);
     const insights = JSON.parse(json.stdout) as Insights;
     expect(insights.totals[0]).toMatchObject({ label: "Page views", value: 101, previous: 50 });
@@ -224,13 +224,13 @@ describe("the insights dashboard", () => {
       "LinkedIn / november-launch",
       "Not counted",
     ]);
-    const text = await runAdminOn(site, "insights", "--from", "2026-11-20", "--to", "2026-11-26");
+    const text = await runCliOn(site, "insights", "--from", "2026-11-20", "--to", "2026-11-26");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("2026-11-20 to 2026-11-26 (7 days), against 2026-11-13 to 2026-11-19");
     expect(text.stdout).toMatch(/Page views\s+101\s+50\s+\+102 %/);
     expect(text.stdout).toMatch(/LinkedIn \/ november-launch\s+paid\s+10\s+0\s+0/);
     expect(text.stdout).toContain("not counted: 2 of the leads");
-    const refused = await runAdminOn(site, "insights", "--days", "12");
+    const refused = await runCliOn(site, "insights", "--days", "12");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Choose 7, 30, 90 days");
   });

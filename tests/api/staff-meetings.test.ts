@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { listMeetings } from "#server/operations/appointments/meetings.ts";
 import type { MeetingList, MeetingPlan } from "#shared/staff-meetings.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { cape, expectConfirmedMeeting, parseCalendar } from "#tests/support/calendar.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
@@ -223,7 +223,7 @@ describe("confirm, reschedule and cancel", () => {
       },
     ]);
     // The CLI sees the same booking.
-    expect((await admin(site, "appointments", "show", "1")).stdout).toMatch(
+    expect((await cli(site, "appointments", "show", "1")).stdout).toMatch(
       /^Booked: +confirmed .* 10:00 to 11:00$/m,
     );
 

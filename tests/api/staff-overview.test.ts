@@ -245,7 +245,7 @@ describe("the overview for editors", () => {
     expect(after?.pages.drafts).toBe(1);
     expect(after?.snippets.own).toBe(1);
     expect(overviewLinks.pages).toBe("/admin/pages");
-    expect(overviewLinks.snippets).toBe("/admin/search");
+    expect(overviewLinks.snippets).toBe("/admin/snippets");
   });
 
   it("refuses without a session", async () => {

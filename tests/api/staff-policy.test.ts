@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationPolicies, STEP_UP_MS, type PolicyName } from "#server/auth/policy.ts";
 import { listAudit } from "#server/db/audit-log.ts";
 import { STAFF_CHANGE_NOTICE } from "#server/mail/staff-change-message.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { sessionFor, signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -119,7 +119,7 @@ describe("a session whose proof is older than 5 minutes", () => {
     await fresh(boss);
     const sales = await signInAs(site, "sales", "sales@agency.test");
     await signInAs(site, "editor", "editor@agency.test");
-    expect((await runAdminOn(site, "users", "disable", "editor@agency.test")).code).toBe(0);
+    expect((await runCliOn(site, "users", "disable", "editor@agency.test")).code).toBe(0);
     expect(
       (await boss.post("/admin/api/users/invite", { email: "waiting@agency.test", role: "admin" })).status,
     ).toBe(201);
@@ -340,7 +340,7 @@ describe("with a proof from the last 5 minutes", () => {
 
 describe("the CLI, the server's own door", () => {
   it("needs no proof, is audited, tells the admins, and never disables the last active admin", async () => {
-    expect((await runAdminOn(site, "settings", "set", "agency-inbox", "cli-inbox@agency.test")).code).toBe(0);
+    expect((await runCliOn(site, "settings", "set", "agency-inbox", "cli-inbox@agency.test")).code).toBe(0);
     expect((await settingsNow()).agencyInbox).toBe("cli-inbox@agency.test");
     const settingsAudit = (await auditOf("settings.update")).at(0);
     expect(settingsAudit?.actor).toMatch(/^cli:/);
@@ -349,10 +349,10 @@ describe("the CLI, the server's own door", () => {
 
     // Leave boss the only active admin, then try to disable them.
     for (const email of ["deputy@agency.test", "promoted@agency.test"]) {
-      expect((await runAdminOn(site, "users", "disable", email)).code, email).toBe(0);
+      expect((await runCliOn(site, "users", "disable", email)).code, email).toBe(0);
     }
     expect((await auditOf("user.disable", "deputy@agency.test")).at(0)?.actor).toMatch(/^cli:/);
-    const refused = await runAdminOn(site, "users", "disable", "boss@agency.test");
+    const refused = await runCliOn(site, "users", "disable", "boss@agency.test");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       "boss@agency.test is the last active admin. Make another account admin first, so someone can still manage accounts.",

@@ -67,7 +67,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   // Every role reads how the site is doing.
   insights: "account",
   // Any signed-in member of staff may ask; each kind of target then answers only the roles
-  // that may edit it (tests/api/staff-revisions.test.ts).
+  // that may edit it (tests/api/staff-history.test.ts).
   revisions: "account",
 };
 

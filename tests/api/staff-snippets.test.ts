@@ -3,13 +3,13 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { findRevision, listRevisions } from "#server/db/revisions.ts";
+import { findRevision, listRevisions } from "#server/db/history.ts";
 import { savePageSnippet } from "#server/operations/snippets/snippets.ts";
 import type { Image } from "#shared/content-types.ts";
 import { paths } from "#shared/paths.ts";
 import { snippetPages } from "#shared/snippet-pages.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -271,13 +271,13 @@ describe("a content item's own snippet", () => {
 
 describe("site-admin snippets", () => {
   it("lists every page, and sets a description and image from the command line", async () => {
-    const listed = await runAdminOn(site, "snippets", "list", "--json");
+    const listed = await runCliOn(site, "snippets", "list", "--json");
     expect(listed.code).toBe(0);
     const rows = JSON.parse(listed.stdout) as Array<{ page: string; warnings: string[] }>;
     expect(rows.map((row) => row.page)).toEqual(Object.keys(snippetPages));
 
     const long = `${"Custom web apps for Cape Town businesses. ".repeat(4)}`.trim();
-    const set = await runAdminOn(site, "snippets", "set", "web-app-development", "--description", long);
+    const set = await runCliOn(site, "snippets", "set", "web-app-development", "--description", long);
     expect(set.code).toBe(0);
     expect(set.stdout).toContain("Saved the search snippet of web-app-development");
     expect(set.stdout).toContain(
@@ -287,11 +287,34 @@ describe("site-admin snippets", () => {
     const revisions = await listRevisions(site.db, "snippet:web-app-development");
     expect(revisions[0]?.actor).toMatch(/^cli:/);
 
-    const refused = await runAdminOn(site, "snippets", "set", "nowhere", "--description", "x");
+    const refused = await runCliOn(site, "snippets", "set", "nowhere", "--description", "x");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("unknown page nowhere");
-    const tooLong = await runAdminOn(site, "snippets", "set", "home", "--description", "z".repeat(301));
+    const tooLong = await runCliOn(site, "snippets", "set", "home", "--description", "z".repeat(301));
     expect(tooLong.code).toBe(1);
     expect(tooLong.stderr).toContain("at most 300 characters");
+  });
+});
+
+describe("the search snippets' old address", () => {
+  it("sends /admin/search and each page's editor there for good to /admin/snippets, the query kept", async () => {
+    const list = await get("/admin/search");
+    expect(list.status).toBe(301);
+    expect(list.headers.location).toBe("/admin/snippets");
+    const edit = await get("/admin/search/about?from=mail&x=1");
+    expect(edit.status).toBe(301);
+    expect(edit.headers.location).toBe("/admin/snippets/about?from=mail&x=1");
+    const head = await request(site.app).head("/admin/search/home");
+    expect(head.status).toBe(301);
+    expect(head.headers.location).toBe("/admin/snippets/home");
+    // A neighbour that only starts with the same letters is not the old page.
+    expect((await get("/admin/searching")).status).not.toBe(301);
+  });
+
+  it("serves the list and a page's editor at the new address", async () => {
+    const list = await editor.get("/admin/snippets");
+    expect(list.status).toBe(200);
+    const edit = await editor.get("/admin/snippets/about");
+    expect(edit.status).toBe(200);
   });
 });

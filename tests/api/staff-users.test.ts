@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -129,18 +129,18 @@ describe("changing a role", () => {
   it("never demotes the last active admin (from the CLI, which is nobody's own account)", async () => {
     // Only boss stays an active admin once the other two are demoted.
     for (const email of ["promoted@agency.test", "deputy@agency.test"]) {
-      expect((await runAdminOn(site, "users", "role", email, "sales")).code).toBe(0);
+      expect((await runCliOn(site, "users", "role", email, "sales")).code).toBe(0);
     }
-    const refused = await runAdminOn(site, "users", "role", "boss@agency.test", "editor");
+    const refused = await runCliOn(site, "users", "role", "boss@agency.test", "editor");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
       "error: boss@agency.test is the last active admin. Make another account admin first, so someone can still manage accounts.\n",
     );
     // With a second admin, either may be demoted.
-    expect((await runAdminOn(site, "users", "role", "deputy@agency.test", "admin")).stdout).toBe(
+    expect((await runCliOn(site, "users", "role", "deputy@agency.test", "admin")).stdout).toBe(
       "deputy@agency.test now has the admin role, from their next click in the workspace.\n",
     );
-    const demoted = await runAdminOn(site, "users", "role", "boss@agency.test", "editor");
+    const demoted = await runCliOn(site, "users", "role", "boss@agency.test", "editor");
     expect(demoted.code).toBe(0);
     expect(await lastAuditOf("boss@agency.test")).toMatchObject({
       actor: expect.stringMatching(/^cli:/),
@@ -148,11 +148,11 @@ describe("changing a role", () => {
       action: "staff.role-changed",
       detail: { from: "admin", to: "editor" },
     });
-    expect((await runAdminOn(site, "users", "role", "boss@agency.test", "admin")).code).toBe(0);
-    expect((await runAdminOn(site, "users", "role", "nobody@agency.test", "admin")).stderr).toBe(
+    expect((await runCliOn(site, "users", "role", "boss@agency.test", "admin")).code).toBe(0);
+    expect((await runCliOn(site, "users", "role", "nobody@agency.test", "admin")).stderr).toBe(
       "error: There is no account for that address.\n",
     );
-    expect((await runAdminOn(site, "users", "role", "deputy@agency.test", "owner")).code).toBe(1);
+    expect((await runCliOn(site, "users", "role", "deputy@agency.test", "owner")).code).toBe(1);
   });
 });
 
@@ -201,11 +201,11 @@ describe("a pending invitation", () => {
   });
 
   it("is resent and withdrawn from the CLI too", async () => {
-    expect(
-      (await runAdminOn(site, "users", "invite", "cli.person@agency.test", "--role", "sales")).code,
-    ).toBe(0);
+    expect((await runCliOn(site, "users", "invite", "cli.person@agency.test", "--role", "sales")).code).toBe(
+      0,
+    );
     const first = await invitationToken("cli.person@agency.test");
-    const resent = await runAdminOn(site, "users", "invite", "cli.person@agency.test", "--resend");
+    const resent = await runCliOn(site, "users", "invite", "cli.person@agency.test", "--resend");
     expect(resent.code).toBe(0);
     expect(resent.stdout).toContain("The earlier link for cli.person@agency.test no longer works.");
     expect(resent.stdout).toContain("Invitation for cli.person@agency.test (sales) queued");
@@ -214,18 +214,17 @@ describe("a pending invitation", () => {
     expect(await opens(second)).toBe(200);
 
     expect(
-      (await runAdminOn(site, "users", "invite", "cli.person@agency.test", "--resend", "--role", "admin"))
-        .code,
+      (await runCliOn(site, "users", "invite", "cli.person@agency.test", "--resend", "--role", "admin")).code,
     ).toBe(2);
-    expect((await runAdminOn(site, "users", "invite", "someone@agency.test")).code).toBe(2);
+    expect((await runCliOn(site, "users", "invite", "someone@agency.test")).code).toBe(2);
 
-    const revoked = await runAdminOn(site, "users", "revoke", "cli.person@agency.test");
+    const revoked = await runCliOn(site, "users", "revoke", "cli.person@agency.test");
     expect(revoked).toMatchObject({
       code: 0,
       stdout: "The invitation for cli.person@agency.test is withdrawn: its link no longer works.\n",
     });
     expect(await opens(second)).toBe(410);
-    const again = await runAdminOn(site, "users", "revoke", "cli.person@agency.test");
+    const again = await runCliOn(site, "users", "revoke", "cli.person@agency.test");
     expect(again).toMatchObject({ code: 1, stderr: `error: ${messages.noInvitation}\n` });
     const actions = (await listAudit(site.db, { limit: 100 }))
       .filter((entry) => entry.target === "cli.person@agency.test")

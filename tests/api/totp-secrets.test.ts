@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { inviteStaff } from "#server/auth/accounts.ts";
 import { authMessages } from "#server/auth/messages.ts";
 import { TOTP_KEY_FILE } from "#server/auth/totp-secrets.ts";
-import { runAdminOn } from "#tests/support/admin.ts";
+import { runCliOn } from "#tests/support/cli.ts";
 import { addPasswordAccount, type PasswordAccount } from "#tests/support/staff-workspace.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { testTotpKey } from "#tests/support/totp-key.ts";
@@ -244,7 +244,7 @@ describe("the key", () => {
       // The key beside the database, for its owner only.
       expect(statSync(path.join(site.dataDir, TOTP_KEY_FILE)).mode & 0o777).toBe(0o600);
       const out = path.join(site.dataDir, "backups", "copy.sqlite");
-      expect((await runAdminOn(site, "backup", "--out", out)).code).toBe(0);
+      expect((await runCliOn(site, "backup", "--out", out)).code).toBe(0);
       const copy = readFileSync(out);
       expect(copy.includes(key)).toBe(false);
       expect(copy.includes(raw)).toBe(false);

@@ -11,8 +11,8 @@ import {
   createUploadStore,
   type UploadStore,
 } from "#server/files/uploaded-files.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
-import { expectSucceeded } from "#tests/support/admin-expectations.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
+import { expectSucceeded } from "#tests/support/cli-expectations.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { testsRunOnPostgres } from "#tests/support/test-database.ts";
 
@@ -125,13 +125,13 @@ describe("uploads shared by two instances", () => {
   let shot: Shot;
 
   it("serves a screenshot uploaded through one instance from the other, byte-identical", async () => {
-    const added = await admin(
+    const added = await cli(
       first,
       ..."screenshots add --page website-design --position 1".split(" "),
       path.join(images, "shot.png"),
     );
     expectSucceeded(added);
-    const listed = await admin(second, "screenshots", "list", "--json");
+    const listed = await cli(second, "screenshots", "list", "--json");
     const [listedShot] = JSON.parse(listed.stdout) as Shot[];
     if (!listedShot) throw new Error(`no screenshot listed: ${listed.stdout}`);
     shot = listedShot;
@@ -234,7 +234,7 @@ describe("uploads shared by two instances", () => {
   );
 
   it("stops serving a removed screenshot on every instance", async () => {
-    const removed = await admin(second, "screenshots", "remove", String(shot.id));
+    const removed = await cli(second, "screenshots", "remove", String(shot.id));
     expect(removed.stdout).toMatch(/deleted 2 files/);
     for (const variant of shot.variants) {
       await request(first.app).get(variant.url).expect(404);

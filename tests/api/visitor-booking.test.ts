@@ -9,7 +9,7 @@ import { freeDaysFor } from "#server/operations/appointments/availability.ts";
 import { REMOVED_SECRET } from "#server/mail/sent-payload.ts";
 import { formatPostalAddress, defaultSiteSettings } from "#shared/site-settings.ts";
 import { appointmentDateOptions } from "#shared/forms/appointment.ts";
-import { runAdminOn as admin } from "#tests/support/admin.ts";
+import { runCliOn as cli } from "#tests/support/cli.ts";
 import { agencyMailEnv } from "#tests/support/agency-mail.ts";
 import { cape, parseCalendar } from "#tests/support/calendar.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp-sink.ts";
@@ -196,7 +196,7 @@ describe("the visitor's private link", () => {
       .set({ owner_id: ownerId })
       .where("id", "=", id)
       .execute();
-    expect((await admin(site, "appointments", "confirm", String(id))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(id))).code).toBe(0);
     const confirmed = await sent();
     const [invitation] = to(confirmed, "confirmed@visitor.test");
     const first = parseCalendar(invitation?.calendar?.content ?? "");
@@ -257,28 +257,28 @@ describe("the visitor's private link", () => {
 describe("the meeting place", () => {
   it("goes from the setting, or the meeting's own, into the invitation's LOCATION and e-mails", async () => {
     const link = "https://meet.example.com/kloof-digital";
-    expect((await admin(site, "settings", "set", "meeting-place", link)).code).toBe(0);
-    expect((await admin(site, "settings", "set", "meeting-place", "ftp://x")).code).not.toBe(0);
+    expect((await cli(site, "settings", "set", "meeting-place", link)).code).toBe(0);
+    expect((await cli(site, "settings", "set", "meeting-place", "ftp://x")).code).not.toBe(0);
     const id = await request_("place@visitor.test", { preferred_time: "03:00 PM" });
     const [ack] = to(await sent(), "place@visitor.test");
     expect(ack?.text).toContain(`Where: Video call: ${link}`);
     expect(ack?.text).toContain("by video call");
     tokenIn(ack);
-    expect((await admin(site, "appointments", "confirm", String(id))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(id))).code).toBe(0);
     const [invitation] = to(await sent(), "place@visitor.test");
     expect(parseCalendar(invitation?.calendar?.content ?? "").location).toBe(link);
     tokenIn(invitation);
 
-    expect((await admin(site, "appointments", "place", String(id), "studio")).code).toBe(0);
-    expect((await admin(site, "appointments", "place", String(id), "not a place")).code).not.toBe(0);
+    expect((await cli(site, "appointments", "place", String(id), "studio")).code).toBe(0);
+    expect((await cli(site, "appointments", "place", String(id), "not a place")).code).not.toBe(0);
     expect(
-      (await admin(site, "appointments", "reschedule", String(id), "--at", `${days()[4]} 10:00`)).code,
+      (await cli(site, "appointments", "reschedule", String(id), "--at", `${days()[4]} 10:00`)).code,
     ).toBe(0);
     const [moved] = to(await sent(), "place@visitor.test");
     expect(parseCalendar(moved?.calendar?.content ?? "").location).toBe(STUDIO);
     const token = tokenIn(moved);
     expect((await page(token).expect(200)).text).toContain(STUDIO);
-    expect((await admin(site, "settings", "set", "meeting-place", "studio")).code).toBe(0);
+    expect((await cli(site, "settings", "set", "meeting-place", "studio")).code).toBe(0);
   });
 });
 
@@ -306,9 +306,9 @@ describe("the visitor's reminder", () => {
     const id = await request_("remind@visitor.test", { preferred_time: "04:00 PM" });
     const other = await request_("gone@visitor.test", { preferred_time: "01:00 PM" });
     await sent();
-    expect((await admin(site, "appointments", "confirm", String(id), "--at", inHours(5))).code).toBe(0);
-    expect((await admin(site, "appointments", "confirm", String(other), "--at", inHours(6))).code).toBe(0);
-    expect((await admin(site, "appointments", "cancel", String(other))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(id), "--at", inHours(5))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(other), "--at", inHours(6))).code).toBe(0);
+    expect((await cli(site, "appointments", "cancel", String(other))).code).toBe(0);
     await sent();
     const counts = await Promise.all([runOn("one"), runOn("two")]);
     counts.push(await runOn("three"));
@@ -327,13 +327,13 @@ describe("the visitor's reminder", () => {
       preferred_date: days()[5],
     });
     await sent();
-    expect((await admin(site, "appointments", "confirm", String(id))).code).toBe(0);
+    expect((await cli(site, "appointments", "confirm", String(id))).code).toBe(0);
     await sent();
     expect(await runOn("one")).toBe(0);
-    expect((await admin(site, "appointments", "reschedule", String(id), "--at", inHours(7))).code).toBe(0);
+    expect((await cli(site, "appointments", "reschedule", String(id), "--at", inHours(7))).code).toBe(0);
     await sent();
     expect(await runOn("two")).toBe(1);
-    expect((await admin(site, "appointments", "reschedule", String(id), "--at", inHours(8))).code).toBe(0);
+    expect((await cli(site, "appointments", "reschedule", String(id), "--at", inHours(8))).code).toBe(0);
     await sent();
     expect(await runOn("three")).toBe(1);
     expect(await runOn("four")).toBe(0);

@@ -18,7 +18,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   server = await startOwnServer({ FORM_MIN_FILL_SECONDS: "0", LEAD_RATE_LIMIT_MAX: "1000" });
-  await server.admin("availability", "set", "instant", "on");
+  await server.cli("availability", "set", "instant", "on");
 });
 test.afterAll(async () => {
   await server.stop();
@@ -117,7 +117,7 @@ test.describe("without JavaScript", () => {
   test("as requests, a taken time is still accepted, and the summary says what was asked", async ({
     page,
   }) => {
-    await server.admin("availability", "set", "instant", "off");
+    await server.cli("availability", "set", "instant", "off");
     await page.goto(`${server.url}${paths.bookAppointment}`);
     await fillVisitor(page, "Ayanda Khumalo", "ayanda@khumalo.test");
     await page.getByLabel("Preferred date").selectOption(booked.date);

@@ -11,8 +11,8 @@ export type OwnServer = {
   url: string;
   /** The server's data folder: its SQLite database and uploads. */
   dataDir: string;
-  /** The built admin CLI as an admin runs it on the server, on this server's data folder. */
-  admin(...args: string[]): Promise<{ stdout: string; stderr: string }>;
+  /** The built CLI as an admin runs it on the server, on this server's data folder. */
+  cli(...args: string[]): Promise<{ stdout: string; stderr: string }>;
   stop(): Promise<void>;
 };
 
@@ -27,7 +27,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   return {
     url: server.url,
     dataDir,
-    admin: (...args) =>
+    cli: (...args) =>
       run(process.execPath, ["build/admin/index.js", ...args], {
         env: { ...process.env, DATA_DIR: dataDir },
       }),

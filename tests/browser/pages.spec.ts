@@ -10,7 +10,7 @@ import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { contentKinds } from "#server/db/content-items.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { copyIconNames } from "#shared/copy/copy-icons.ts";
-import { runAdminIn } from "#tests/support/admin.ts";
+import { runCliIn } from "#tests/support/cli.ts";
 import { copyIconMarkup, iconsInCopy } from "#tests/support/copy-icon-markup.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -346,9 +346,9 @@ test.describe("with no content", () => {
   test.beforeAll(async () => {
     server = await startOwnServer();
     for (const kind of contentKinds) {
-      const listed = await runAdminIn(server.dataDir, kind, "list", "--json");
+      const listed = await runCliIn(server.dataDir, kind, "list", "--json");
       for (const { id } of JSON.parse(listed.stdout) as Array<{ id: string }>) {
-        expect((await runAdminIn(server.dataDir, kind, "remove", id)).code).toBe(0);
+        expect((await runCliIn(server.dataDir, kind, "remove", id)).code).toBe(0);
       }
     }
   });
@@ -425,7 +425,7 @@ test.describe("with a card's icon changed", () => {
     server = await startOwnServer();
     for (const { page, at } of cards) {
       const copy = JSON.parse(
-        (await runAdminIn(server.dataDir, "copy", "show", page, "--json")).stdout,
+        (await runCliIn(server.dataDir, "copy", "show", page, "--json")).stdout,
       ) as Record<string, Record<string, Array<{ icon: string }>>>;
       const icon = copyIconNames.find((name) => !iconsInCopy(copy).has(name));
       const card = copy[at[0]]?.[at[1]]?.[0];
@@ -434,7 +434,7 @@ test.describe("with a card's icon changed", () => {
       changed[page] = icon;
       const file = path.join(server.dataDir, `${page}-copy.json`);
       writeFileSync(file, JSON.stringify(copy));
-      expect((await runAdminIn(server.dataDir, "copy", "set", page, "--from-file", file)).code).toBe(0);
+      expect((await runCliIn(server.dataDir, "copy", "set", page, "--from-file", file)).code).toBe(0);
     }
   });
   test.afterAll(async () => server.stop());
@@ -499,7 +499,7 @@ test.describe("a form page's copy, shipped and edited", () => {
       page,
     }) => {
       const copy = JSON.parse(
-        (await runAdminIn(server.dataDir, "copy", "show", name, "--json")).stdout,
+        (await runCliIn(server.dataDir, "copy", "show", name, "--json")).stdout,
       ) as Record<string, { subtitle: string }>;
       const section = copy[at];
       if (!section) throw new Error(`no ${at} on ${name}`);
@@ -508,7 +508,7 @@ test.describe("a form page's copy, shipped and edited", () => {
       section.subtitle = edited(name);
       const file = path.join(server.dataDir, `${name}-copy.json`);
       writeFileSync(file, JSON.stringify(copy));
-      expect((await runAdminIn(server.dataDir, "copy", "set", name, "--from-file", file)).code).toBe(0);
+      expect((await runCliIn(server.dataDir, "copy", "set", name, "--from-file", file)).code).toBe(0);
       await expectHydratedWithWorkingForm(page, url, edited(name), send);
     });
   }

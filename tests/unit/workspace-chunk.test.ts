@@ -48,8 +48,8 @@ const visitorEntries = [
     .filter((name) => /\.tsx?$/.test(name))
     .map((name) => path.join(routesDir, name)),
 ];
-const workspaceEntries = readdirSync(path.join(routesDir, "admin")).map((name) =>
-  path.join(routesDir, "admin", name),
+const workspaceEntries = readdirSync(path.join(routesDir, "workspace")).map((name) =>
+  path.join(routesDir, "workspace", name),
 );
 
 describe("the workspace's modules", () => {

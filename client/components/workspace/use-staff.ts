@@ -8,7 +8,7 @@ import type { StaffRole } from "#shared/staff-roles.ts";
  */
 export type SignedInStaff = { email: string; role: StaffRole; csrfToken: string };
 
-export const workspaceLayoutId = "routes/admin/layout";
+export const workspaceLayoutId = "routes/workspace/layout";
 
 export function useStaff(): SignedInStaff {
   const staff = useRouteLoaderData(workspaceLayoutId) as SignedInStaff | undefined;

@@ -28,7 +28,7 @@ export function WorkspaceErrorBoundary() {
       <p className="text-ink-soft">
         {status === 404 ? "There is nothing at this address in the workspace." : message}
       </p>
-      <ButtonLink href={staffPaths.home} className="mt-6">
+      <ButtonLink href={staffPaths.overview} className="mt-6">
         Back to the overview
       </ButtonLink>
     </>
@@ -45,7 +45,7 @@ export function NotAvailable({
     <>
       <PageHeader title="Not available to your role" />
       <p className="text-ink-soft">{message} If you need it, ask an admin to change your role.</p>
-      <ButtonLink href={staffPaths.home} className="mt-6">
+      <ButtonLink href={staffPaths.overview} className="mt-6">
         Back to the overview
       </ButtonLink>
     </>

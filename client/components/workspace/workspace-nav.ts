@@ -5,7 +5,7 @@ import { mayUse, type StaffRole, type WorkspaceArea } from "#shared/staff-roles.
 export type NavItem = { label: string; href: string; area: WorkspaceArea | null };
 
 export const navItems: readonly NavItem[] = [
-  { label: "Overview", href: staffPaths.home, area: null },
+  { label: "Overview", href: staffPaths.overview, area: null },
   { label: "Insights", href: staffPaths.insights, area: null },
   { label: "Leads", href: staffPaths.leads, area: "leads" },
   { label: "Meetings", href: staffPaths.meetings, area: "leads" },
@@ -14,7 +14,7 @@ export const navItems: readonly NavItem[] = [
   { label: "News", href: staffPath(staffPaths.content, { kind: "news" }), area: "content" },
   { label: "Case studies", href: staffPath(staffPaths.content, { kind: "case-studies" }), area: "content" },
   { label: "Screenshots", href: staffPaths.screenshots, area: "content" },
-  { label: "Search snippets", href: staffPaths.search, area: "content" },
+  { label: "Search snippets", href: staffPaths.snippets, area: "content" },
   { label: "Pages", href: staffPaths.pages, area: "content" },
   { label: "Users", href: staffPaths.users, area: "users" },
   { label: "Audit log", href: staffPaths.audit, area: "users" },

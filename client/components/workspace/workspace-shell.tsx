@@ -37,7 +37,7 @@ export function WorkspaceShell({
         <header className="border-b border-line bg-surface">
           <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3 sm:px-6 lg:px-8">
             <a
-              href={staffPaths.home}
+              href={staffPaths.overview}
               className="flex min-h-11 items-center gap-2 rounded-control font-bold text-ink"
             >
               <BrandMark />

@@ -26,7 +26,7 @@ export type AuditSentenceInput = {
   restoredFrom?: string | null;
 };
 
-/** The number in a restore's note, "Restored revision 4" (server/operations/revisions/revisions.ts). */
+/** The number in a restore's note, "Restored revision 4" (server/operations/history/history.ts). */
 export function restoredRevisionOf(detail: Record<string, unknown> | null): number | undefined {
   const match = typeof detail?.note === "string" ? /^Restored revision (\d+)$/.exec(detail.note) : null;
   return match ? Number(match[1]) : undefined;

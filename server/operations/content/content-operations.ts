@@ -26,7 +26,7 @@ import type { OperationContext } from "#server/operations/context.ts";
 import { bodyImageRecipe, uploadBodyImages } from "./article-images";
 import { resolvePostCategory } from "./news-categories";
 import { contentDocumentOf, imagesOfDocument } from "./content-document";
-import { countRevisionsUsingImage, listRevisions } from "#server/db/revisions.ts";
+import { countRevisionsUsingImage, listRevisions } from "#server/db/history.ts";
 import {
   contentIdLabels,
   contentKindSpecs,

@@ -13,7 +13,7 @@ import {
 import { deleteCountsBefore } from "#server/db/page-view-counts.ts";
 import { forgetValuesBefore } from "#server/db/page-view-values.ts";
 import { deleteEndedPreviewLinks } from "#server/db/preview-links.ts";
-import { countPrunableRevisions, pruneRevisions } from "#server/db/revisions.ts";
+import { countPrunableRevisions, pruneRevisions } from "#server/db/history.ts";
 import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { mailFilesOf, removeFiles } from "#server/mail/mail-files.ts";

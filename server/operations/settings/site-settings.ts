@@ -1,6 +1,6 @@
 import { recordAudit } from "#server/db/audit-log.ts";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/history.ts";
 import {
   editableSettingsOf,
   readSiteSettings,

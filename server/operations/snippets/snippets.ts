@@ -1,6 +1,6 @@
 import { changingContent } from "#server/db/content-revision.ts";
 import { findPageSnippet, listPageSnippets, writePageSnippet } from "#server/db/page-snippets.ts";
-import { recordFirstRevision, recordRevision } from "#server/db/revisions.ts";
+import { recordFirstRevision, recordRevision } from "#server/db/history.ts";
 import { toImageSources } from "#server/db/screenshots.ts";
 import { createUploadStore } from "#server/files/uploaded-files.ts";
 import type { OperationContext } from "#server/operations/context.ts";
@@ -33,7 +33,7 @@ import { isSnippetPage, snippetPageNames, snippetPages, type SnippetPage } from 
 
 export type SnippetContext = Pick<OperationContext, "db" | "config" | "actor">;
 
-/** The revision target of a page's snippet (server/db/revisions.ts). */
+/** The revision target of a page's snippet (server/db/history.ts). */
 export const snippetTarget = (page: SnippetPage) => `snippet:${page}`;
 
 const unknownPage = (page: string) => notFound(`unknown page ${page}: one of ${snippetPageNames.join(", ")}`);

@@ -5,7 +5,7 @@ import { SelectField, TextField } from "#client/components/workspace/fields.tsx"
 import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
 import { formatDay, formatWhen } from "#client/components/workspace/when.ts";
 
-/** The audit log page's parts (client/routes/admin/audit.tsx): its filters and its entries in sentences. */
+/** The audit log page's parts (client/routes/workspace/audit.tsx): its filters and its entries in sentences. */
 
 /** The filters the address carries (a GET form), passed to the API as they are; the API checks them. */
 export const auditFilterNames = ["person", "group", "from", "to"] as const;

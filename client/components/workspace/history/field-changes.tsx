@@ -1,4 +1,4 @@
-import type { FieldChange } from "#shared/revision-changes.ts";
+import type { FieldChange } from "#shared/staff-history.ts";
 import { StatusBadge, type BadgeTone } from "#client/components/workspace/status-badge.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { FieldChange, RevisionEntry, RevisionHistory } from "#shared/revision-changes.ts";
+import type { FieldChange, RevisionEntry, RevisionHistory } from "#shared/staff-history.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { StepUpProvider, useStepUp } from "#client/components/workspace/account/step-up-dialog.tsx";
 import { Button } from "#client/components/workspace/button.tsx";

@@ -68,7 +68,7 @@ const destinations: readonly Destination[] = [
   },
   {
     title: "Search snippets",
-    href: staffPaths.search,
+    href: staffPaths.snippets,
     area: "content",
     text: "How each page looks in search results and when its link is shared.",
   },

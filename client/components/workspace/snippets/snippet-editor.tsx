@@ -110,7 +110,10 @@ export function SnippetEditor({ snippet }: { snippet: PageSnippetView }) {
               View on site<span className="sr-only"> (opens in a new tab)</span>
             </ButtonLink>
           ) : null}
-          <a href={staffPaths.search} className="font-semibold text-brand underline-offset-4 hover:underline">
+          <a
+            href={staffPaths.snippets}
+            className="font-semibold text-brand underline-offset-4 hover:underline"
+          >
             Back to all pages
           </a>
         </div>
