@@ -46,7 +46,7 @@ import { hashToken } from "#server/auth/tokens.ts";
  */
 export function authRoutes(deps: WorkspaceDeps): Router {
   const { db, config, totpSecrets } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
   const router = express.Router();
   const ipOf = (req: Request) => req.ip ?? "unknown";

@@ -85,8 +85,8 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
 
   // Before /content/:kind, which would take "preview" for a kind.
   router.post("/content/preview", editor, async (req, res) => {

@@ -37,8 +37,8 @@ export function copyRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/copy", editor, async (req, res) => {
     res.json({ pages: await listPageCopy(ctx(req, res)) });

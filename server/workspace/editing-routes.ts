@@ -19,8 +19,8 @@ export function editingRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/editing", editor, async (req, res) => {
     const query = targetBody.safeParse(req.query);

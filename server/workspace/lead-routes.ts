@@ -94,7 +94,7 @@ function ownerFilterOf(text: string | undefined, myId: number): number | "none" 
 
 export function leadRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const router = express.Router();
   router.use(["/inbox", "/export", "/notifications"], requireStaff("leads"));
 

@@ -15,8 +15,8 @@ export function previewRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/previews", editor, async (req, res) => {
     const target = req.query.target;

@@ -41,8 +41,8 @@ export function publishingRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
   const item = "/content/:kind/:id";
 
   router.post(`${item}/schedule`, editor, async (req, res) => {

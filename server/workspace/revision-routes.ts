@@ -30,11 +30,11 @@ const restoreBody = z.object({ target: targetText, revision: revisionNumber });
 
 export function revisionRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   // Every role signs in and sends the CSRF token; the target's kind decides the rest.
   const staff = requireStaff("account");
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
 
   /** The target the request names, if this member of staff may see it; else answered. */
   async function targetOf(res: Response, name: string): Promise<ResolvedTarget | undefined> {
