@@ -161,17 +161,12 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     const fields = readContentFields(contentKindSpecs[kind], body.fields, { withId: true });
     if (!answerRefusal(res, fields)) return;
     const { createContent } = await loadContent();
-    const created = await createContent(
-      ctx(req, res),
-      kind,
-      {
-        fields: fields.value,
-        status: body.status === "published" ? "published" : "draft",
-        position: typeof body.position === "number" ? String(body.position) : undefined,
-        origin: { from: "uploads" },
-      },
-      now(),
-    );
+    const created = await createContent(ctx(req, res), kind, {
+      fields: fields.value,
+      status: body.status === "published" ? "published" : "draft",
+      position: typeof body.position === "number" ? String(body.position) : undefined,
+      origin: { from: "uploads" },
+    });
     if (!answerRefusal(res, created)) return;
     res.status(201).json({ record: created.value });
   });
@@ -187,13 +182,11 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
     if (!answerRefusal(res, fields)) return;
     const { changeContent } = await loadContent();
     const id = String(req.params.id);
-    const changed = await changeContent(
-      ctx(req, res),
-      kind,
-      id,
-      { fields: fields.value, origin: { from: "uploads" }, baseVersion },
-      now(),
-    );
+    const changed = await changeContent(ctx(req, res), kind, id, {
+      fields: fields.value,
+      origin: { from: "uploads" },
+      baseVersion,
+    });
     if (!changed.ok && changed.reason === "conflict" && baseVersion !== undefined)
       return answerStaleSave(res, db, changed, `${kind}/${id}`);
     if (!answerRefusal(res, changed)) return;
@@ -208,7 +201,7 @@ export function contentRoutes(deps: WorkspaceDeps): Router {
       const kind = kindOf(req, res);
       if (!kind) return;
       const { changeContentStatus } = await loadContent();
-      const result = await changeContentStatus(ctx(req, res), kind, String(req.params.id), status, now());
+      const result = await changeContentStatus(ctx(req, res), kind, String(req.params.id), status);
       if (!answerRefusal(res, result)) return;
       res.json({ record: result.value.record });
     });

@@ -72,7 +72,7 @@ export function copyRoutes(deps: WorkspaceDeps): Router {
     const body = previewSchema.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidBody(res, body.error);
     const hours = body.data.hours ?? previewLinkLimits.defaultHours;
-    const outcome = await createCopyPreviewLink(ctx(req, res), page, hours, now());
+    const outcome = await createCopyPreviewLink(ctx(req, res), page, hours);
     if (!outcome.ok) return answerRefusal(res, outcome);
     // The link is a credential for what it shows: never kept by a browser's or proxy's cache.
     res.setHeader("Cache-Control", "no-store");
