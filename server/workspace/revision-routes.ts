@@ -71,7 +71,7 @@ export function revisionRoutes(deps: WorkspaceDeps): Router {
     const resolved = await targetOf(res, body.data.target);
     if (!resolved) return;
     const { restoreRevision } = await loadRevisions();
-    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision, now());
+    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision);
     if (!restored.ok) return answerRefusal(res, restored);
     // A restore that moved the mail route queued the admins' notices.
     deps.onQueued();

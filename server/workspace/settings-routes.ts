@@ -46,7 +46,7 @@ export function settingsRoutes(deps: WorkspaceDeps): Router {
     const sent = body.settings;
     const ctx = { db, config, actor: actorOf(req, res), now };
     const note = typeof body.note === "string" && body.note.trim() ? body.note.trim() : undefined;
-    const saved = await saveSiteSettings(ctx, sent, { note }, now());
+    const saved = await saveSiteSettings(ctx, sent, { note });
     if (!saved.ok) return answerRefusal(res, saved);
     // This instance shows the change at once; the others when they see the new revision.
     deps.siteSettings?.forget();
