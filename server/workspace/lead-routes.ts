@@ -254,7 +254,7 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
     const body = retryBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidQuery(res, body.error);
     const ids = body.data.ids?.map(String);
-    const retried = await requeueNotifications(db, ids, actorOf(req, res), now());
+    const retried = await requeueNotifications({ db, actor: actorOf(req, res), now }, ids);
     if (!retried.ok) return answerRefusal(res, retried);
     if (retried.value.requeued.length > 0) deps.onQueued();
     res.json(retried.value);
