@@ -41,7 +41,14 @@ try {
       const config = loadConfig();
       // Migrations run here too, so a fresh data folder works before the server ever started.
       db ??= await openDatabase(databaseLocation(config), { poolSize: 2 });
-      return { db, config, out, confirm: process.stdin.isTTY ? askAtTerminal : undefined };
+      // The command line's one clock: every command reads the time through it.
+      return {
+        db,
+        config,
+        out,
+        now: () => new Date(),
+        confirm: process.stdin.isTTY ? askAtTerminal : undefined,
+      };
     },
     // `backup` opens the file itself: no migrations, and it works when the file is damaged.
     async fileContext() {

@@ -191,6 +191,9 @@ async function openServices(options: AppOptions) {
   const { autoStart: _autoStart, transport, ...overrides } = options.outbox ?? {};
   // One SMTP connection per send in flight: the pool is sized by the worker's concurrency.
   const workerOptions = { concurrency: config.mail.concurrency, ...overrides };
+  // The server's one real clock (docs/decisions/078-one-clock.md); a test gives a part its own.
+  const realNow = () => new Date();
+  const workspaceNow = options.workspace?.now ?? realNow;
   const db = await openDatabase(databaseLocation(config), {
     busyDeadlineMs: config.databaseLockWaitMs,
     poolSize: config.databasePoolSize,
@@ -216,14 +219,14 @@ async function openServices(options: AppOptions) {
   const formTokens = createFormTokens(formSecret);
   const metrics = createSiteMetrics({ db });
   // One reader of pages' copy: the pages' loaders and the acknowledgments share what it keeps.
-  const pageCopy = createPageCopySource(db, options.workspace?.now);
+  const pageCopy = createPageCopySource(db, workspaceNow);
   const leads = createLeadService({
     db,
     config,
     logger,
     tokens: formTokens,
     clientAddressKey: createClientAddressKey(formSecret),
-    now: options.now,
+    now: options.now ?? realNow,
     onQueued: outbox.wake,
     metrics,
     pageCopy,
@@ -231,50 +234,52 @@ async function openServices(options: AppOptions) {
     visitCounted: (visitor, at) => pageViews.wasCounted(visitor, at),
   });
   /** What a scheduled job that sends mail gets: its own log component, and the outbox woken by what it queues. */
-  const mailingJobDeps = (component: string, now: (() => Date) | undefined) => ({
+  const mailingJobDeps = (component: string, now: () => Date) => ({
     db,
     config,
     logger: logger.child({ component }),
     onQueued: outbox.wake,
     now,
   });
-  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now));
+  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now ?? realNow));
   const appointmentReminders = createAppointmentReminders(
-    mailingJobDeps("appointment-reminders", options.appointmentReminders?.now),
+    mailingJobDeps("appointment-reminders", options.appointmentReminders?.now ?? realNow),
   );
   const retention = createRetentionSweep({
     db,
     config,
     logger: logger.child({ component: "retention" }),
-    now: options.retention?.now,
+    now: options.retention?.now ?? realNow,
   });
-  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now));
+  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now ?? realNow));
   const publishing = createScheduledPublisher({
     db,
     logger: logger.child({ component: "publishing" }),
-    now: options.publishing?.now,
+    now: options.publishing?.now ?? realNow,
   });
   const pageViews = createPageViewCounter({
     db,
     site: new URL(config.settings.siteUrl).host,
     logger: logger.child({ component: "page-views" }),
     flushEveryMs: options.pageViews?.flushEveryMs ?? PAGE_VIEW_FLUSH_MS,
-    now: options.pageViews?.now,
+    now: options.pageViews?.now ?? realNow,
   });
   const visitorDays = createVisitorDaysSweep({
     db,
     logger: logger.child({ component: "visitor-days" }),
-    now: options.pageViews?.now,
+    now: options.pageViews?.now ?? realNow,
   });
-  const weeklyReport = createWeeklyReportJob(mailingJobDeps("weekly-report", options.weeklyReport?.now));
+  const weeklyReport = createWeeklyReportJob(
+    mailingJobDeps("weekly-report", options.weeklyReport?.now ?? realNow),
+  );
   const content = createDatabaseContentSource(
     db,
     config.settings.siteUrl,
     createScreenshotStore(db),
     pageCopy,
   );
-  const visitorBooking = createVisitorBooking({ db, config }, options.now);
-  const preview = createDraftAccess(db, createPreviewAccess(db, options.workspace?.now));
+  const visitorBooking = createVisitorBooking({ db, config, now: options.now ?? realNow });
+  const preview = createDraftAccess(db, createPreviewAccess(db, workspaceNow));
   return {
     db,
     totpSecrets,
@@ -294,6 +299,7 @@ async function openServices(options: AppOptions) {
     content,
     visitorBooking,
     preview,
+    workspaceNow,
   };
 }
 
@@ -432,7 +438,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
   const { config, logger, build, vite } = options;
   const autoStart = options.outbox?.autoStart ?? true;
   const services = await openServices(options);
-  const { db, totpSecrets, siteSettings, outbox, metrics, leads, pageViews } = services;
+  const { db, totpSecrets, siteSettings, outbox, metrics, leads, pageViews, workspaceNow } = services;
   const app = express();
 
   app.disable("x-powered-by");
@@ -473,7 +479,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
         siteUrl: config.settings.siteUrl,
         brandName: (await siteSettings.refresh()).site.brandName,
       }),
-      now: options.workspace?.now,
+      now: workspaceNow,
     }),
   );
   // On PostgreSQL the instances count each visitor together; SQLite's one process counts in memory.
@@ -509,7 +515,7 @@ export async function createApp(options: AppOptions): Promise<SiteApp> {
         config,
         logger: logger.child({ component: "workspace" }),
         onQueued: outbox.wake,
-        now: options.workspace?.now,
+        now: workspaceNow,
         siteSettings,
         totpSecrets,
       }),

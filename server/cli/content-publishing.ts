@@ -21,10 +21,9 @@ export async function scheduleContentItem(
   kind: ContentKind,
   id: string,
   options: { at: string },
-  now = new Date(),
 ): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
-  const result = await scheduleContent(operationContext(ctx), kind, id, options.at, now);
+  const result = await scheduleContent(operationContext(ctx), kind, id, options.at);
   if (!result.ok) return fail(ctx.out, result.message);
   const when = formatPublishTime(result.value.publishAt ?? "");
   printLine(

@@ -130,12 +130,7 @@ async function readBody(
   };
 }
 
-export async function addContent(
-  ctx: CliContext,
-  kind: ContentKind,
-  options: ContentOptions,
-  now = new Date(),
-) {
+export async function addContent(ctx: CliContext, kind: ContentKind, options: ContentOptions) {
   const spec = contentKindSpecs[kind];
   const { out } = ctx;
   let draft: Draft = {};
@@ -150,17 +145,12 @@ export async function addContent(
   draft = withBody.value.draft;
   if (options.id !== undefined) draft.id = options.id;
   const status: ContentStatus = options.draft ? "draft" : "published";
-  const added = await createContent(
-    operationContext(ctx),
-    kind,
-    {
-      fields: draft,
-      position: options.position,
-      status,
-      origin: { from: "files", dir: withBody.value.bodyDir },
-    },
-    now,
-  );
+  const added = await createContent(operationContext(ctx), kind, {
+    fields: draft,
+    position: options.position,
+    status,
+    origin: { from: "files", dir: withBody.value.bodyDir },
+  });
   if (!added.ok) return fail(out, added.message);
   const record = added.value;
   printLine(
@@ -177,7 +167,6 @@ export async function editContent(
   kind: ContentKind,
   id: string,
   options: ContentOptions,
-  now = new Date(),
 ): Promise<ExitCode> {
   const spec = contentKindSpecs[kind];
   const { out, db } = ctx;
@@ -195,13 +184,10 @@ export async function editContent(
   draft = readFlags(spec, options, draft);
   const withBody = await readBody(spec, options, draft);
   if (!withBody.ok) return fail(out, withBody.message);
-  const changed = await changeContent(
-    operationContext(ctx),
-    kind,
-    id,
-    { fields: withBody.value.draft, origin: { from: "files", dir: withBody.value.bodyDir } },
-    now,
-  );
+  const changed = await changeContent(operationContext(ctx), kind, id, {
+    fields: withBody.value.draft,
+    origin: { from: "files", dir: withBody.value.bodyDir },
+  });
   if (!changed.ok) return fail(out, changed.message);
   const { removedFiles } = changed.value;
   const files = removedFiles > 0 ? ` (${plural(removedFiles, "old image file")} deleted)` : "";

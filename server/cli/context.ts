@@ -10,7 +10,7 @@ export type CliOutput = {
   stderr(text: string): void;
 };
 
-/** What every command gets: the open database, the configuration and its output. */
+/** What every command gets: the open database, the configuration, the clock and its output. */
 export type CliContext = Omit<OperationContext, "actor"> & {
   out: CliOutput;
   /** Asks the person at the terminal; absent when nobody can answer (a pipe, a test). */
@@ -39,7 +39,7 @@ export function cliActor(): Actor {
 
 /** What a command hands an operation: who acts is the workspace's member of staff, else the command line. */
 export function operationContext(ctx: CliContext): OperationContext {
-  return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor() };
+  return { db: ctx.db, config: ctx.config, actor: ctx.actor ?? cliActor(), now: ctx.now };
 }
 
 /**

@@ -58,16 +58,18 @@ export async function listNotifications(
  * id changes nothing at all.
  */
 export async function retryNotifications(
-  { db, out }: CliContext,
+  { db, out, now }: CliContext,
   idTexts: readonly string[],
   options: { allDead?: boolean },
-  now = new Date(),
 ): Promise<ExitCode> {
   if (options.allDead && idTexts.length > 0)
     return usageError(out, "give notification ids or --all-dead, not both");
   if (!options.allDead && idTexts.length === 0) return usageError(out, "give notification ids or --all-dead");
 
-  const result = await requeueNotifications(db, options.allDead ? undefined : idTexts, cliActor(), now);
+  const result = await requeueNotifications(
+    { db, actor: cliActor(), now },
+    options.allDead ? undefined : idTexts,
+  );
   if (!result.ok) return fail(out, result.message);
   const { requeued, pending } = result.value;
   if (pending.length > 0) printLine(out, `Already queued, left as they are: ${pending.join(", ")}.`);

@@ -26,18 +26,17 @@ import type { Run } from "./command-parts";
 export async function exportPersonalData(
   ctx: CliContext,
   options: { email: string; out?: string },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const { out } = ctx;
+  const { out, now } = ctx;
   const operation = operationContext(ctx);
-  const found = await findHeldRows(operation, options.email, now());
+  const found = await findHeldRows(operation, options.email);
   if (!found.ok) return fail(out, found.message);
   if (!options.out) {
     printJson(out, exportDocument(found.value.address, found.value.data, now()));
     return exitCodes.ok;
   }
   if (!options.out.endsWith(".zip")) return fail(out, `--out must name a .zip file, not "${options.out}"`);
-  const held = await findHeldData(operation, options.email, now());
+  const held = await findHeldData(operation, options.email);
   if (!held.ok) return fail(out, held.message);
   const { address, mailFiles, rows } = held.value;
   try {
@@ -57,11 +56,10 @@ export async function exportPersonalData(
 export async function erasePersonalDataCommand(
   ctx: CliContext,
   options: { email: string; yes?: boolean },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
   const { out, confirm } = ctx;
   const operation = operationContext(ctx);
-  const found = await findHeldData(operation, options.email, now());
+  const found = await findHeldData(operation, options.email);
   if (!found.ok) return fail(out, found.message);
   const { address, mailFiles, rows } = found.value;
   printLine(
@@ -75,7 +73,7 @@ export async function erasePersonalDataCommand(
       return exitCodes.ok;
     }
   }
-  const done = await eraseHeldData(operation, found.value, now());
+  const done = await eraseHeldData(operation, found.value);
   if (!done.ok) return fail(out, done.message);
   const { erased, scrubbed } = done.value;
   const perTable = Object.entries(erased.counts).map(([table, count]) => `${table} ${count}`);
@@ -116,9 +114,8 @@ const sweepLines: Array<[keyof SweepResult, string]> = [
 export async function sweepCommand(
   ctx: CliContext,
   options: { dryRun?: boolean; json?: boolean },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const { db, config, out } = ctx;
+  const { db, config, out, now } = ctx;
   const at = now();
   const result = options.dryRun
     ? await previewSweep(db, config, at)

@@ -16,12 +16,8 @@ import { exitCodes, plural, printLine, type ExitCode } from "./output";
  * as it would go out now, with whom it would go to; with --send it is queued at once for
  * every admin who gets it, and this week's scheduled one does not go to them again.
  */
-export async function weeklyReportCommand(
-  ctx: CliContext,
-  options: { send?: boolean },
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
-  const at = now();
+export async function weeklyReportCommand(ctx: CliContext, options: { send?: boolean }): Promise<ExitCode> {
+  const at = ctx.now();
   const { out } = ctx;
   if (options.send) {
     const run = await sendWeeklyReports(ctx.db, ctx.config, at, "now", ctx.actor ?? cliActor());

@@ -9,8 +9,8 @@ import type { Actor } from "#server/auth/policy.ts";
 export type { Actor };
 
 /**
- * What an operation gets from the door that runs it (the CLI, the workspace): the open
- * database, the configuration, and who is acting, for the audit log.
+ * What an operation gets from the door that runs it (the CLI, the workspace, a job): the open
+ * database, the configuration, who is acting, for the audit log, and the one clock.
  */
 export type OperationContext = {
   db: Db;
@@ -20,4 +20,9 @@ export type OperationContext = {
     "dataDir" | "databaseFile" | "databaseUrl" | "settings" | "mail" | "followUp" | "retention"
   >;
   actor: Actor;
+  /**
+   * The time now, read when the operation needs it: the door makes the real clock once
+   * (docs/decisions/078-one-clock.md); a test gives a fixed or moving one.
+   */
+  now(): Date;
 };

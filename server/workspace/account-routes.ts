@@ -28,7 +28,7 @@ export const ownAccountMessages = {
  */
 export function accountRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const siteUrl = config.settings.siteUrl;
   const router = express.Router();
   const text = (value: unknown) => (typeof value === "string" ? value : "");

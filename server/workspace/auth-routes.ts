@@ -62,7 +62,7 @@ type AuthDoor = ReturnType<typeof authDoor>;
 
 function authDoor(deps: WorkspaceDeps) {
   const { db, config, totpSecrets } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
   const siteUrl = config.settings.siteUrl;
 

@@ -22,7 +22,7 @@ const makeBody = z.object({
 
 export function calendarFeedRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   const path = "/account/calendar-feed";
 
@@ -39,10 +39,9 @@ export function calendarFeedRoutes(deps: WorkspaceDeps): Router {
     const body = makeBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidBody(res, body.error);
     const made = await makeCalendarFeed(
-      { db, config, actor: actorOf(req, res) },
+      { db, config, actor: actorOf(req, res), now },
       { id: signedIn(res).userId },
       body.data.scope,
-      now(),
     );
     if (!made.ok) return answerRefusal(res, made);
     // The address is a credential: no cache keeps the answer that carries it.
@@ -51,9 +50,8 @@ export function calendarFeedRoutes(deps: WorkspaceDeps): Router {
 
   router.delete(path, requireStaff("leads"), async (req, res) => {
     const revoked = await revokeCalendarFeed(
-      { db, config, actor: actorOf(req, res) },
+      { db, config, actor: actorOf(req, res), now },
       { id: signedIn(res).userId },
-      now(),
     );
     if (!revoked.ok) return answerRefusal(res, revoked);
     res.status(204).end();

@@ -87,8 +87,8 @@ type ContentDoor = ReturnType<typeof contentDoor>;
 function contentDoor(deps: WorkspaceDeps) {
   const { db, config } = deps;
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
   return { db, config, editor, now, ctx };
 }
 
@@ -179,17 +179,12 @@ function contentEditingRoutes(router: Router, { db, config, editor, now, ctx }: 
     const fields = readContentFields(contentKindSpecs[kind], body.fields, { withId: true });
     if (!answerRefusal(res, fields)) return;
     const { createContent } = await loadContent();
-    const created = await createContent(
-      ctx(req, res),
-      kind,
-      {
-        fields: fields.value,
-        status: body.status === "published" ? "published" : "draft",
-        position: typeof body.position === "number" ? String(body.position) : undefined,
-        origin: { from: "uploads" },
-      },
-      now(),
-    );
+    const created = await createContent(ctx(req, res), kind, {
+      fields: fields.value,
+      status: body.status === "published" ? "published" : "draft",
+      position: typeof body.position === "number" ? String(body.position) : undefined,
+      origin: { from: "uploads" },
+    });
     if (!answerRefusal(res, created)) return;
     res.status(201).json({ record: created.value });
   });
@@ -205,13 +200,11 @@ function contentEditingRoutes(router: Router, { db, config, editor, now, ctx }: 
     if (!answerRefusal(res, fields)) return;
     const { changeContent } = await loadContent();
     const id = String(req.params.id);
-    const changed = await changeContent(
-      ctx(req, res),
-      kind,
-      id,
-      { fields: fields.value, origin: { from: "uploads" }, baseVersion },
-      now(),
-    );
+    const changed = await changeContent(ctx(req, res), kind, id, {
+      fields: fields.value,
+      origin: { from: "uploads" },
+      baseVersion,
+    });
     if (!changed.ok && changed.reason === "conflict" && baseVersion !== undefined)
       return answerStaleSave(res, db, changed, `${kind}/${id}`);
     if (!answerRefusal(res, changed)) return;
@@ -226,7 +219,7 @@ function contentEditingRoutes(router: Router, { db, config, editor, now, ctx }: 
       const kind = kindOf(req, res);
       if (!kind) return;
       const { changeContentStatus } = await loadContent();
-      const result = await changeContentStatus(ctx(req, res), kind, String(req.params.id), status, now());
+      const result = await changeContentStatus(ctx(req, res), kind, String(req.params.id), status);
       if (!answerRefusal(res, result)) return;
       res.json({ record: result.value.record });
     });

@@ -12,7 +12,8 @@ export type WorkspaceDeps = {
   logger: Logger;
   /** Wakes the mail worker after a change queued an e-mail (an invitation, a released lead). */
   onQueued: () => void;
-  now?: () => Date;
+  /** The workspace's one clock, made by the app (docs/decisions/078-one-clock.md). */
+  now: () => Date;
   /** Seals and opens the authenticator apps' secrets (docs/decisions/054-totp-secrets-at-rest.md). */
   totpSecrets: TotpSecrets;
   /** The settings this process serves; told when the workspace changed them, so it reads them again at once. */

@@ -19,13 +19,13 @@ export function editingRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/editing", editor, async (req, res) => {
     const query = targetBody.safeParse(req.query);
     if (!query.success) return answerInvalidQuery(res, query.error);
-    const outcome = await openEditor(ctx(req, res), query.data.target, now());
+    const outcome = await openEditor(ctx(req, res), query.data.target);
     if (!outcome.ok) return answerRefusal(res, outcome);
     // Who is here changes by the second: never kept by a cache.
     res.setHeader("Cache-Control", "no-store");
@@ -35,7 +35,7 @@ export function editingRoutes(deps: WorkspaceDeps): Router {
   router.post("/editing/draft", editor, async (req, res) => {
     const body = draftSchema.safeParse(req.body);
     if (!body.success) return answerInvalidBody(res, body.error);
-    const outcome = await autosaveDraft(ctx(req, res), body.data.target, body.data.document, now());
+    const outcome = await autosaveDraft(ctx(req, res), body.data.target, body.data.document);
     if (!outcome.ok) return answerRefusal(res, outcome);
     res.json(outcome.value);
   });

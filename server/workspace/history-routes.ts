@@ -30,11 +30,11 @@ const restoreBody = z.object({ target: targetText, revision: revisionNumber });
 
 export function historyRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   // Every role signs in and sends the CSRF token; the target's kind decides the rest.
   const staff = requireStaff("account");
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
 
   /** The target the request names, if this member of staff may see it; else answered. */
   async function targetOf(res: Response, name: string): Promise<ResolvedTarget | undefined> {
@@ -71,7 +71,7 @@ export function historyRoutes(deps: WorkspaceDeps): Router {
     const resolved = await targetOf(res, body.data.target);
     if (!resolved) return;
     const { restoreRevision } = await loadRevisions();
-    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision, now());
+    const restored = await restoreRevision(ctx(req, res), resolved, body.data.revision);
     if (!restored.ok) return answerRefusal(res, restored);
     // A restore that moved the mail route queued the admins' notices.
     deps.onQueued();

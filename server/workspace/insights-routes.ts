@@ -14,7 +14,7 @@ import { requireStaff } from "./guard";
  * GET /insights/<table>.csv with the same period, each table to download.
  */
 export function insightsRoutes(deps: WorkspaceDeps): Router {
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   router.get("/insights", requireStaff("account"), async (req, res) => {
     const loaded = await loadInsights(deps.db, req.query, now());

@@ -110,7 +110,7 @@ type LeadDoor = {
 
 export function leadRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const router = express.Router();
   router.use(["/inbox", "/export", "/notifications"], requireStaff("leads"));
   const door: LeadDoor = { deps, db, config, now };
@@ -280,7 +280,7 @@ function notificationRoutes(router: Router, { deps, db, now }: LeadDoor): void {
     const body = retryBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidQuery(res, body.error);
     const ids = body.data.ids?.map(String);
-    const retried = await requeueNotifications(db, ids, actorOf(req, res), now());
+    const retried = await requeueNotifications({ db, actor: actorOf(req, res), now }, ids);
     if (!retried.ok) return answerRefusal(res, retried);
     if (retried.value.requeued.length > 0) deps.onQueued();
     res.json(retried.value);

@@ -56,7 +56,7 @@ const listQuery = z.object({
 
 export function meetingRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const router = express.Router();
   router.use(["/meetings", "/inbox/:id/meeting"], requireStaff("leads"));
 

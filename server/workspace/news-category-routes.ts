@@ -24,7 +24,7 @@ export function newsCategoryRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
 
   router.get("/news-categories", editor, async (_req, res) => {
     const { listCategories } = await loadCategories();
@@ -35,7 +35,7 @@ export function newsCategoryRoutes(deps: WorkspaceDeps): Router {
     const parsed = nameSchema.safeParse(req.body);
     if (!parsed.success) return answerInvalidBody(res, parsed.error);
     const { addCategory } = await loadCategories();
-    const added = await addCategory({ db, actor: actorOf(req, res) }, parsed.data.name, now());
+    const added = await addCategory({ db, actor: actorOf(req, res), now }, parsed.data.name);
     if (!added.ok) return answerRefusal(res, added);
     res.status(201).json({ category: added.value });
   });
@@ -45,10 +45,9 @@ export function newsCategoryRoutes(deps: WorkspaceDeps): Router {
     if (!parsed.success) return answerInvalidBody(res, parsed.error);
     const { renameCategory } = await loadCategories();
     const renamed = await renameCategory(
-      { db, actor: actorOf(req, res) },
+      { db, actor: actorOf(req, res), now },
       parsed.data.name,
       parsed.data.newName,
-      now(),
     );
     // The form's field is the new name.
     if (!renamed.ok) return answerRefusal(res, renamed, { name: "newName" });
@@ -59,7 +58,7 @@ export function newsCategoryRoutes(deps: WorkspaceDeps): Router {
     const parsed = nameSchema.safeParse(req.body);
     if (!parsed.success) return answerInvalidBody(res, parsed.error);
     const { removeCategory } = await loadCategories();
-    const removed = await removeCategory({ db, actor: actorOf(req, res) }, parsed.data.name);
+    const removed = await removeCategory({ db, actor: actorOf(req, res), now }, parsed.data.name);
     if (!removed.ok) return answerRefusal(res, removed);
     res.json(removed.value);
   });

@@ -37,8 +37,8 @@ export function pageRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/copy", editor, async (req, res) => {
     res.json({ pages: await listPageCopy(ctx(req, res)) });
@@ -72,7 +72,7 @@ export function pageRoutes(deps: WorkspaceDeps): Router {
     const body = previewSchema.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidBody(res, body.error);
     const hours = body.data.hours ?? previewLinkLimits.defaultHours;
-    const outcome = await createCopyPreviewLink(ctx(req, res), page, hours, now());
+    const outcome = await createCopyPreviewLink(ctx(req, res), page, hours);
     if (!outcome.ok) return answerRefusal(res, outcome);
     // The link is a credential for what it shows: never kept by a browser's or proxy's cache.
     res.setHeader("Cache-Control", "no-store");

@@ -15,20 +15,20 @@ export function previewRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
   router.get("/previews", editor, async (req, res) => {
     const target = req.query.target;
     if (typeof target !== "string" || target === "")
       return badRequest(res, "Say which page or item: ?target=.");
-    const outcome = await listPreviewLinks(ctx(req, res), target, now());
+    const outcome = await listPreviewLinks(ctx(req, res), target);
     if (!outcome.ok) return answerRefusal(res, outcome);
     res.json({ links: outcome.value });
   });
 
   router.post("/previews/:id/revoke", editor, async (req, res) => {
-    const outcome = await revokePreviewLink(ctx(req, res), String(req.params.id), now());
+    const outcome = await revokePreviewLink(ctx(req, res), String(req.params.id));
     if (!outcome.ok) return answerRefusal(res, outcome);
     res.json({ revoked: outcome.value });
   });

@@ -41,8 +41,8 @@ export function publishingRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
-  const now = () => deps.now?.() ?? new Date();
-  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res) });
+  const { now } = deps;
+  const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
   const item = "/content/:kind/:id";
 
   router.post(`${item}/schedule`, editor, async (req, res) => {
@@ -51,7 +51,7 @@ export function publishingRoutes(deps: WorkspaceDeps): Router {
     const parsed = scheduleSchema.safeParse(req.body ?? {});
     if (!parsed.success) return answerInvalidBody(res, parsed.error);
     const { scheduleContent } = await loadPublishing();
-    const outcome = await scheduleContent(ctx(req, res), kind, String(req.params.id), parsed.data.at, now());
+    const outcome = await scheduleContent(ctx(req, res), kind, String(req.params.id), parsed.data.at);
     answer(res, outcome, (record) => ({ record }));
   });
 
@@ -59,7 +59,7 @@ export function publishingRoutes(deps: WorkspaceDeps): Router {
     const kind = kindOf(req, res);
     if (!kind) return;
     const { unscheduleContent } = await loadPublishing();
-    const outcome = await unscheduleContent(ctx(req, res), kind, String(req.params.id), now());
+    const outcome = await unscheduleContent(ctx(req, res), kind, String(req.params.id));
     answer(res, outcome, ({ record }) => ({ record }));
   });
 
@@ -83,7 +83,7 @@ export function publishingRoutes(deps: WorkspaceDeps): Router {
     if (!parsed.success) return answerInvalidBody(res, parsed.error);
     const { createContentPreviewLink } = await loadPreview();
     const hours = parsed.data.hours === undefined ? undefined : String(parsed.data.hours);
-    const outcome = await createContentPreviewLink(ctx(req, res), kind, String(req.params.id), hours, now());
+    const outcome = await createContentPreviewLink(ctx(req, res), kind, String(req.params.id), hours);
     // The link is a credential for what it shows: never kept by a browser's or proxy's cache.
     res.setHeader("Cache-Control", "no-store");
     answer(res, outcome, (link) => link);

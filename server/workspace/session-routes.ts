@@ -13,7 +13,7 @@ import { clearSessionCookie } from "./session-cookie";
  */
 export function sessionRoutes(deps: WorkspaceDeps): Router {
   const { db } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
 
   router.get("/session", requireStaff("account"), (_req, res) => {

@@ -28,7 +28,7 @@ const NOTE_MAX = 200;
  */
 export function settingsRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   const admin = requireStaff("settings");
   const contact = requireStaff("contact");
@@ -44,9 +44,9 @@ export function settingsRoutes(deps: WorkspaceDeps): Router {
       return badRequest(res, `A note must be text of at most ${NOTE_MAX} characters.`);
     }
     const sent = body.settings;
-    const ctx = { db, config, actor: actorOf(req, res) };
+    const ctx = { db, config, actor: actorOf(req, res), now };
     const note = typeof body.note === "string" && body.note.trim() ? body.note.trim() : undefined;
-    const saved = await saveSiteSettings(ctx, sent, { note }, now());
+    const saved = await saveSiteSettings(ctx, sent, { note });
     if (!saved.ok) return answerRefusal(res, saved);
     // This instance shows the change at once; the others when they see the new revision.
     deps.siteSettings?.forget();

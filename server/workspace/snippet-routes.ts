@@ -13,7 +13,7 @@ import { actorOf, requireStaff } from "./guard";
 const loadSnippets = () => import("#server/operations/snippets/snippets.ts");
 
 export function snippetRoutes(deps: WorkspaceDeps): Router {
-  const { db, config } = deps;
+  const { db, config, now } = deps;
   const router = express.Router();
   const editor = requireStaff("content");
 
@@ -40,10 +40,14 @@ export function snippetRoutes(deps: WorkspaceDeps): Router {
   router.post("/snippets/:page", editor, async (req, res) => {
     const { savePageSnippet } = await loadSnippets();
     const body = (req.body ?? {}) as { description?: unknown; image?: unknown };
-    const saved = await savePageSnippet({ db, config, actor: actorOf(req, res) }, String(req.params.page), {
-      description: body.description ?? undefined,
-      image: body.image ?? undefined,
-    });
+    const saved = await savePageSnippet(
+      { db, config, actor: actorOf(req, res), now },
+      String(req.params.page),
+      {
+        description: body.description ?? undefined,
+        image: body.image ?? undefined,
+      },
+    );
     if (!saved.ok) return answerRefusal(res, saved);
     res.json(saved.value);
   });

@@ -22,7 +22,7 @@ import { stepUpMessages } from "./step-up";
  */
 export function stepUpRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const rp = relyingParty(config.settings.siteUrl, `${config.settings.brandName} workspace`);
   const router = express.Router();
   const text = (value: unknown) => (typeof value === "string" ? value : "");

@@ -24,7 +24,7 @@ import { actorOf, requireStaff, signedIn } from "./guard";
 /** The admins' pages: staff accounts (the same operations as `site-admin users …`) and the audit log. */
 export function userRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { now } = deps;
   const router = express.Router();
   const siteUrl = config.settings.siteUrl;
 

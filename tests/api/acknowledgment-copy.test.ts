@@ -135,7 +135,7 @@ async function publishedCopy<P extends CopyPageName>(page: P): Promise<PageCopy<
 /** Publishes a page's copy through the operation `site-admin copy set` and the workspace call. */
 async function publish(page: CopyPageName, document: unknown): Promise<void> {
   const saved = await savePageCopy(
-    { db: site.db, actor: { actor: "cli:editor", ip: "cli" } },
+    { db: site.db, actor: { actor: "cli:editor", ip: "cli" }, now: () => new Date() },
     page,
     document,
   );

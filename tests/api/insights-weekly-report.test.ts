@@ -392,7 +392,10 @@ describe("site-admin insights report", () => {
   it("prints last week's e-mail and whom it would go to, and sends nothing", async () => {
     const before = (await queuedReports()).length;
     const { out, result } = collectOutput();
-    const code = await weeklyReportCommand({ db: site.db, config: site.config, out }, {}, () => MONDAY_7);
+    const code = await weeklyReportCommand(
+      { db: site.db, config: site.config, out, now: () => MONDAY_7 },
+      {},
+    );
     expect(code).toBe(0);
     expect(result.stdout).toContain("To: boss@agency.test, deputy@agency.test\n");
     expect(result.stdout).toContain("Subject: Last week on the");

@@ -379,7 +379,7 @@ describe("revisions and the audit log", () => {
     expect(await html("/about")).toContain("About The Studio");
 
     const restored = await savePageCopy(
-      { db: site.db, actor: { actor: "cli:root", ip: "cli" } },
+      { db: site.db, actor: { actor: "cli:root", ip: "cli" }, now: () => new Date() },
       "about",
       original,
       { note: `Restored revision ${latest?.id ?? 0}` },

@@ -356,7 +356,9 @@ describe("two instances on one database", () => {
       const runs = await Promise.all(instances.map((instance) => instance.publishing.runOnce()));
       expect(runs.flat().filter(Boolean)).toEqual([{ kind: "news", id: "twin-post" }]);
       // Past the lease as well: each publishing what it finds due at once still publishes it once.
-      const direct = await Promise.all(instances.map((instance) => publishDueContent(instance.db, at)));
+      const direct = await Promise.all(
+        instances.map((instance) => publishDueContent({ db: instance.db, now: () => at })),
+      );
       expect(direct.flat()).toEqual([]);
       expect(await readContentRevision(site.db)).toBe(revision + 1);
       const publishes = (await auditFor("news/twin-post")).filter(
@@ -379,7 +381,10 @@ describe("two instances on one database", () => {
     }
     const due = new Date("2031-04-01T06:00:00.000Z");
     const revision = await readContentRevision(site.db);
-    const [one, two] = await Promise.all([publishDueContent(site.db, due), publishDueContent(site.db, due)]);
+    const [one, two] = await Promise.all([
+      publishDueContent({ db: site.db, now: () => due }),
+      publishDueContent({ db: site.db, now: () => due }),
+    ]);
     expect([...(one ?? []), ...(two ?? [])].map((item) => item.id).sort()).toEqual(
       [0, 1, 2, 3, 4].map((n) => `race-${n}`),
     );

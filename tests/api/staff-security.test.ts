@@ -90,6 +90,7 @@ beforeAll(async () => {
       config: site.config,
       logger: createLogger("silent"),
       onQueued: () => {},
+      now: () => new Date(),
       totpSecrets: site.totpSecrets,
     }),
   );

@@ -130,7 +130,12 @@ describe("restoring a page's snippet", () => {
     const earlier = await findRevision(site.db, "snippet:book-appointment", firstRevision);
     const note = `Restored revision ${firstRevision}`;
     const restored = await savePageSnippet(
-      { db: site.db, config: site.config, actor: { actor: admin.email, ip: "127.0.0.1" } },
+      {
+        db: site.db,
+        config: site.config,
+        actor: { actor: admin.email, ip: "127.0.0.1" },
+        now: () => new Date(),
+      },
       "book-appointment",
       earlier?.document,
       { note },

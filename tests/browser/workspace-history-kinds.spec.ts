@@ -13,7 +13,7 @@ const earlier = "Harbour Apps Built Here";
 const later = "Ferry Apps Built Here";
 
 const own = useSignedInServer({ email: "admin@agency.test", role: "admin" }, async (_server, db) => {
-  const ctx = { db, actor: { actor: "admin@agency.test", ip: "127.0.0.1" } };
+  const ctx = { db, actor: { actor: "admin@agency.test", ip: "127.0.0.1" }, now: () => new Date() };
   const home = await readPageCopy(ctx, "home");
   if (!home.ok) throw new Error("no home page copy");
   const published = home.value.published as { hero: Record<string, unknown> };

@@ -20,7 +20,12 @@ export function collectOutput(): { out: CliOutput; result: { stdout: string; std
 /** The real CLI program (commander and all) in-process, on the test app's database and configuration. */
 export async function runCliOn(site: TestApp, ...argv: string[]): Promise<CliRun> {
   const { out, result } = collectOutput();
-  const context = async (): Promise<CliContext> => ({ db: site.db, config: site.config, out });
+  const context = async (): Promise<CliContext> => ({
+    db: site.db,
+    config: site.config,
+    out,
+    now: () => new Date(),
+  });
   const code = await runCli(argv, { out, context });
   return { code, ...result };
 }
@@ -37,7 +42,13 @@ export async function runCliAnswering(
     questions.push(question);
     return answer;
   };
-  const context = async (): Promise<CliContext> => ({ db: site.db, config: site.config, out, confirm });
+  const context = async (): Promise<CliContext> => ({
+    db: site.db,
+    config: site.config,
+    out,
+    confirm,
+    now: () => new Date(),
+  });
   const code = await runCli(argv, { out, context });
   return { code, ...result, questions };
 }
@@ -51,7 +62,10 @@ export async function runCliIn(dataDir: string, ...argv: string[]): Promise<CliR
   const db = await openDatabase(databaseLocation(config));
   try {
     const { out, result } = collectOutput();
-    const code = await runCli(argv, { out, context: async () => ({ db, config, out }) });
+    const code = await runCli(argv, {
+      out,
+      context: async () => ({ db, config, out, now: () => new Date() }),
+    });
     return { code, ...result };
   } finally {
     await db.destroy();

@@ -40,7 +40,7 @@ const FEED_PAST_DAYS = 60;
 /** More than a sales desk books in months; past it the soonest are kept. */
 const FEED_MAX_MEETINGS = 1000;
 
-export type FeedContext = Pick<OperationContext, "db" | "actor"> & {
+export type FeedContext = Pick<OperationContext, "db" | "actor" | "now"> & {
   config: { settings: { siteUrl: string } };
 };
 
@@ -88,8 +88,8 @@ export async function makeCalendarFeed(
   ctx: FeedContext,
   who: FeedAccount,
   scope: CalendarFeedScope,
-  now = new Date(),
 ): Promise<Outcome<MadeCalendarFeed>> {
+  const now = ctx.now();
   const policy = checkPolicy("calendar-feed.make", ctx.actor, now);
   if (policy) return refusedByPolicy(policy);
   const account = await accountOf(ctx.db, who);
@@ -133,8 +133,8 @@ export async function makeCalendarFeed(
 export async function revokeCalendarFeed(
   ctx: FeedContext,
   who: FeedAccount,
-  now = new Date(),
 ): Promise<Outcome<{ email: string }>> {
+  const now = ctx.now();
   const policy = checkPolicy("calendar-feed.revoke", ctx.actor, now);
   if (policy) return refusedByPolicy(policy);
   const account = await accountOf(ctx.db, who);

@@ -32,7 +32,7 @@ import { holdSlot, SlotTaken } from "./slot-claims";
  * gets the agency's copy.
  */
 
-type BookingContext = Pick<OperationContext, "db" | "config">;
+type BookingContext = Pick<OperationContext, "db" | "config" | "now">;
 
 /** How the history and the e-mails name who made the change. */
 export const BY_VISITOR = "the visitor";
@@ -72,7 +72,8 @@ export function notOpenMessage(state: Exclude<ManageLinkState["state"], "open">)
 }
 
 /** What the page shows for a token. */
-export async function openManagePage(ctx: BookingContext, token: string, now: Date): Promise<ManageView> {
+export async function openManagePage(ctx: BookingContext, token: string): Promise<ManageView> {
+  const now = ctx.now();
   const link = await resolveManageLink(ctx.db, token, now);
   const minutes = ctx.config.followUp.appointmentMinutes;
   if (link.state === "invalid") return { state: "invalid" };
@@ -130,8 +131,8 @@ export async function moveByVisitor(
   ctx: BookingContext,
   token: string,
   slot: { date: unknown; time: unknown },
-  now: Date,
 ): Promise<ManageChange> {
+  const now = ctx.now();
   const link = await resolveManageLink(ctx.db, token, now);
   if (link.state !== "open") return { ok: false, message: notOpen[link.state] };
   const { row } = link;
@@ -158,7 +159,8 @@ export async function moveByVisitor(
 }
 
 /** Cancels the appointment (a confirmed meeting, or a request not yet confirmed). */
-export async function cancelByVisitor(ctx: BookingContext, token: string, now: Date): Promise<ManageChange> {
+export async function cancelByVisitor(ctx: BookingContext, token: string): Promise<ManageChange> {
+  const now = ctx.now();
   const link = await resolveManageLink(ctx.db, token, now);
   if (link.state !== "open") return { ok: false, message: notOpen[link.state] };
   const { row } = link;
@@ -249,13 +251,10 @@ export type VisitorBooking = {
   cancel(token: string): Promise<ManageChange>;
 };
 
-export function createVisitorBooking(
-  ctx: BookingContext,
-  now: () => Date = () => new Date(),
-): VisitorBooking {
+export function createVisitorBooking(ctx: BookingContext): VisitorBooking {
   return {
-    open: (token) => openManagePage(ctx, token, now()),
-    move: (token, slot) => moveByVisitor(ctx, token, slot, now()),
-    cancel: (token) => cancelByVisitor(ctx, token, now()),
+    open: (token) => openManagePage(ctx, token),
+    move: (token, slot) => moveByVisitor(ctx, token, slot),
+    cancel: (token) => cancelByVisitor(ctx, token),
   };
 }

@@ -55,7 +55,7 @@ export type { Outcome, Refusal } from "#shared/outcome.ts";
  */
 
 /** What an operation needs: the database, where uploads go, and who is acting. */
-export type ContentContext = Pick<OperationContext, "db" | "config" | "actor">;
+export type ContentContext = Pick<OperationContext, "db" | "config" | "actor" | "now">;
 
 const missing = (spec: ContentKindSpec, id: string) => notFound(`unknown ${spec.one} ${id}`);
 
@@ -358,8 +358,8 @@ export async function createContent(
   ctx: ContentContext,
   kind: ContentKind,
   input: NewContent,
-  now = new Date(),
 ): Promise<Outcome<ContentRecord>> {
+  const now = ctx.now();
   const spec = contentKindSpecs[kind];
   const { db } = ctx;
   const draft: Draft = { ...input.fields };
@@ -423,8 +423,8 @@ export async function changeContent(
   kind: ContentKind,
   id: string,
   change: ContentChange,
-  now = new Date(),
 ): Promise<Outcome<{ record: ContentRecord; removedFiles: number }>> {
+  const now = ctx.now();
   const spec = contentKindSpecs[kind];
   const { db } = ctx;
   const existing = await findContent(db, kind, id);
@@ -481,8 +481,8 @@ export async function changeContentStatus(
   kind: ContentKind,
   id: string,
   status: ContentStatus,
-  now = new Date(),
 ): Promise<Outcome<{ record: ContentRecord; changed: boolean }>> {
+  const now = ctx.now();
   const spec = contentKindSpecs[kind];
   const record = await findContent(ctx.db, kind, id);
   if (!record) return missing(spec, id);

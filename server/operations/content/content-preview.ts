@@ -23,7 +23,6 @@ export async function createContentPreviewLink(
   kind: ContentKind,
   id: string,
   hoursText: string | undefined,
-  now = new Date(),
 ): Promise<Outcome<ContentPreviewLink>> {
   const hours =
     hoursText === undefined || hoursText === "" ? previewLinkLimits.defaultHours : Number(hoursText);
@@ -41,6 +40,6 @@ export async function createContentPreviewLink(
   }
   // Pinned: the link shows the item as saved now, whatever later saves make of it.
   const subject = { target: previewTarget(kind, id), path: page.path, document: record.item };
-  const made = await makePreviewLink(ctx, subject, hours, now);
+  const made = await makePreviewLink(ctx, subject, hours);
   return { ok: true, value: { ...made, url: new URL(made.path, ctx.config.settings.siteUrl).href } };
 }

@@ -1,6 +1,7 @@
 import { findContent, type ContentKind, type ContentRecord } from "#server/db/content-items.ts";
 import { listDueContent, publishDueItem, setFeatured, setPublishTime } from "#server/db/content-schedule.ts";
 import type { Db } from "#server/db/database.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { createLeasedJob, type LeasedJob } from "#server/jobs/leased-job.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { LeaseOwner } from "#server/mail/outbox-lease.ts";
@@ -43,8 +44,8 @@ export async function scheduleContent(
   kind: ContentKind,
   id: string,
   atText: string,
-  now = new Date(),
 ): Promise<Outcome<ContentRecord>> {
+  const now = ctx.now();
   const at = parsePublishTime(atText);
   if (!at) {
     // The workspace's picker sends only real times, so its people meet this only for an empty one.
@@ -85,8 +86,8 @@ export async function unscheduleContent(
   ctx: ContentContext,
   kind: ContentKind,
   id: string,
-  now = new Date(),
 ): Promise<Outcome<{ record: ContentRecord; changed: boolean }>> {
+  const now = ctx.now();
   const record = await findContent(ctx.db, kind, id);
   if (!record) return missing(kind, id);
   if (record.publishAt === null) return { ok: true, value: { record, changed: false } };
@@ -136,10 +137,11 @@ export async function featureContent(
 export const SCHEDULED_PUBLISHER = { actor: "system:scheduled-publishing", ip: "system" } as const;
 
 /** Publishes every scheduled item whose time has come; answers which it published. */
-export async function publishDueContent(
-  db: Db,
-  now: Date,
-): Promise<Array<{ kind: ContentKind; id: string }>> {
+export async function publishDueContent({
+  db,
+  now: clock,
+}: Pick<OperationContext, "db" | "now">): Promise<Array<{ kind: ContentKind; id: string }>> {
+  const now = clock();
   const published: Array<{ kind: ContentKind; id: string }> = [];
   for (const due of await listDueContent(db, now)) {
     const done = await publishDueItem(db, due, {
@@ -186,7 +188,7 @@ export function createScheduledPublisher(deps: {
     now: deps.now,
     identity: deps.identity,
     async work(at) {
-      const published = await publishDueContent(db, at);
+      const published = await publishDueContent({ db, now: () => at });
       for (const item of published) logger.info({ kind: item.kind, id: item.id }, "published as scheduled");
       return published;
     },

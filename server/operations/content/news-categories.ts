@@ -22,7 +22,7 @@ import { failed, notFound, refuse, type Outcome, type Refusal } from "#shared/ou
  * Names differing only in case are one category, and no two share a page address.
  */
 
-type CategoryContext = Pick<OperationContext, "db" | "actor">;
+type CategoryContext = Pick<OperationContext, "db" | "actor" | "now">;
 
 const auditTarget = (name: string) => `news-category/${name}`;
 
@@ -55,8 +55,8 @@ async function clashOf(db: Db, name: string, except?: number): Promise<Refusal |
 export async function addCategory(
   ctx: CategoryContext,
   rawName: string,
-  now = new Date(),
 ): Promise<Outcome<NewsCategorySummary>> {
+  const now = ctx.now();
   const read = readNewsCategoryName(rawName);
   if (!read.ok) return refuseName(read.message);
   const clash = await clashOf(ctx.db, read.name);
@@ -80,8 +80,8 @@ export async function renameCategory(
   ctx: CategoryContext,
   from: string,
   rawName: string,
-  now = new Date(),
 ): Promise<Outcome<NewsCategorySummary & { previousSlug: string }>> {
+  const now = ctx.now();
   const category = await findNewsCategory(ctx.db, from);
   if (!category) return missing(from);
   const read = readNewsCategoryName(rawName);

@@ -22,7 +22,7 @@ import { isCopyPageName } from "#shared/copy/copy-pages.ts";
  * by itself as the person's own draft, never published; who else has the same form open;
  * and the check that a save starts from the newest saved version.
  */
-export type EditingContext = Pick<OperationContext, "db" | "actor">;
+export type EditingContext = Pick<OperationContext, "db" | "actor" | "now">;
 
 /** How long an open form counts as open without a sign of life from it. */
 export const PRESENCE_WINDOW_MS = 60_000;
@@ -50,11 +50,8 @@ export type EditorState = {
 };
 
 /** Opening (and keeping open) a form: noted as present; answers the own draft, who else is here, and the version. */
-export async function openEditor(
-  ctx: EditingContext,
-  target: string,
-  now = new Date(),
-): Promise<Outcome<EditorState>> {
+export async function openEditor(ctx: EditingContext, target: string): Promise<Outcome<EditorState>> {
+  const now = ctx.now();
   const checked = await checkTarget(ctx.db, target);
   if (!checked.ok) return checked;
   const author = ctx.actor.actor;
@@ -77,8 +74,8 @@ export async function autosaveDraft(
   ctx: EditingContext,
   target: string,
   document: unknown,
-  now = new Date(),
 ): Promise<Outcome<{ savedAt: string }>> {
+  const now = ctx.now();
   if (typeof document !== "object" || document === null) return refuse("the draft must be the form's fields");
   if (JSON.stringify(document).length > EDITOR_DRAFT_MAX_CHARS)
     return refuse("The text is too long to keep as a draft. Shorten it, then save.");

@@ -86,7 +86,6 @@ export async function restoreRevision(
   ctx: OperationContext,
   resolved: ResolvedTarget,
   revisionText: string | number,
-  now = new Date(),
 ): Promise<Outcome<{ target: string; restored: number; revision: number }>> {
   const { target, kind } = resolved;
   const revisionId = Number(revisionText);
@@ -97,7 +96,7 @@ export async function restoreRevision(
   if (!revision) return notFound(`there is no revision ${revisionId} of ${target}`);
   // The note names it by its number in this target's history, as History shows it.
   const number = (await listRevisions(ctx.db, target)).filter((each) => each.id <= revisionId).length;
-  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${number}`, now);
+  const restored = await kind.restore(ctx, target, revision.document, `Restored revision ${number}`);
   if (!restored.ok) return restored;
   const [newest] = await listRevisions(ctx.db, target, { limit: 1 });
   return { ok: true, value: { target, restored: revisionId, revision: newest?.id ?? revisionId } };

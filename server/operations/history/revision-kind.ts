@@ -32,14 +32,8 @@ export type RevisionKind = {
    * Saves `document` through the kind's own save operation with `note`, so that the
    * restore is checked as any save is and is itself a new revision.
    */
-  /** `now`: the door's clock, which a policy's proof is checked against (decision 048). */
-  restore(
-    ctx: OperationContext,
-    target: string,
-    document: unknown,
-    note: string,
-    now?: Date,
-  ): Promise<Outcome<unknown>>;
+  /** The time is the context's clock, which a policy's proof is checked against (decision 048). */
+  restore(ctx: OperationContext, target: string, document: unknown, note: string): Promise<Outcome<unknown>>;
   /** Names the target's top-level fields as its form does; others are spelt out from their keys. */
   labelsFor?(target: string): LabelOf;
 };

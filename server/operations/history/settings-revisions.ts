@@ -16,7 +16,7 @@ export const settingsRevisions: RevisionKind = {
   area: "contact",
   describe: () => Promise.resolve({ label: "Site settings", editPath: staffPaths.settings }),
   read: (ctx) => loadSiteSettings(ctx),
-  restore: (ctx, _target, document, note, now) => saveSiteSettings(ctx, document, { note }, now),
+  restore: (ctx, _target, document, note) => saveSiteSettings(ctx, document, { note }),
   // The dial form is derived from the phone number: the form calls it by its own name.
   labelsFor: () =>
     topLevelLabels((key) => (key === "phoneDial" ? "Phone (dial form)" : settingsFieldOf(key)?.label)),

@@ -2,7 +2,7 @@ import { findOutboxMessages, listOutboxMessages, requeueDeadOutboxMessages } fro
 import type { OutboxRow, OutboxStatus } from "#server/db/schema.ts";
 import { parseIds } from "#server/operations/input.ts";
 import type { Db } from "#server/db/database.ts";
-import type { Actor } from "#server/operations/context.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import type { NotificationItem } from "#shared/inbox.ts";
@@ -66,11 +66,10 @@ export async function loadNotifications(
  * wakes the mail worker.
  */
 export async function requeueNotifications(
-  db: Db,
+  { db, actor, now: clock }: Pick<OperationContext, "db" | "actor" | "now">,
   idTexts: readonly string[] | undefined,
-  actor: Actor,
-  now = new Date(),
 ): Promise<Outcome<{ requeued: number[]; pending: number[] }>> {
+  const now = clock();
   let ids: number[] | undefined;
   let pending: number[] = [];
   if (idTexts) {

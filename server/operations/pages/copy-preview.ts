@@ -14,11 +14,10 @@ export async function createCopyPreviewLink(
   ctx: PreviewContext,
   page: string,
   hours: number,
-  now = new Date(),
 ): Promise<Outcome<{ id: number; path: string; expiresAt: string }>> {
   if (!isCopyPageName(page)) return notFound(`unknown page ${page}`);
   const stored = await findPageCopy(ctx.db, page);
   const document = pageCopyOf(page, stored?.draft ?? stored?.published);
   const subject = { target: copyTarget(page), path: copyPages[page].path, document };
-  return succeeded(await makePreviewLink(ctx, subject, hours, now));
+  return succeeded(await makePreviewLink(ctx, subject, hours));
 }

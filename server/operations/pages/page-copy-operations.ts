@@ -22,7 +22,7 @@ import { notFound, refuse, succeeded, type Outcome } from "#shared/outcome.ts";
  * description; published, it reaches visitors at once (the content revision moves) and
  * is kept as a revision that can be put back.
  */
-export type CopyContext = Pick<OperationContext, "db" | "actor">;
+export type CopyContext = Pick<OperationContext, "db" | "actor" | "now">;
 
 const unknownPage = (page: string) =>
   notFound(`unknown page ${page}: one of ${Object.keys(copyPages).join(", ")}`);

@@ -20,7 +20,7 @@ import type { PreviewLinkView } from "#shared/preview-links.ts";
  * audited as the subject's own changes (content.… or copy.…), with the link's id and
  * expiry, never its token.
  */
-export type PreviewContext = Pick<OperationContext, "db" | "actor">;
+export type PreviewContext = Pick<OperationContext, "db" | "actor" | "now">;
 
 /** What a link shows: its target, its page's path, and the document it is pinned to. */
 export type PreviewSubject = { target: string; path: string; document: unknown };
@@ -41,8 +41,8 @@ export async function makePreviewLink(
   ctx: PreviewContext,
   subject: PreviewSubject,
   hours: number,
-  now = new Date(),
 ): Promise<{ id: number; path: string; expiresAt: string }> {
+  const now = ctx.now();
   const token = createPreviewToken();
   const expiresAt = new Date(now.getTime() + hours * 3_600_000);
   const audited = auditedAs(subject.target);
@@ -96,8 +96,8 @@ const viewOf = ({ id, target, createdAt, createdBy, expiresAt }: PreviewLinkReco
 export async function listPreviewLinks(
   ctx: PreviewContext,
   target: string | undefined,
-  now = new Date(),
 ): Promise<Outcome<PreviewLinkView[]>> {
+  const now = ctx.now();
   if (target === undefined) return succeeded((await listLivePreviewLinks(ctx.db, now)).map(viewOf));
   const resolved = resolvePreviewTarget(target);
   if (!resolved.ok) return resolved;
@@ -108,8 +108,8 @@ export async function listPreviewLinks(
 export async function revokePreviewLink(
   ctx: PreviewContext,
   idText: string,
-  now = new Date(),
 ): Promise<Outcome<PreviewLinkView>> {
+  const now = ctx.now();
   const id = Number(idText);
   if (!/^\d{1,15}$/.test(idText) || !Number.isSafeInteger(id)) return notFound(`no preview link ${idText}`);
   const link = await findPreviewLink(ctx.db, id);

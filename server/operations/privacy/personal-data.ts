@@ -22,7 +22,7 @@ import { refusedByPolicy, refuse, succeeded, type Outcome } from "#shared/outcom
 import { checkPolicy } from "#server/auth/policy.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 
-type PrivacyContext = Pick<OperationContext, "db" | "config" | "actor">;
+type PrivacyContext = Pick<OperationContext, "db" | "config" | "actor" | "now">;
 
 /** What is held about one address: its rows, the mail files that name it, and how many rows. */
 export type HeldData = { address: string; data: PersonalData; mailFiles: string[]; rows: number };
@@ -86,11 +86,10 @@ async function findMailFiles(outboxDir: string, address: string, outboxIds: numb
  * proof; any other door would need one from the last 5 minutes.
  */
 export async function findHeldRows(
-  { db, actor }: Pick<OperationContext, "db" | "actor">,
+  { db, actor, now }: Pick<OperationContext, "db" | "actor" | "now">,
   email: string,
-  now = new Date(),
 ): Promise<Outcome<{ address: string; data: PersonalData }>> {
-  const refusal = checkPolicy("privacy.export", actor, now);
+  const refusal = checkPolicy("privacy.export", actor, now());
   if (refusal) return refusedByPolicy(refusal);
   const address = parseAddress(email);
   if (!address) return refuse(`"${email}" is not an e-mail address`);
@@ -99,11 +98,10 @@ export async function findHeldRows(
 
 /** Everything held about the address, mail files included. */
 export async function findHeldData(
-  { db, config, actor }: PrivacyContext,
+  { db, config, actor, now }: PrivacyContext,
   email: string,
-  now = new Date(),
 ): Promise<Outcome<HeldData>> {
-  const found = await findHeldRows({ db, actor }, email, now);
+  const found = await findHeldRows({ db, actor, now }, email);
   if (!found.ok) return found;
   const { address, data } = found.value;
   const mailFiles = await findMailFiles(
@@ -130,10 +128,10 @@ export async function zipHeldData(held: HeldData, now: Date): Promise<Uint8Array
  * follows the policy (decision 048).
  */
 export async function eraseHeldData(
-  { db, actor }: Pick<OperationContext, "db" | "actor">,
+  { db, actor, now: clock }: Pick<OperationContext, "db" | "actor" | "now">,
   held: HeldData,
-  now: Date,
 ): Promise<Outcome<{ erased: Awaited<ReturnType<typeof erasePersonalData>>; scrubbed: boolean }>> {
+  const now = clock();
   const refusal = checkPolicy("privacy.erase", actor, now);
   if (refusal) return refusedByPolicy(refusal);
   const erased = await db.transaction().execute(async (trx) => {

@@ -35,7 +35,7 @@ import { checkSettingsDocument } from "./settings-rules";
  * keeps the document as a revision.
  */
 
-export type SettingsContext = Pick<OperationContext, "db" | "config" | "actor">;
+export type SettingsContext = Pick<OperationContext, "db" | "config" | "actor" | "now">;
 
 export type SavedSettings = { settings: EditableSettings; changed: string[]; revision: number | undefined };
 
@@ -106,8 +106,8 @@ export async function saveSiteSettings(
   ctx: SettingsContext,
   document: unknown,
   options: { note?: string } = {},
-  now = new Date(),
 ): Promise<Outcome<SavedSettings>> {
+  const now = ctx.now();
   const checked = checkSettingsDocument(await withStoredMeetingPlace(ctx, document));
   if (!checked.ok) {
     const first = Object.values(checked.fieldErrors)[0] ?? "The settings were not saved.";
@@ -173,7 +173,6 @@ export async function setSiteSetting(
   ctx: SettingsContext,
   key: string,
   value: string,
-  now = new Date(),
 ): Promise<Outcome<SavedSettings>> {
   const field = settingsFieldByCliKey(key) ?? settingsFieldOf(key);
   if (!field) {
@@ -183,5 +182,5 @@ export async function setSiteSetting(
     });
   }
   const current = await loadSiteSettings(ctx);
-  return saveSiteSettings(ctx, { ...current, [field.key]: value }, {}, now);
+  return saveSiteSettings(ctx, { ...current, [field.key]: value });
 }

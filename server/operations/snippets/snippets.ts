@@ -31,7 +31,7 @@ import { isSnippetPage, snippetPageNames, snippetPages, type SnippetPage } from 
  * whole with its audit entry, its revision and a new content revision in one transaction.
  */
 
-export type SnippetContext = Pick<OperationContext, "db" | "config" | "actor">;
+export type SnippetContext = Pick<OperationContext, "db" | "config" | "actor" | "now">;
 
 /** The revision target of a page's snippet (server/db/history.ts). */
 export const snippetTarget = (page: SnippetPage) => `snippet:${page}`;
@@ -126,7 +126,7 @@ export async function savePageSnippet(
   ) {
     return refuse(`image: ${snippetMessages.imageNotUploaded}`, { image: snippetMessages.imageNotUploaded });
   }
-  const now = new Date();
+  const now = ctx.now();
   const revision = await changingContent(
     ctx.db,
     async (trx) => {
