@@ -89,7 +89,7 @@ function contentDoor(deps: WorkspaceDeps) {
   const editor = requireStaff("content");
   const { now } = deps;
   const ctx = (req: Request, res: Response) => ({ db, config, actor: actorOf(req, res), now });
-  return { db, config, editor, now, ctx };
+  return { db, config, editor, ctx };
 }
 
 export function contentRoutes(deps: WorkspaceDeps): Router {
@@ -153,7 +153,7 @@ function contentReadingRoutes(router: Router, { db, config, editor }: ContentDoo
 }
 
 /** Uploading an item's images, creating, changing, publishing, moving and removing an item. */
-function contentEditingRoutes(router: Router, { db, config, editor, now, ctx }: ContentDoor): void {
+function contentEditingRoutes(router: Router, { db, config, editor, ctx }: ContentDoor): void {
   // An image for a content field, or for an article's body: checked and converted now,
   // named by the item when it is saved.
   router.post("/uploads/:kind", editor, readImageBody, async (req, res) => {
