@@ -1,3 +1,4 @@
+import { monthNames, weekdayNames } from "./calendar-names";
 /**
  * The booking form's calendar as the server judges it (server/operations/appointments/availability.ts)
  * and the page shows it: each of the 7 times on each offered day, free or not and why.
@@ -33,27 +34,11 @@ export type BookingCalendar = { instant: boolean; days: BookingDay[] };
 /** Whether a day has no free time left. */
 export const dayIsFull = (day: BookingDay) => day.slots.every((slot) => !slot.free);
 
-const weekdayLong = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const monthLong = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** "2026-12-03" → "Thursday 3 December", as a sentence says it. */
 export function spokenDate(isoDate: string): string {
   const day = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return isoDate;
-  return `${weekdayLong[day.getUTCDay()]} ${day.getUTCDate()} ${monthLong[day.getUTCMonth()]}`;
+  return `${weekdayNames[day.getUTCDay()]} ${day.getUTCDate()} ${monthNames[day.getUTCMonth()]}`;
 }
 
 /** "02:00 PM" → "14:00". */

@@ -102,6 +102,15 @@ export async function auditHasActorPrefix(
   return row !== undefined;
 }
 
+/** A name by row id, from a query that is not run when there are no ids (`in ()` is not SQL). */
+async function namesById(
+  ids: number[],
+  query: (ids: number[]) => Promise<Array<{ id: number; name: string }>>,
+): Promise<Map<number, string>> {
+  const rows = ids.length ? await query(ids) : [];
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
 /**
  * The names of the people behind leads, requests and meetings, by table and row id: one
  * query per form for a whole page of the log, never one per entry.
@@ -114,30 +123,21 @@ export async function findLeadPeople(
   webApp: Map<number, string>;
   appointment: Map<number, string>;
 }> {
-  const design = ids.websiteDesign.length
-    ? await db
+  return {
+    websiteDesign: await namesById(ids.websiteDesign, (some) =>
+      db
         .selectFrom("website_design_leads")
         .select(["id", "full_name as name"])
-        .where("id", "in", ids.websiteDesign)
-        .execute()
-    : [];
-  const app = ids.webApp.length
-    ? await db
-        .selectFrom("web_app_leads")
-        .select(["id", "full_name as name"])
-        .where("id", "in", ids.webApp)
-        .execute()
-    : [];
-  const appointment = ids.appointment.length
-    ? await db
-        .selectFrom("appointment_requests")
-        .select(["id", "name"])
-        .where("id", "in", ids.appointment)
-        .execute()
-    : [];
-  const byId = (rows: Array<{ id: number; name: string }>) =>
-    new Map(rows.map((row) => [Number(row.id), row.name]));
-  return { websiteDesign: byId(design), webApp: byId(app), appointment: byId(appointment) };
+        .where("id", "in", some)
+        .execute(),
+    ),
+    webApp: await namesById(ids.webApp, (some) =>
+      db.selectFrom("web_app_leads").select(["id", "full_name as name"]).where("id", "in", some).execute(),
+    ),
+    appointment: await namesById(ids.appointment, (some) =>
+      db.selectFrom("appointment_requests").select(["id", "name"]).where("id", "in", some).execute(),
+    ),
+  };
 }
 
 /** Every revision's id and time of these targets, oldest first, in one query (a restore's "revision N" is the Nth). */

@@ -385,7 +385,7 @@ export async function insertContent<K extends ContentKind>(
 }
 
 /** Sets columns of one item; false if it is not there. */
-function updatingItem(
+export function updatingItem(
   db: Db,
   kind: ContentKind,
   id: string,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { recordAudit, type AuditEntry } from "./audit-log";
-import { bumpContentRevision, changingContent, type AuditOf } from "./content-revision";
-import type { ContentKind } from "./content-items";
+import { bumpContentRevision, type AuditOf } from "./content-revision";
+import { updatingItem, type ContentKind } from "./content-items";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -46,19 +46,7 @@ export function setFeatured(
   featured: boolean,
   audit?: AuditOf<boolean>,
 ): Promise<boolean> {
-  return changingContent(
-    db,
-    async (trx) => {
-      const result = await trx
-        .updateTable("content_items")
-        .set({ featured: featured ? 1 : 0 })
-        .where("kind", "=", kind)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-    audit,
-  );
+  return updatingItem(db, kind, id, { featured: featured ? 1 : 0 }, audit);
 }
 
 export type DueItem = { kind: ContentKind; id: string; publishAt: string };

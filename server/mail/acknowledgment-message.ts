@@ -4,9 +4,9 @@ import type { AppConfig } from "#server/platform/config.ts";
 import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
-import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
+import { css, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
-import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
+import { visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
 
 /** The visitor's automatic acknowledgment of a lead or appointment request. */
 
@@ -89,29 +89,32 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
     ctx,
     `You get this e-mail because this address was entered on the ${brand} website. If that was not you, reply and we will delete it.`,
   );
-  const text = [
-    greeting(data.greetingName),
-    "",
-    intro,
-    ...(choices.length > 0
-      ? ["", "What you chose:", ...choices.map((choice) => `${choice.label}: ${choice.value}`)]
-      : []),
-    "",
-    asTextHeading(nextTitle),
-    ...steps.map((step, index) => `${index + 1}. ${step}`),
-    ...manage.text,
-    ...footer.text,
-  ].join("\n");
-  const html = htmlDocument(subject, [
-    brandHeader(brand),
-    `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
-    `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
-    ...(choices.length > 0 ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(choices, "")] : []),
-    `<p style="${css.heading}">${escapeHtml(nextTitle)}</p>`,
-    `<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
-    ...manage.html,
-    ...footer.html,
-  ]);
+  const { text, html } = visitorLetter(
+    subject,
+    ctx,
+    data.greetingName,
+    {
+      text: [
+        intro,
+        ...(choices.length > 0
+          ? ["", "What you chose:", ...choices.map((choice) => `${choice.label}: ${choice.value}`)]
+          : []),
+        "",
+        asTextHeading(nextTitle),
+        ...steps.map((step, index) => `${index + 1}. ${step}`),
+      ],
+      html: [
+        `<p style="${css.paragraph}">${escapeHtml(intro)}</p>`,
+        ...(choices.length > 0
+          ? [`<p style="${css.heading}">What you chose</p>`, htmlTable(choices, "")]
+          : []),
+        `<p style="${css.heading}">${escapeHtml(nextTitle)}</p>`,
+        `<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+      ],
+    },
+    manage,
+    footer,
+  );
   return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };
 }
 

@@ -1,10 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import { escapeHtml } from "#shared/escape-html.ts";
 import type { MailContext } from "./mail-context";
-import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
-import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
+import { summaryWithRows, visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
 
 /**
  * The visitor's reminder of a confirmed meeting, about a day before it
@@ -45,23 +43,14 @@ function buildReminder(data: AppointmentReminder, ctx: MailContext): SendMailOpt
     ctx,
     `You get this e-mail about the appointment you booked on the ${brand} website.`,
   );
-  const text = [
-    greeting(data.greetingName),
-    "",
-    sentence,
-    "",
-    ...rows.map((row) => `${row.label}: ${row.value}`),
-    ...manage.text,
-    ...footer.text,
-  ].join("\n");
-  const html = htmlDocument(subject, [
-    brandHeader(brand),
-    `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
-    `<p style="${css.summary}">${escapeHtml(sentence)}</p>`,
-    htmlTable(rows, ""),
-    ...manage.html,
-    ...footer.html,
-  ]);
+  const { text, html } = visitorLetter(
+    subject,
+    ctx,
+    data.greetingName,
+    summaryWithRows(sentence, rows),
+    manage,
+    footer,
+  );
   return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };
 }
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { AppConfig } from "#server/platform/config.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { storedCalendarSchema } from "./calendar";
-import { brandHeader, css, htmlDocument, htmlTable } from "./layout";
+import { css, htmlDocument, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
-import { greeting, visitorEnvelope, visitorFooter } from "./visitor-layout";
+import { summaryWithRows, visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
 
 /**
  * The calendar invitation of a confirmed appointment, and its updates when it moves or is
@@ -119,26 +119,15 @@ function buildAppointmentUpdate(data: AppointmentUpdate, ctx: MailContext): Send
     ctx,
     `You get this e-mail about the appointment you requested on the ${brand} website.`,
   );
-  const text = [
-    greeting(data.greetingName),
-    "",
-    wording.sentence,
-    "",
-    ...rows.map((row) => `${row.label}: ${row.value}`),
-    "",
-    action,
-    ...manage.text,
-    ...footer.text,
-  ].join("\n");
-  const html = htmlDocument(subject, [
-    brandHeader(brand),
-    `<p style="${css.paragraph}">${escapeHtml(greeting(data.greetingName))}</p>`,
-    `<p style="${css.summary}">${escapeHtml(wording.sentence)}</p>`,
-    htmlTable(rows, ""),
-    `<p style="${css.paragraph}">${escapeHtml(action)}</p>`,
-    ...manage.html,
-    ...footer.html,
-  ]);
+  const { text, html } = visitorLetter(
+    subject,
+    ctx,
+    data.greetingName,
+    summaryWithRows(wording.sentence, rows),
+    { text: ["", action], html: [`<p style="${css.paragraph}">${escapeHtml(action)}</p>`] },
+    manage,
+    footer,
+  );
   return {
     ...visitorEnvelope(ctx, data.visitorEmail),
     subject,

@@ -1,6 +1,14 @@
 import { escapeHtml } from "#shared/escape-html.ts";
 import type { AppConfig } from "#server/platform/config.ts";
-import { contactHtml, contactLines, css } from "./layout";
+import {
+  brandHeader,
+  contactHtml,
+  contactLines,
+  css,
+  htmlDocument,
+  htmlTable,
+  type LabelledValue,
+} from "./layout";
 
 /**
  * What every e-mail to a visitor shares: the greeting, the footer and the envelope. They go
@@ -55,5 +63,38 @@ export function visitorEnvelope(ctx: MailContext, to: string) {
     to,
     replyTo: single ? { name: ctx.settings.brandName, address: inbox } : inbox,
     headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
+/** Lines of an e-mail in both its parts: the plain text's, and the HTML's. */
+export type MessageParts = { text: string[]; html: string[] };
+
+/** A sentence stood out above the table of what it is about (when, where, about what). */
+export function summaryWithRows(sentence: string, rows: readonly LabelledValue[]): MessageParts {
+  return {
+    text: [sentence, "", ...rows.map((row) => `${row.label}: ${row.value}`)],
+    html: [`<p style="${css.summary}">${escapeHtml(sentence)}</p>`, htmlTable(rows, "")],
+  };
+}
+
+/**
+ * A letter to a visitor in both parts: the brand and greeting, its body, then the private
+ * link (when it has one) and the footer, in that order in every visitor's e-mail.
+ */
+export function visitorLetter(
+  subject: string,
+  ctx: MailContext,
+  greetingName: string | null,
+  body: MessageParts,
+  ...after: MessageParts[]
+): { text: string; html: string } {
+  return {
+    text: [greeting(greetingName), "", ...body.text, ...after.flatMap((part) => part.text)].join("\n"),
+    html: htmlDocument(subject, [
+      brandHeader(ctx.settings.brandName),
+      `<p style="${css.paragraph}">${escapeHtml(greeting(greetingName))}</p>`,
+      ...body.html,
+      ...after.flatMap((part) => part.html),
+    ]),
   };
 }

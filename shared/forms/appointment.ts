@@ -1,6 +1,7 @@
 import type { Option } from "./rules";
 import { uiStrings } from "#shared/ui-strings.ts";
 import { AGENCY_TIME_ZONE } from "#shared/agency-time-zone.ts";
+import { monthNames, shortName, weekdayNames } from "#shared/calendar-names.ts";
 
 /** requirements §3 service types an appointment can be about. */
 export const serviceTypeOptions = [
@@ -60,22 +61,6 @@ export const appointmentMessages = {
 
 export type DateOption = { value: string; label: string };
 
-const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const monthShort = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
-
 // Built once: constructing an Intl formatter costs far more than using one.
 const agencyCalendar = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
@@ -100,7 +85,7 @@ export function agencyDateOf(now: Date): string {
 export function formatDateLabel(isoDate: string): string {
   const day = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return isoDate;
-  return `${weekdayShort[day.getUTCDay()]}, ${day.getUTCDate()} ${monthShort[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  return `${shortName(weekdayNames[day.getUTCDay()])}, ${day.getUTCDate()} ${shortName(monthNames[day.getUTCMonth()])} ${day.getUTCFullYear()}`;
 }
 
 /**

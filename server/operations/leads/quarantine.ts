@@ -11,7 +11,6 @@ import {
   agencyNotification,
   appointmentNotice,
   appointmentRequestCalendar,
-  leadId,
   webAppLeadNotice,
   websiteDesignLeadNotice,
   type LeadNotice,
@@ -19,7 +18,7 @@ import {
 import type { AgencyNotificationKind } from "#server/mail/agency-notification-message.ts";
 import { parseIds } from "#server/operations/input.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
-import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
+import { inboxIdOf } from "./lead-page-extras";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
@@ -109,16 +108,7 @@ const exists = (db: Db, { table, id }: Held): Promise<boolean> => submissionExis
 
 /** The workspace's and the audit log's name for a held row: "wd-12", "wa-3", "ap-7", "sub-5". */
 function auditName({ table, id }: Held): string {
-  switch (table) {
-    case "website_design_leads":
-      return leadId("website-design", id);
-    case "web_app_leads":
-      return leadId("web-app", id);
-    case "appointment_requests":
-      return appointmentInboxId(id);
-    case "newsletter_subscribers":
-      return `sub-${id}`;
-  }
+  return table === "newsletter_subscribers" ? `sub-${id}` : inboxIdOf(table, id);
 }
 
 export type ReleaseResult = { label: string; released: boolean; notified: boolean };
