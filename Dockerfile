@@ -38,6 +38,7 @@ FROM ${BASE_IMAGE} AS runtime
 # REQUIRE_SITE_URL: a public site must not link to localhost by accident; to run the
 # image on one machine only, pass SITE_URL=http://localhost:3000.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data \

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium";
-import { heapFlags } from "./server/platform/heap-limits";
+import { heapFlags, memoryEnvironment } from "./server/platform/heap-limits";
 
 // Another port when two suites run side by side on one machine.
 const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
@@ -34,6 +34,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      ...memoryEnvironment,
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",

@@ -1,13 +1,13 @@
 /**
  * The server's start file (build/app/index.js): every start, however it is run (the
  * README's `node --env-file=.env build/app/index.js`, the container, `npm run serve`),
- * serves with the same heap limits (server/platform/heap-limits.ts). Started without them, the
+ * serves with the same heap limits and malloc setting (server/platform/heap-limits.ts). Started without them, the
  * process is replaced by (or, on Node.js without `process.execve`, supervises) one that
  * has them. Nothing heavy is imported before that is decided.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { missingHeapFlags } from "#server/platform/heap-limits.ts";
+import { missingHeapFlags, missingMemoryEnvironment } from "#server/platform/heap-limits.ts";
 
 /** Set for the relaunched process, so a flag Node.js did not take can never loop. */
 const RELAUNCHED = "SITE_HEAP_FLAGS_ADDED";
@@ -32,10 +32,10 @@ function typedCommandLine(): string[] {
 /** Forwarded once each, as a terminal's Ctrl-C or an orchestrator's stop would reach the server. */
 const FORWARDED_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
-function relaunch(missing: string[]): void {
+function relaunch(missing: string[], missingEnv: Partial<Record<string, string>>): void {
   const [argv0 = "node", ...rest] = typedCommandLine();
   const args = [...missing, ...rest];
-  const env = { ...process.env, [RELAUNCHED]: "1" };
+  const env = { ...process.env, ...missingEnv, [RELAUNCHED]: "1" };
   // Node.js 22.15+ and 24 replace the process in place: same PID, one process.
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never })
     .execve;
@@ -62,8 +62,9 @@ function stopWithSupervisor(): void {
 }
 
 const missing = process.env[RELAUNCHED] ? [] : missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
-if (missing.length > 0) {
-  relaunch(missing);
+const missingEnv = process.env[RELAUNCHED] ? {} : missingMemoryEnvironment(process.env);
+if (missing.length > 0 || Object.keys(missingEnv).length > 0) {
+  relaunch(missing, missingEnv);
 } else {
   stopWithSupervisor();
   await import(serverModule);

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { heapFlags } from "#server/platform/heap-limits.ts";
+import { heapFlags, memoryEnvironment } from "#server/platform/heap-limits.ts";
 
 export type BuiltServer = {
   url: string;
@@ -71,7 +71,8 @@ export function spawnBuiltServer(env: Record<string, string>, options: SpawnBuil
   const [command = process.execPath, ...args] = options.wrap ? options.wrap(argv) : argv;
   // stdout is always a pipe; spawn's overloads lose that once stderr may be either kind.
   return spawn(command, args, {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    // As the container and `npm run serve` start it: the start file need not run itself again.
+    env: { ...memoryEnvironment, ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", options.stderr ?? "inherit"],
   }) as ChildProcessByStdio<null, Readable, Readable | null>;
 }

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { heapFlags, missingHeapFlags } from "#server/platform/heap-limits.ts";
+import {
+  heapFlags,
+  memoryEnvironment,
+  missingHeapFlags,
+  missingMemoryEnvironment,
+} from "#server/platform/heap-limits.ts";
 
 const readProjectFile = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), "utf8");
 
@@ -19,7 +24,19 @@ describe("the heap limits", () => {
     const serve = (JSON.parse(readProjectFile("package.json")) as { scripts: Record<string, string> }).scripts
       .serve;
     expect(serve).toContain(`node ${heapFlags.join(" ")} build/app/index.js`);
-    const cmd = /^CMD (.+)$/m.exec(readProjectFile("Dockerfile"))?.[1];
+    const dockerfile = readProjectFile("Dockerfile");
+    const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? "[]")).toEqual(["node", ...heapFlags, "build/app/index.js"]);
+    for (const [name, value] of Object.entries(memoryEnvironment)) {
+      expect(serve).toContain(`${name}=${value} node`);
+      expect(dockerfile).toMatch(new RegExp(`^(ENV |\\s+)${name}=${value}\\b`, "m"));
+    }
+  });
+});
+
+describe("the malloc setting", () => {
+  it("is missing from an environment without it, and kept with any value given", () => {
+    expect(missingMemoryEnvironment({})).toEqual(memoryEnvironment);
+    expect(missingMemoryEnvironment({ MALLOC_ARENA_MAX: "8" })).toEqual({});
   });
 });

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "#scripts/lib/built-server.ts";
-import { heapFlags } from "#server/platform/heap-limits.ts";
+import { heapFlags, memoryEnvironment } from "#server/platform/heap-limits.ts";
 
 /**
  * The built server started as the README documents (`node build/app/index.js`, no flags)
@@ -40,10 +40,12 @@ async function startAsDocumented() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-one-start-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // As typed in a shell that sets nothing: the start file adds the malloc setting itself.
+  const { MALLOC_ARENA_MAX: _unset, ...inherited } = process.env;
   const started: ChildProcess = spawn("node", ["build/app/index.js"], {
     cwd: projectRoot,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -82,6 +84,9 @@ describe("the server started as the README documents", () => {
     const { serving } = await startAsDocumented();
     const args = cmdline(serving);
     expect(args.slice(0, heapFlags.length + 1)).toEqual(["node", ...heapFlags]);
+    const environment = readFileSync(`/proc/${serving}/environ`, "utf8").split("\0");
+    for (const [name, value] of Object.entries(memoryEnvironment))
+      expect(environment).toContain(`${name}=${value}`);
     // What .ci/run looks for (`pgrep -f`), with the flags before the start file.
     expect(args.join(" ")).toMatch(/^node( --[^ ]+)* build\/app\/index\.js/);
   });
