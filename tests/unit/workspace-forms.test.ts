@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * `<form onSubmit=…>` of its own in the workspace is a save hand-rolled again.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const workspaceDirs = ["client/components/workspace", "client/routes/admin"];
+const workspaceDirs = ["client/components/workspace", "client/routes/workspace"];
 
 /** The forms that stay apart, each for the reason the decision record gives. */
 const apart: Record<string, string> = {
@@ -17,7 +17,7 @@ const apart: Record<string, string> = {
   "client/components/workspace/sign-in/second-factor-form.tsx": "a step of sign-in, which holds its state",
   "client/components/workspace/account/step-up-dialog.tsx": "is the proof the hook asks for",
   "client/components/workspace/content/content-form.tsx": "an editor: drafts, conflicts (useEditing)",
-  "client/components/workspace/copy/copy-form.tsx": "an editor: drafts, conflicts (useEditing)",
+  "client/components/workspace/pages/copy-form.tsx": "an editor: drafts, conflicts (useEditing)",
 };
 
 function sources(dir: string): string[] {
