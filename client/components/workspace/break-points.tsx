@@ -8,11 +8,18 @@ import { Fragment } from "react";
  * a screen reader and a copy read the address whole.
  */
 
-/** "thandi.nkosi@karoo-interiors.co.za", breakable before "@" and before each dot after it. */
+/**
+ * "thandi.nkosi@karoo-interiors.co.za", breakable before "@" and before each dot after it;
+ * a long name before the "@" also after its own hyphens, dots and underscores.
+ */
 export function EmailAddress({ address }: { address: string }) {
   const at = address.lastIndexOf("@");
-  const parts = at > 0 ? [address.slice(0, at), ...splitBefore(address.slice(at), ".")] : [address];
-  return <Parts parts={parts} />;
+  if (at <= 0) return <Parts parts={[address]} />;
+  const local = address.slice(0, at);
+  // A name too long for one line breaks after its own hyphens, dots or underscores first,
+  // as a person would, not wherever the line happens to end.
+  const localParts = local.length > KEPT_WHOLE ? local.split(/(?<=[-._+])/u) : [local];
+  return <Parts parts={[...localParts, ...splitBefore(address.slice(at), ".")]} />;
 }
 
 /** "ab3de-fg7hj-…", breakable after each "-" (as the line breaker allows) and nowhere inside a group. */
