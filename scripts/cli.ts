@@ -6,6 +6,7 @@
  */
 import { createInterface } from "node:readline/promises";
 import { runCli } from "#server/cli/program.ts";
+import { systemClock } from "#server/operations/context.ts";
 import type { CliOutput } from "#server/cli/context.ts";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase, type Db } from "#server/db/database.ts";
@@ -46,7 +47,7 @@ try {
         db,
         config,
         out,
-        now: () => new Date(),
+        now: systemClock,
         confirm: process.stdin.isTTY ? askAtTerminal : undefined,
       };
     },

@@ -29,6 +29,7 @@ import {
 import { createLeadService, forVisitor, type LeadService } from "#server/operations/leads/lead-service.ts";
 import type { LeasedJob } from "#server/jobs/leased-job.ts";
 import type { SiteLoadContext } from "#server/load-context.ts";
+import { systemClock } from "#server/operations/context.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { createLogSampler } from "#server/platform/log-sampler.ts";
 import {
@@ -191,9 +192,8 @@ async function openServices(options: AppOptions) {
   const { autoStart: _autoStart, transport, ...overrides } = options.outbox ?? {};
   // One SMTP connection per send in flight: the pool is sized by the worker's concurrency.
   const workerOptions = { concurrency: config.mail.concurrency, ...overrides };
-  // The server's one real clock (docs/decisions/078-one-clock.md); a test gives a part its own.
-  const realNow = () => new Date();
-  const workspaceNow = options.workspace?.now ?? realNow;
+  // Every part reads the real clock (docs/decisions/078-one-clock.md) unless a test gives it its own.
+  const workspaceNow = options.workspace?.now ?? systemClock;
   const db = await openDatabase(databaseLocation(config), {
     busyDeadlineMs: config.databaseLockWaitMs,
     poolSize: config.databasePoolSize,
@@ -226,7 +226,7 @@ async function openServices(options: AppOptions) {
     logger,
     tokens: formTokens,
     clientAddressKey: createClientAddressKey(formSecret),
-    now: options.now ?? realNow,
+    now: options.now ?? systemClock,
     onQueued: outbox.wake,
     metrics,
     pageCopy,
@@ -241,36 +241,36 @@ async function openServices(options: AppOptions) {
     onQueued: outbox.wake,
     now,
   });
-  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now ?? realNow));
+  const followUp = createFollowUpScheduler(mailingJobDeps("follow-up", options.followUp?.now ?? systemClock));
   const appointmentReminders = createAppointmentReminders(
-    mailingJobDeps("appointment-reminders", options.appointmentReminders?.now ?? realNow),
+    mailingJobDeps("appointment-reminders", options.appointmentReminders?.now ?? systemClock),
   );
   const retention = createRetentionSweep({
     db,
     config,
     logger: logger.child({ component: "retention" }),
-    now: options.retention?.now ?? realNow,
+    now: options.retention?.now ?? systemClock,
   });
-  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now ?? realNow));
+  const alerts = createAlertScheduler(mailingJobDeps("alerts", options.alerts?.now ?? systemClock));
   const publishing = createScheduledPublisher({
     db,
     logger: logger.child({ component: "publishing" }),
-    now: options.publishing?.now ?? realNow,
+    now: options.publishing?.now ?? systemClock,
   });
   const pageViews = createPageViewCounter({
     db,
     site: new URL(config.settings.siteUrl).host,
     logger: logger.child({ component: "page-views" }),
     flushEveryMs: options.pageViews?.flushEveryMs ?? PAGE_VIEW_FLUSH_MS,
-    now: options.pageViews?.now ?? realNow,
+    now: options.pageViews?.now ?? systemClock,
   });
   const visitorDays = createVisitorDaysSweep({
     db,
     logger: logger.child({ component: "visitor-days" }),
-    now: options.pageViews?.now ?? realNow,
+    now: options.pageViews?.now ?? systemClock,
   });
   const weeklyReport = createWeeklyReportJob(
-    mailingJobDeps("weekly-report", options.weeklyReport?.now ?? realNow),
+    mailingJobDeps("weekly-report", options.weeklyReport?.now ?? systemClock),
   );
   const content = createDatabaseContentSource(
     db,
@@ -278,7 +278,7 @@ async function openServices(options: AppOptions) {
     createScreenshotStore(db),
     pageCopy,
   );
-  const visitorBooking = createVisitorBooking({ db, config, now: options.now ?? realNow });
+  const visitorBooking = createVisitorBooking({ db, config, now: options.now ?? systemClock });
   const preview = createDraftAccess(db, createPreviewAccess(db, workspaceNow));
   return {
     db,

@@ -26,3 +26,6 @@ export type OperationContext = {
    */
   now(): Date;
 };
+
+/** The real clock: every door (the app, the CLI's start file) hands operations this one. */
+export const systemClock = (): Date => new Date();

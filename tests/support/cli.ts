@@ -1,5 +1,6 @@
 import type { CliContext, CliOutput } from "#server/cli/context.ts";
 import { runCli } from "#server/cli/program.ts";
+import { systemClock } from "#server/operations/context.ts";
 import { databaseLocation, loadConfig } from "#server/platform/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import type { TestApp } from "./test-app";
@@ -24,7 +25,7 @@ export async function runCliOn(site: TestApp, ...argv: string[]): Promise<CliRun
     db: site.db,
     config: site.config,
     out,
-    now: () => new Date(),
+    now: systemClock,
   });
   const code = await runCli(argv, { out, context });
   return { code, ...result };
@@ -47,7 +48,7 @@ export async function runCliAnswering(
     config: site.config,
     out,
     confirm,
-    now: () => new Date(),
+    now: systemClock,
   });
   const code = await runCli(argv, { out, context });
   return { code, ...result, questions };
@@ -64,7 +65,7 @@ export async function runCliIn(dataDir: string, ...argv: string[]): Promise<CliR
     const { out, result } = collectOutput();
     const code = await runCli(argv, {
       out,
-      context: async () => ({ db, config, out, now: () => new Date() }),
+      context: async () => ({ db, config, out, now: systemClock }),
     });
     return { code, ...result };
   } finally {
