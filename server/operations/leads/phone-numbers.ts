@@ -1,11 +1,10 @@
-import type { CountryCode, PhoneNumber } from "libphonenumber-js/max";
 import type * as PhoneNumbers from "libphonenumber-js/max";
 import * as z from "zod/mini";
 import { formatIssue } from "#shared/forms/field-errors.ts";
 import { loadLater } from "#server/platform/load-later.ts";
 
 /** Numbers written without a country code are the agency's country's (082 555 1234). */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = "ZA";
+export const DEFAULT_PHONE_COUNTRY: PhoneNumbers.CountryCode = "ZA";
 
 /**
  * The number in E.164 ("+27825551234") when libphonenumber-js finds it valid, else
@@ -21,7 +20,7 @@ export function toE164(value: string): string | undefined {
 const phoneNumbers = loadLater<typeof PhoneNumbers>("libphonenumber-js/max");
 
 /** The number as libphonenumber-js reads it, written without a country code as the agency's. */
-export function parsePhone(value: string): PhoneNumber | undefined {
+export function parsePhone(value: string): PhoneNumbers.PhoneNumber | undefined {
   // `extract: false`: the whole value must be the number, not merely contain one.
   return phoneNumbers().default(value, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
 }
