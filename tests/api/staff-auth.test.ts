@@ -3,7 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { createHash } from "node:crypto";
-import { generate } from "otplib";
+import { totpCode } from "#tests/support/authenticator-code.ts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inviteStaff } from "#server/auth/accounts.ts";
@@ -61,11 +61,6 @@ function browser(ip = `198.51.100.${nextIp++}`) {
   };
 }
 type Browser = ReturnType<typeof browser>;
-
-/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
-function totpCode(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-}
 
 /** The token in the newest invitation e-mail queued for an address. */
 async function invitationToken(email: string): Promise<string> {

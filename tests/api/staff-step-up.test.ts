@@ -2,7 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
-import { generate } from "otplib";
+import { totpCode } from "#tests/support/authenticator-code.ts";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { replaceRecoveryCodes } from "#server/auth/recovery-codes.ts";
@@ -76,11 +76,6 @@ function browser(ip = `203.0.113.${nextIp++}`, userAgent = FIREFOX_ANDROID) {
   return client;
 }
 type Browser = ReturnType<typeof browser>;
-
-/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
-function totpCode(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-}
 
 const addAccount = (email: string) => addPasswordAccount(site.db, email);
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { generate } from "otplib";
+import { totpCode as code } from "#tests/support/authenticator-code.ts";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,10 +66,6 @@ async function storedSecrets(site: TestApp): Promise<string> {
   const users = await site.db.selectFrom("staff_users").select(["totp_secret"]).execute();
   const flows = await site.db.selectFrom("staff_auth_flows").selectAll().execute();
   return JSON.stringify({ users, flows });
-}
-
-function code(secret: string, offsetSteps = 0) {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 }
 
 let nextIp = 1;

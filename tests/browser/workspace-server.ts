@@ -5,7 +5,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { generate } from "otplib";
+import { totpCode as authenticatorCode } from "#tests/support/authenticator-code.ts";
 import { freePort, spawnBuiltServer } from "#scripts/lib/built-server.ts";
 import { createDatabase } from "#server/db/database.ts";
 import { mailFileKey } from "#server/mail/mail-files.ts";
@@ -130,9 +130,7 @@ export async function startWorkspaceServer(): Promise<WorkspaceServer> {
  * step it already accepted, and allows one step of clock drift, so a second sign-in within
  * the same half minute uses the next step's code.
  */
-export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-}
+export const totpCode = authenticatorCode;
 
 /** Adds a passkey on the account page, from a virtual authenticator the browser keeps; waits until it is listed. */
 export async function addPasskey(page: Page, name: string): Promise<void> {
