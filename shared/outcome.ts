@@ -15,7 +15,11 @@ export type Refusal = {
   message: string;
   fieldErrors: Record<string, string>;
 };
-export type Outcome<T> = { ok: true; value: T } | Refusal;
+/**
+ * The answer, or why nothing changed. `R` is `Refusal` everywhere but visitor intake, whose
+ * refusals may also say that storage cannot take the submission now (shared/forms/results.ts).
+ */
+export type Outcome<T, R extends { ok: false } = Refusal> = { ok: true; value: T } | R;
 
 export const succeeded = <T>(value: T): Outcome<T> => ({ ok: true, value });
 

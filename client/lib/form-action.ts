@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
-import { failureStatus, type SubmissionResult } from "#shared/forms/results.ts";
+import { failureStatus, type SubmissionOutcome, type SubmissionRefusal } from "#shared/forms/results.ts";
 import { requestMessages } from "#shared/request-messages.ts";
 import { isUtf8, isUtf8FormEncoded } from "#shared/utf8-body.ts";
 
@@ -45,11 +45,10 @@ export function valuesToRedisplay(values: Record<string, string>): Record<string
 }
 
 /** Status (400, 503 or 500) and Retry-After of a failed submission's page. */
-export function failureInit(result: Extract<SubmissionResult, { success: false }>): ResponseInit {
-  const headers: HeadersInit = result.retryAfterSeconds
-    ? { "Retry-After": String(result.retryAfterSeconds) }
-    : {};
-  return { status: failureStatus[result.reason], headers };
+export function failureInit(refusal: SubmissionRefusal): ResponseInit {
+  const retryAfter = refusal.reason === "unavailable" ? refusal.retryAfterSeconds : undefined;
+  const headers: HeadersInit = retryAfter ? { "Retry-After": String(retryAfter) } : {};
+  return { status: failureStatus[refusal.reason], headers };
 }
 
 /**
@@ -60,19 +59,19 @@ export function failureInit(result: Extract<SubmissionResult, { success: false }
  */
 export async function submitLeadForm(
   request: Request,
-  submit: (input: unknown) => Promise<SubmissionResult>,
+  submit: (input: unknown) => Promise<SubmissionOutcome>,
   thankYouPath: string,
 ) {
   const values = await readFormValues(request);
-  const result = await submit(values);
-  if (result.success) return redirect(thankYouPath);
+  const outcome = await submit(values);
+  if (outcome.ok) return redirect(thankYouPath);
   return data(
     {
-      error: result.error,
-      fieldErrors: result.fieldErrors,
-      failedFormats: result.failedFormats ?? {},
+      error: outcome.message,
+      fieldErrors: outcome.fieldErrors,
+      failedFormats: outcome.reason === "invalid" ? outcome.failedFormats : {},
       values: valuesToRedisplay(values),
     },
-    failureInit(result),
+    failureInit(outcome),
   );
 }

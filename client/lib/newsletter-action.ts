@@ -7,10 +7,10 @@ import { failureInit, readFormValues } from "./form-action";
  */
 export async function subscribeFromForm(request: Request, context: AppLoadContext) {
   const values = await readFormValues(request);
-  const result = await context.leads.subscribeNewsletter(values);
-  if (result.success) return { success: true as const };
+  const outcome = await context.leads.subscribeNewsletter(values);
+  if (outcome.ok) return { success: true as const };
   return data(
-    { success: false as const, error: result.error, email: values.email ?? "" },
-    failureInit(result),
+    { success: false as const, error: outcome.message, email: values.email ?? "" },
+    failureInit(outcome),
   );
 }

@@ -25,19 +25,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** The appointment form posted without JavaScript (with it, the form posts JSON to the API). */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
-  const result = await context.leads.requestAppointment(values);
-  if (result.success) {
+  const outcome = await context.leads.requestAppointment(values);
+  if (outcome.ok) {
     // What was asked, for the summary beside the success message (the form itself clears).
     return { success: true as const, date: values.preferred_date ?? "", time: values.preferred_time ?? "" };
   }
   return data(
     {
       success: false as const,
-      error: result.error,
-      fieldErrors: result.fieldErrors,
+      error: outcome.message,
+      fieldErrors: outcome.fieldErrors,
       values: valuesToRedisplay(values),
     },
-    failureInit(result),
+    failureInit(outcome),
   );
 }
 

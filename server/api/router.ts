@@ -1,40 +1,31 @@
 import { Router, type Request, type Response } from "express";
 import type { AppConfig } from "#server/platform/config.ts";
 import type { FormRateLimits } from "#server/http/form-rate-limits.ts";
-import type { LeadService, SubmissionResult, Visitor } from "#server/operations/leads/lead-service.ts";
+import type { LeadService, SubmissionOutcome, Visitor } from "#server/operations/leads/lead-service.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 import { apiErrorHandler, apiNotFound } from "./errors";
 import { parseFormBody, rejectCrossSite, requireFormContentType } from "./guards";
-import { sendFailure } from "./responses";
+import { sendFailure, sendSubmissionOutcome } from "./responses";
 import { keepRequestContext } from "#server/platform/request-context.ts";
 import { apiPaths, paths } from "#shared/paths.ts";
-import { failureStatus } from "#shared/forms/results.ts";
 
-type Submit = (input: unknown, visitor: Visitor) => Promise<SubmissionResult>;
+type Submit = (input: unknown, visitor: Visitor) => Promise<SubmissionOutcome>;
 
 /** The router is mounted at /api; routes are the rest of each API path. */
 const route = (apiPath: string) => apiPath.replace(/^\/api/, "");
 
-/**
- * Answers a submission: 201 when stored (held as suspected spam or not), 400 to fix,
- * 503 with Retry-After when storage cannot take it now, 500 ours.
- */
+/** Answers a submission with what the intake operation answered (`sendSubmissionOutcome`). */
 function answerSubmission(submit: Submit) {
   return async (req: Request, res: Response) => {
     // req.ip honours TRUST_PROXY_HOPS, as the rate limits do; the Referer names the form's page.
-    const result = await submit(req.body, {
+    const outcome = await submit(req.body, {
       ip: req.ip,
       userAgent: req.get("user-agent"),
       referer: req.get("referer"),
       host: req.get("host"),
     });
-    if (result.success) {
-      res.status(201).json({ success: true });
-      return;
-    }
-    if (result.retryAfterSeconds) res.set("Retry-After", String(result.retryAfterSeconds));
-    sendFailure(res, failureStatus[result.reason], result.error, result.fieldErrors);
+    sendSubmissionOutcome(res, outcome);
   };
 }
 

@@ -308,13 +308,11 @@ describe("reading the copy", () => {
     const watched = watchedDb("page_copy");
     const leads = leadsReadingFrom(watched.db, watched.db);
     for (const email of ["one@count.test", "two@count.test", "three@count.test"]) {
-      expect((await leads.submitWebsiteDesign(submission("websiteDesign", email))).success).toBe(true);
+      expect((await leads.submitWebsiteDesign(submission("websiteDesign", email))).ok).toBe(true);
     }
     expect(watched.state.count).toBe(1);
     await publish("thank-you-website-design", await publishedCopy("thank-you-website-design"));
-    expect((await leads.submitWebsiteDesign(submission("websiteDesign", "four@count.test"))).success).toBe(
-      true,
-    );
+    expect((await leads.submitWebsiteDesign(submission("websiteDesign", "four@count.test"))).ok).toBe(true);
     expect(watched.state.count).toBe(2);
     expect(await site.outbox.drain()).toMatchObject({ sent: 8, failed: 0 });
     sink.messages.length = 0;
@@ -326,20 +324,20 @@ describe("reading the copy", () => {
     await publish("thank-you-web-app", copy);
     const watched = watchedDb("page_copy");
     const leads = leadsReadingFrom(watched.db);
-    expect((await leads.submitWebApp(submission("webApp", "before@outage.test"))).success).toBe(true);
+    expect((await leads.submitWebApp(submission("webApp", "before@outage.test"))).ok).toBe(true);
     expect(textSteps((await acknowledgmentTo("before@outage.test")).text, "What happens next:")).toEqual(
       copy.nextSteps,
     );
 
     watched.state.down = true;
-    expect((await leads.submitWebApp(submission("webApp", "during@outage.test"))).success).toBe(true);
+    expect((await leads.submitWebApp(submission("webApp", "during@outage.test"))).ok).toBe(true);
     expect(textSteps((await acknowledgmentTo("during@outage.test")).text, "What happens next:")).toEqual(
       copy.nextSteps,
     );
 
     // A reader that never read the copy before the trouble: the shipped words, and the lead is kept.
     const fresh = leadsReadingFrom(watched.db);
-    expect((await fresh.submitWebApp(submission("webApp", "fresh@outage.test"))).success).toBe(true);
+    expect((await fresh.submitWebApp(submission("webApp", "fresh@outage.test"))).ok).toBe(true);
     const ack = await acknowledgmentTo("fresh@outage.test");
     expect(textSteps(ack.text, "What happens next:")).toEqual(thankYouWebAppCopy.nextSteps);
     expect(htmlSteps(ack.html ?? "", "What happens next")).toEqual(thankYouWebAppCopy.nextSteps);

@@ -51,7 +51,7 @@ async function acknowledged(ip: string, app: SiteApp = site): Promise<boolean> {
     { ...webAppLead({ workEmail: email }), ...startedBefore(clock.getTime()) },
     { ip },
   );
-  expect(result.success).toBe(true);
+  expect(result.ok).toBe(true);
   const queued = await site.db
     .selectFrom("outbox")
     .select("payload")

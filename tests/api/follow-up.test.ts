@@ -199,7 +199,7 @@ describe("the visitor's acknowledgment", () => {
       { ...webAppLead({ workEmail: "e@six.test" }), ...startedBefore(clock.getTime()) },
       { ip: "203.0.113.9" },
     );
-    expect(other.success).toBe(true);
+    expect(other.ok).toBe(true);
     const { sent } = await site.outbox.drain();
     expect(toAddress(await sink.waitForMessages(sent), "e@six.test")).toHaveLength(1);
   });

@@ -32,7 +32,7 @@ import {
   SubmissionRefused,
   type Arrival,
   type SubmissionContext,
-  type SubmissionResult,
+  type SubmissionOutcome,
 } from "./submission";
 import { storeSubmission, type FormHandling, type StoreDeps, type Visitor } from "./store-submission";
 import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
@@ -48,7 +48,7 @@ import { confirmAppointmentRequest } from "#server/operations/appointments/appoi
 import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
 import { clockOf, spokenDate, type BookingCalendar, type SlotReason } from "#shared/booking-calendar.ts";
 
-export type { SubmissionResult } from "./submission";
+export type { SubmissionOutcome } from "./submission";
 export type { ConfirmResult, UnsubscribeResult, UnsubscribeTokenStatus } from "#shared/forms/results.ts";
 
 export type { Visitor } from "./store-submission";
@@ -59,9 +59,9 @@ export { REPEAT_WINDOW_MS } from "./store-submission";
  * React Router actions (forms without JavaScript) both call it.
  */
 export type LeadService = {
-  submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
-  submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
-  requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionResult>;
+  submitWebsiteDesign(input: unknown, visitor?: Visitor): Promise<SubmissionOutcome>;
+  submitWebApp(input: unknown, visitor?: Visitor): Promise<SubmissionOutcome>;
+  requestAppointment(input: unknown, visitor?: Visitor): Promise<SubmissionOutcome>;
   /** The booking form's calendar now: the mode, and each offered day's 7 times free or not. */
   appointmentCalendar(): Promise<BookingCalendar>;
 } & NewsletterService;

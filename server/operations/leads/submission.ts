@@ -12,13 +12,13 @@ import {
 } from "#shared/forms/field-errors.ts";
 import { describeForLog, notSavedMessage, toVisitorMessage } from "#shared/error-catalogue.ts";
 import { classifyStorageError, retryAfterSeconds } from "#server/db/storage-errors.ts";
-import type { SubmissionResult } from "#shared/forms/results.ts";
+import type { SubmissionOutcome, SubmissionRefusal } from "#shared/forms/results.ts";
 import type { MetricsRecorder } from "#server/metrics/recorder.ts";
 import { separateVisitField } from "#shared/visit-source.ts";
 import { judgeSubmission, type FormTokens } from "./form-guard";
 import { readSourceColumns, type SourceColumns, type SourceRequest } from "./visit-source";
 
-export type { SubmissionResult } from "#shared/forms/results.ts";
+export type { SubmissionOutcome } from "#shared/forms/results.ts";
 
 export type SubmissionContext = {
   logger: Logger;
@@ -60,8 +60,8 @@ export function invalidSubmission(
   error: string,
   fieldErrors: FieldErrors = {},
   failedFormats: FieldFormats = {},
-): SubmissionResult {
-  return { success: false, error, fieldErrors, failedFormats, reason: "invalid" };
+): SubmissionRefusal {
+  return { ok: false, reason: "invalid", message: error, fieldErrors, failedFormats };
 }
 
 /**
@@ -80,7 +80,7 @@ export async function handleSubmission<S extends z.ZodMiniType>(
   schema: S,
   store: (data: z.output<S>, arrival: Arrival) => Promise<void>,
   request: SourceRequest = {},
-): Promise<SubmissionResult> {
+): Promise<SubmissionOutcome> {
   const at = ctx.now();
   const { fields: answers, ...guard } = separateBotGuardFields(input);
   const { fields, visit } = separateVisitField(answers);
@@ -110,7 +110,7 @@ export async function handleSubmission<S extends z.ZodMiniType>(
   }
   if (suspected) ctx.logger.info({ form, reason: suspected }, "submission held as suspected spam");
   ctx.metrics?.leadSubmission(form, suspected ? "suspected" : "accepted");
-  return { success: true };
+  return { ok: true, value: undefined };
 }
 
 /**
@@ -118,15 +118,15 @@ export async function handleSubmission<S extends z.ZodMiniType>(
  * read-only) is logged with its cause and answered 503 with a time to try again, and the
  * visitor is told that it was not saved; anything else gets the requirements §8 catalogue's text.
  */
-function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionResult {
+function storeFailure(ctx: SubmissionContext, form: LeadForm, error: unknown): SubmissionRefusal {
   const storage = classifyStorageError(error);
   const fields = { form, error: describeForLog("store submission", error) };
-  const base = { success: false as const, fieldErrors: {} };
+  const base = { ok: false as const, fieldErrors: {} };
   if (!storage) {
     ctx.logger.error(fields, "submission not stored");
-    return { ...base, error: toVisitorMessage(error), reason: "failed" };
+    return { ...base, message: toVisitorMessage(error), reason: "failed" };
   }
   ctx.logger.error({ ...fields, storage }, "submission not stored: storage unavailable");
   ctx.metrics?.storageFailure(storage, "submission");
-  return { ...base, error: notSavedMessage, reason: "unavailable", retryAfterSeconds: retryAfterSeconds() };
+  return { ...base, message: notSavedMessage, reason: "unavailable", retryAfterSeconds: retryAfterSeconds() };
 }

@@ -21,7 +21,7 @@ import {
   handleSubmission,
   type Arrival,
   type SubmissionContext,
-  type SubmissionResult,
+  type SubmissionOutcome,
 } from "#server/operations/leads/submission.ts";
 
 /** A confirmation link works for this long after the visitor (last) asked to subscribe. */
@@ -31,7 +31,7 @@ export const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 export type NewsletterService = {
   /** Double opt-in: the same answer whether or not the address is already known. */
-  subscribeNewsletter(input: unknown): Promise<SubmissionResult>;
+  subscribeNewsletter(input: unknown): Promise<SubmissionOutcome>;
   confirmSubscription(token: string): Promise<ConfirmResult>;
   checkUnsubscribeToken(token: string): Promise<UnsubscribeTokenStatus>;
   unsubscribe(token: string): Promise<UnsubscribeResult>;
