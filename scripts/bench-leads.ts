@@ -34,7 +34,9 @@ const DELIVERY_DEADLINE_SECONDS = 300;
 // The server signs each form's start field; the benchmark signs with the secret it gives the server.
 const FORM_SECRET = "bench-form-secret-0123456789abcdefghijkl";
 const startedAt = {
-  [botGuardFields.startedAt]: createFormTokens(FORM_SECRET).issue(new Date(Date.now() - 60_000)),
+  [botGuardFields.startedAt]: createFormTokens(FORM_SECRET, () => new Date()).issue(
+    new Date(Date.now() - 60_000),
+  ),
 };
 type Table = "website_design_leads" | "web_app_leads" | "appointment_requests" | "newsletter_subscribers";
 const endpoints: Array<{ name: string; path: string; table: Table; body: (n: number) => object }> = [

@@ -216,8 +216,10 @@ async function openServices(options: AppOptions) {
     logger: logger.child({ component: "outbox" }),
     options: workerOptions,
   });
-  const formTokens = createFormTokens(formSecret);
-  const metrics = createSiteMetrics({ db });
+  // Pages sign their forms' start fields at the real time they are served, as they always
+  // did: a test's fixed visitor clock would make every form look filled in no time at all.
+  const formTokens = createFormTokens(formSecret, systemClock);
+  const metrics = createSiteMetrics({ db, now: systemClock });
   // One reader of pages' copy: the pages' loaders and the acknowledgments share what it keeps.
   const pageCopy = createPageCopySource(db, workspaceNow);
   const leads = createLeadService({

@@ -18,7 +18,6 @@ type ScheduleChange<Options> = (
   ctx: CliContext,
   idText: string,
   options: Omit<Options, "by" | "override"> & Who,
-  now: () => Date,
 ) => Promise<Outcome<ScheduledAppointment>>;
 
 /**
@@ -29,12 +28,7 @@ function scheduleCommand<Options extends { by?: string; override?: string }>(
   change: ScheduleChange<Options>,
   say: (done: ScheduledAppointment) => string,
 ) {
-  return async (
-    ctx: CliContext,
-    idText: string,
-    options: Options,
-    now: () => Date = () => new Date(),
-  ): Promise<ExitCode> => {
+  return async (ctx: CliContext, idText: string, options: Options): Promise<ExitCode> => {
     const { override, by: _by, ...rest } = options;
     const actor = ctx.actor ?? cliActor();
     const who = {
@@ -44,7 +38,7 @@ function scheduleCommand<Options extends { by?: string; override?: string }>(
       actor,
       ...(override === undefined ? {} : { override: { reason: override, actor } }),
     };
-    const done = await change(ctx, idText, who, now);
+    const done = await change(ctx, idText, who);
     if (!done.ok) return fail(ctx.out, done.message);
     printLine(ctx.out, say(done.value));
     return exitCodes.ok;

@@ -26,9 +26,8 @@ const reasonWords: Record<SlotReason, string> = {
 export async function showAvailability(
   ctx: CliContext,
   options: { date?: string; json?: boolean },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const at = now();
+  const at = ctx.now();
   const date = options.date ?? agencyDateOf(new Date(at.getTime() + 86_400_000));
   const day = await freeTimesOfDay(ctx, date, at);
   if (!day.ok) return fail(ctx.out, day.message);
@@ -87,8 +86,7 @@ export async function listAvailabilityRules(ctx: CliContext, options: { json?: b
 
 /** `availability set NAME VALUE`: one rule, audited in its transaction. */
 export async function setAvailabilityRule(ctx: CliContext, name: string, value: string): Promise<ExitCode> {
-  const { actor } = operationContext(ctx);
-  const saved = await setAvailabilityRules(ctx.db, { [name]: value }, actor);
+  const saved = await setAvailabilityRules(operationContext(ctx), { [name]: value });
   if (!saved.ok) return fail(ctx.out, saved.message);
   const shown = ruleText(saved.value.rules, name as (typeof ruleNames)[number]);
   if (saved.value.changed.length === 0) {

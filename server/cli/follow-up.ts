@@ -15,24 +15,22 @@ import {
 } from "#server/operations/leads/follow-up.ts";
 
 export async function setLeadStatus(
-  { db, out }: CliContext,
+  { db, now, out }: CliContext,
   kind: "leads" | "appointments",
   idText: string,
   statusText: string,
   options: { note?: string; by?: string },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
   const target = parseStatusTarget(kind, idText);
   if (!target.ok) return fail(out, target.message);
   const by = options.by ?? defaultActor();
   const auditTarget = kind === "appointments" ? `ap-${target.value.id}` : target.value.label;
-  const result = await changeStatus(
-    db,
-    target.value,
-    statusText,
-    { ...options, by, actor: cliActor(), auditTarget },
-    now,
-  );
+  const result = await changeStatus({ db, now }, target.value, statusText, {
+    ...options,
+    by,
+    actor: cliActor(),
+    auditTarget,
+  });
   if (!result.ok) return fail(out, result.message);
   const done = result.value;
   if (!done.changed) printLine(out, `${done.label} is already ${done.status}: nothing changed.`);
@@ -68,11 +66,10 @@ export async function statusDetails(
 }
 
 export async function listOverdue(
-  { db, config, out }: CliContext,
+  { db, config, now, out }: CliContext,
   options: { json?: boolean },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const leads = await loadOverdueLeads({ db, config }, now);
+  const leads = await loadOverdueLeads({ db, config, now });
   if (options.json) {
     printJson(out, leads);
     return exitCodes.ok;

@@ -11,8 +11,7 @@ export async function assignLeadsCommand(
   ids: readonly string[],
   ownerEmail: string | null,
 ): Promise<ExitCode> {
-  const { db, actor } = operationContext(ctx);
-  const assigned = await assignOwner(db, ids, ownerEmail, actor);
+  const assigned = await assignOwner(operationContext(ctx), ids, ownerEmail);
   if (!assigned.ok) return fail(ctx.out, assigned.message);
   const { owner, changed, already } = assigned.value;
   const to = owner ?? "nobody";

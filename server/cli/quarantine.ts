@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Run } from "./command-parts";
-import { cliActor, type CliContext } from "./context";
+import { operationContext, type CliContext } from "./context";
 import { exitCodes, fail, plural, printLine, usageError, type ExitCode } from "./output";
 import { formatLocalDateTime } from "#server/operations/agency-time.ts";
 import { parseAge } from "#server/operations/input.ts";
@@ -13,12 +13,12 @@ import {
 } from "#server/operations/leads/quarantine.ts";
 
 export async function releaseHeld(
-  { db, config, out }: CliContext,
+  ctx: CliContext,
   kind: QuarantineKind,
   texts: readonly string[],
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
-  const results = await releaseSubmissions(db, config, kind, texts, cliActor(), now);
+  const { out } = ctx;
+  const results = await releaseSubmissions(operationContext(ctx), kind, texts);
   if (!results.ok) return fail(out, results.message);
   for (const item of results.value) {
     if (!item.released) printLine(out, `${item.label} was not held as suspected spam: nothing to do.`);
@@ -29,17 +29,17 @@ export async function releaseHeld(
 }
 
 export async function purgeHeld(
-  { db, out }: CliContext,
+  ctx: CliContext,
   kind: QuarantineKind,
   options: { suspected?: boolean; olderThan: string },
-  now: () => Date = () => new Date(),
 ): Promise<ExitCode> {
   // Purging is for held-back spam only; genuine submissions are never bulk-deleted here.
+  const { now, out } = ctx;
   if (!options.suspected) return usageError(out, "purge deletes suspected spam only: add --suspected");
   const age = parseAge(options.olderThan);
   if (!age.ok) return fail(out, age.message);
   const before = new Date(now().getTime() - age.value).toISOString();
-  const deleted = await purgeSuspectedRows(db, tablesOf[kind], before, cliActor(), kind, now);
+  const deleted = await purgeSuspectedRows(operationContext(ctx), tablesOf[kind], before, kind);
   printLine(
     out,
     `Deleted ${plural(deleted, `suspected ${nouns[kind]}`)} received before ${formatLocalDateTime(before)}.`,

@@ -156,12 +156,10 @@ function inboxRoutes(router: Router, { db, config, now }: LeadDoor): void {
     const tables = form ? [tableOfForm[form]] : Object.values(tableOfForm);
     // Everything held back so far: from the workspace, purging is a decision about what is there now.
     const deleted = await purgeSuspectedRows(
-      db,
+      { db, actor: actorOf(req, res), now },
       tables,
       now().toISOString(),
-      actorOf(req, res),
       form ?? "all",
-      now,
     );
     res.json({ deleted });
   });
@@ -173,7 +171,7 @@ function inboxRoutes(router: Router, { db, config, now }: LeadDoor): void {
   router.post("/inbox/assign", async (req, res) => {
     const body = assignBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidQuery(res, body.error);
-    const assigned = await assignOwner(db, body.data.ids, body.data.owner, actorOf(req, res), now);
+    const assigned = await assignOwner({ db, actor: actorOf(req, res), now }, body.data.ids, body.data.owner);
     if (!assigned.ok) return answerRefusal(res, assigned);
     res.json(assigned.value);
   });
@@ -194,7 +192,7 @@ function inboxRecordRoutes(router: Router, { deps, db, config, now }: LeadDoor):
     const ref = inboxRef(req, res);
     if (!ref) return;
     const reader = { userId: signedIn(res).userId, actor: actorOf(req, res) };
-    const opened = await openInboxRecord(db, ref.id, reader, now);
+    const opened = await openInboxRecord({ db, now }, ref.id, reader);
     if (!opened.ok) return answerRefusal(res, opened);
     res.json(opened.value);
   });
@@ -205,13 +203,12 @@ function inboxRecordRoutes(router: Router, { deps, db, config, now }: LeadDoor):
     const body = statusBody.safeParse(req.body ?? {});
     if (!body.success) return answerInvalidQuery(res, body.error);
     const staff = signedIn(res);
-    const changed = await changeStatus(
-      db,
-      statusTargetOf(ref),
-      body.data.status,
-      { note: body.data.note, by: staff.email, actor: actorOf(req, res), auditTarget: ref.id },
-      now,
-    );
+    const changed = await changeStatus({ db, now }, statusTargetOf(ref), body.data.status, {
+      note: body.data.note,
+      by: staff.email,
+      actor: actorOf(req, res),
+      auditTarget: ref.id,
+    });
     if (!changed.ok) return answerRefusal(res, changed);
     const found = await loadInboxRecord(db, ref.id);
     if (!found.ok) return answerRefusal(res, found);
@@ -238,7 +235,7 @@ function inboxRecordRoutes(router: Router, { deps, db, config, now }: LeadDoor):
     const ref = inboxRef(req, res);
     if (!ref) return;
     const { kind, text } = quarantineArgsOf(ref);
-    const released = await releaseSubmissions(db, config, kind, [text], actorOf(req, res), now);
+    const released = await releaseSubmissions({ db, config, actor: actorOf(req, res), now }, kind, [text]);
     if (!released.ok) return answerRefusal(res, released);
     const [result] = released.value;
     if (!result?.released) {

@@ -115,7 +115,7 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
         ...who,
         ...(override === undefined ? {} : { override: { reason: override, actor: who.actor } }),
       };
-      answerChange(res, await change({ db, config }, String(id), options, now));
+      answerChange(res, await change({ db, config, now }, String(id), options));
     });
   }
 
@@ -125,7 +125,7 @@ export function meetingRoutes(deps: WorkspaceDeps): Router {
   router.post("/inbox/:id/meeting/cancel", async (req, res) => {
     const id = appointmentOf(req, res);
     if (id === undefined) return;
-    answerChange(res, await cancelAppointmentRequest({ db, config }, String(id), whoOf(req, res), now));
+    answerChange(res, await cancelAppointmentRequest({ db, config, now }, String(id), whoOf(req, res)));
   });
 
   return router;

@@ -73,7 +73,10 @@ export function settingsRoutes(deps: WorkspaceDeps): Router {
     ) {
       return badRequest(res, "Send the rules as text, by name.");
     }
-    const saved = await setAvailabilityRules(db, rules as Record<string, string>, actorOf(req, res), now());
+    const saved = await setAvailabilityRules(
+      { db, actor: actorOf(req, res), now },
+      rules as Record<string, string>,
+    );
     if (!saved.ok) return answerRefusal(res, saved);
     res.json({ rules: rulesOf(saved.value.rules), changed: saved.value.changed });
   });

@@ -154,7 +154,7 @@ describe("the workspace's booking calendar", () => {
 
 /** The first offered day with at least `count` free times, and those times. */
 async function freeDay(count: number, skip = 0) {
-  const days = (await bookingCalendar(site)).filter(
+  const days = (await bookingCalendar(site, new Date())).filter(
     (day) => day.slots.filter((slot) => slot.free).length >= count,
   );
   const day = days[skip];
@@ -270,10 +270,10 @@ describe("requests, then instant booking", () => {
     if (!time) throw new Error("no free time");
     await ask({ preferred_date: day.date, preferred_time: time.value }).expect(201);
     const id = await lastAppointmentId();
-    const held = await freeTimesOfDay(site, day.date);
+    const held = await freeTimesOfDay(site, day.date, new Date());
     expect(held.ok && held.value.slots.find((slot) => slot.value === time.value)?.reason).toBe("taken");
     expect((await cli(site, "appointments", "status", String(id), "lost")).code).toBe(0);
-    const freed = await freeTimesOfDay(site, day.date);
+    const freed = await freeTimesOfDay(site, day.date, new Date());
     expect(freed.ok && freed.value.slots.find((slot) => slot.value === time.value)?.free).toBe(true);
   });
 
@@ -309,11 +309,11 @@ describe("requests, then instant booking", () => {
     );
     expect(refused.body.fieldErrors.preferred_time).toBe(refused.body.error);
     expect(await site.db.selectFrom("appointment_requests").select("id").execute()).toHaveLength(rows.length);
-    const nearest = await nearestFreeTimes(site, time.start);
+    const nearest = await nearestFreeTimes(site, time.start, { now: new Date() });
     expect(nearest.map((free) => free.start)).not.toContain(time.start);
     // The buffer: 45 minutes and 15 after it fill the hour; 30 after it take the next time too.
     const slotAfter = async () => {
-      const judged = await freeTimesOfDay(site, day.date);
+      const judged = await freeTimesOfDay(site, day.date, new Date());
       return judged.ok ? judged.value.slots.find((slot) => slot.value === next.value) : undefined;
     };
     if (Date.parse(next.start) - Date.parse(time.start) === 3_600_000) {

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** A time free now, on the `index`-th day that has one. */
 async function freeTime(index = 0): Promise<{ date: string; value: string }> {
-  const days = await bookingCalendar(first);
+  const days = await bookingCalendar(first, new Date());
   const withFree = days.filter((day) => day.slots.some((slot) => slot.free));
   const day = withFree[index];
   const slot = day?.slots.find((candidate) => candidate.free);

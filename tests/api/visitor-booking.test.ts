@@ -158,7 +158,7 @@ describe("the visitor's private link", () => {
       .where("id", "=", pendingId)
       .executeTakeFirstOrThrow();
     const freeFor = async (day: string) =>
-      (await freeDaysFor({ db: site.db, config: site.config }, -1))
+      (await freeDaysFor({ db: site.db, config: site.config }, -1, new Date()))
         .find((free) => free.date === day)
         ?.times.map((time) => time.value);
     expect(await freeFor(before.preferred_date)).not.toContain(before.preferred_time);
@@ -222,7 +222,7 @@ describe("the visitor's private link", () => {
     expect(to(moved, "leads@agency.test")).toHaveLength(0);
     expect((await history(id)).at(-1)).toMatchObject({ by: "the visitor" });
     // The old slot is free at once.
-    const free = await freeDaysFor({ db: site.db, config: site.config }, -1);
+    const free = await freeDaysFor({ db: site.db, config: site.config }, -1, new Date());
     expect(free.find((day) => day.date === oldDay)?.times.map((time) => time.value)).toContain("02:00 PM");
     expect(free.find((day) => day.date === newDay)?.times.map((time) => time.value)).not.toContain(
       "09:00 AM",
@@ -291,6 +291,7 @@ describe("the visitor's reminder", () => {
       db: site.db,
       config: site.config,
       logger: pino({ level: "silent" }),
+      now: () => new Date(),
       identity: { host: instance, pid: 1, nonce: instance },
     });
   async function runOn(instance: string): Promise<number> {

@@ -6,7 +6,7 @@ import { apiPaths, paths } from "#shared/paths.ts";
 
 /** The FORM_SECRET of every test app (test-app.ts), so tests can sign start fields as pages do. */
 export const testFormSecret = "test-form-secret-0123456789abcdefghijklmnop";
-export const testFormTokens = createFormTokens(testFormSecret);
+export const testFormTokens = createFormTokens(testFormSecret, () => new Date());
 /** The acknowledgment limit's client keys as every test app makes them. */
 export const testClientAddressKey = createClientAddressKey(testFormSecret);
 

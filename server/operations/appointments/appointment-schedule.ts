@@ -54,7 +54,9 @@ type AnyChange = AppointmentUpdate["change"];
  * workspace's member of staff, or the CLI), it writes the audit entry in the same
  * transaction; the visitor's own changes from their link have none.
  */
-type ScheduleContext = { db: Db; config: Pick<OperationContext["config"], "settings" | "followUp" | "mail"> };
+type ScheduleContext = Pick<OperationContext, "db" | "now"> & {
+  config: Pick<OperationContext["config"], "settings" | "followUp" | "mail">;
+};
 type Who = {
   by: string;
   actor?: Actor;
@@ -401,8 +403,8 @@ export async function confirmAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
   options: { at?: string; duration?: string } & Who,
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
+  const moment = ctx.now();
   const at = options.at === undefined ? undefined : parseAt(options.at);
   if (at && !at.ok) return invalidAt(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
@@ -422,7 +424,7 @@ export async function confirmAppointmentRequest(
       at: fieldMessages.noRequestedTime,
     });
   }
-  if (Date.parse(start) <= now().getTime()) {
+  if (Date.parse(start) <= moment.getTime()) {
     return refuse(
       `${formatAppointmentTime(start, 0).split(" to ")[0]} has passed: give a later time with --at`,
       {
@@ -436,7 +438,6 @@ export async function confirmAppointmentRequest(
     scheduled_minutes: duration?.value ?? ctx.config.followUp.appointmentMinutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  const moment = now();
   const overrideRefused = checkOverride(options, moment);
   if (overrideRefused) return overrideRefused;
   const applied = await apply(ctx, row, schedule, "confirmed", moment, options);
@@ -449,8 +450,8 @@ export async function rescheduleAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
   options: { at: string; duration?: string } & Who,
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
+  const moment = ctx.now();
   const at = parseAt(options.at);
   if (!at.ok) return invalidAt(at.message);
   const duration = options.duration === undefined ? undefined : parseDuration(options.duration);
@@ -462,7 +463,7 @@ export async function rescheduleAppointmentRequest(
     const state = row.schedule_status === "cancelled" ? "was cancelled" : "is not confirmed";
     return conflict(`appointment ${row.id} ${state}: only a confirmed appointment can be rescheduled`);
   }
-  if (Date.parse(at.value) <= now().getTime()) {
+  if (Date.parse(at.value) <= moment.getTime()) {
     return refuse(`--at "${options.at}" has passed: give a later time`, { at: fieldMessages.passed });
   }
   const minutes = duration?.value ?? row.scheduled_minutes ?? ctx.config.followUp.appointmentMinutes;
@@ -478,7 +479,6 @@ export async function rescheduleAppointmentRequest(
     scheduled_minutes: minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  const moment = now();
   const overrideRefused = checkOverride(options, moment);
   if (overrideRefused) return overrideRefused;
   const applied = await apply(ctx, row, schedule, "rescheduled", moment, options);
@@ -491,8 +491,8 @@ export async function cancelAppointmentRequest(
   ctx: ScheduleContext,
   idText: string,
   options: Who,
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<ScheduledAppointment>> {
+  const moment = ctx.now();
   const loaded = await load(ctx, idText);
   if (!loaded.ok) return loaded;
   const row = loaded.value;
@@ -506,7 +506,7 @@ export async function cancelAppointmentRequest(
     scheduled_minutes: row.scheduled_minutes,
     calendar_sequence: row.calendar_sequence + 1,
   };
-  if ((await apply(ctx, row, schedule, "cancelled", now(), options)) !== "done")
+  if ((await apply(ctx, row, schedule, "cancelled", moment, options)) !== "done")
     return changedMeanwhile(row.id);
   return succeeded({ id: row.id, email: row.email, when: when(row) });
 }

@@ -11,7 +11,7 @@ import {
 } from "#server/db/availability.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { checkPolicy } from "#server/auth/policy.ts";
-import type { Actor } from "#server/operations/context.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { refuse, refusedByPolicy, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { Parsed } from "#server/operations/input.ts";
 import {
@@ -223,11 +223,10 @@ export async function readAvailabilityRules(db: Db): Promise<AvailabilityRules> 
  * transaction. Admins only (the "availability.update" policy).
  */
 export async function setAvailabilityRules(
-  db: Db,
+  { db, actor, now: clock }: Pick<OperationContext, "db" | "actor" | "now">,
   changes: Readonly<Record<string, string>>,
-  actor: Actor,
-  now: Date = new Date(),
 ): Promise<Outcome<{ rules: AvailabilityRules; changed: RuleName[] }>> {
+  const now = clock();
   const refusal = checkPolicy("availability.update", actor, now);
   if (refusal) return refusedByPolicy(refusal);
   const current = await readAvailabilityRules(db);
@@ -488,7 +487,7 @@ const validDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime
 export async function freeTimesOfDay(
   ctx: AvailabilityContext,
   date: string,
-  now: Date = new Date(),
+  now: Date,
   exceptAppointmentId?: number,
 ): Promise<Outcome<BookingDay>> {
   if (!validDate(date)) return refuse(`invalid date "${date}": expected YYYY-MM-DD, e.g. 2026-12-03`);
@@ -501,7 +500,7 @@ export async function freeTimesOfDay(
  */
 export async function bookingCalendar(
   ctx: AvailabilityContext,
-  now: Date = new Date(),
+  now: Date,
   exceptAppointmentId?: number,
 ): Promise<BookingDay[]> {
   const dates = appointmentDateOptions(now).map((option) => option.value);
@@ -522,7 +521,7 @@ export type FreeDay = { date: string; label: string; times: { value: string; sta
 export async function freeDaysFor(
   ctx: AvailabilityContext,
   appointmentId: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<FreeDay[]> {
   const days = await bookingCalendar(ctx, now, appointmentId);
   return days.map((day) => ({
@@ -550,9 +549,9 @@ const freeTimeOf = (date: string, slot: BookingSlot): FreeTime => ({
 export async function nearestFreeTimes(
   ctx: AvailabilityContext,
   startIso: string,
-  options: { now?: Date; count?: number; scope?: "visitor" | "staff"; exceptAppointmentId?: number } = {},
+  options: { now: Date; count?: number; scope?: "visitor" | "staff"; exceptAppointmentId?: number },
 ): Promise<FreeTime[]> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   const count = options.count ?? 3;
   const target = Date.parse(startIso);
   let dates: string[];

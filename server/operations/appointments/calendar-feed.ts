@@ -162,7 +162,7 @@ export async function readCalendarFeed(
   db: Db,
   site: { siteUrl: string; brandName: string },
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<string | undefined> {
   if (!isCalendarFeedTokenShaped(token)) return undefined;
   const feed = await findCalendarFeedByHash(db, hashCalendarFeedToken(token));

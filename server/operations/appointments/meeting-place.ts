@@ -1,3 +1,4 @@
+import type { OperationContext } from "#server/operations/context.ts";
 import type { Db } from "#server/db/database.ts";
 import { setMeetingPlace } from "#server/db/appointment-manage.ts";
 import { findAppointmentRequest } from "#server/db/leads.ts";
@@ -46,12 +47,12 @@ export type PlaceChange = { id: number; place: MeetingPlace; own: boolean };
  * about the meeting (and its reminder) carry the new place.
  */
 export async function setAppointmentPlace(
-  ctx: PlaceContext,
+  ctx: PlaceContext & Pick<OperationContext, "now">,
   idText: string,
   value: string,
   who: { by: string; actor?: Actor },
-  now: Date = new Date(),
 ): Promise<Outcome<PlaceChange>> {
+  const now = ctx.now();
   const id = parseId(idText, "appointment");
   if (!id.ok) return refuse(id.message);
   const own = value.trim().toLowerCase() !== DEFAULT_PLACE;

@@ -113,7 +113,7 @@ export async function listMeetings(
 export async function planMeeting(
   ctx: Pick<OperationContext, "db" | "config">,
   rowId: number,
-  now: Date = new Date(),
+  now: Date,
   mayOverride = false,
 ): Promise<Outcome<MeetingPlan>> {
   const row = await findAppointmentRequest(ctx.db, rowId);

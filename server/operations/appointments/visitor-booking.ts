@@ -139,12 +139,12 @@ export async function moveByVisitor(
   const chosen = await freeSlot(ctx, row, slot, now);
   if (!chosen.ok) return chosen;
   if (row.schedule_status === "confirmed") {
-    const moved = await rescheduleAppointmentRequest(
-      ctx,
-      String(row.id),
-      { at: formatLocalDateTime(chosen.start), by: BY_VISITOR, visitor: true },
-      () => now,
-    );
+    // The instant this change was read at, so the link, the free time and the move agree.
+    const moved = await rescheduleAppointmentRequest({ ...ctx, now: () => now }, String(row.id), {
+      at: formatLocalDateTime(chosen.start),
+      by: BY_VISITOR,
+      visitor: true,
+    });
     if (!moved.ok) {
       return moved.reason === "conflict"
         ? changedMeanwhile
@@ -165,12 +165,10 @@ export async function cancelByVisitor(ctx: BookingContext, token: string): Promi
   if (link.state !== "open") return { ok: false, message: notOpen[link.state] };
   const { row } = link;
   if (row.schedule_status === "confirmed") {
-    const cancelled = await cancelAppointmentRequest(
-      ctx,
-      String(row.id),
-      { by: BY_VISITOR, visitor: true },
-      () => now,
-    );
+    const cancelled = await cancelAppointmentRequest({ ...ctx, now: () => now }, String(row.id), {
+      by: BY_VISITOR,
+      visitor: true,
+    });
     if (!cancelled.ok) return changedMeanwhile;
     return { ok: true, done: "cancelled", when: cancelled.value.when };
   }

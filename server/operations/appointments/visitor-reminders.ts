@@ -73,7 +73,7 @@ export function createAppointmentReminders(deps: {
   config: Pick<AppConfig, "settings" | "mail">;
   logger: Logger;
   onQueued?: () => void;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): AppointmentReminders {
   const { db, config, logger } = deps;

@@ -175,7 +175,7 @@ export function createScheduledPublisher(deps: {
   db: Db;
   logger: Logger;
   everyMs?: number;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): LeasedJob<Array<{ kind: ContentKind; id: string }>> {
   const { db, logger } = deps;

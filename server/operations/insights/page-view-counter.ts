@@ -183,10 +183,10 @@ export function createPageViewCounter(deps: {
   site: string;
   logger: Logger;
   flushEveryMs: number;
-  now?: () => Date;
+  now: () => Date;
 }): PageViewCounter {
   const { db, site, logger } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   let batch = emptyBatch();
   let flushing: Promise<void> | undefined;
   /** The batch being written, so a visitor in it is known as counted meanwhile. */

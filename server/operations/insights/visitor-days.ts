@@ -17,7 +17,7 @@ export type ForgottenDays = { salts: number; visitors: number };
 export function createVisitorDaysSweep(deps: {
   db: Db;
   logger: Logger;
-  now?: () => Date;
+  now: () => Date;
 }): LeasedJob<ForgottenDays> {
   const { db, logger } = deps;
   return createLeasedJob({

@@ -165,7 +165,7 @@ export function createWeeklyReportJob(deps: {
   logger: Logger;
   /** Called after e-mails were queued (wakes the outbox worker). */
   onQueued?: () => void;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): LeasedJob<WeeklyReportRun> {
   const { db, config, logger } = deps;

@@ -3,7 +3,7 @@ import { recordAudit } from "#server/db/audit-log.ts";
 import type { LeadTable } from "#server/db/lead-follow-up.ts";
 import { selectOwners, selectStaffNames, setOwner, type StaffName } from "#server/db/lead-owners.ts";
 import { normaliseEmail } from "#server/auth/accounts.ts";
-import type { Actor } from "#server/operations/context.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import type { AssignableStaff } from "#shared/inbox.ts";
 import { invalidInboxId, parseInboxId, type InboxRef } from "./inbox";
@@ -71,11 +71,9 @@ export type Assignment = {
  * account, disabled, an editor), change nothing at all; rows already so are left as they are.
  */
 export async function assignOwner(
-  db: Db,
+  { db, actor, now }: Pick<OperationContext, "db" | "actor" | "now">,
   idTexts: readonly string[],
   ownerEmail: string | null,
-  actor: Actor,
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<Assignment>> {
   const refs = parseRefs(idTexts);
   if (!refs.ok) return refs;

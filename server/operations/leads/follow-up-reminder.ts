@@ -137,7 +137,7 @@ export function createFollowUpScheduler(deps: {
   logger: Logger;
   /** Called after a reminder was queued (wakes the outbox worker). */
   onQueued?: () => void;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): FollowUpScheduler {
   const { db, config, logger } = deps;

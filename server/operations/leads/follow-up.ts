@@ -62,11 +62,10 @@ export type StatusChangeResult =
  * history with who (`by`) and when, and audited as "lead.status" in the same transaction.
  */
 export async function changeStatus(
-  db: Db,
+  { db, now }: Pick<OperationContext, "db" | "now">,
   target: StatusTarget,
   statusText: string,
   options: { note?: string; by: string; actor: Actor; auditTarget?: string },
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<StatusChangeResult>> {
   const status = parseLeadStatus(statusText);
   if (!status.ok || !status.value)
@@ -122,10 +121,7 @@ export function loadStatusHistory(db: Db, table: LeadTable, id: number) {
 }
 
 /** The leads still new past the reminder's delay, oldest first, as the 24-hour reminder lists them. */
-export async function loadOverdueLeads(
-  { db, config }: Pick<OperationContext, "db" | "config">,
-  now: () => Date = () => new Date(),
-) {
+export async function loadOverdueLeads({ db, config, now }: Pick<OperationContext, "db" | "config" | "now">) {
   const staff = await selectStaffNames(db);
   return (await listOverdueLeads(db, overdueCutoff(config, now()))).map((lead) => ({
     ...describeOpenLead(lead, staff),

@@ -12,7 +12,7 @@ import {
 } from "./form-guard";
 
 const now = 1_800_000_000_000;
-const tokens = createFormTokens("a-test-secret-that-is-long-enough-1234");
+const tokens = createFormTokens("a-test-secret-that-is-long-enough-1234", () => new Date());
 const options = { tokens, now, minFillMs: 2_000 };
 const servedAt = (ms: number) => tokens.issue(new Date(ms));
 
@@ -41,7 +41,7 @@ describe("signed start field", () => {
     const genuine = servedAt(now - 30_000);
     const [version, issuedAt, signature] = genuine.split(".");
     const older = (now - 3_600_000).toString(36);
-    const otherSecret = createFormTokens("another-secret-that-is-long-enough-5678");
+    const otherSecret = createFormTokens("another-secret-that-is-long-enough-5678", () => new Date());
     for (const value of [
       undefined,
       null,

@@ -35,18 +35,18 @@ export function newFormSecret(): string {
 }
 
 export type FormTokens = {
-  /** A start field for a form served at `at`. */
+  /** A start field for a form served at `at`, by default now. */
   issue(at?: Date): string;
   /** When the form was served, or undefined if the value was not issued by this secret. */
   verify(token: unknown): number | undefined;
 };
 
-export function createFormTokens(secret: string): FormTokens {
+export function createFormTokens(secret: string, now: () => Date): FormTokens {
   const sign = (version: string, signed: string) =>
     createHmac("sha256", secret).update(`form-start:${version}:${signed}`).digest();
 
   return {
-    issue(at = new Date()) {
+    issue(at = now()) {
       const signed = `${at.getTime().toString(36)}.${randomBytes(9).toString("base64url")}`;
       return `${TOKEN_VERSION}.${signed}.${sign(TOKEN_VERSION, signed).toString("base64url")}`;
     },

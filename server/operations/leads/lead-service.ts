@@ -85,7 +85,7 @@ export type LeadServiceDeps = {
   /** What the acknowledgment's per-client limit counts by instead of the IP address. */
   clientAddressKey: ClientAddressKey;
   /** The clock for bot timing and the appointment date window; tests fix it. */
-  now?: () => Date;
+  now: () => Date;
   /** Called after a transaction queued an e-mail (wakes the outbox worker). */
   onQueued?: () => void;
   /** Counts outcomes and storage failures (/metrics). */
@@ -123,7 +123,7 @@ const appointmentForm = (config: StoreDeps["config"]): FormHandling<ReturnType<t
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, config, logger } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const onQueued = deps.onQueued ?? (() => {});
   const pageCopy = deps.pageCopy ?? createPageCopySource(db);
   const ctx: SubmissionContext = {
@@ -245,12 +245,9 @@ async function storeAppointment(
   }
   // Sent again from the same form: the first is stored, held (and booked) already.
   if (id === undefined || !instant) return;
-  const confirmed = await confirmAppointmentRequest(
-    calendar,
-    String(id),
-    { by: "instant booking" },
-    () => arrival.at,
-  );
+  const confirmed = await confirmAppointmentRequest({ ...calendar, now: () => arrival.at }, String(id), {
+    by: "instant booking",
+  });
   if (confirmed.ok) onQueued();
   else logger.error({ appointment: id, reason: confirmed.reason }, "instant booking held, not confirmed");
 }

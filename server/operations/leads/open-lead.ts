@@ -1,6 +1,5 @@
-import type { Db } from "#server/db/database.ts";
 import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
-import type { Actor } from "#server/operations/context.ts";
+import type { Actor, OperationContext } from "#server/operations/context.ts";
 import { failed, type Outcome } from "#shared/outcome.ts";
 import { invalidInboxId, loadInboxRecord, parseInboxId, type InboxRecord } from "./inbox";
 import { markLeadsRead } from "./stored-leads";
@@ -11,10 +10,9 @@ import { markLeadsRead } from "./stored-leads";
  * One that is read already keeps its mark, and who made it.
  */
 export async function openInboxRecord(
-  db: Db,
+  { db, now }: Pick<OperationContext, "db" | "now">,
   text: string,
   reader: { userId: number; actor: Actor },
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<InboxRecord>> {
   const ref = parseInboxId(text);
   if (!ref) return failed("invalid", invalidInboxId(text));

@@ -19,7 +19,7 @@ import type { AgencyNotificationKind } from "#server/mail/agency-notification-me
 import { parseIds } from "#server/operations/input.ts";
 import { invalidLeadId, parseLeadId } from "./lead-ids";
 import { inboxIdOf } from "./lead-page-extras";
-import type { Actor, OperationContext } from "#server/operations/context.ts";
+import type { OperationContext } from "#server/operations/context.ts";
 import { failed, succeeded, type Outcome } from "#shared/outcome.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 
@@ -119,12 +119,9 @@ export type ReleaseResult = { label: string; released: boolean; notified: boolea
  * change nothing at all. The caller wakes the mail worker when something was queued.
  */
 export async function releaseSubmissions(
-  db: Db,
-  config: OperationContext["config"],
+  { db, config, actor, now }: OperationContext,
   kind: QuarantineKind,
   texts: readonly string[],
-  actor: Actor,
-  now: () => Date = () => new Date(),
 ): Promise<Outcome<ReleaseResult[]>> {
   const held = parseHeld(kind, texts);
   if (typeof held === "string") return failed("invalid", held);
@@ -166,12 +163,10 @@ export async function releaseSubmissions(
  * `target` naming what was purged) in the same transaction; answers how many.
  */
 export async function purgeSuspectedRows(
-  db: Db,
+  { db, actor, now }: Pick<OperationContext, "db" | "actor" | "now">,
   tables: readonly SubmissionTable[],
   before: string,
-  actor: Actor,
   target: string,
-  now: () => Date = () => new Date(),
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let deleted = 0;

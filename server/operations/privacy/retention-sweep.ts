@@ -91,7 +91,7 @@ export function createRetentionSweep(deps: {
   db: Db;
   config: SweepConfig;
   logger: Logger;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): LeasedJob<SweepResult> {
   const { db, config, logger } = deps;

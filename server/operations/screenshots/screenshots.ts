@@ -78,7 +78,7 @@ async function removeUnusedFiles(
 }
 
 /** What a screenshot operation needs: the database, where uploads go, and who is acting. */
-export type ScreenshotContext = Pick<OperationContext, "db" | "config" | "actor">;
+export type ScreenshotContext = Pick<OperationContext, "db" | "config" | "actor" | "now">;
 
 /** The image to upload: a file the CLI names, or the bytes a request carried. */
 export type ScreenshotImage = { file: string } | { name: string; bytes: Buffer };
@@ -133,7 +133,7 @@ export async function uploadScreenshot(
         variants: JSON.stringify(variants),
         content_hash: contentHash,
       },
-      new Date(),
+      ctx.now(),
       (added) => ({
         ...actor,
         action: "screenshot.add",
