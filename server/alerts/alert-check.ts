@@ -125,7 +125,7 @@ export function createAlertScheduler(deps: {
   logger: Logger;
   /** Called after an alert was queued (wakes the outbox worker). */
   onQueued?: () => void;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
 }): AlertScheduler {
   const { db, config, logger } = deps;

@@ -14,7 +14,7 @@ import { readCalendarFeed } from "#server/operations/appointments/calendar-feed.
 export function calendarFeedRoute(deps: {
   db: Db;
   site: () => Promise<{ siteUrl: string; brandName: string }>;
-  now?: () => Date;
+  now: () => Date;
 }): Router {
   const router = express.Router();
   const notFound = (res: express.Response) => {
@@ -29,7 +29,7 @@ export function calendarFeedRoute(deps: {
         deps.db,
         await deps.site(),
         file.slice(0, -".ics".length),
-        deps.now?.() ?? new Date(),
+        deps.now(),
       );
       if (text === undefined) return notFound(res);
       res.set({

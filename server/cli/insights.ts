@@ -91,13 +91,9 @@ export type InsightsOptions = {
 };
 
 /** `site-admin insights`: the workspace's insights dashboard as text, or as JSON, with the same filters. */
-export async function showInsights(
-  ctx: CliContext,
-  options: InsightsOptions,
-  now: () => Date = () => new Date(),
-): Promise<ExitCode> {
+export async function showInsights(ctx: CliContext, options: InsightsOptions): Promise<ExitCode> {
   const { days, from, to, source, campaign, page, device } = options;
-  const loaded = await loadInsights(ctx.db, { days, from, to, source, campaign, page, device }, now());
+  const loaded = await loadInsights(ctx.db, { days, from, to, source, campaign, page, device }, ctx.now());
   if (!loaded.ok) return fail(ctx.out, loaded.message);
   if (options.json) printJson(ctx.out, loaded.value);
   else printInsights(ctx, loaded.value);

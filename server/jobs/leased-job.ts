@@ -42,14 +42,13 @@ export function createLeasedJob<T>(deps: {
   /** What a failed run logs, before "trying again at the next one". */
   failure: string;
   work(at: Date): Promise<T>;
-  now?: () => Date;
+  now: () => Date;
   identity?: LeaseOwner;
   /** Shorter in tests only. */
   leaseMs?: number;
   beatMs?: number;
 }): LeasedJob<T> {
-  const { db, name, everyMs, logger } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, name, everyMs, logger, now } = deps;
   const owner = formatLeaseOwner(deps.identity ?? newLeaseOwner());
   const leaseMs = Math.min(deps.leaseMs ?? JOB_LEASE_MS, JOB_LEASE_MAX_AHEAD_MS);
   const beatMs = deps.beatMs ?? JOB_BEAT_MS;

@@ -22,9 +22,8 @@ export type SiteMetrics = MetricsRecorder & {
   observeRequests: RequestHandler;
 };
 
-export function createSiteMetrics(deps: { db: Db; now?: () => Date }): SiteMetrics {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+export function createSiteMetrics(deps: { db: Db; now: () => Date }): SiteMetrics {
+  const { db, now } = deps;
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
