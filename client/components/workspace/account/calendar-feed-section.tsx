@@ -10,7 +10,7 @@ import { formatPublishTime } from "#shared/publish-time.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { CopyableField, SelectField } from "#client/components/workspace/fields.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
 import { copyText } from "#client/components/workspace/copy-text.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
@@ -89,13 +89,10 @@ export function CalendarFeed({ feed, reload }: { feed: CalendarFeedView | null; 
       </p>
       {made ? (
         <div className="max-w-prose space-y-3 rounded-control border border-line p-4">
-          <TextField
+          <CopyableField
             label="Your feed’s address"
             name="calendarFeedUrl"
             value={made.url}
-            readOnly
-            spellCheck={false}
-            onFocus={(event) => event.target.select()}
             description="Shown this once: copy it into your calendar now. If you lose it, replace it."
           />
           <div className="flex flex-wrap gap-2">

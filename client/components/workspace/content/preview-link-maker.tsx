@@ -4,7 +4,7 @@ import type { ContentKind } from "#shared/content-fields.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { formatPublishTime } from "#shared/publish-time.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { CopyableField, SelectField } from "#client/components/workspace/fields.tsx";
 import { copyText } from "#client/components/workspace/copy-text.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
@@ -80,12 +80,10 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
       </div>
       {link ? (
         <div className="space-y-2">
-          <TextField
+          <CopyableField
             label="Preview link"
             name="previewLink"
             value={link.url}
-            readOnly
-            onFocus={(event) => event.target.select()}
             description={`Works until ${formatPublishTime(link.expiresAt)} (South African time).`}
           />
           <div className="flex flex-wrap gap-2">
