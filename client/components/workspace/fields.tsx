@@ -183,11 +183,6 @@ export function TextField(
   );
 }
 
-/** An address to copy (a calendar feed's, a preview link): read only, all of it selected on focus. */
-export function CopyableField(props: FieldOwnProps & { name: string; value: string }) {
-  return <TextField {...props} readOnly spellCheck={false} onFocus={(event) => event.target.select()} />;
-}
-
 /** The staff member's own password, which the browser's password manager fills in. */
 export function CurrentPasswordField(props: FieldOwnProps & InputHTMLAttributes<HTMLInputElement>) {
   return <TextField type="password" autoComplete="current-password" required {...props} />;
