@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { copyPages, copyTarget, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -12,7 +12,7 @@ import {
   RestoreOffer,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
-import { useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
+import { submitWith, useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
 import { useEditing, type EditorState } from "#client/components/workspace/editing/use-editing.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
@@ -81,31 +81,27 @@ export function CopyForm({
 
   async function run(action: "publish" | "draft" | "preview", baseVersion = kept.version) {
     setBusy(action);
-    try {
-      if (!(await save(action !== "publish", baseVersion))) return;
-      if (action === "publish") {
-        setDone({ kind: "published", path: view.path });
-        toast({ variant: "success", title: `Published the ${label} page` });
-      } else if (action === "draft") {
-        setDone({ kind: "draft" });
-        toast({ variant: "success", title: `Saved a draft of the ${label} page` });
-      } else {
-        const link = await workspaceFetch<{ url: string }>(`/copy/${name}/preview`, { body: { json: {} } });
-        setDone({ kind: "preview", url: link.url });
-        setMade((count) => count + 1);
-        window.open(link.url, "_blank", "noopener");
-      }
-    } catch (caught) {
-      refusal.refused(caught);
-    } finally {
-      setBusy(null);
-    }
+    await refusal.settle(
+      async () => {
+        if (!(await save(action !== "publish", baseVersion))) return;
+        if (action === "publish") {
+          setDone({ kind: "published", path: view.path });
+          toast({ variant: "success", title: `Published the ${label} page` });
+        } else if (action === "draft") {
+          setDone({ kind: "draft" });
+          toast({ variant: "success", title: `Saved a draft of the ${label} page` });
+        } else {
+          const link = await workspaceFetch<{ url: string }>(`/copy/${name}/preview`, { body: { json: {} } });
+          setDone({ kind: "preview", url: link.url });
+          setMade((count) => count + 1);
+          window.open(link.url, "_blank", "noopener");
+        }
+      },
+      () => setBusy(null),
+    );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run("publish");
-  };
+  const onSubmit = submitWith(() => run("publish"));
 
   return (
     <>
