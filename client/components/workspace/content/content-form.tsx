@@ -15,8 +15,7 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import {
   ConflictPanel,
-  OthersEditing,
-  RestoreOffer,
+  EditingNotices,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
 import { submitWith, useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
@@ -142,19 +141,13 @@ export function ContentForm({
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
       <ErrorSummary problem={problem} errors={errors} attempt={attempt} />
-      <OthersEditing others={kept.others} />
-      {kept.offered ? (
-        <RestoreOffer
-          at={kept.offered.at}
-          onRestore={() => {
-            const restored = kept.restore();
-            if (!restored) return;
-            setValues(restored.values);
-            setBodyImages(restored.bodyImages);
-          }}
-          onDiscard={kept.discardOffer}
-        />
-      ) : null}
+      <EditingNotices
+        kept={kept}
+        onRestore={(restored) => {
+          setValues(restored.values);
+          setBodyImages(restored.bodyImages);
+        }}
+      />
       {conflict ? (
         <ConflictPanel
           conflict={conflict}

@@ -8,8 +8,7 @@ import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import {
   ConflictPanel,
-  OthersEditing,
-  RestoreOffer,
+  EditingNotices,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
 import { submitWith, useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
@@ -112,17 +111,7 @@ export function CopyForm({
           attempt={attempt}
           fieldName={(key) => `copy-${key}`}
         />
-        <OthersEditing others={kept.others} />
-        {kept.offered ? (
-          <RestoreOffer
-            at={kept.offered.at}
-            onRestore={() => {
-              const restored = kept.restore();
-              if (restored) setDocument(restored.document);
-            }}
-            onDiscard={kept.discardOffer}
-          />
-        ) : null}
+        <EditingNotices kept={kept} onRestore={(restored) => setDocument(restored.document)} />
         {conflict ? (
           <ConflictPanel
             conflict={conflict}
