@@ -36,47 +36,54 @@ const modules = {
   robots: "routes/robots.ts",
 } as const satisfies Record<keyof typeof routePatterns, string>;
 
+/** The workspace's pages inside its layout (docs/decisions/028-staff-workspace-ui.md), each path's module. */
+const workspaceModules = {
+  overview: "routes/workspace/overview.tsx",
+  account: "routes/workspace/account.tsx",
+  leads: "routes/workspace/leads.tsx",
+  lead: "routes/workspace/lead.tsx",
+  meetings: "routes/workspace/meetings.tsx",
+  notifications: "routes/workspace/notifications.tsx",
+  users: "routes/workspace/users.tsx",
+  audit: "routes/workspace/audit.tsx",
+  settings: "routes/workspace/settings.tsx",
+  content: "routes/workspace/content-list.tsx",
+  contentEdit: "routes/workspace/content-edit.tsx",
+  contentNew: "routes/workspace/content-edit.tsx",
+  screenshots: "routes/workspace/screenshots.tsx",
+  history: "routes/workspace/history.tsx",
+  snippets: "routes/workspace/snippets.tsx",
+  snippetEdit: "routes/workspace/snippet-edit.tsx",
+  pages: "routes/workspace/pages.tsx",
+  pageEdit: "routes/workspace/page-edit.tsx",
+  insights: "routes/workspace/insights.tsx",
+} as const satisfies Partial<Record<keyof typeof staffPaths, string>>;
+
 const used = new Set<string>();
 
-/** A workspace path as React Router takes it: without the leading slash. */
-const workspace = (pattern: string) => pattern.slice(1);
-
-export default [
-  ...(Object.keys(modules) as Array<keyof typeof modules>).map((name) => {
-    const pattern = routePatterns[name];
-    const file = modules[name];
-    // A module that serves several paths (a list's further pages) needs an id for each but its first.
+/** Each path of `table` to its module; a module that serves several paths (a list's further pages) needs an id for each but its first. */
+function routesOf<Name extends string>(table: Record<Name, string>, patterns: Record<NoInfer<Name>, string>) {
+  return (Object.keys(table) as Name[]).map((name) => {
+    const pattern = patterns[name];
+    const file = table[name];
     const options = used.has(file) ? { id: name } : undefined;
     used.add(file);
     // React Router takes paths without the leading slash; "/" is the index route.
     if (pattern === "/") return index(file);
     return options ? route(pattern.slice(1), file, options) : route(pattern.slice(1), file);
-  }),
-  // The staff workspace (docs/decisions/028-staff-workspace-ui.md). Its pages sit in the
-  // layout; sign-in and the invitation come before any session. Each area adds its lines.
-  route(workspace(staffPaths.signIn), "routes/workspace/sign-in.tsx"),
-  route(workspace(staffPaths.invitation), "routes/workspace/invitation.tsx"),
+  });
+}
+
+export default [
+  ...routesOf(modules, routePatterns),
+  // The staff workspace. Its pages sit in the layout; sign-in and the invitation come before any session.
+  ...routesOf(
+    { signIn: "routes/workspace/sign-in.tsx", invitation: "routes/workspace/invitation.tsx" },
+    staffPaths,
+  ),
   layout("routes/workspace/layout.tsx", [
-    route(workspace(staffPaths.overview), "routes/workspace/overview.tsx"),
-    route(workspace(staffPaths.account), "routes/workspace/account.tsx"),
-    route(workspace(staffPaths.leads), "routes/workspace/leads.tsx"),
-    route(workspace(staffPaths.lead), "routes/workspace/lead.tsx"),
-    route(workspace(staffPaths.meetings), "routes/workspace/meetings.tsx"),
-    route(workspace(staffPaths.notifications), "routes/workspace/notifications.tsx"),
-    route(workspace(staffPaths.users), "routes/workspace/users.tsx"),
-    route(workspace(staffPaths.audit), "routes/workspace/audit.tsx"),
-    route(workspace(staffPaths.settings), "routes/workspace/settings.tsx"),
-    route(workspace(staffPaths.content), "routes/workspace/content-list.tsx"),
-    route(workspace(staffPaths.contentNew), "routes/workspace/content-edit.tsx", { id: "content-new" }),
-    route(workspace(staffPaths.contentEdit), "routes/workspace/content-edit.tsx"),
-    route(workspace(staffPaths.screenshots), "routes/workspace/screenshots.tsx"),
-    route(workspace(staffPaths.history), "routes/workspace/history.tsx"),
-    route(workspace(staffPaths.snippets), "routes/workspace/snippets.tsx"),
-    route(workspace(staffPaths.snippetEdit), "routes/workspace/snippet-edit.tsx"),
-    route(workspace(staffPaths.pages), "routes/workspace/pages.tsx"),
-    route(workspace(staffPaths.pageEdit), "routes/workspace/page-edit.tsx"),
-    route(workspace(staffPaths.insights), "routes/workspace/insights.tsx"),
-    route(`${workspace(staffPaths.overview)}/*`, "routes/workspace/not-found.tsx"),
+    ...routesOf(workspaceModules, staffPaths),
+    route(`${staffPaths.overview.slice(1)}/*`, "routes/workspace/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

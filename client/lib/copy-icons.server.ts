@@ -28,7 +28,7 @@ import {
   type CopyIconSet,
 } from "#shared/copy/copy-icons.ts";
 import type { CopyPageName } from "#shared/copy/copy-pages.ts";
-import { pageCopyData, readPageCopy, sendChangedCopy } from "./page-copy";
+import { pageCopyData, readPageCopy } from "./page-copy";
 
 /*
  * Server only (the `.server` name keeps it out of every browser bundle): the pages get
@@ -116,19 +116,4 @@ export async function loadPageCopyWithIcons<P extends CopyPageName, E extends ob
 ) {
   const pageCopy = await readPageCopy(context, request, page);
   return pageCopyData({ ...(extra as E), ...pageCopy, icons: resolveCopyIcons(pageCopy.copy) });
-}
-
-/** `loadPageCopyWithIcons` for a page that hydrates: its copy only when staff changed it, its icons always. */
-export async function loadChangedPageCopyWithIcons<P extends CopyPageName, E extends object = object>(
-  context: AppLoadContext,
-  request: Request,
-  page: P,
-  extra?: E,
-) {
-  const pageCopy = await readPageCopy(context, request, page);
-  return pageCopyData({
-    ...(extra as E),
-    ...sendChangedCopy(pageCopy),
-    icons: resolveCopyIcons(pageCopy.copy),
-  });
 }

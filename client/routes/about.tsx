@@ -23,7 +23,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { header, story, values, whyChoose, cta } = loaderData.copy;
   return (
     <>
-      <PageHeader tone="ink" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
+      <PageHeader tone="ink" {...header} />
 
       <section aria-labelledby="our-story" className="section">
         <div className="page-container grid items-center gap-12 lg:grid-cols-2">
@@ -55,13 +55,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <FeatureCards items={whyChoose.cards} icons={loaderData.icons} />
       </Section>
 
-      <CallToAction
-        id="about-cta"
-        title={cta.title}
-        text={cta.text}
-        linkLabel={cta.linkLabel}
-        to={paths.contact}
-      />
+      <CallToAction id="about-cta" {...cta} to={paths.contact} />
     </>
   );
 }

@@ -64,7 +64,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { header, whatToExpect } = useShownCopy(loaderData.copy, bookAppointmentCopy);
   return (
     <>
-      <PageHeader tone="protea" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
+      <PageHeader tone="protea" {...header} />
       <section className="section" aria-label="Request an appointment">
         <div className="page-container grid gap-12 lg:grid-cols-5">
           <div className="lg:col-span-3">

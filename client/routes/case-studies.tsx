@@ -44,12 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
   return (
     <>
-      <PageHeader
-        tone="paper"
-        eyebrow={copy.header.eyebrow}
-        title={copy.header.title}
-        subtitle={copy.header.subtitle}
-      />
+      <PageHeader tone="paper" {...copy.header} />
       <section aria-label="Our clients" className="section">
         <div className="page-container">
           <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
@@ -61,13 +56,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      <CallToAction
-        id="case-studies-cta"
-        title={copy.cta.title}
-        text={copy.cta.text}
-        linkLabel={copy.cta.linkLabel}
-        to={paths.contact}
-      />
+      <CallToAction id="case-studies-cta" {...copy.cta} to={paths.contact} />
     </>
   );
 }

@@ -27,12 +27,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { address } = settings;
   return (
     <>
-      <PageHeader
-        tone="paper"
-        eyebrow={copy.header.eyebrow}
-        title={copy.header.title}
-        subtitle={copy.header.subtitle}
-      />
+      <PageHeader tone="paper" {...copy.header} />
       <section aria-label="Contact details" className="section">
         <div className="page-container grid gap-10 lg:grid-cols-2">
           <div className="space-y-6">

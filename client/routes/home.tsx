@@ -73,13 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <ProcessSteps steps={howWeWork.steps} />
       </Section>
 
-      <CallToAction
-        id="home-cta"
-        title={cta.title}
-        text={cta.text}
-        linkLabel={cta.linkLabel}
-        to={paths.contact}
-      />
+      <CallToAction id="home-cta" {...cta} to={paths.contact} />
     </>
   );
 }

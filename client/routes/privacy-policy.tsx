@@ -28,7 +28,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { header, lastUpdated, policy } = loaderData;
   return (
     <>
-      <PageHeader tone="paper" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
+      <PageHeader tone="paper" {...header} />
 
       <div className="page-container section">
         <div className="mx-auto max-w-3xl text-lg leading-relaxed">

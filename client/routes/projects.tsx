@@ -61,12 +61,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {failed ? <LoadErrorIsland description="Failed to load projects." /> : null}
-      <PageHeader
-        tone="paper"
-        eyebrow={copy.header.eyebrow}
-        title={copy.header.title}
-        subtitle={copy.header.subtitle}
-      />
+      <PageHeader tone="paper" {...copy.header} />
       <Section id="project-list" title="Project list" tone="plain" titleClassName="sr-only">
         {failed ? (
           <p role="alert" className="py-12 text-center text-lg font-medium text-danger">
@@ -93,13 +88,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <Section id="development-process" title={copy.process.title} tone="muted">
         <ProcessSteps steps={copy.process.steps} />
       </Section>
-      <CallToAction
-        id="projects-cta"
-        title={copy.cta.title}
-        text={copy.cta.text}
-        linkLabel={copy.cta.linkLabel}
-        to={paths.contact}
-      />
+      <CallToAction id="projects-cta" {...copy.cta} to={paths.contact} />
     </>
   );
 }

@@ -29,7 +29,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { header, listTitle, services, cta } = loaderData.copy;
   return (
     <>
-      <PageHeader tone="ink" eyebrow={header.eyebrow} title={header.title} subtitle={header.subtitle} />
+      <PageHeader tone="ink" {...header} />
       <Section id="all-services" title={listTitle} tone="plain" titleClassName="sr-only">
         <ul className="grid gap-8 md:grid-cols-2">
           {services.map((service, index) => {
@@ -59,13 +59,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </Section>
-      <CallToAction
-        id="services-cta"
-        title={cta.title}
-        text={cta.text}
-        linkLabel={cta.linkLabel}
-        to={paths.bookAppointment}
-      />
+      <CallToAction id="services-cta" {...cta} to={paths.bookAppointment} />
     </>
   );
 }

@@ -5,60 +5,35 @@ import { island } from "#client/lib/island.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { ProcessSteps } from "#client/components/sections/process-steps.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
-import { showsCarousel } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
-import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
 import { webAppDevelopmentCopy } from "#data/pages/web-app-development-copy.ts";
-import { loadChangedPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
 import { CopyIcon } from "#client/components/ui/copy-icon.tsx";
-import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
+import { formPageHeaders } from "#client/lib/page-copy.ts";
+import { serviceHandle, serviceMeta } from "#client/lib/service-page.ts";
+import { loadServicePageCopy } from "#client/lib/service-page.server.ts";
 import { useShownCopy } from "#client/lib/shown-copy.ts";
-import { loadServicePage } from "#client/lib/content-loader.ts";
-import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/web-app-development";
 
-export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadChangedPageCopyWithIcons(
-    context,
-    request,
-    "web-app-development",
-    await loadServicePage(context, "web-app-development"),
-  );
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadServicePageCopy(context, request, "web-app-development");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebApp, paths.thankYouWebApp);
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-/** The lead form and the carousel are islands; their scripts start after the first paint. */
-export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
-  hydrate: "eager",
-  islands: (data) => [
-    "web-app-lead",
-    ...(showsCarousel("web-app-development", data.screenshots) ? (["showcase"] as const) : []),
-  ],
-};
+export const handle = serviceHandle("web-app-development", "web-app-lead");
 
 const LeadFormIsland = island("web-app-lead", WebAppLeadForm);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...buildPageMeta("web-app-development", matches),
-  ...previewMeta(loaderData),
-];
+export const meta: Route.MetaFunction = serviceMeta("web-app-development");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { hero, painPoints, technology, ourProcess } = useShownCopy(loaderData.copy, webAppDevelopmentCopy);
   return (
     <>
-      <ServiceHero
-        title={hero.title}
-        subtitle={hero.subtitle}
-        problems={hero.problems}
-        showcaseTitle={hero.showcaseTitle}
-        servicePage="web-app-development"
-        screenshots={loaderData.screenshots}
-      />
+      <ServiceHero hero={hero} servicePage="web-app-development" screenshots={loaderData.screenshots} />
       <LeadFormIsland formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="pain-points" title={painPoints.heading.title} intro={painPoints.heading.intro}>

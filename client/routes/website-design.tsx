@@ -4,61 +4,35 @@ import { island } from "#client/lib/island.tsx";
 import { CheckList } from "#client/components/sections/check-list.tsx";
 import { FeatureCards } from "#client/components/sections/feature-cards.tsx";
 import { ServiceHero } from "#client/components/sections/service-hero.tsx";
-import { showsCarousel } from "#client/components/sections/screenshot-showcase.tsx";
 import { Section } from "#client/components/sections/section.tsx";
 import { WideTable } from "#client/components/ui/wide-table.tsx";
-import { buildPageMeta } from "#client/lib/seo.ts";
 import { submitLeadForm } from "#client/lib/form-action.ts";
 import { websiteDesignCopy } from "#data/pages/website-design-copy.ts";
-import { loadChangedPageCopyWithIcons } from "#client/lib/copy-icons.server.ts";
-import { formPageHeaders, previewMeta } from "#client/lib/page-copy.ts";
+import { formPageHeaders } from "#client/lib/page-copy.ts";
+import { serviceHandle, serviceMeta } from "#client/lib/service-page.ts";
+import { loadServicePageCopy } from "#client/lib/service-page.server.ts";
 import { useShownCopy } from "#client/lib/shown-copy.ts";
-import { loadServicePage } from "#client/lib/content-loader.ts";
-import type { PageHandle } from "#client/lib/hydration.ts";
 import type { Route } from "./+types/website-design";
 
-export const loader = async ({ context, request }: Route.LoaderArgs) =>
-  loadChangedPageCopyWithIcons(
-    context,
-    request,
-    "website-design",
-    await loadServicePage(context, "website-design"),
-  );
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadServicePageCopy(context, request, "website-design");
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   submitLeadForm(request, context.leads.submitWebsiteDesign, paths.thankYouWebsiteDesign);
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-/** The lead form and the carousel are islands; their scripts start after the first paint. */
-export const handle: PageHandle<Route.ComponentProps["loaderData"]> = {
-  hydrate: "eager",
-  islands: (data) => [
-    "website-design-lead",
-    ...(showsCarousel("website-design", data.screenshots) ? (["showcase"] as const) : []),
-  ],
-  largestPaint: "image",
-};
+export const handle = serviceHandle("website-design", "website-design-lead", "image");
 
 const LeadFormIsland = island("website-design-lead", WebsiteDesignLeadForm);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...buildPageMeta("website-design", matches),
-  ...previewMeta(loaderData),
-];
+export const meta: Route.MetaFunction = serviceMeta("website-design");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { hero, whatToExpect, websiteTypes, whyChooseUs } = useShownCopy(loaderData.copy, websiteDesignCopy);
   return (
     <>
-      <ServiceHero
-        title={hero.title}
-        subtitle={hero.subtitle}
-        problems={hero.problems}
-        showcaseTitle={hero.showcaseTitle}
-        servicePage="website-design"
-        screenshots={loaderData.screenshots}
-      />
+      <ServiceHero hero={hero} servicePage="website-design" screenshots={loaderData.screenshots} />
       <LeadFormIsland formToken={loaderData.formToken} actionData={actionData} />
 
       <Section id="what-to-expect" title={whatToExpect.title}>

@@ -9,12 +9,14 @@ import {
 } from "#shared/forms/appointment.ts";
 import { appointmentFailureFallback, formToasts } from "#shared/error-catalogue.ts";
 import type { FieldErrors } from "#shared/forms/field-errors.ts";
-import { formLimits, phoneNumberHint } from "#shared/forms/rules.ts";
+import { formLimits } from "#shared/forms/rules.ts";
 import { notify } from "#client/lib/notify.ts";
 import {
   bindField,
   BotGuardFields,
+  EmailField,
   FormAlert,
+  PhoneField,
   SelectField,
   TextAreaField,
   TextField,
@@ -157,21 +159,8 @@ export function AppointmentForm({ dateOptions, formToken, actionData, calendar }
       ) : null}
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField {...field("name")} required autoComplete="name" maxLength={formLimits.nameMax} />
-        <TextField
-          {...field("email")}
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={formLimits.emailMax}
-        />
-        <TextField
-          {...field("phone")}
-          type="tel"
-          required
-          autoComplete="tel"
-          maxLength={formLimits.phoneInputMax}
-          hint={phoneNumberHint}
-        />
+        <EmailField {...field("email")} required />
+        <PhoneField {...field("phone")} required />
         <TextField {...field("company")} autoComplete="organization" maxLength={formLimits.companyMax} />
         <div className="sm:col-span-2">
           <SelectField

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { botGuardFields } from "#shared/forms/bot-guard.ts";
 import { VISIT_PARAM } from "#shared/visit-source.ts";
-import type { Option } from "#shared/forms/rules.ts";
+import { formLimits, phoneNumberHint, type Option } from "#shared/forms/rules.ts";
 import { SelectOptions } from "#client/components/ui/select-options.tsx";
 
 type FieldBase = {
@@ -130,6 +130,24 @@ export function TextField(
     <FieldFrame {...props}>
       <input {...controlProps(props)} type={type} autoComplete={autoComplete} maxLength={maxLength} />
     </FieldFrame>
+  );
+}
+
+/** An e-mail address: the browser may fill it in, and it keeps to the forms' length limit. */
+export function EmailField(props: FieldBase) {
+  return <TextField {...props} type="email" autoComplete="email" maxLength={formLimits.emailMax} />;
+}
+
+/** A phone number, with the hint on how to write it. */
+export function PhoneField(props: FieldBase) {
+  return (
+    <TextField
+      {...props}
+      type="tel"
+      autoComplete="tel"
+      maxLength={formLimits.phoneInputMax}
+      hint={phoneNumberHint}
+    />
   );
 }
 

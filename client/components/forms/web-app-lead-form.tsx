@@ -1,11 +1,10 @@
 import { apiPaths, paths } from "#shared/paths.ts";
-import { formLimits, phoneNumberHint } from "#shared/forms/rules.ts";
 import {
   companySizeOptions,
   webAppLeadLabels as labels,
   webAppLeadFormats,
 } from "#shared/forms/web-app-lead.ts";
-import { SelectField, TextField } from "./fields";
+import { EmailField, PhoneField, SelectField, TextField } from "./fields";
 import { LeadForm, type LeadFormEntry } from "./lead-form";
 
 export function WebAppLeadForm(entry: LeadFormEntry) {
@@ -25,20 +24,8 @@ export function WebAppLeadForm(entry: LeadFormEntry) {
       {(field) => (
         <>
           <TextField {...field("fullName")} required autoComplete="name" />
-          <TextField
-            {...field("workEmail")}
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={formLimits.emailMax}
-          />
-          <TextField
-            {...field("phoneNumber")}
-            type="tel"
-            autoComplete="tel"
-            maxLength={formLimits.phoneInputMax}
-            hint={phoneNumberHint}
-          />
+          <EmailField {...field("workEmail")} required />
+          <PhoneField {...field("phoneNumber")} />
           <TextField {...field("companyName")} required autoComplete="organization" />
           <TextField {...field("industry")} />
           <SelectField

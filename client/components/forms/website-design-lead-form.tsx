@@ -1,5 +1,4 @@
 import { apiPaths, paths } from "#shared/paths.ts";
-import { formLimits } from "#shared/forms/rules.ts";
 import {
   budgetOptions,
   timelineOptions,
@@ -7,7 +6,7 @@ import {
   websiteDesignLeadFormats,
   websiteTypeOptions,
 } from "#shared/forms/website-design-lead.ts";
-import { SelectField, TextField } from "./fields";
+import { EmailField, SelectField, TextField } from "./fields";
 import { LeadForm, type LeadFormEntry } from "./lead-form";
 
 export function WebsiteDesignLeadForm(entry: LeadFormEntry) {
@@ -29,13 +28,7 @@ export function WebsiteDesignLeadForm(entry: LeadFormEntry) {
           <TextField {...field("fullName")} required autoComplete="name" />
           <TextField {...field("companyName")} required autoComplete="organization" />
           <div className="sm:col-span-2">
-            <TextField
-              {...field("businessEmail")}
-              type="email"
-              required
-              autoComplete="email"
-              maxLength={formLimits.emailMax}
-            />
+            <EmailField {...field("businessEmail")} required />
           </div>
           <SelectField
             {...field("websiteType")}

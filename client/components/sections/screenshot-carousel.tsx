@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import type { ShowcaseSlide } from "#shared/showcase-slides.ts";
 import { useLazyCarousel } from "#client/lib/use-lazy-carousel.ts";
@@ -71,25 +71,11 @@ export function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: st
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <button
-          type="button"
-          className="btn-secondary size-11 px-0"
-          aria-label="Previous screenshot"
-          onClick={previous}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </button>
+        <StepButton label="Previous screenshot" icon={ChevronLeft} onClick={previous} />
         <p className="min-w-16 text-center text-sm text-ink-soft" aria-live="polite">
           {selected + 1} / {slides.length}
         </p>
-        <button
-          type="button"
-          className="btn-secondary size-11 px-0"
-          aria-label="Next screenshot"
-          onClick={next}
-        >
-          <ChevronRight aria-hidden="true" />
-        </button>
+        <StepButton label="Next screenshot" icon={ChevronRight} onClick={next} />
       </div>
       <ul className="mt-4 flex justify-center gap-2 md:hidden" aria-label="Screenshots">
         {slides.map((slide, index) => (
@@ -109,6 +95,23 @@ export function Carousel({ slides, label }: { slides: ShowcaseSlide[]; label: st
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The previous and next buttons: an arrow with its name for screen readers. */
+function StepButton({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="btn-secondary size-11 px-0" aria-label={label} onClick={onClick}>
+      <Icon aria-hidden="true" />
+    </button>
   );
 }
 

@@ -4,17 +4,11 @@ import { ScreenshotShowcase } from "./screenshot-showcase";
 
 /** A service page's opening: its header with the problems it solves, then its portfolio. */
 export function ServiceHero({
-  title,
-  subtitle,
-  problems,
-  showcaseTitle,
+  hero: { title, subtitle, problems, showcaseTitle },
   servicePage,
   screenshots,
 }: {
-  title: string;
-  subtitle: string;
-  problems: readonly string[];
-  showcaseTitle: string;
+  hero: { title: string; subtitle: string; problems: readonly string[]; showcaseTitle: string };
   servicePage: ServicePage;
   screenshots: readonly ServiceScreenshot[];
 }) {

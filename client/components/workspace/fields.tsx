@@ -36,17 +36,13 @@ export const controlClass =
 /**
  * One field's frame props and the attributes its control takes: an id (the given one or a
  * generated one), aria-describedby naming the description and error shown, aria-invalid
- * while there is an error, and the control's classes.
+ * while there is an error, and the control's classes; `rest`, the props the control takes as
+ * they are.
  */
-function useField({
-  id,
-  label,
-  description,
-  error,
-  required,
-  className,
-  limit,
-}: FieldOwnProps & { id?: string; required?: boolean; className?: string; limit?: number }) {
+function useField<
+  Props extends FieldOwnProps & LimitProps & { id?: string; className?: string; required?: boolean },
+>(props: Props, required: boolean | undefined = props.required) {
+  const { id, label, description, error, className, limit, ...rest } = props;
   const generated = useId();
   const controlId = id ?? generated;
   const describedBy = [
@@ -62,8 +58,9 @@ function useField({
       id: controlId,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": describedBy || undefined,
-      className: className === undefined ? controlClass : `${controlClass} ${className}`,
+      className: className ? `${controlClass} ${className}` : controlClass,
     },
+    rest,
   };
 }
 
@@ -173,22 +170,15 @@ export function CheckboxField({
   );
 }
 
-export function TextField({
-  label,
-  description,
-  error,
-  id,
-  className = "",
-  limit,
-  ...input
-}: FieldOwnProps & LimitProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField(
+  props: FieldOwnProps & LimitProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> },
+) {
   // A read-only field (an address to copy) has nothing to fill in, so is not "optional".
-  const marked = input.required || input.readOnly;
-  const field = useField({ id, label, description, error, required: marked, className, limit });
+  const { frame, control, rest: input } = useField(props, props.required || props.readOnly);
   const counted = useLength(input.value, input.defaultValue, input.onChange);
   return (
-    <FieldFrame {...field.frame} length={counted.length}>
-      <input {...field.control} {...input} onChange={counted.onChange} />
+    <FieldFrame {...frame} length={counted.length}>
+      <input {...control} {...input} onChange={counted.onChange} />
     </FieldFrame>
   );
 }
@@ -200,39 +190,28 @@ export function CurrentPasswordField(props: FieldOwnProps & InputHTMLAttributes<
 
 export type SelectOption = { value: string; label: string };
 
-export function SelectField({
-  label,
-  description,
-  error,
-  id,
-  options,
-  className = "",
-  ...select
-}: FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
-  const field = useField({ id, label, description, error, required: select.required, className });
+export function SelectField(
+  props: FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] },
+) {
+  const { frame, control, rest } = useField(props);
+  const { options, ...select } = rest;
   return (
-    <FieldFrame {...field.frame}>
-      <select {...field.control} {...select}>
+    <FieldFrame {...frame}>
+      <select {...control} {...select}>
         <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );
 }
 
-export function TextAreaField({
-  label,
-  description,
-  error,
-  id,
-  className = "",
-  limit,
-  ...textarea
-}: FieldOwnProps & LimitProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = useField({ id, label, description, error, required: textarea.required, className, limit });
+export function TextAreaField(
+  props: FieldOwnProps & LimitProps & TextareaHTMLAttributes<HTMLTextAreaElement>,
+) {
+  const { frame, control, rest: textarea } = useField(props);
   const counted = useLength(textarea.value, textarea.defaultValue, textarea.onChange);
   return (
-    <FieldFrame {...field.frame} length={counted.length}>
-      <textarea {...field.control} rows={textarea.rows ?? 6} {...textarea} onChange={counted.onChange} />
+    <FieldFrame {...frame} length={counted.length}>
+      <textarea {...control} rows={textarea.rows ?? 6} {...textarea} onChange={counted.onChange} />
     </FieldFrame>
   );
 }
@@ -260,7 +239,7 @@ export function ImageFileField({
   name?: string;
   onFile: (file: File | null) => void;
 }) {
-  const field = useField({ id, label, description, error, required: true });
+  const field = useField({ id, label, description, error }, true);
   return (
     <FieldFrame {...field.frame}>
       <input

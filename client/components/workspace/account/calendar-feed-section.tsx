@@ -10,9 +10,9 @@ import { formatPublishTime } from "#shared/publish-time.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { Button } from "#client/components/workspace/button.tsx";
 import { ConfirmButton } from "#client/components/workspace/confirm-button.tsx";
-import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
+import { SelectField } from "#client/components/workspace/fields.tsx";
+import { CopyableAddress } from "#client/components/workspace/copyable-address.tsx";
 import { TitledSection } from "#client/components/workspace/titled-section.tsx";
-import { copyText } from "#client/components/workspace/copy-text.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -61,12 +61,6 @@ export function CalendarFeed({ feed, reload }: { feed: CalendarFeedView | null; 
     }
   }
 
-  async function copy(url: string) {
-    if (await copyText(url, "Select the address and copy it yourself.")) {
-      toast({ variant: "success", title: "Feed address copied" });
-    }
-  }
-
   const scopeChoice =
     role === "admin" ? (
       <SelectField
@@ -89,23 +83,22 @@ export function CalendarFeed({ feed, reload }: { feed: CalendarFeedView | null; 
       </p>
       {made ? (
         <div className="max-w-prose space-y-3 rounded-control border border-line p-4">
-          <TextField
+          <CopyableAddress
             label="Your feed’s address"
             name="calendarFeedUrl"
             value={made.url}
-            readOnly
-            spellCheck={false}
-            onFocus={(event) => event.target.select()}
             description="Shown this once: copy it into your calendar now. If you lose it, replace it."
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void copy(made.url)}>
-              Copy address
-            </Button>
+            copy={{
+              label: "Copy address",
+              variant: "secondary",
+              copied: "Feed address copied",
+              byHand: "Select the address and copy it yourself.",
+            }}
+          >
             <Button variant="quiet" className="min-h-11" onClick={() => setMade(null)}>
               Done
             </Button>
-          </div>
+          </CopyableAddress>
           <p className="text-sm text-ink-soft">
             Google Calendar: Other calendars, From URL. Outlook: Add calendar, Subscribe from web. Apple
             Calendar: File, New Calendar Subscription.

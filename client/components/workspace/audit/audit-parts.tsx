@@ -2,7 +2,7 @@ import { auditGroups, type AuditEntryView, type AuditPerson } from "#shared/audi
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
-import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
+import { FilterFold, filterField } from "#client/components/workspace/filter-fold.tsx";
 import { formatDay, formatWhen } from "#client/components/workspace/when.ts";
 
 /** The audit log page's parts (client/routes/workspace/audit.tsx): its filters and its entries in sentences. */
@@ -15,6 +15,12 @@ const groupOptions = [
   { value: "", label: "Every kind of change" },
   ...auditGroups.map((group) => ({ value: group.key, label: group.label })),
 ];
+
+/** The days: from the first, up to and including the last. */
+const dateFilters = [
+  { name: "from", label: "From", description: "South African time" },
+  { name: "to", label: "To", description: "That whole day included" },
+] as const;
 
 /** "from 198.51.100.7", "from the command line"; nothing for the site's own jobs. */
 function fromWhere(ip: string | null): string | null {
@@ -62,57 +68,37 @@ export function AuditFilterForm({
   if (filters.person && !people.some((person) => person.value === filters.person)) {
     personOptions.push({ value: filters.person, label: filters.person });
   }
+  // A refusal that names no field shows under the last one, "To".
+  const unplaced = error && !Object.keys(fieldErrors).length ? error : undefined;
+  const field = (name: (typeof auditFilterNames)[number]) => ({
+    ...filterField(filters, name),
+    error: fieldErrors[name] ?? (name === "to" ? unplaced : undefined),
+  });
   return (
-    <>
-      {/* A plain GET form: the filters are in the address, so a filtered page can be shared or reloaded. */}
-      <FilterFold active={active}>
-        <form
-          method="get"
-          action={staffPaths.audit}
-          role="search"
-          aria-label="Filter the audit log"
-          // Phone-sized tap targets for the selects and date fields (44 px), whatever their text size.
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 [&_input]:min-h-11 [&_select]:min-h-11"
-        >
-          <SelectField
-            label="Who"
-            name="person"
-            options={personOptions}
-            defaultValue={filters.person ?? ""}
-            error={fieldErrors.person}
-          />
-          <SelectField
-            label="What kind of change"
-            name="group"
-            options={groupOptions}
-            defaultValue={filters.group ?? ""}
-            error={fieldErrors.group}
-          />
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            defaultValue={filters.from ?? ""}
-            required={false}
-            description="South African time"
-            error={fieldErrors.from}
-          />
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ""}
-            required={false}
-            description="That whole day included"
-            error={fieldErrors.to ?? (error && !Object.keys(fieldErrors).length ? error : undefined)}
-          />
-          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
-            <Button type="submit">Apply filters</Button>
-            {active ? <ButtonLink href={staffPaths.audit}>Show everything</ButtonLink> : null}
-          </div>
-        </form>
-      </FilterFold>
-    </>
+    <FilterFold
+      active={active}
+      action={staffPaths.audit}
+      label="Filter the audit log"
+      // Phone-sized tap targets for the selects and date fields (44 px), whatever their text size.
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 [&_input]:min-h-11 [&_select]:min-h-11"
+    >
+      <SelectField label="Who" {...field("person")} options={personOptions} />
+      <SelectField label="What kind of change" {...field("group")} options={groupOptions} />
+      {dateFilters.map(({ name, label, description }) => (
+        <TextField
+          key={name}
+          label={label}
+          {...field(name)}
+          type="date"
+          required={false}
+          description={description}
+        />
+      ))}
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Apply filters</Button>
+        {active ? <ButtonLink href={staffPaths.audit}>Show everything</ButtonLink> : null}
+      </div>
+    </FilterFold>
   );
 }
 

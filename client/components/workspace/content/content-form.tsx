@@ -2,7 +2,7 @@
 import { contentIdLabels, type ContentKind, type FieldSpec } from "#shared/content-fields.ts";
 import { paths } from "#shared/paths.ts";
 import { slugify } from "#shared/slug.ts";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { staffPath, staffPaths } from "#shared/staff-paths.ts";
 import { useSiteSettings } from "#client/lib/root-data.ts";
@@ -15,11 +15,10 @@ import { toast } from "#client/components/workspace/toasts.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import {
   ConflictPanel,
-  OthersEditing,
-  RestoreOffer,
+  EditingNotices,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
-import { useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
+import { submitWith, useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
 import { useEditing, type EditorState } from "#client/components/workspace/editing/use-editing.ts";
 import { ContentField } from "./content-field";
 import { initialValues, toFields, type FormValues } from "./form-values";
@@ -101,40 +100,36 @@ export function ContentForm({
 
   async function save(baseVersion = kept.version) {
     setSaving(true);
-    try {
-      const fields = toFields(spec, values, bodyImages);
-      if (record) {
-        const saved = await kept.whileSaving(() =>
-          workspaceFetch<{ record: ContentRecord; version: number | null }>(
-            `/content/${kind}/${encodeURIComponent(record.id)}`,
-            { body: { json: { fields, baseVersion } } },
-          ),
-        );
-        refusal.clear();
-        kept.markSaved({ values, bodyImages }, saved.version);
-        onSaved?.(saved.record);
-        toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
-      } else {
-        const created = await kept.whileSaving(() =>
-          workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
-            body: { json: { fields: { ...fields, id }, status: "draft" } },
-          }),
-        );
-        kept.markSaved({ values, bodyImages }, undefined);
-        // On to its own edit page, which loads as a page (decision 019).
-        window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
-      }
-    } catch (caught) {
-      refusal.refused(caught);
-    } finally {
-      setSaving(false);
-    }
+    await refusal.settle(
+      async () => {
+        const fields = toFields(spec, values, bodyImages);
+        if (record) {
+          const saved = await kept.whileSaving(() =>
+            workspaceFetch<{ record: ContentRecord; version: number | null }>(
+              `/content/${kind}/${encodeURIComponent(record.id)}`,
+              { body: { json: { fields, baseVersion } } },
+            ),
+          );
+          refusal.clear();
+          kept.markSaved({ values, bodyImages }, saved.version);
+          onSaved?.(saved.record);
+          toast({ variant: "success", title: `Saved “${values.text.title ?? record.id}”` });
+        } else {
+          const created = await kept.whileSaving(() =>
+            workspaceFetch<{ record: ContentRecord }>(`/content/${kind}`, {
+              body: { json: { fields: { ...fields, id }, status: "draft" } },
+            }),
+          );
+          kept.markSaved({ values, bodyImages }, undefined);
+          // On to its own edit page, which loads as a page (decision 019).
+          window.location.assign(staffPath(staffPaths.contentEdit, { kind, id: created.record.id }));
+        }
+      },
+      () => setSaving(false),
+    );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void save();
-  };
+  const onSubmit = submitWith(() => save());
 
   // One way to draw a field, for the form's own and the search snippet's.
   const renderField = (field: FieldSpec) => (
@@ -146,19 +141,13 @@ export function ContentForm({
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
       <ErrorSummary problem={problem} errors={errors} attempt={attempt} />
-      <OthersEditing others={kept.others} />
-      {kept.offered ? (
-        <RestoreOffer
-          at={kept.offered.at}
-          onRestore={() => {
-            const restored = kept.restore();
-            if (!restored) return;
-            setValues(restored.values);
-            setBodyImages(restored.bodyImages);
-          }}
-          onDiscard={kept.discardOffer}
-        />
-      ) : null}
+      <EditingNotices
+        kept={kept}
+        onRestore={(restored) => {
+          setValues(restored.values);
+          setBodyImages(restored.bodyImages);
+        }}
+      />
       {conflict ? (
         <ConflictPanel
           conflict={conflict}

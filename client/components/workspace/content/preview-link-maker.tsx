@@ -4,8 +4,8 @@ import type { ContentKind } from "#shared/content-fields.ts";
 import { workspaceFetch, WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { formatPublishTime } from "#shared/publish-time.ts";
 import { Button } from "#client/components/workspace/button.tsx";
-import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
-import { copyText } from "#client/components/workspace/copy-text.ts";
+import { SelectField } from "#client/components/workspace/fields.tsx";
+import { CopyableAddress } from "#client/components/workspace/copyable-address.tsx";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
 import type { PreviewLinkMade } from "#shared/preview-links.ts";
@@ -53,12 +53,6 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
     }
   }
 
-  async function copy(url: string) {
-    if (await copyText(url, "Select the link and copy it yourself.")) {
-      toast({ variant: "success", title: "Preview link copied" });
-    }
-  }
-
   return (
     <div className="space-y-3 rounded-control border border-line p-4">
       <p className="text-ink">
@@ -80,18 +74,18 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
       </div>
       {link ? (
         <div className="space-y-2">
-          <TextField
+          <CopyableAddress
             label="Preview link"
             name="previewLink"
             value={link.url}
-            readOnly
-            onFocus={(event) => event.target.select()}
             description={`Works until ${formatPublishTime(link.expiresAt)} (South African time).`}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button variant="quiet" onClick={() => void copy(link.url)}>
-              Copy link
-            </Button>
+            copy={{
+              label: "Copy link",
+              variant: "quiet",
+              copied: "Preview link copied",
+              byHand: "Select the link and copy it yourself.",
+            }}
+          >
             <a
               href={link.path}
               target="_blank"
@@ -100,7 +94,7 @@ export function PreviewLinkMaker({ kind, id }: { kind: ContentKind; id: string }
             >
               Open the preview<span className="sr-only"> (opens in a new tab)</span>
             </a>
-          </div>
+          </CopyableAddress>
         </div>
       ) : null}
       <PreviewLinks target={`${kind}/${id}`} made={made} />

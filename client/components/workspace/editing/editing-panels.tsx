@@ -41,16 +41,38 @@ export function OthersEditing({ others }: { others: EditorState["others"] }) {
   );
 }
 
-/** The text this browser kept from before, offered back. */
-export function RestoreOffer({
-  at,
+/** Above an editing form: who else is editing it, and the text this browser kept from before, offered back to `onRestore`. */
+export function EditingNotices<V>({
+  kept,
   onRestore,
-  onDiscard,
 }: {
-  at: string;
-  onRestore(): void;
-  onDiscard(): void;
+  kept: {
+    others: EditorState["others"];
+    offered: { at: string } | null;
+    restore(): V | undefined;
+    discardOffer(): void;
+  };
+  onRestore(values: V): void;
 }) {
+  return (
+    <>
+      <OthersEditing others={kept.others} />
+      {kept.offered ? (
+        <RestoreOffer
+          at={kept.offered.at}
+          onRestore={() => {
+            const restored = kept.restore();
+            if (restored) onRestore(restored);
+          }}
+          onDiscard={kept.discardOffer}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The text this browser kept from before, offered back. */
+function RestoreOffer({ at, onRestore, onDiscard }: { at: string; onRestore(): void; onDiscard(): void }) {
   return (
     <Notice tone="info" title="You have unsaved text here">
       <p>This browser kept what you typed at {timeOf(at)}, which was not saved.</p>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { WorkspaceApiError } from "#client/lib/workspace-api.ts";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import type { NewerVersion } from "./use-editing";
@@ -13,6 +13,16 @@ export function useSaveRefusal() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [conflict, setConflict] = useState<NewerVersion | null>(null);
+  const refused = (caught: unknown) => {
+    // Not reached: the fields keep the messages they had.
+    if (caught instanceof WorkspaceApiError) {
+      setErrors(caught.fieldErrors);
+      const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
+      if (caught.status === 409 && newer) setConflict(newer);
+    }
+    setProblem(apiMessage(caught));
+    setAttempt((count) => count + 1);
+  };
   return {
     problem,
     errors,
@@ -25,15 +35,24 @@ export function useSaveRefusal() {
       setConflict(null);
     },
     dismissConflict: () => setConflict(null),
-    refused(caught: unknown) {
-      // Not reached: the fields keep the messages they had.
-      if (caught instanceof WorkspaceApiError) {
-        setErrors(caught.fieldErrors);
-        const newer = (caught.payload as { conflict?: NewerVersion | null } | undefined)?.conflict;
-        if (caught.status === 409 && newer) setConflict(newer);
+    refused,
+    /** Runs a save: a refusal shows as `refused` says; `after` runs however it ends (the busy state off). */
+    async settle(work: () => Promise<void>, after: () => void) {
+      try {
+        await work();
+      } catch (caught) {
+        refused(caught);
+      } finally {
+        after();
       }
-      setProblem(apiMessage(caught));
-      setAttempt((count) => count + 1);
     },
   };
 }
+
+/** A form's submit handler that keeps the browser from sending it and runs `save` instead. */
+export const submitWith =
+  (save: () => Promise<void>) =>
+  (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    void save();
+  };

@@ -15,10 +15,26 @@ import { insightsHref } from "./insights-query";
  * phone's screen (360 × 740) and a laptop's (1280 × 800) without scrolling; the full
  * tables are further down.
  */
-const SOURCES_SHOWN = 5;
-const CAMPAIGNS_SHOWN = 3;
-/** On a phone, fewer: the rows are tap targets of 44 px. */
-const PHONE_ROWS = { sources: 3, campaigns: 2 };
+const compactTables = [
+  {
+    id: "first-sources",
+    title: "Leads by source",
+    name: "lead-sources",
+    first: "Source",
+    base: true,
+    shown: 5,
+    phone: 3,
+  },
+  {
+    id: "first-campaigns",
+    title: "Top campaigns",
+    name: "lead-campaigns",
+    first: "Campaign",
+    base: false,
+    shown: 3,
+    phone: 2,
+  },
+] as const;
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -85,6 +101,7 @@ function CompactTable({
   title: string;
   table: InsightsTable | undefined;
   shown: number;
+  /** On a phone, fewer: the rows are tap targets of 44 px. */
   phone: number;
   query: string;
   first: string;
@@ -198,26 +215,9 @@ export function FirstScreen({ insights, query }: { insights: Insights; query: st
       <Trend daily={daily} />
       {insights.note ? <p className="text-sm text-ink-soft">{insights.note}</p> : null}
       <div className="grid gap-4 lg:grid-cols-2 lg:gap-8">
-        <CompactTable
-          id="first-sources"
-          title="Leads by source"
-          table={tables.get("lead-sources")}
-          shown={SOURCES_SHOWN}
-          phone={PHONE_ROWS.sources}
-          query={query}
-          first="Source"
-          base
-        />
-        <CompactTable
-          id="first-campaigns"
-          title="Top campaigns"
-          table={tables.get("lead-campaigns")}
-          shown={CAMPAIGNS_SHOWN}
-          phone={PHONE_ROWS.campaigns}
-          query={query}
-          first="Campaign"
-          base={false}
-        />
+        {compactTables.map(({ name, ...compact }) => (
+          <CompactTable key={compact.id} {...compact} table={tables.get(name)} query={query} />
+        ))}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { inboxFormLabels, inboxForms, leadStatuses, type AssignableStaff } from 
 import { staffPaths } from "#shared/staff-paths.ts";
 import { Button, ButtonLink } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
-import { FilterFold } from "#client/components/workspace/filter-fold.tsx";
+import { FilterFold, filterField } from "#client/components/workspace/filter-fold.tsx";
 
 /** The filters the page's address carries, passed to the API as they are. */
 export const filterNames = [
@@ -53,64 +53,43 @@ const checkFilters = [
 export function FilterForm({ filters, owners }: { filters: Filters; owners: readonly AssignableStaff[] }) {
   const active = filterNames.filter((name) => name !== "page" && filters[name]).length;
   return (
-    <FilterFold active={active}>
-      <form
-        method="get"
-        action={staffPaths.leads}
-        role="search"
-        aria-label="Filter leads"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      >
-        <TextField
-          label="Search"
-          name="q"
-          type="search"
-          defaultValue={filters.q ?? ""}
-          required={false}
-          description="Name, company or e-mail address"
-        />
-        <SelectField label="Form" name="form" options={formOptions} defaultValue={filters.form ?? ""} />
-        <SelectField
-          label="Status"
-          name="status"
-          options={statusOptions}
-          defaultValue={filters.status ?? ""}
-        />
-        <SelectField
-          label="Owner"
-          name="owner"
-          options={ownerFilterOptions(owners)}
-          defaultValue={filters.owner ?? ""}
-        />
-        {dateFilters.map(({ name, label }) => (
-          <TextField
-            key={name}
-            label={label}
-            name={name}
-            type="date"
-            defaultValue={filters[name] ?? ""}
-            required={false}
-          />
+    <FilterFold
+      active={active}
+      action={staffPaths.leads}
+      label="Filter leads"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <TextField
+        label="Search"
+        {...filterField(filters, "q")}
+        type="search"
+        required={false}
+        description="Name, company or e-mail address"
+      />
+      <SelectField label="Form" {...filterField(filters, "form")} options={formOptions} />
+      <SelectField label="Status" {...filterField(filters, "status")} options={statusOptions} />
+      <SelectField label="Owner" {...filterField(filters, "owner")} options={ownerFilterOptions(owners)} />
+      {dateFilters.map(({ name, label }) => (
+        <TextField key={name} label={label} {...filterField(filters, name)} type="date" required={false} />
+      ))}
+      <div className="flex flex-wrap items-end gap-x-5">
+        {checkFilters.map(({ name, label }) => (
+          <label key={name} className="flex min-h-11 items-center gap-2 text-ink">
+            <input
+              type="checkbox"
+              name={name}
+              value="1"
+              defaultChecked={filters[name] === "1"}
+              className="size-5 accent-brand"
+            />
+            {label}
+          </label>
         ))}
-        <div className="flex flex-wrap items-end gap-x-5">
-          {checkFilters.map(({ name, label }) => (
-            <label key={name} className="flex min-h-11 items-center gap-2 text-ink">
-              <input
-                type="checkbox"
-                name={name}
-                value="1"
-                defaultChecked={filters[name] === "1"}
-                className="size-5 accent-brand"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-          <Button type="submit">Apply filters</Button>
-          <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
-        </div>
-      </form>
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">Apply filters</Button>
+        <ButtonLink href={staffPaths.leads}>Clear</ButtonLink>
+      </div>
     </FilterFold>
   );
 }

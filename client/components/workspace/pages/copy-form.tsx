@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { copyPages, copyTarget, type CopyPageName, type PageCopyView } from "#shared/copy/copy-pages.ts";
 import { workspaceFetch } from "#client/lib/workspace-api.ts";
@@ -8,11 +8,10 @@ import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { useStaff } from "#client/components/workspace/use-staff.ts";
 import {
   ConflictPanel,
-  OthersEditing,
-  RestoreOffer,
+  EditingNotices,
   SaveStatus,
 } from "#client/components/workspace/editing/editing-panels.tsx";
-import { useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
+import { submitWith, useSaveRefusal } from "#client/components/workspace/editing/save-refusal.ts";
 import { useEditing, type EditorState } from "#client/components/workspace/editing/use-editing.ts";
 import { toast } from "#client/components/workspace/toasts.tsx";
 import { PreviewLinks } from "#client/components/workspace/previews/preview-links.tsx";
@@ -81,31 +80,27 @@ export function CopyForm({
 
   async function run(action: "publish" | "draft" | "preview", baseVersion = kept.version) {
     setBusy(action);
-    try {
-      if (!(await save(action !== "publish", baseVersion))) return;
-      if (action === "publish") {
-        setDone({ kind: "published", path: view.path });
-        toast({ variant: "success", title: `Published the ${label} page` });
-      } else if (action === "draft") {
-        setDone({ kind: "draft" });
-        toast({ variant: "success", title: `Saved a draft of the ${label} page` });
-      } else {
-        const link = await workspaceFetch<{ url: string }>(`/copy/${name}/preview`, { body: { json: {} } });
-        setDone({ kind: "preview", url: link.url });
-        setMade((count) => count + 1);
-        window.open(link.url, "_blank", "noopener");
-      }
-    } catch (caught) {
-      refusal.refused(caught);
-    } finally {
-      setBusy(null);
-    }
+    await refusal.settle(
+      async () => {
+        if (!(await save(action !== "publish", baseVersion))) return;
+        if (action === "publish") {
+          setDone({ kind: "published", path: view.path });
+          toast({ variant: "success", title: `Published the ${label} page` });
+        } else if (action === "draft") {
+          setDone({ kind: "draft" });
+          toast({ variant: "success", title: `Saved a draft of the ${label} page` });
+        } else {
+          const link = await workspaceFetch<{ url: string }>(`/copy/${name}/preview`, { body: { json: {} } });
+          setDone({ kind: "preview", url: link.url });
+          setMade((count) => count + 1);
+          window.open(link.url, "_blank", "noopener");
+        }
+      },
+      () => setBusy(null),
+    );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run("publish");
-  };
+  const onSubmit = submitWith(() => run("publish"));
 
   return (
     <>
@@ -116,17 +111,7 @@ export function CopyForm({
           attempt={attempt}
           fieldName={(key) => `copy-${key}`}
         />
-        <OthersEditing others={kept.others} />
-        {kept.offered ? (
-          <RestoreOffer
-            at={kept.offered.at}
-            onRestore={() => {
-              const restored = kept.restore();
-              if (restored) setDocument(restored.document);
-            }}
-            onDiscard={kept.discardOffer}
-          />
-        ) : null}
+        <EditingNotices kept={kept} onRestore={(restored) => setDocument(restored.document)} />
         {conflict ? (
           <ConflictPanel
             conflict={conflict}

@@ -5,10 +5,8 @@
  */
 import { Button } from "#client/components/workspace/button.tsx";
 import { SelectField, TextField } from "#client/components/workspace/fields.tsx";
-import { toast } from "#client/components/workspace/toasts.tsx";
-import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
-import { workspaceFetch } from "#client/lib/workspace-api.ts";
+import { saveWhole, WholeForm } from "./save-whole";
 
 /** The rules by their CLI names, in its words ("09:00-17:00", "off", "4h", "15m", "on"). */
 export type AvailabilityRuleValues = Record<string, string>;
@@ -28,7 +26,14 @@ const onOff = [
   { value: "off", label: "Off" },
 ];
 
-/** "4h" → "4", "15m" → "15": the form asks for the number, the unit is in the label. */
+/** The meetings' numbers: the form asks for the number, its unit is in the label and added back on saving. */
+const meetingNumbers = [
+  { name: "notice", label: "Minimum notice (hours)", unit: "h" },
+  { name: "buffer", label: "Buffer after each (minutes)", unit: "m" },
+  { name: "max-per-day", label: "At most a day", unit: "" },
+] as const;
+
+/** "4h" → "4", "15m" → "15" (a count, "5", stays as it is). */
 const number = (text: string | undefined) => (text ?? "").replace(/[hm]$/, "");
 
 export function AvailabilityForm({
@@ -38,50 +43,25 @@ export function AvailabilityForm({
   rules: AvailabilityRuleValues;
   onSaved: (rules: AvailabilityRuleValues) => void;
 }) {
-  const {
-    error,
-    fieldErrors: errors,
-    attempt,
-    busy,
-    formProps,
-  } = useFormSave(async (data) => {
+  const save = useFormSave(async (data) => {
     const text = (name: string) => String(data.get(name) ?? "");
     const sent: AvailabilityRuleValues = {
       ...Object.fromEntries(weekdays.map(([day]) => [`hours.${day}`, text(`hours.${day}`)])),
       "days-off": text("days-off"),
       holidays: text("holidays"),
-      notice: `${text("notice")}h`,
-      buffer: `${text("buffer")}m`,
-      "max-per-day": text("max-per-day"),
+      ...Object.fromEntries(meetingNumbers.map(({ name, unit }) => [name, `${text(name)}${unit}`])),
       instant: text("instant"),
     };
-    const saved = await workspaceFetch<{ rules: AvailabilityRuleValues; changed: string[] }>(
-      "/availability",
-      {
-        body: { json: { rules: sent } },
-      },
-    );
-    onSaved(saved.rules);
-    toast(
-      saved.changed.length === 0
-        ? { title: "Nothing to save", description: "The booking calendar's rules are as they were." }
-        : {
-            variant: "success",
-            title: "Booking calendar saved",
-            description: "The booking form offers times by these rules from its next visitor.",
-          },
-    );
+    await saveWhole("/availability", "rules", sent, onSaved, {
+      unchanged: "The booking calendar's rules are as they were.",
+      title: "Booking calendar saved",
+      description: "The booking form offers times by these rules from its next visitor.",
+    });
   });
 
+  const { fieldErrors: errors, busy } = save;
   return (
-    <form
-      key={JSON.stringify(rules)}
-      aria-label="Booking calendar"
-      className="max-w-2xl space-y-8"
-      noValidate
-      {...formProps}
-    >
-      <ErrorSummary problem={error} errors={errors} attempt={attempt} />
+    <WholeForm stored={rules} label="Booking calendar" className="max-w-2xl space-y-8" save={save}>
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-bold text-ink">Working hours</legend>
         <p className="text-sm text-ink-soft">
@@ -126,30 +106,17 @@ export function AvailabilityForm({
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-bold text-ink">Meetings</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Minimum notice (hours)"
-            name="notice"
-            inputMode="numeric"
-            defaultValue={number(rules.notice)}
-            required
-            error={errors.notice}
-          />
-          <TextField
-            label="Buffer after each (minutes)"
-            name="buffer"
-            inputMode="numeric"
-            defaultValue={number(rules.buffer)}
-            required
-            error={errors.buffer}
-          />
-          <TextField
-            label="At most a day"
-            name="max-per-day"
-            inputMode="numeric"
-            defaultValue={rules["max-per-day"]}
-            required
-            error={errors["max-per-day"]}
-          />
+          {meetingNumbers.map(({ name, label }) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              inputMode="numeric"
+              defaultValue={number(rules[name])}
+              required
+              error={errors[name]}
+            />
+          ))}
         </div>
         <SelectField
           label="Instant booking"
@@ -163,6 +130,6 @@ export function AvailabilityForm({
       <Button type="submit" busy={busy}>
         Save the booking calendar
       </Button>
-    </form>
+    </WholeForm>
   );
 }

@@ -5,17 +5,15 @@
  */
 import { Button } from "#client/components/workspace/button.tsx";
 import { TextField } from "#client/components/workspace/fields.tsx";
-import { ErrorSummary } from "#client/components/workspace/error-summary.tsx";
-import { toast } from "#client/components/workspace/toasts.tsx";
 import { apiMessage } from "#client/components/workspace/api-message.ts";
 import { useFormSave } from "#client/components/workspace/use-form-save.ts";
-import { workspaceFetch } from "#client/lib/workspace-api.ts";
 import {
   settingsFields,
   type EditableSettings,
   type SettingsFieldSpec,
   type SettingsKey,
 } from "#shared/site-settings-fields.ts";
+import { saveWhole, WholeForm } from "./save-whole";
 
 const groups: { id: SettingsFieldSpec["group"]; title: string }[] = [
   { id: "brand", title: "Brand and contact" },
@@ -58,31 +56,17 @@ export function SettingsForm({
   locked: Partial<Record<SettingsKey, string>>;
   onSaved: (settings: EditableSettings) => void;
 }) {
-  const {
-    error,
-    fieldErrors: errors,
-    attempt,
-    busy,
-    formProps,
-  } = useFormSave(
+  const save = useFormSave(
     async (data) => {
       const sent = Object.fromEntries(
         settingsFields.map((field) => [field.key, String(data.get(field.key) ?? "")]),
       );
       // The inbox needs "Confirm it's you" (decision 048).
-      const saved = await workspaceFetch<{ settings: EditableSettings; changed: string[] }>("/settings", {
-        body: { json: { settings: sent } },
+      await saveWhole("/settings", "settings", sent, onSaved, {
+        unchanged: "The settings are as they were.",
+        title: "Settings saved",
+        description: "Every page and e-mail uses them from now on.",
       });
-      onSaved(saved.settings);
-      toast(
-        saved.changed.length === 0
-          ? { title: "Nothing to save", description: "The settings are as they were." }
-          : {
-              variant: "success",
-              title: "Settings saved",
-              description: "Every page and e-mail uses them from now on.",
-            },
-      );
     },
     {
       stepUp: true,
@@ -93,16 +77,9 @@ export function SettingsForm({
     },
   );
 
+  const { fieldErrors: errors, busy } = save;
   return (
-    // key: a save that reformats a value (the phone number) shows it as stored.
-    <form
-      key={JSON.stringify(settings)}
-      aria-label="Site settings"
-      className="max-w-2xl space-y-10"
-      noValidate
-      {...formProps}
-    >
-      <ErrorSummary problem={error} errors={errors} attempt={attempt} />
+    <WholeForm stored={settings} label="Site settings" className="max-w-2xl space-y-10" save={save}>
       {groups.map((group) => (
         <fieldset key={group.id} className="space-y-4">
           <legend className="mb-2 text-xl font-bold text-ink">{group.title}</legend>
@@ -130,6 +107,6 @@ export function SettingsForm({
       <Button type="submit" busy={busy}>
         Save settings
       </Button>
-    </form>
+    </WholeForm>
   );
 }
