@@ -413,26 +413,20 @@ function cachePages(
 
 /** Starts the mail worker and the scheduled jobs, each unless told otherwise. */
 function startJobs(services: Services, options: AppOptions, autoStart: boolean): void {
-  const {
-    outbox,
-    followUp,
-    appointmentReminders,
-    retention,
-    alerts,
-    publishing,
-    pageViews,
-    visitorDays,
-    weeklyReport,
-  } = services;
-  if (autoStart) outbox.start();
-  if (options.followUp?.autoStart ?? autoStart) followUp.start();
-  if (options.appointmentReminders?.autoStart ?? autoStart) appointmentReminders.start();
-  if (options.retention?.autoStart ?? autoStart) retention.start();
-  if (options.alerts?.autoStart ?? autoStart) alerts.start();
-  if (options.publishing?.autoStart ?? autoStart) publishing.start();
-  pageViews.start();
-  if (options.pageViews?.autoStart ?? autoStart) visitorDays.start();
-  if (options.weeklyReport?.autoStart ?? autoStart) weeklyReport.start();
+  if (autoStart) services.outbox.start();
+  // The page-view counter always runs: it only writes what requests counted. Its option
+  // names the job that closes the visitor days.
+  services.pageViews.start();
+  const jobs = [
+    [options.followUp, services.followUp],
+    [options.appointmentReminders, services.appointmentReminders],
+    [options.retention, services.retention],
+    [options.alerts, services.alerts],
+    [options.publishing, services.publishing],
+    [options.pageViews, services.visitorDays],
+    [options.weeklyReport, services.weeklyReport],
+  ] as const;
+  for (const [option, job] of jobs) if (option?.autoStart ?? autoStart) job.start();
 }
 
 /** Opens (and migrates) the database, starts the mail worker and builds the Express app. */

@@ -24,8 +24,8 @@ import {
 } from "#server/db/staff-invitations.ts";
 import { STAFF_INVITATION, type StaffInvitationMessage } from "#server/mail/invitation-message.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
-import { recordAudit } from "#server/db/audit-log.ts";
-import { queueChangeNotices } from "./change-notices";
+import { recordAudit, type AuditEntry } from "#server/db/audit-log.ts";
+import { queueChangeNotices, type ChangeNoticeBody } from "./change-notices";
 import { checkPolicy, type Actor, type PolicyName } from "./policy";
 import { endAllSessions } from "./sessions";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff";
@@ -147,16 +147,46 @@ export async function inviteStaff(
         { email, role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: false },
         now,
       );
-      await recordAudit(trx, { ...actor, action: "user.invite", target: email, detail: { role } }, now);
-      await queueChangeNotices(
+      await recordAccountChange(
         trx,
-        operation,
-        { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+        {
+          operation,
+          actor,
+          audit: { action: "user.invite", target: email, detail: { role } },
+          notice: { change: "admin-invited", account: email },
+          siteUrl: input.siteUrl,
+        },
         now,
       );
       return invitation;
     });
   });
+}
+
+/**
+ * What every change to an account leaves in its transaction: the audit entry, then the
+ * e-mails the policy's row for the operation names (to the admins, the holder or both).
+ */
+async function recordAccountChange(
+  trx: Kysely<Database>,
+  change: {
+    operation: PolicyName;
+    actor: Actor;
+    audit: Pick<AuditEntry, "action" | "target" | "detail">;
+    notice: ChangeNoticeBody;
+    holder?: string;
+    siteUrl: string;
+  },
+  now: Date,
+): Promise<void> {
+  const { operation, actor, notice, holder, siteUrl } = change;
+  await recordAudit(trx, { ...actor, ...change.audit }, now);
+  await queueChangeNotices(
+    trx,
+    operation,
+    { body: notice, actor, siteUrl, ...(holder ? { holder } : {}) },
+    now,
+  );
 }
 
 /** Every account, and the invitations still waiting to be used. */
@@ -233,15 +263,15 @@ export async function disableStaff(
       await keepLastAdmin(trx, user);
       await setAccountDisabledAt(trx, user.id, now);
       const sessions = await endAllSessions(trx, user.id);
-      await recordAudit(
+      await recordAccountChange(
         trx,
-        { ...actor, action: "user.disable", target: user.email, detail: { sessions } },
-        now,
-      );
-      await queueChangeNotices(
-        trx,
-        "user.disable",
-        { body: { change: "account-disabled", account: user.email }, actor, siteUrl },
+        {
+          operation: "user.disable",
+          actor,
+          audit: { action: "user.disable", target: user.email, detail: { sessions } },
+          notice: { change: "account-disabled", account: user.email },
+          siteUrl,
+        },
         now,
       );
       return findUser(trx, { id: user.id });
@@ -264,11 +294,15 @@ export async function enableStaff(
       const operation = user.role === "admin" ? "user.enable-admin" : "user.enable";
       enforcePolicy(operation, actor, now);
       await setAccountDisabledAt(trx, user.id, null);
-      await recordAudit(trx, { ...actor, action: "user.enable", target: user.email }, now);
-      await queueChangeNotices(
+      await recordAccountChange(
         trx,
-        operation,
-        { body: { change: "admin-enabled", account: user.email }, actor, siteUrl },
+        {
+          operation,
+          actor,
+          audit: { action: "user.enable", target: user.email },
+          notice: { change: "admin-enabled", account: user.email },
+          siteUrl,
+        },
         now,
       );
       return findUser(trx, { id: user.id });
@@ -301,15 +335,15 @@ export async function resetStaff(
         { email: user.email, role: user.role, invitedBy: actor.actor, siteUrl: input.siteUrl, reset: true },
         now,
       );
-      await recordAudit(
+      await recordAccountChange(
         trx,
-        { ...actor, action: "user.reset", target: user.email, detail: { sessions } },
-        now,
-      );
-      await queueChangeNotices(
-        trx,
-        "user.reset",
-        { body: { change: "account-reset", account: user.email }, actor, siteUrl: input.siteUrl },
+        {
+          operation: "user.reset",
+          actor,
+          audit: { action: "user.reset", target: user.email, detail: { sessions } },
+          notice: { change: "account-reset", account: user.email },
+          siteUrl: input.siteUrl,
+        },
         now,
       );
       return { user: await findUser(trx, { id: user.id }), invitation };
@@ -344,18 +378,14 @@ export async function changeStaffRole(
         }
       }
       await setAccountRole(trx, user.id, role);
-      await recordAudit(
+      await recordAccountChange(
         trx,
-        { ...actor, action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
-        now,
-      );
-      await queueChangeNotices(
-        trx,
-        operation,
         {
-          body: { change: "role-changed", account: user.email, from: user.role, role },
-          holder: user.email,
+          operation,
           actor,
+          audit: { action: "staff.role-changed", target: user.email, detail: { from: user.role, to: role } },
+          notice: { change: "role-changed", account: user.email, from: user.role, role },
+          holder: user.email,
           siteUrl: input.siteUrl,
         },
         now,
@@ -399,15 +429,15 @@ export async function resendInvitation(
         },
         now,
       );
-      await recordAudit(
+      await recordAccountChange(
         trx,
-        { ...actor, action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
-        now,
-      );
-      await queueChangeNotices(
-        trx,
-        operation,
-        { body: { change: "admin-invited", account: email }, actor, siteUrl: input.siteUrl },
+        {
+          operation,
+          actor,
+          audit: { action: "staff.invitation-resent", target: email, detail: { role: waiting.role } },
+          notice: { change: "admin-invited", account: email },
+          siteUrl: input.siteUrl,
+        },
         now,
       );
       return invitation;

@@ -13,21 +13,27 @@ type Db = Kysely<Database>;
 export type LeadTable = "website_design_leads" | "web_app_leads" | "appointment_requests";
 export const leadTables = ["website_design_leads", "web_app_leads", "appointment_requests"] as const;
 
-/** The columns every lead table shares, the view the queries below need. */
-type CommonLeadColumns = {
-  id: number;
-  status: LeadStatus;
-  status_note: string | null;
-  status_by: string | null;
-  status_at: Timestamp | null;
-  reminded_at: Timestamp | null;
-  suspected_spam: string | null;
-  created_at: Timestamp;
-  owner_id: number | null;
-};
+/**
+ * The columns every lead table shares, as the schema declares them: the view the queries
+ * on any of the three tables need (here and in server/db/overview-counts.ts).
+ */
+type CommonLeadColumns = Pick<
+  Database[LeadTable],
+  | "id"
+  | "status"
+  | "status_note"
+  | "status_by"
+  | "status_at"
+  | "reminded_at"
+  | "suspected_spam"
+  | "created_at"
+  | "owner_id"
+  | "read"
+  | "repeat_of"
+>;
 /** The tables seen through their shared columns (the names below differ per table). */
 type CommonLeads = Kysely<Record<LeadTable, CommonLeadColumns>>;
-const common = (db: Db) => db as unknown as CommonLeads;
+export const commonLeads = (db: Db) => db as unknown as CommonLeads;
 
 /** Each table's own names for the visitor's name, address and company. */
 const visitorColumns: Record<LeadTable, { name: string; email: string; company: string }> = {
@@ -93,7 +99,7 @@ const oldestFirst = (a: OpenLead, b: OpenLead) =>
 export async function listOverdueLeads(db: Db, cutoff: Timestamp): Promise<OpenLead[]> {
   const found: OpenLead[] = [];
   for (const table of leadTables) {
-    const rows = await common(db)
+    const rows = await commonLeads(db)
       .selectFrom(table)
       .select(openLeadColumns(table))
       .where("status", "=", "new")
@@ -115,7 +121,7 @@ export async function listOverdueLeads(db: Db, cutoff: Timestamp): Promise<OpenL
 export async function claimLeadsToRemind(db: Db, cutoff: Timestamp, now: Timestamp): Promise<OpenLead[]> {
   const claimed: OpenLead[] = [];
   for (const table of leadTables) {
-    const rows = await common(db)
+    const rows = await commonLeads(db)
       .updateTable(table)
       .set({ reminded_at: now })
       .where("status", "=", "new")
@@ -158,7 +164,7 @@ export async function setLeadStatus(
   id: number,
   change: StatusChange,
 ): Promise<boolean> {
-  const result = await common(db)
+  const result = await commonLeads(db)
     .updateTable(table)
     .set({ status: change.status, status_note: change.note, status_by: change.by, status_at: change.at })
     .where("id", "=", id)
@@ -168,7 +174,7 @@ export async function setLeadStatus(
 
 /** A lead's status line and whether it is held as suspected spam. */
 export async function selectLeadStatus(db: Db, table: LeadTable, id: number) {
-  return common(db)
+  return commonLeads(db)
     .selectFrom(table)
     .select(["status", "status_note", "suspected_spam"])
     .where("id", "=", id)

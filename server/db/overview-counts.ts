@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { toDbBoolean, type DbBoolean } from "./dialect";
-import type { LeadTable } from "./lead-follow-up";
-import type { Database, LeadStatus, Timestamp } from "./schema";
+import { toDbBoolean } from "./dialect";
+import { commonLeads, type LeadTable } from "./lead-follow-up";
+import type { Database, Timestamp } from "./schema";
 
 type Db = Kysely<Database>;
 
@@ -10,18 +10,6 @@ type Db = Kysely<Database>;
  * COUNT through an index (migrations 0011 and 0020), so it reads the rows it counts and
  * not the table: what needs doing stays small however many leads are kept.
  */
-
-/** The columns every lead table shares that the counts read. */
-type CountedColumns = {
-  id: number;
-  status: LeadStatus;
-  read: DbBoolean | boolean;
-  suspected_spam: string | null;
-  created_at: Timestamp;
-  repeat_of: number | null;
-};
-type CountedLeads = Kysely<Record<LeadTable, CountedColumns>>;
-const common = (db: Db) => db as unknown as CountedLeads;
 
 /** Instants the lead counts are taken against (ISO, UTC). */
 export type LeadCountBounds = {
@@ -45,7 +33,7 @@ export type LeadTableCounts = {
  * enquiry once: a repeat counts with its first (docs/decisions/067-one-lead-per-form.md).
  */
 function genuine(db: Db, table: LeadTable) {
-  return common(db)
+  return commonLeads(db)
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("suspected_spam", "is", null)

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { css, htmlDocument } from "./layout";
@@ -10,8 +10,6 @@ import { css, htmlDocument } from "./layout";
  * signed in to from a browser it had not been before (server/auth/account-notices.ts).
  * It carries what happened, when and from where: never a code, secret or link that signs in.
  */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const STAFF_ACCOUNT_NOTICE = "staff-account-notice";
 

@@ -1,16 +1,14 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { fillBrand } from "#shared/copy/fill-brand.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { appointmentNextSteps, leadNextSteps } from "#shared/forms/next-steps.ts";
 import { css, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
-import { visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
+import { visitorEnvelope, visitorLetter } from "./visitor-layout";
 
 /** The visitor's automatic acknowledgment of a lead or appointment request. */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const ACKNOWLEDGMENT = "acknowledgment";
 
@@ -85,14 +83,13 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
     "To move your request to another free time or cancel it, use your private link:",
   );
   const nextTitle = fillBrand(data.nextTitle ?? NEXT_TITLE, brand);
-  const footer = visitorFooter(
-    ctx,
-    `You get this e-mail because this address was entered on the ${brand} website. If that was not you, reply and we will delete it.`,
-  );
   const { text, html } = visitorLetter(
-    subject,
     ctx,
-    data.greetingName,
+    {
+      subject,
+      greetingName: data.greetingName,
+      sentBecause: `You get this e-mail because this address was entered on the ${brand} website. If that was not you, reply and we will delete it.`,
+    },
     {
       text: [
         intro,
@@ -113,7 +110,6 @@ function buildAcknowledgment(data: Acknowledgment, ctx: MailContext): SendMailOp
       ],
     },
     manage,
-    footer,
   );
   return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };
 }

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 import type { InboxForm } from "#shared/inbox.ts";
@@ -45,8 +45,6 @@ export const agencyNotificationSchema = z.object({
   calendar: storedCalendarSchema.optional(),
 });
 export type AgencyNotification = z.infer<typeof agencyNotificationSchema>;
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 // Made once: building a DateTimeFormat costs more than rendering the rest of an e-mail.
 const submittedAtFormat = new Intl.DateTimeFormat("en-ZA", {

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { css, htmlDocument } from "./layout";
@@ -12,8 +12,6 @@ import { css, htmlDocument } from "./layout";
  * last error and sends the dead ones again, so the steps link there rather than name a
  * command; only fixing the mail server itself is left to whoever runs the site.
  */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const OPERATIONS_ALERT = "operations-alert";
 

@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { MailContext } from "./mail-context";
 import { manageLinkParts } from "./manage-link";
-import { summaryWithRows, visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
+import { summaryWithRows, visitorEnvelope, visitorLetter } from "./visitor-layout";
 
 /**
  * The visitor's reminder of a confirmed meeting, about a day before it
@@ -39,17 +39,15 @@ function buildReminder(data: AppointmentReminder, ctx: MailContext): SendMailOpt
     data.manageToken,
     "Can't make it? Move it to another free time or cancel it with your private link:",
   );
-  const footer = visitorFooter(
-    ctx,
-    `You get this e-mail about the appointment you booked on the ${brand} website.`,
-  );
   const { text, html } = visitorLetter(
-    subject,
     ctx,
-    data.greetingName,
+    {
+      subject,
+      greetingName: data.greetingName,
+      sentBecause: `You get this e-mail about the appointment you booked on the ${brand} website.`,
+    },
     summaryWithRows(sentence, rows),
     manage,
-    footer,
   );
   return { ...visitorEnvelope(ctx, data.email), subject, messageId: data.messageId, text, html };
 }

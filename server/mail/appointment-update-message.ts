@@ -1,18 +1,16 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { storedCalendarSchema } from "./calendar";
 import { css, htmlDocument, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
-import { summaryWithRows, visitorEnvelope, visitorFooter, visitorLetter } from "./visitor-layout";
+import { summaryWithRows, visitorEnvelope, visitorLetter } from "./visitor-layout";
 
 /**
  * The calendar invitation of a confirmed appointment, and its updates when it moves or is
  * cancelled: to the visitor, and a copy of the same event for the agency's calendar.
  */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const APPOINTMENT_UPDATE = "appointment-update";
 
@@ -115,18 +113,16 @@ function buildAppointmentUpdate(data: AppointmentUpdate, ctx: MailContext): Send
       ? "The invitation is attached: accept it to put the consultation in your calendar."
       : "We will send the calendar invitation once the time is confirmed.";
   const manage = manageLinkParts(ctx.settings.siteUrl, data.manageToken);
-  const footer = visitorFooter(
-    ctx,
-    `You get this e-mail about the appointment you requested on the ${brand} website.`,
-  );
   const { text, html } = visitorLetter(
-    subject,
     ctx,
-    data.greetingName,
+    {
+      subject,
+      greetingName: data.greetingName,
+      sentBecause: `You get this e-mail about the appointment you requested on the ${brand} website.`,
+    },
     summaryWithRows(wording.sentence, rows),
     { text: ["", action], html: [`<p style="${css.paragraph}">${escapeHtml(action)}</p>`] },
     manage,
-    footer,
   );
   return {
     ...visitorEnvelope(ctx, data.visitorEmail),

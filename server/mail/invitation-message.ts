@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
 import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
@@ -11,8 +11,6 @@ import { css, htmlDocument } from "./layout";
  * sign-in, valid for 24 hours. The token is in the payload only until the link expires
  * or is used; after that it opens nothing.
  */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const STAFF_INVITATION = "staff-invitation";
 

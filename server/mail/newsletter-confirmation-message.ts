@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { apiPaths, paths } from "#shared/paths.ts";
 import { escapeHtml } from "#shared/escape-html.ts";
 
@@ -15,8 +15,6 @@ export const newsletterConfirmationSchema = z.object({
   unsubscribeToken: z.string(),
 });
 export type NewsletterConfirmation = z.infer<typeof newsletterConfirmationSchema>;
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export function newsletterLinks(
   siteUrl: string,

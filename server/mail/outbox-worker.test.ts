@@ -70,6 +70,18 @@ async function enqueue(db: Db, count: number): Promise<number[]> {
   return ids;
 }
 
+/** Waits until the worker has tried every queued message once, and released each. */
+async function untilEachRefusedOnce(db: Db): Promise<void> {
+  await until(
+    async () => {
+      const rows = await db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
+      return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
+    },
+    10_000,
+    "every message refused once",
+  );
+}
+
 /** A logger whose lines the test can read. */
 function recordingLogger(): { logger: Logger; lines: Array<{ level: number; msg: string; count?: number }> } {
   const lines: Array<{ level: number; msg: string; count?: number }> = [];
@@ -504,14 +516,7 @@ describe("a mail server that takes e-mails again after refusing them", () => {
     // A minute's backoff: without the recovery nothing would be retried within the test.
     const worker = scratch.worker({ transport, options: { concurrency: 4, baseDelayMs: 60_000 } });
     worker.start();
-    await until(
-      async () => {
-        const rows = await scratch.db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
-        return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
-      },
-      10_000,
-      "every message refused once",
-    );
+    await untilEachRefusedOnce(scratch.db);
     sink.refuse = false;
     // A new lead's notification is the first message the recovered server takes.
     await enqueue(scratch.db, 1);
@@ -537,14 +542,7 @@ describe("a mail server that takes e-mails again after refusing them", () => {
       options: { concurrency: 4, baseDelayMs: 60_000, recoveryProbeMs: 100 },
     });
     worker.start();
-    await until(
-      async () => {
-        const rows = await scratch.db.selectFrom("outbox").select(["attempts", "lease_owner"]).execute();
-        return rows.every((row) => row.attempts === 1 && row.lease_owner === null);
-      },
-      10_000,
-      "every message refused once",
-    );
+    await untilEachRefusedOnce(scratch.db);
     // Several probes are refused meanwhile; each leaves its message's attempts and retry time.
     await until(() => sink.dataStarted >= 13, 10_000, "three probes");
     const waiting = await scratch.db

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
 import { formOfInboxId, nameLead } from "#shared/lead-names.ts";
 import { overviewLinks } from "#shared/staff-overview.ts";
@@ -13,8 +13,6 @@ import { css, htmlDocument } from "./layout";
  * link to its page in the workspace, where it is recorded as answered. Each is named by
  * its person and form; its id is only a detail.
  */
-
-type MailContext = Pick<AppConfig, "mail" | "settings">;
 
 export const FOLLOW_UP_REMINDER = "follow-up-reminder";
 

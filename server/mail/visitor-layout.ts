@@ -1,5 +1,5 @@
 import { escapeHtml } from "#shared/escape-html.ts";
-import type { AppConfig } from "#server/platform/config.ts";
+import type { MailContext } from "./mail-context";
 import {
   brandHeader,
   contactHtml,
@@ -16,8 +16,6 @@ import {
  * name, and only when it reads like one (docs/decisions/020-lead-follow-up.md).
  */
 
-type MailContext = Pick<AppConfig, "mail" | "settings">;
-
 /**
  * The name as a greeting may use it: at most 50 characters and nothing that makes it a
  * link or an address, so the acknowledgment cannot carry a spammer's message to a
@@ -32,7 +30,7 @@ export function greetingNameOf(name: string): string | null {
 
 export const greeting = (name: string | null) => (name ? `Hello ${name},` : "Hello,");
 
-export function visitorFooter(ctx: MailContext, sentBecause: string): { text: string[]; html: string[] } {
+function visitorFooter(ctx: MailContext, sentBecause: string): { text: string[]; html: string[] } {
   const brand = ctx.settings.brandName;
   return {
     text: [
@@ -79,22 +77,24 @@ export function summaryWithRows(sentence: string, rows: readonly LabelledValue[]
 
 /**
  * A letter to a visitor in both parts: the brand and greeting, its body, then the private
- * link (when it has one) and the footer, in that order in every visitor's e-mail.
+ * link (when it has one) and the footer that says why it came, in that order in every
+ * visitor's e-mail.
  */
 export function visitorLetter(
-  subject: string,
   ctx: MailContext,
-  greetingName: string | null,
+  letter: { subject: string; greetingName: string | null; sentBecause: string },
   body: MessageParts,
   ...after: MessageParts[]
 ): { text: string; html: string } {
+  const { subject, greetingName } = letter;
+  const rest = [...after, visitorFooter(ctx, letter.sentBecause)];
   return {
-    text: [greeting(greetingName), "", ...body.text, ...after.flatMap((part) => part.text)].join("\n"),
+    text: [greeting(greetingName), "", ...body.text, ...rest.flatMap((part) => part.text)].join("\n"),
     html: htmlDocument(subject, [
       brandHeader(ctx.settings.brandName),
       `<p style="${css.paragraph}">${escapeHtml(greeting(greetingName))}</p>`,
       ...body.html,
-      ...after.flatMap((part) => part.html),
+      ...rest.flatMap((part) => part.html),
     ]),
   };
 }

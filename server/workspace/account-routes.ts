@@ -6,14 +6,12 @@ import { hashPassword, passwordProblem, verifyPassword } from "#server/auth/pass
 import { recordSignInFailure } from "#server/auth/sign-in-attempts.ts";
 import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
 import { openFlowSecret } from "#server/auth/totp-secrets.ts";
-import { queueAccountNotice } from "#server/auth/account-notices.ts";
-import { recordAudit } from "#server/db/audit-log.ts";
 import { selectAccountSecrets, setPasswordHash, setTotpSecret } from "#server/db/staff-accounts.ts";
 import { siteWordsNow, type WorkspaceDeps } from "./deps";
 import { refuseIfSlowed } from "./slowed-attempts";
-import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
+import { requireStaff, signedIn } from "./guard";
 import { endOtherSessions } from "#server/auth/sessions.ts";
-import { requireFreshProof } from "./step-up";
+import { ownAccountChange, recordOwnChange } from "./own-account-change";
 import { answerRefusal } from "./answers";
 import { chooseWeeklyReport, loadWeeklyReportChoice } from "#server/operations/insights/weekly-report.ts";
 
@@ -33,62 +31,57 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
   const router = express.Router();
   const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-  router.post(
-    "/account/password",
-    requireStaff("account"),
-    requireFreshProof(now, "account.password"),
-    async (req, res) => {
-      const staff = signedIn(res);
-      const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
-      if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
-      const current = text(req.body?.currentPassword);
-      const user = await selectAccountSecrets(db, { id: staff.userId });
-      const matches =
-        user?.password_hash && current.length <= 1000
-          ? await verifyPassword(current, user.password_hash)
-          : false;
-      if (!matches) {
-        await recordSignInFailure(db, attempt, "wrong-password", now());
-        return void res.status(400).json({
-          error: ownAccountMessages.wrongCurrentPassword,
-          fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
-        });
-      }
-      const newPassword: unknown = req.body?.newPassword;
-      const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
-      if (problem || typeof newPassword !== "string") {
-        return void res.status(400).json({
-          error: authMessages.choosePassword,
-          fieldErrors: { newPassword: problem ?? authMessages.choosePassword },
-        });
-      }
-      const passwordHash = await hashPassword(newPassword);
-      const at = now();
-      const ended = await db.transaction().execute(async (trx) => {
-        await setPasswordHash(trx, staff.userId, passwordHash);
-        // Whoever else held a session (with the old password, or a stolen cookie) is out.
-        const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
-        await recordAudit(
-          trx,
-          { ...actorOf(req, res), action: "account.password-change", detail: { otherSessionsEnded: count } },
-          at,
-        );
-        await queueAccountNotice(
-          trx,
-          { client: clientOf(req), email: staff.email, change: "password-changed", siteUrl },
-          at,
-        );
-        return count;
+  router.post("/account/password", ...ownAccountChange(now, "account.password"), async (req, res) => {
+    const staff = signedIn(res);
+    const attempt = { email: staff.email, ip: req.ip ?? "unknown" };
+    if (await refuseIfSlowed(db, res, attempt, "step-up", now())) return;
+    const current = text(req.body?.currentPassword);
+    const user = await selectAccountSecrets(db, { id: staff.userId });
+    const matches =
+      user?.password_hash && current.length <= 1000
+        ? await verifyPassword(current, user.password_hash)
+        : false;
+    if (!matches) {
+      await recordSignInFailure(db, attempt, "wrong-password", now());
+      return void res.status(400).json({
+        error: ownAccountMessages.wrongCurrentPassword,
+        fieldErrors: { currentPassword: ownAccountMessages.wrongCurrentPassword },
       });
-      deps.onQueued();
-      res.json({ otherSessionsEnded: ended });
-    },
-  );
+    }
+    const newPassword: unknown = req.body?.newPassword;
+    const problem = await passwordProblem(newPassword, staff.email, await siteWordsNow(deps));
+    if (problem || typeof newPassword !== "string") {
+      return void res.status(400).json({
+        error: authMessages.choosePassword,
+        fieldErrors: { newPassword: problem ?? authMessages.choosePassword },
+      });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const at = now();
+    const ended = await db.transaction().execute(async (trx) => {
+      await setPasswordHash(trx, staff.userId, passwordHash);
+      // Whoever else held a session (with the old password, or a stolen cookie) is out.
+      const count = await endOtherSessions(trx, staff.userId, staff.sessionId);
+      await recordOwnChange(
+        trx,
+        req,
+        res,
+        {
+          audit: { action: "account.password-change", detail: { otherSessionsEnded: count } },
+          notice: { change: "password-changed" },
+          siteUrl,
+        },
+        at,
+      );
+      return count;
+    });
+    deps.onQueued();
+    res.json({ otherSessionsEnded: ended });
+  });
 
   router.post(
     "/account/authenticator/options",
-    requireStaff("account"),
-    requireFreshProof(now, "account.authenticator"),
+    ...ownAccountChange(now, "account.authenticator"),
     async (req, res) => {
       const staff = signedIn(res);
       const secret = newTotpSecret();
@@ -126,10 +119,15 @@ export function accountRoutes(deps: WorkspaceDeps): Router {
     const at = now();
     await db.transaction().execute(async (trx) => {
       await setTotpSecret(trx, staff.userId, deps.totpSecrets.seal(secret), step);
-      await recordAudit(trx, { ...actorOf(req, res), action: "account.authenticator-replace" }, at);
-      await queueAccountNotice(
+      await recordOwnChange(
         trx,
-        { client: clientOf(req), email: staff.email, change: "authenticator-replaced", siteUrl },
+        req,
+        res,
+        {
+          audit: { action: "account.authenticator-replace" },
+          notice: { change: "authenticator-replaced" },
+          siteUrl,
+        },
         at,
       );
     });

@@ -28,16 +28,16 @@ import { checkTotp, newTotpSecret, totpEnrolment } from "#server/auth/totp.ts";
 import { openFlowSecret, openTotpSecret } from "#server/auth/totp-secrets.ts";
 import type { Database } from "#server/db/schema.ts";
 import { staffPaths } from "#shared/staff-paths.ts";
-import { queueAccountNotice } from "#server/auth/account-notices.ts";
 import { recordAudit } from "#server/db/audit-log.ts";
 import { claimTotpStep, selectAccountSecrets, setLastSignInAt } from "#server/db/staff-accounts.ts";
 import { siteWordsNow, type WorkspaceDeps } from "./deps";
-import { actorOf, clientOf, requireStaff, signedIn } from "./guard";
+import { requireStaff, signedIn } from "./guard";
 import { createSession, deleteExpiredSessions, endSession } from "#server/auth/sessions.ts";
 import { readWorkspaceCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
 import { noticeIfNewBrowser } from "./new-browser-notice";
 import { refuseIfSlowed as refuseSlowedAttempt } from "./slowed-attempts";
 import { requireFreshProof } from "./step-up";
+import { ownAccountChange, recordOwnChange } from "./own-account-change";
 import { hashToken } from "#server/auth/tokens.ts";
 
 const ipOf = (req: Request) => req.ip ?? "unknown";
@@ -342,99 +342,89 @@ function passkeyRoutes(router: Router, door: AuthDoor): void {
     },
   );
 
-  router.post(
-    "/passkeys",
-    requireStaff("account"),
-    requireFreshProof(now, "account.passkey-add"),
-    async (req, res) => {
-      const staff = signedIn(res);
-      const name = passkeyNameOf(req.body?.name);
-      if (!name) return refuseName(res);
-      const flow = await readFlow(db, req, "passkey-registration", now());
-      if (!flow?.challenge || flow.userId !== staff.userId)
-        return refuse(res, 400, authMessages.passkeyTookTooLong);
-      const response: unknown = req.body?.response;
-      const passkey =
-        typeof response === "object" && response !== null
-          ? await registerPasskey(
-              db,
-              rp,
-              staff.userId,
-              { response: response as RegistrationResponseJSON, challenge: flow.challenge, name },
-              now(),
-            )
-          : undefined;
-      await endFlow(db, req, res);
-      if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
-      await db.transaction().execute(async (trx) => {
-        await recordAudit(
-          trx,
-          { ...actorOf(req, res), action: "passkey.add", target: passkey.id, detail: { name } },
-          now(),
-        );
-        await queueAccountNotice(
-          trx,
-          { client: clientOf(req), email: staff.email, change: "passkey-added", passkeyName: name, siteUrl },
-          now(),
-        );
-      });
-      deps.onQueued();
-      res.status(201).json(passkey);
-    },
-  );
+  router.post("/passkeys", ...ownAccountChange(now, "account.passkey-add"), async (req, res) => {
+    const staff = signedIn(res);
+    const name = passkeyNameOf(req.body?.name);
+    if (!name) return refuseName(res);
+    const flow = await readFlow(db, req, "passkey-registration", now());
+    if (!flow?.challenge || flow.userId !== staff.userId)
+      return refuse(res, 400, authMessages.passkeyTookTooLong);
+    const response: unknown = req.body?.response;
+    const passkey =
+      typeof response === "object" && response !== null
+        ? await registerPasskey(
+            db,
+            rp,
+            staff.userId,
+            { response: response as RegistrationResponseJSON, challenge: flow.challenge, name },
+            now(),
+          )
+        : undefined;
+    await endFlow(db, req, res);
+    if (!passkey) return refuse(res, 400, authMessages.passkeyNotAdded);
+    await db.transaction().execute(async (trx) => {
+      await recordOwnChange(
+        trx,
+        req,
+        res,
+        {
+          audit: { action: "passkey.add", target: passkey.id, detail: { name } },
+          notice: { change: "passkey-added", passkeyName: name },
+          siteUrl,
+        },
+        now(),
+      );
+    });
+    deps.onQueued();
+    res.status(201).json(passkey);
+  });
 
-  router.delete(
-    "/passkeys/:id",
-    requireStaff("account"),
-    requireFreshProof(now, "account.passkey-remove"),
-    async (req, res) => {
-      const staff = signedIn(res);
-      const id = String(req.params.id);
-      const removed = await db.transaction().execute(async (trx) => {
-        const name = await removePasskey(trx, staff.userId, id);
-        if (name === undefined) return false;
-        await recordAudit(trx, { ...actorOf(req, res), action: "passkey.remove", target: id }, now());
-        await queueAccountNotice(
-          trx,
-          {
-            client: clientOf(req),
-            email: staff.email,
-            change: "passkey-removed",
-            passkeyName: name,
-            siteUrl,
-          },
-          now(),
-        );
-        return true;
-      });
-      if (!removed) return refuse(res, 404, "Not found.");
-      deps.onQueued();
-      res.status(204).end();
-    },
-  );
+  router.delete("/passkeys/:id", ...ownAccountChange(now, "account.passkey-remove"), async (req, res) => {
+    const staff = signedIn(res);
+    const id = String(req.params.id);
+    const removed = await db.transaction().execute(async (trx) => {
+      const name = await removePasskey(trx, staff.userId, id);
+      if (name === undefined) return false;
+      await recordOwnChange(
+        trx,
+        req,
+        res,
+        {
+          audit: { action: "passkey.remove", target: id },
+          notice: { change: "passkey-removed", passkeyName: name },
+          siteUrl,
+        },
+        now(),
+      );
+      return true;
+    });
+    if (!removed) return refuse(res, 404, "Not found.");
+    deps.onQueued();
+    res.status(204).end();
+  });
 }
 
 /** A member of staff's recovery codes, replaced as a set. */
 function recoveryCodeRoutes(router: Router, door: AuthDoor): void {
   const { deps, db, now, siteUrl } = door;
-  router.post(
-    "/recovery-codes",
-    requireStaff("account"),
-    requireFreshProof(now, "account.recovery-codes"),
-    async (req, res) => {
-      const staff = signedIn(res);
-      const recoveryCodes = await db.transaction().execute(async (trx) => {
-        const codes = await replaceRecoveryCodes(trx, staff.userId);
-        await recordAudit(trx, { ...actorOf(req, res), action: "recovery-codes.replace" }, now());
-        await queueAccountNotice(
-          trx,
-          { client: clientOf(req), email: staff.email, change: "recovery-codes-replaced", siteUrl },
-          now(),
-        );
-        return codes;
-      });
-      deps.onQueued();
-      res.json({ recoveryCodes });
-    },
-  );
+  router.post("/recovery-codes", ...ownAccountChange(now, "account.recovery-codes"), async (req, res) => {
+    const staff = signedIn(res);
+    const recoveryCodes = await db.transaction().execute(async (trx) => {
+      const codes = await replaceRecoveryCodes(trx, staff.userId);
+      await recordOwnChange(
+        trx,
+        req,
+        res,
+        {
+          audit: { action: "recovery-codes.replace" },
+          notice: { change: "recovery-codes-replaced" },
+          siteUrl,
+        },
+        now(),
+      );
+      return codes;
+    });
+    deps.onQueued();
+    res.json({ recoveryCodes });
+  });
 }
