@@ -9,7 +9,7 @@ import { addHistoryCommands } from "./history";
 import { addSettingsCommands } from "./settings";
 import { addAvailabilityCommands } from "./availability";
 import { addSnippetCommands } from "./snippets";
-import { addCopyCommands } from "./copy-commands";
+import { addPagesCommands } from "./pages-commands";
 import { addPreviewCommands } from "./previews";
 import { addMeetingsCommands } from "./meetings";
 import { addExportCommand } from "./export";
@@ -74,7 +74,7 @@ function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void
   addSettingsCommands(program, run);
   addAvailabilityCommands(program, run);
   addSnippetCommands(program, run);
-  addCopyCommands(program, run);
+  addPagesCommands(program, run);
   addPreviewCommands(program, run);
   addMeetingsCommands(program, run);
   addUserCommands(program, run);
