@@ -1,5 +1,4 @@
 import { Command, CommanderError } from "commander";
-import { addAppointmentCommands } from "./appointments";
 import { addBackupCommand } from "./backup";
 import { type CliContext, type CliFileContext, type CliOutput } from "./context";
 import { exitCodes, type ExitCode } from "./output";
@@ -59,7 +58,7 @@ function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void
     .showSuggestionAfterError();
 
   // Each subject registers its own commands; the order is the order of --help.
-  addAppointmentCommands(program, run);
+  addMeetingsCommands(program, run);
   addPrivacyCommands(program, run);
   addLeadCommands(program, run);
   addSubscriberCommands(program, run);
@@ -76,7 +75,6 @@ function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void
   addSnippetCommands(program, run);
   addPagesCommands(program, run);
   addPreviewCommands(program, run);
-  addMeetingsCommands(program, run);
   addUserCommands(program, run);
 
   return program;

@@ -368,7 +368,7 @@ export type AppointmentSlotClaimTable = {
 
 export type SlotClaimKind = "hold" | "meeting";
 
-/** An availability rule by name (server/operations/appointments/availability.ts), as text. */
+/** An availability rule by name (server/operations/meetings/availability.ts), as text. */
 export type AvailabilityRuleTable = {
   name: string;
   value: string;

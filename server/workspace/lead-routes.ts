@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { changeStatus, parseLeadStatus } from "#server/operations/leads/follow-up.ts";
-import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
+import { markAppointmentsRead } from "#server/operations/meetings/appointment-records.ts";
 import { markLeadsRead } from "#server/operations/leads/stored-leads.ts";
 import { exportKinds, renderExport, type ExportKind } from "#server/operations/export/export.ts";
 import {

@@ -7,11 +7,11 @@ import type {
   WebsiteDesignLeadRow,
 } from "#server/db/schema.ts";
 import type { AppConfig } from "#server/platform/config.ts";
-import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/calendar.ts";
+import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/meeting-invite.ts";
 import type { LabelledValue } from "#server/mail/layout.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import { type AgencyNotification } from "#server/mail/agency-notification-message.ts";
-import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
+import { requestedStart } from "#server/operations/meetings/appointment-times.ts";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
 import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
 import { answerLabel, type Option } from "#shared/forms/rules.ts";

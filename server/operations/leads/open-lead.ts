@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
+import { markAppointmentsRead } from "#server/operations/meetings/appointment-records.ts";
 import type { Actor } from "#server/operations/context.ts";
 import { failed, type Outcome } from "#shared/outcome.ts";
 import { invalidInboxId, loadInboxRecord, parseInboxId, type InboxRecord } from "./inbox";
