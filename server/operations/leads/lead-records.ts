@@ -1,6 +1,6 @@
 import type {
   AppointmentRequestRow,
-  AttributionColumnName,
+  SourceColumnName,
   FollowUpColumnName,
   RepeatColumnName,
   WebAppLeadRow,
@@ -43,12 +43,12 @@ type FormColumns<Row> = Omit<
   | "read"
   | "visit_counted"
   | FollowUpColumnName
-  | AttributionColumnName
+  | SourceColumnName
   | RepeatColumnName
 >;
 /** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
-type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =
-  FormColumns<Row> & Pick<Row, "id" | AttributionColumnName>;
+type StoredColumns<Row extends { id: number } & Record<SourceColumnName, string | null>> = FormColumns<Row> &
+  Pick<Row, "id" | SourceColumnName>;
 
 /** What the e-mail says about the row, the visitor, their answers and where they came from. */
 export type LeadNotice = Required<
