@@ -7,7 +7,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const bothEngines = [
   "tests/api/cli-audit.test.ts",
-  "tests/api/{acknowledgment-copy,app,canonical-paths,cli,content,database,follow-up,history,lead-attribution,lead-owner,leads,metrics,news,news-categories,news-categories-migration,news-original-source,newsletter,notifications,outbox-lease,page-cache,page-copy,page-forms,page-views,phone-numbers,plain-text-links,privacy,publishing,real-names,retention,secrets-in-logs,shared-state,site-settings,staff-auth,staff-content,staff-history,staff-history-kinds,staff-inbox,staff-insights,staff-meetings,staff-overview,staff-security,staff-session,staff-snippets,staff-step-up,staff-users,uploads}.test.ts",
+  "tests/api/{acknowledgment-copy,app,canonical-paths,cli,content,database,follow-up,history,lead-attribution,lead-owner,leads,metrics,news,news-categories,news-categories-migration,news-original-source,newsletter,notifications,outbox-lease,page-cache,page-forms,page-views,phone-numbers,plain-text-links,privacy,publishing,real-names,retention,secrets-in-logs,shared-state,site-settings,staff-auth,staff-content,staff-history,staff-history-kinds,staff-inbox,staff-insights,staff-meetings,staff-overview,staff-pages,staff-security,staff-session,staff-snippets,staff-step-up,staff-users,uploads}.test.ts",
   "tests/api/acknowledgment-limits.test.ts",
   "tests/api/staff-policy.test.ts",
   "server/db/outbox.test.ts",

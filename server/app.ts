@@ -20,12 +20,12 @@ import {
   createFollowUpScheduler,
   type FollowUpScheduler,
 } from "#server/operations/leads/follow-up-reminder.ts";
-import { createVisitorBooking } from "#server/operations/appointments/visitor-booking.ts";
+import { createVisitorBooking } from "#server/operations/meetings/visitor-booking.ts";
 import { isAppointmentManagePath } from "#shared/paths.ts";
 import {
   createAppointmentReminders,
   type AppointmentReminders,
-} from "#server/operations/appointments/visitor-reminders.ts";
+} from "#server/operations/meetings/visitor-reminders.ts";
 import { createLeadService, forVisitor, type LeadService } from "#server/operations/leads/lead-service.ts";
 import type { LeasedJob } from "#server/jobs/leased-job.ts";
 import type { SiteLoadContext } from "#server/load-context.ts";
@@ -127,7 +127,7 @@ export type AppOptions = {
   now?: () => Date;
   /** The follow-up reminder's check; it starts with the outbox worker unless told otherwise. */
   followUp?: { autoStart?: boolean; now?: () => Date };
-  /** The visitors' reminders of their meetings (server/operations/appointments/visitor-reminders.ts). */
+  /** The visitors' reminders of their meetings (server/operations/meetings/visitor-reminders.ts). */
   appointmentReminders?: { autoStart?: boolean; now?: () => Date };
   /** The daily retention sweep; it starts with the outbox worker unless told otherwise. */
   retention?: { autoStart?: boolean; now?: () => Date };

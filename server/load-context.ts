@@ -2,7 +2,7 @@ import type { ContentSource } from "#server/content/content-source.ts";
 import type { PreviewAccess } from "#server/content/preview-access.ts";
 import type { FormTokens } from "#server/operations/leads/form-guard.ts";
 import type { LeadService } from "#server/operations/leads/lead-service.ts";
-import type { VisitorBooking } from "#server/operations/appointments/visitor-booking.ts";
+import type { VisitorBooking } from "#server/operations/meetings/visitor-booking.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import type { Staff } from "#server/auth/staff.ts";

@@ -1,6 +1,6 @@
 import { monthNames, weekdayNames } from "./calendar-names";
 /**
- * The booking form's calendar as the server judges it (server/operations/appointments/availability.ts)
+ * The booking form's calendar as the server judges it (server/operations/meetings/availability.ts)
  * and the page shows it: each of the 7 times on each offered day, free or not and why.
  */
 

@@ -9,7 +9,7 @@ import { listSchedulerLeases } from "#server/db/scheduler-leases.ts";
 import type { Db } from "#server/db/database.ts";
 import { parseLeaseOwner } from "#server/mail/outbox-lease.ts";
 import { ALERT_CHECK_LEASE } from "#server/alerts/alert-check.ts";
-import { APPOINTMENT_REMINDER_LEASE } from "#server/operations/appointments/visitor-reminders.ts";
+import { APPOINTMENT_REMINDER_LEASE } from "#server/operations/meetings/visitor-reminders.ts";
 import { SCHEDULED_PUBLISHING_LEASE } from "#server/operations/content/content-publishing.ts";
 import { VISITOR_DAYS_LEASE } from "#server/operations/insights/visitor-days.ts";
 import { FOLLOW_UP_LEASE } from "#server/operations/leads/follow-up-reminder.ts";

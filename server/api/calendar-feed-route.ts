@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { CALENDAR_FEED_PATH } from "#server/auth/calendar-feed-tokens.ts";
 import type { Db } from "#server/db/database.ts";
-import { readCalendarFeed } from "#server/operations/appointments/calendar-feed.ts";
+import { readCalendarFeed } from "#server/operations/meetings/calendar-feed.ts";
 
 /**
  * GET /calendar/<token>.ics: a member of staff's meetings for their calendar app

@@ -6,7 +6,7 @@ import {
   ruleNames,
   ruleText,
   setAvailabilityRules,
-} from "#server/operations/appointments/availability.ts";
+} from "#server/operations/meetings/availability.ts";
 import type { SlotReason } from "#shared/booking-calendar.ts";
 import { agencyDateOf } from "#shared/forms/appointment.ts";
 import { operationContext, type CliContext } from "./context";

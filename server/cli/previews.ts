@@ -10,7 +10,7 @@ import { exitCodes, fail, plural, printJson, printLine, type ExitCode } from "./
 /**
  * `site-admin previews list [TARGET]` and `previews revoke ID`: the preview links that
  * still open, and closing one (docs/decisions/050-stored-preview-links.md). Links are made
- * by `copy preview PAGE` and `<kind> preview ID`.
+ * by `pages preview PAGE` and `<kind> preview ID`.
  */
 
 export async function listPreviewsCommand(

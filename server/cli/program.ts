@@ -1,5 +1,4 @@
 import { Command, CommanderError } from "commander";
-import { addAppointmentCommands } from "./appointments";
 import { addBackupCommand } from "./backup";
 import { type CliContext, type CliFileContext, type CliOutput } from "./context";
 import { exitCodes, type ExitCode } from "./output";
@@ -9,7 +8,7 @@ import { addHistoryCommands } from "./history";
 import { addSettingsCommands } from "./settings";
 import { addAvailabilityCommands } from "./availability";
 import { addSnippetCommands } from "./snippets";
-import { addCopyCommands } from "./copy-commands";
+import { addPagesCommands } from "./pages-commands";
 import { addPreviewCommands } from "./previews";
 import { addMeetingsCommands } from "./meetings";
 import { addExportCommand } from "./export";
@@ -59,7 +58,7 @@ function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void
     .showSuggestionAfterError();
 
   // Each subject registers its own commands; the order is the order of --help.
-  addAppointmentCommands(program, run);
+  addMeetingsCommands(program, run);
   addPrivacyCommands(program, run);
   addLeadCommands(program, run);
   addSubscriberCommands(program, run);
@@ -74,9 +73,8 @@ function buildProgram(runtime: CliRuntime, setExitCode: (code: ExitCode) => void
   addSettingsCommands(program, run);
   addAvailabilityCommands(program, run);
   addSnippetCommands(program, run);
-  addCopyCommands(program, run);
+  addPagesCommands(program, run);
   addPreviewCommands(program, run);
-  addMeetingsCommands(program, run);
   addUserCommands(program, run);
 
   return program;

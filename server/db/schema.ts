@@ -39,10 +39,10 @@ type FollowUpColumns = {
 };
 
 /** Where a lead came from (migration 0021), set from the form's submission. */
-export type AttributionColumnName = keyof AttributionColumns;
+export type SourceColumnName = keyof StoredSourceColumns;
 
 /** Where a lead came from (migration 0021); each null when the visitor's browser did not say. */
-type AttributionColumns = {
+type StoredSourceColumns = {
   /** The path of the page the form was sent from. */
   source_page: ColumnType<string | null, string | null | undefined>;
   /** The path the visit began on, without its query string. */
@@ -104,7 +104,7 @@ export type FollowUpColumnName =
   | "reminded_start";
 
 export type WebsiteDesignLeadTable = FollowUpColumns &
-  AttributionColumns &
+  StoredSourceColumns &
   VisitCounted &
   RepeatColumns & {
     id: Id;
@@ -120,7 +120,7 @@ export type WebsiteDesignLeadTable = FollowUpColumns &
   };
 
 export type WebAppLeadTable = FollowUpColumns &
-  AttributionColumns &
+  StoredSourceColumns &
   VisitCounted &
   RepeatColumns & {
     id: Id;
@@ -137,7 +137,7 @@ export type WebAppLeadTable = FollowUpColumns &
 
 /** requirements §3 appointment_requests, plus id and created_at. */
 export type AppointmentRequestTable = FollowUpColumns &
-  AttributionColumns &
+  StoredSourceColumns &
   VisitCounted &
   RepeatColumns & {
     id: Id;
@@ -368,7 +368,7 @@ export type AppointmentSlotClaimTable = {
 
 export type SlotClaimKind = "hold" | "meeting";
 
-/** An availability rule by name (server/operations/appointments/availability.ts), as text. */
+/** An availability rule by name (server/operations/meetings/availability.ts), as text. */
 export type AvailabilityRuleTable = {
   name: string;
   value: string;

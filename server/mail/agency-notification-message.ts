@@ -6,7 +6,7 @@ import { escapeHtml } from "#shared/escape-html.ts";
 import type { InboxForm } from "#shared/inbox.ts";
 import { nameLead } from "#shared/lead-names.ts";
 import { leadPageUrl } from "#shared/staff-paths.ts";
-import { storedCalendarSchema } from "./calendar";
+import { storedCalendarSchema } from "./meeting-invite";
 import { css, htmlDocument, htmlTable } from "./layout";
 
 /** The agency's e-mail about a new lead or appointment request, answered straight to the visitor. */

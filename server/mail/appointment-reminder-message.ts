@@ -6,7 +6,7 @@ import { summaryWithRows, visitorEnvelope, visitorLetter } from "./visitor-layou
 
 /**
  * The visitor's reminder of a confirmed meeting, about a day before it
- * (server/operations/appointments/visitor-reminders.ts), with their private link.
+ * (server/operations/meetings/visitor-reminders.ts), with their private link.
  */
 
 export const APPOINTMENT_REMINDER = "appointment-reminder";

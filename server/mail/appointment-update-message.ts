@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import type { MailContext } from "./mail-context";
 import { escapeHtml } from "#shared/escape-html.ts";
-import { storedCalendarSchema } from "./calendar";
+import { storedCalendarSchema } from "./meeting-invite";
 import { css, htmlDocument, htmlTable } from "./layout";
 import { manageLinkParts } from "./manage-link";
 import { summaryWithRows, visitorEnvelope, visitorLetter } from "./visitor-layout";

@@ -5,7 +5,7 @@ import { AGENCY_TIME_ZONE } from "#shared/forms/appointment.ts";
 
 /**
  * A member of staff's calendar feed as one RFC 5545 calendar, made with ical-generator as
- * the invitations are (server/mail/calendar.ts): the same UID per appointment, so a
+ * the invitations are (server/mail/meeting-invite.ts): the same UID per appointment, so a
  * calendar that has both the feed and an invitation knows them for one meeting, and the
  * same SEQUENCE. Times carry TZID=Africa/Johannesburg with its VTIMEZONE.
  */

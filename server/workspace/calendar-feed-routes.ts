@@ -4,7 +4,7 @@ import {
   makeCalendarFeed,
   revokeCalendarFeed,
   showCalendarFeed,
-} from "#server/operations/appointments/calendar-feed.ts";
+} from "#server/operations/meetings/calendar-feed.ts";
 import { calendarFeedScopes } from "#shared/calendar-feed.ts";
 import { answerInvalidBody, answerRefusal } from "./answers";
 import type { WorkspaceDeps } from "./deps";

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { changeStatus, parseLeadStatus } from "#server/operations/leads/follow-up.ts";
-import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
+import { markAppointmentsRead } from "#server/operations/meetings/appointment-records.ts";
 import { markLeadsRead } from "#server/operations/leads/stored-leads.ts";
 import { exportKinds, renderExport, type ExportKind } from "#server/operations/export/export.ts";
 import {
@@ -19,7 +19,6 @@ import { parseSince, parseUntil } from "#server/operations/input.ts";
 import { assignOwner, listAssignableStaff } from "#server/operations/leads/assign-owner.ts";
 import { openInboxRecord } from "#server/operations/leads/open-lead.ts";
 import { overdueCutoff } from "#server/operations/leads/follow-up-reminder.ts";
-import { loadNotifications, requeueNotifications } from "#server/operations/notifications/notifications.ts";
 import { asSentence } from "#shared/outcome.ts";
 import { purgeSuspectedRows, releaseSubmissions } from "#server/operations/leads/quarantine.ts";
 import { answerInvalidQuery, answerRefusal, badRequest } from "./answers";
@@ -28,8 +27,8 @@ import { actorOf, requireStaff, signedIn } from "./guard";
 
 /**
  * The workspace's leads area: the inbox of leads and appointment requests, their
- * status, read mark and release or purge of suspected spam, the CSV exports and the
- * notification e-mails. Each route runs the admin CLI's own code for it.
+ * status, read mark and release or purge of suspected spam, and the CSV exports (the
+ * notification e-mails are in notification-routes.ts). Each route runs the CLI's own code for it.
  */
 
 const oneValue = z.string().max(200).optional();
@@ -70,21 +69,6 @@ const assignBody = z.object({
 const purgeBody = z.object({
   form: z.enum(inboxForms, { error: `form must be one of ${inboxForms.join(", ")}` }).optional(),
 });
-const notificationIds = "ids must be a list of notification ids";
-const retryBody = z.object({
-  ids: z
-    .array(
-      z
-        .number({ error: notificationIds })
-        .int({ error: notificationIds })
-        .positive({ error: notificationIds }),
-      { error: notificationIds },
-    )
-    .min(1, { error: "ids must name at least one notification, or be left out for all dead ones" })
-    .max(1000)
-    .optional(),
-});
-
 /** The owner filter as the query gives it: mine, none (nobody), or an account's number. */
 function ownerFilterOf(text: string | undefined, myId: number): number | "none" | undefined {
   if (text === undefined) return undefined;
@@ -112,12 +96,11 @@ export function leadRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const { now } = deps;
   const router = express.Router();
-  router.use(["/inbox", "/export", "/notifications"], requireStaff("leads"));
+  router.use(["/inbox", "/export"], requireStaff("leads"));
   const door: LeadDoor = { deps, db, config, now };
   inboxRoutes(router, door);
   inboxRecordRoutes(router, door);
   exportRoutes(router, door);
-  notificationRoutes(router, door);
   return router;
 }
 
@@ -258,28 +241,5 @@ function exportRoutes(router: Router, { db }: LeadDoor): void {
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="${kind}.csv"`);
     res.send(text);
-  });
-}
-
-/** The e-mails about leads waiting or dead in the outbox, and retrying them. */
-function notificationRoutes(router: Router, { deps, db, now }: LeadDoor): void {
-  router.get("/notifications", async (req, res) => {
-    const status = typeof req.query.status === "string" ? req.query.status : undefined;
-    if (req.query.status !== undefined && status === undefined) {
-      return badRequest(res, "Give one status: pending or dead.");
-    }
-    const loaded = await loadNotifications(db, status);
-    if (!loaded.ok) return answerRefusal(res, loaded);
-    res.json({ notifications: loaded.value.records });
-  });
-
-  router.post("/notifications/retry", async (req, res) => {
-    const body = retryBody.safeParse(req.body ?? {});
-    if (!body.success) return answerInvalidQuery(res, body.error);
-    const ids = body.data.ids?.map(String);
-    const retried = await requeueNotifications({ db, actor: actorOf(req, res), now }, ids);
-    if (!retried.ok) return answerRefusal(res, retried);
-    if (retried.value.requeued.length > 0) deps.onQueued();
-    res.json(retried.value);
   });
 }

@@ -5,8 +5,8 @@ import {
   confirmAppointmentRequest,
   rescheduleAppointmentRequest,
   type ScheduledAppointment,
-} from "#server/operations/appointments/appointment-schedule.ts";
-import { listMeetings, planMeeting } from "#server/operations/appointments/meetings.ts";
+} from "#server/operations/meetings/appointment-schedule.ts";
+import { listMeetings, planMeeting } from "#server/operations/meetings/meetings.ts";
 import { parseSince } from "#server/operations/input.ts";
 import { invalidInboxId, parseInboxId } from "#server/operations/leads/inbox.ts";
 import { asSentence, type Outcome } from "#shared/outcome.ts";

@@ -10,8 +10,8 @@ import { actorOf, requireStaff } from "./guard";
 import { answerStaleSave, versionOf } from "./stale-save";
 
 /**
- * /admin/api/copy: the words on the site's pages, for editors and admins. A save runs the
- * operation `site-admin copy set` runs (server/operations/pages/), audited with the member
+ * /admin/api/pages: the words on the site's pages, for editors and admins. A save runs the
+ * operation `site-admin pages set` runs (server/operations/pages/), audited with the member
  * of staff; a preview link shows the draft it was made of at the page's own address until
  * it expires or is revoked (docs/decisions/050-stored-preview-links.md).
  */
@@ -40,17 +40,17 @@ export function pageRoutes(deps: WorkspaceDeps): Router {
   const { now } = deps;
   const ctx = (req: Request, res: Response) => ({ db, actor: actorOf(req, res), now });
 
-  router.get("/copy", editor, async (req, res) => {
+  router.get("/pages", editor, async (req, res) => {
     res.json({ pages: await listPageCopy(ctx(req, res)) });
   });
 
-  router.get("/copy/:page", editor, async (req, res) => {
+  router.get("/pages/:page", editor, async (req, res) => {
     const outcome = await readPageCopy(ctx(req, res), String(req.params.page));
     if (!outcome.ok) return answerRefusal(res, outcome);
     res.json({ page: outcome.value });
   });
 
-  router.post("/copy/:page", editor, async (req, res) => {
+  router.post("/pages/:page", editor, async (req, res) => {
     const body = saveSchema.safeParse(req.body);
     if (!body.success) return answerInvalidBody(res, body.error);
     const { document, draft, note, baseVersion } = body.data;
@@ -66,7 +66,7 @@ export function pageRoutes(deps: WorkspaceDeps): Router {
     });
   });
 
-  router.post("/copy/:page/preview", editor, async (req, res) => {
+  router.post("/pages/:page/preview", editor, async (req, res) => {
     const page = String(req.params.page);
     if (!isCopyPageName(page)) return void res.status(404).json({ error: "Not found." });
     const body = previewSchema.safeParse(req.body ?? {});

@@ -10,7 +10,7 @@ import {
   ruleText,
   setAvailabilityRules,
   type AvailabilityRules,
-} from "#server/operations/appointments/availability.ts";
+} from "#server/operations/meetings/availability.ts";
 import { answerRefusal, badRequest } from "./answers";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff } from "./guard";

@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from "express";
-import { answerInvalidBody, answerRefusal } from "./answers";
+import { answerRefusal } from "./answers";
 import {
   changeStaffRole,
   disableStaff,
@@ -11,17 +11,10 @@ import {
   revokeInvitation,
   type AccountRef,
 } from "#server/auth/accounts.ts";
-import {
-  auditFilterOf,
-  auditQuerySchema,
-  listAuditPeople,
-  listAuditView,
-  withoutEmpty,
-} from "#server/operations/audit/audit-log-view.ts";
 import type { WorkspaceDeps } from "./deps";
 import { actorOf, requireStaff, signedIn } from "./guard";
 
-/** The admins' pages: staff accounts (the same operations as `site-admin users …`) and the audit log. */
+/** The admins' Users page: staff accounts (the same operations as `site-admin users …`); the audit log is in audit-routes.ts. */
 export function userRoutes(deps: WorkspaceDeps): Router {
   const { db, config } = deps;
   const { now } = deps;
@@ -96,16 +89,6 @@ export function userRoutes(deps: WorkspaceDeps): Router {
     deps.onQueued();
     // A reset answers the account, as disable and enable do; its invitation went by e-mail.
     res.json("user" in done.value ? done.value.user : done.value);
-  });
-
-  /** A page of the log in sentences, filtered by person, kind of change and days; with who the person filter offers. */
-  router.get("/audit", requireStaff("users"), async (req, res) => {
-    const query = auditQuerySchema.safeParse(withoutEmpty(req.query));
-    if (!query.success) return answerInvalidBody(res, query.error);
-    const filter = auditFilterOf(query.data);
-    if (!filter.ok) return answerRefusal(res, filter);
-    const page = await listAuditView(db, filter.value);
-    res.json({ ...page, people: await listAuditPeople(db) });
   });
 
   return router;

@@ -132,7 +132,7 @@ async function publishedCopy<P extends CopyPageName>(page: P): Promise<PageCopy<
   return structuredClone(await source.published(page));
 }
 
-/** Publishes a page's copy through the operation `site-admin copy set` and the workspace call. */
+/** Publishes a page's copy through the operation `site-admin pages set` and the workspace call. */
 async function publish(page: CopyPageName, document: unknown): Promise<void> {
   const saved = await savePageCopy(
     { db: site.db, actor: { actor: "cli:editor", ip: "cli" }, now: () => new Date() },

@@ -5,7 +5,7 @@ import {
   bookingCalendar,
   freeTimesOfDay,
   nearestFreeTimes,
-} from "#server/operations/appointments/availability.ts";
+} from "#server/operations/meetings/availability.ts";
 import { runCliOn as cli } from "#tests/support/cli.ts";
 import { signInAs, type StaffClient } from "#tests/support/staff-workspace.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";

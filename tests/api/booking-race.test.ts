@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingCalendar } from "#server/operations/appointments/availability.ts";
-import { listMeetings } from "#server/operations/appointments/meetings.ts";
+import { bookingCalendar } from "#server/operations/meetings/availability.ts";
+import { listMeetings } from "#server/operations/meetings/meetings.ts";
 import { runCliOn as cli } from "#tests/support/cli.ts";
 import { appointment, endpoints } from "#tests/support/submissions.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

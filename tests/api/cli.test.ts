@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAppointments } from "#server/cli/appointments.ts";
+import { listAppointments } from "#server/cli/meetings.ts";
 import { projectRoot } from "#server/platform/config.ts";
 import { createDatabase, openDatabase } from "#server/db/database.ts";
 import { insertAppointmentRequest, insertWebsiteDesignLead } from "#server/db/leads.ts";
@@ -114,6 +114,13 @@ describe("admin CLI on data sent through the real endpoints", () => {
       const emailColumn = lines[0]?.indexOf("EMAIL");
       for (const line of lines.slice(1, 4)) expect(line.indexOf("@") > (emailColumn ?? 0)).toBe(true);
       expect(lines.at(-2)).toBe("3 appointment requests, 3 unread (●)");
+    });
+
+    it("answers to meetings, the command's name, as to appointments, its old one", async () => {
+      const named = await cli(site, "meetings", "list", "--json");
+      expect(named.code).toBe(0);
+      expect(JSON.parse(named.stdout)).toHaveLength(3);
+      expect(named.stdout).toBe((await cli(site, "appointments", "list", "--json")).stdout);
     });
 
     it("shows the form's labels, not its codes: service and preferred day as the visitor chose them", async () => {
@@ -265,17 +272,17 @@ describe("admin CLI on data sent through the real endpoints", () => {
       expectOneErrorLine(await cli(site, "export", "leads"), 2, /required option '--format/);
       expectOneErrorLine(await cli(site, "notifications", "retry"), 2, /ids or --all-dead/);
       // A group without its subcommand prints its help on stderr.
-      const group = await cli(site, "appointments");
+      const group = await cli(site, "meetings");
       expect(group.code).toBe(2);
-      expect(group.stderr).toContain("Usage: site-admin appointments");
+      expect(group.stderr).toContain("Usage: site-admin meetings");
     });
 
     it("while --help on every command succeeds", async () => {
       for (const argv of [
         [],
-        ["appointments"],
-        ["appointments", "list"],
-        ["appointments", "read"],
+        ["meetings"],
+        ["meetings", "list"],
+        ["meetings", "read"],
         ["leads", "show"],
         ["subscribers", "list"],
         ["export"],

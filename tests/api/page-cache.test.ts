@@ -292,12 +292,12 @@ describe("a change staff make in the workspace", () => {
     const page = () => request(quiet.app).get(paths.services);
     await page().expect(200);
     expect((await page().expect(200)).headers["x-page-cache"]).toMatch(/^hit/);
-    const copy = await editor.get("/admin/api/copy/services").expect(200);
+    const copy = await editor.get("/admin/api/pages/services").expect(200);
     const document = structuredClone(
       (copy.body as { page: { published: Record<string, unknown> } }).page.published,
     );
     (document.header as { subtitle: string }).subtitle = "Published a moment ago";
-    await editor.post("/admin/api/copy/services", { document }).expect(200);
+    await editor.post("/admin/api/pages/services", { document }).expect(200);
     expect((await page().expect(200)).text).toContain("Published a moment ago");
   });
 });

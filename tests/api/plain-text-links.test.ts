@@ -7,7 +7,7 @@ import { OPERATIONS_ALERT, type OperationsAlert } from "#server/mail/alert-messa
 import { ACKNOWLEDGMENT } from "#server/mail/acknowledgment-message.ts";
 import { APPOINTMENT_UPDATE } from "#server/mail/appointment-update-message.ts";
 import { APPOINTMENT_REMINDER } from "#server/mail/appointment-reminder-message.ts";
-import { queueAppointmentReminders } from "#server/operations/appointments/visitor-reminders.ts";
+import { queueAppointmentReminders } from "#server/operations/meetings/visitor-reminders.ts";
 import { STAFF_ACCOUNT_NOTICE } from "#server/mail/account-notice-message.ts";
 import { STAFF_INVITATION } from "#server/mail/invitation-message.ts";
 import { NEWSLETTER_CONFIRMATION } from "#server/mail/newsletter-confirmation-message.ts";

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "#server/db/audit-log.ts";
-import { listMeetings } from "#server/operations/appointments/meetings.ts";
+import { listMeetings } from "#server/operations/meetings/meetings.ts";
 import type { MeetingList, MeetingPlan } from "#shared/staff-meetings.ts";
 import { runCliOn as cli } from "#tests/support/cli.ts";
 import { cape, expectConfirmedMeeting, parseCalendar } from "#tests/support/calendar.ts";

@@ -236,10 +236,10 @@ describe("the overview for editors", () => {
     expect(before?.pages).toEqual({ drafts: 0, total: before?.pages.total });
     expect(before?.pages.total).toBeGreaterThan(5);
     expect(before?.snippets).toEqual({ own: 0, total: before?.snippets.total });
-    const home = (await editor.get("/admin/api/copy/home").expect(200)).body as {
+    const home = (await editor.get("/admin/api/pages/home").expect(200)).body as {
       page: { published: object };
     };
-    await editor.post("/admin/api/copy/home", { document: home.page.published, draft: true }).expect(200);
+    await editor.post("/admin/api/pages/home", { document: home.page.published, draft: true }).expect(200);
     await editor.post("/admin/api/snippets/about", { description: "Who we are, in Cape Town." }).expect(200);
     const after = (await overviewOf(editor)).content;
     expect(after?.pages.drafts).toBe(1);

@@ -34,9 +34,9 @@ const own = useSignedInServer({ email: "owner@agency.test", role: "admin" }, asy
 // Refused saves on purpose: empty or too long (400), stale (409), and calls after the session ended (401).
 test.use({
   expectedHttpErrors: [
-    "/admin/api/copy/home",
-    "/admin/api/copy/services",
-    "/admin/api/copy/contact",
+    "/admin/api/pages/home",
+    "/admin/api/pages/services",
+    "/admin/api/pages/contact",
     `/admin/api/content/news/${posts[1]}`,
     `/admin/api/content/news/${posts[2]}`,
     "/admin/api/editing",
@@ -278,7 +278,7 @@ test("a save made while a draft is on its way leaves no draft behind", async ({ 
   await leaving;
   await page.getByRole("button", { name: "Publish" }).click();
   await page
-    .waitForResponse((response) => response.url().endsWith("/admin/api/copy/about"), { timeout: 1_500 })
+    .waitForResponse((response) => response.url().endsWith("/admin/api/pages/about"), { timeout: 1_500 })
     .catch(() => undefined);
   release();
   await expect(page.getByRole("link", { name: "View on site" })).toBeVisible();

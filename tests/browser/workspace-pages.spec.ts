@@ -11,7 +11,7 @@ const own = useSignedInServer({ email: "editor@agency.test", role: "editor" });
 
 test.describe("editing the home page", () => {
   // The form's refused publish answers 400 on purpose.
-  test.use({ expectedHttpErrors: ["/admin/api/copy/home"] });
+  test.use({ expectedHttpErrors: ["/admin/api/pages/home"] });
   test("an editor changes the home headline and the order of its value cards, publishes, and / shows it", async ({
     page,
   }) => {

@@ -22,7 +22,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!isCopyPageName(params.page)) throw data("Not found.", { status: 404 });
   // The version the form saves from is read with the page (docs/decisions/066-concurrent-editing.md).
   const [{ page }, editing] = await Promise.all([
-    workspaceFetch<{ page: PageCopyView }>(`/copy/${params.page}`),
+    workspaceFetch<{ page: PageCopyView }>(`/pages/${params.page}`),
     loadEditing(copyTarget(params.page)),
   ]);
   return { name: params.page, view: page, editing };

@@ -15,7 +15,7 @@ export const handle = workspaceHandle;
 export const meta = () => workspaceMeta("Pages");
 
 export async function clientLoader() {
-  return workspaceFetch<{ pages: PageCopyView[] }>("/copy");
+  return workspaceFetch<{ pages: PageCopyView[] }>("/pages");
 }
 clientLoader.hydrate = true as const;
 

@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { loadAppointmentRecords } from "#server/operations/appointments/appointment-records.ts";
+import { loadAppointmentRecords } from "#server/operations/meetings/appointment-records.ts";
 import { toCsv, type CsvValue } from "./csv";
 import { loadLeadRecords } from "#server/operations/leads/stored-leads.ts";
 import { loadSubscriberRecords } from "#server/operations/subscribers/subscriber-records.ts";

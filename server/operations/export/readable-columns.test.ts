@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import type { AppointmentRecord } from "#server/operations/appointments/appointment-records.ts";
+import type { AppointmentRecord } from "#server/operations/meetings/appointment-records.ts";
 import { formatLocalDateTimeWithOffset } from "#server/operations/agency-time.ts";
 import type { LeadRecord } from "#server/operations/leads/stored-leads.ts";
 import type { SubscriberRecord } from "#server/operations/subscribers/subscriber-records.ts";

@@ -1,9 +1,9 @@
-import type { AppointmentRecord } from "#server/operations/appointments/appointment-records.ts";
+import type { AppointmentRecord } from "#server/operations/meetings/appointment-records.ts";
 import { formatLocalDateTimeWithOffset } from "#server/operations/agency-time.ts";
 import type { LeadRecord } from "#server/operations/leads/stored-leads.ts";
 import type { SubscriberRecord } from "#server/operations/subscribers/subscriber-records.ts";
 import type { SubmissionFields } from "#server/operations/leads/submission-fields.ts";
-import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
+import { appointmentInboxId } from "#server/operations/meetings/appointment-records.ts";
 import { serviceTypeOptions } from "#shared/forms/appointment.ts";
 import type { Option } from "#shared/forms/rules.ts";
 import { companySizeOptions } from "#shared/forms/web-app-lead.ts";

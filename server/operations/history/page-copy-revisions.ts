@@ -7,7 +7,7 @@ import type { RevisionKind } from "./revision-kind";
 
 /**
  * A page's copy: "page:<name>", or the page's name alone ("home"), as the workspace and
- * `copy show` name it. A restore publishes the restored copy and leaves a pending draft
+ * `pages show` name it. A restore publishes the restored copy and leaves a pending draft
  * as it is: the draft is someone's unfinished work, which a restore must not throw away.
  */
 

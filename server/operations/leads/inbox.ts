@@ -8,7 +8,7 @@ import {
   findAppointmentRecord,
   loadAppointmentRecords,
   type AppointmentRecord,
-} from "#server/operations/appointments/appointment-records.ts";
+} from "#server/operations/meetings/appointment-records.ts";
 import type { StatusTarget } from "./follow-up";
 import { parseLeadId } from "./lead-ids";
 import { findLeadRecord, loadLeadRecords, type LeadRecord } from "./stored-leads";

@@ -5,7 +5,7 @@ import { selectStaffNames, type StaffName } from "#server/db/lead-owners.ts";
 import { selectReadMark, selectRepeatsOf } from "#server/db/leads.ts";
 import { selectSamePerson, type SamePersonRow } from "#server/db/same-person.ts";
 import type { ActivityEntry, RepeatInfo, SamePersonEntry, StaffRef } from "#shared/inbox.ts";
-import { appointmentInboxId } from "#server/operations/appointments/appointment-records.ts";
+import { appointmentInboxId } from "#server/operations/meetings/appointment-records.ts";
 import { leadId } from "./lead-records";
 import { toE164 } from "./phone-numbers";
 

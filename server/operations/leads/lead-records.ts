@@ -1,17 +1,17 @@
 import type {
   AppointmentRequestRow,
-  AttributionColumnName,
+  SourceColumnName,
   FollowUpColumnName,
   RepeatColumnName,
   WebAppLeadRow,
   WebsiteDesignLeadRow,
 } from "#server/db/schema.ts";
 import type { AppConfig } from "#server/platform/config.ts";
-import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/calendar.ts";
+import { appointmentUid, renderAppointmentEvent, type StoredCalendar } from "#server/mail/meeting-invite.ts";
 import type { LabelledValue } from "#server/mail/layout.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import { type AgencyNotification } from "#server/mail/agency-notification-message.ts";
-import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
+import { requestedStart } from "#server/operations/meetings/appointment-times.ts";
 import { appointmentLabels, formatDateLabel, serviceTypeOptions } from "#shared/forms/appointment.ts";
 import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
 import { answerLabel, type Option } from "#shared/forms/rules.ts";
@@ -43,12 +43,12 @@ type FormColumns<Row> = Omit<
   | "read"
   | "visit_counted"
   | FollowUpColumnName
-  | AttributionColumnName
+  | SourceColumnName
   | RepeatColumnName
 >;
 /** A stored row as its e-mail needs it: the form's columns, where it came from and the id it was stored under. */
-type StoredColumns<Row extends { id: number } & Record<AttributionColumnName, string | null>> =
-  FormColumns<Row> & Pick<Row, "id" | AttributionColumnName>;
+type StoredColumns<Row extends { id: number } & Record<SourceColumnName, string | null>> = FormColumns<Row> &
+  Pick<Row, "id" | SourceColumnName>;
 
 /** What the e-mail says about the row, the visitor, their answers and where they came from. */
 export type LeadNotice = Required<

@@ -35,16 +35,16 @@ import {
   type SubmissionOutcome,
 } from "./submission";
 import { storeSubmission, type FormHandling, type StoreDeps, type Visitor } from "./store-submission";
-import { requestedStart } from "#server/operations/appointments/appointment-times.ts";
+import { requestedStart } from "#server/operations/meetings/appointment-times.ts";
 import {
   bookingCalendar,
   freeTimesOfDay,
   nearestFreeTimes,
   nearestSentence,
   readAvailabilityRules,
-} from "#server/operations/appointments/availability.ts";
-import { holdSlot, SlotTaken } from "#server/operations/appointments/slot-claims.ts";
-import { confirmAppointmentRequest } from "#server/operations/appointments/appointment-schedule.ts";
+} from "#server/operations/meetings/availability.ts";
+import { holdSlot, SlotTaken } from "#server/operations/meetings/slot-claims.ts";
+import { confirmAppointmentRequest } from "#server/operations/meetings/appointment-schedule.ts";
 import type { AppointmentRequest } from "#shared/forms/appointment-schema.ts";
 import { clockOf, spokenDate, type BookingCalendar, type SlotReason } from "#shared/booking-calendar.ts";
 

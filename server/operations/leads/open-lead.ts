@@ -1,4 +1,4 @@
-import { markAppointmentsRead } from "#server/operations/appointments/appointment-records.ts";
+import { markAppointmentsRead } from "#server/operations/meetings/appointment-records.ts";
 import type { Actor, OperationContext } from "#server/operations/context.ts";
 import { failed, type Outcome } from "#shared/outcome.ts";
 import { invalidInboxId, loadInboxRecord, parseInboxId, type InboxRecord } from "./inbox";

@@ -1,8 +1,8 @@
-import type { AttributionColumnName, WebAppLeadRow } from "#server/db/schema.ts";
+import type { SourceColumnName, WebAppLeadRow } from "#server/db/schema.ts";
 import type { LeadSource } from "#shared/lead-source.ts";
 
 /** A stored row's source columns as records name them (JSON, CSV, the workspace). */
-export function toLeadSource(row: Pick<WebAppLeadRow, AttributionColumnName>): LeadSource {
+export function toLeadSource(row: Pick<WebAppLeadRow, SourceColumnName>): LeadSource {
   return {
     sourcePage: row.source_page,
     landingPage: row.landing_page,

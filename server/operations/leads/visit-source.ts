@@ -1,4 +1,4 @@
-import type { AttributionColumnName } from "#server/db/schema.ts";
+import type { SourceColumnName } from "#server/db/schema.ts";
 import { hasForbiddenCharacters, isSingleLine, normaliseText } from "#shared/forms/text-hygiene.ts";
 import { clickIdKinds, decodeVisitSource, type VisitSource } from "#shared/visit-source.ts";
 
@@ -8,7 +8,7 @@ import { clickIdKinds, decodeVisitSource, type VisitSource } from "#shared/visit
  * a part that fails its check is dropped, never the lead, since a visitor must not lose an
  * enquiry over a strange link; the rest is kept.
  */
-export type SourceColumns = Record<AttributionColumnName, string | null>;
+export type SourceColumns = Record<SourceColumnName, string | null>;
 
 /** What the request itself says: the page that sent it (Referer) and the host it was sent to. */
 export type SourceRequest = { referer?: string; host?: string };

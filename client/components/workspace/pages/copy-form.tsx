@@ -65,7 +65,7 @@ export function CopyForm({
   async function save(draft: boolean, baseVersion = kept.version): Promise<boolean> {
     try {
       const saved = await kept.whileSaving(() =>
-        workspaceFetch<{ version: number | null }>(`/copy/${name}`, {
+        workspaceFetch<{ version: number | null }>(`/pages/${name}`, {
           body: { json: { document, draft, baseVersion } },
         }),
       );
@@ -90,7 +90,7 @@ export function CopyForm({
           setDone({ kind: "draft" });
           toast({ variant: "success", title: `Saved a draft of the ${label} page` });
         } else {
-          const link = await workspaceFetch<{ url: string }>(`/copy/${name}/preview`, { body: { json: {} } });
+          const link = await workspaceFetch<{ url: string }>(`/pages/${name}/preview`, { body: { json: {} } });
           setDone({ kind: "preview", url: link.url });
           setMade((count) => count + 1);
           window.open(link.url, "_blank", "noopener");

@@ -18,7 +18,7 @@ import {
 import type { Db } from "#server/db/database.ts";
 import { selectStaffNames } from "#server/db/lead-owners.ts";
 import { selectStaffAccount } from "#server/db/staff-accounts.ts";
-import { appointmentUid } from "#server/mail/calendar.ts";
+import { appointmentUid } from "#server/mail/meeting-invite.ts";
 import { renderCalendarFeed, type FeedEvent } from "#server/mail/calendar-feed.ts";
 import type { OperationContext } from "#server/operations/context.ts";
 import { failed, notFound, refuse, refusedByPolicy, succeeded, type Outcome } from "#shared/outcome.ts";

@@ -9,7 +9,7 @@ import { fieldAt } from "#shared/copy/copy-issues.ts";
 import { operationContext, type CliContext } from "./context";
 import { exitCodes, fail, printJson, printLine, type ExitCode } from "./output";
 
-/** `copy list`: every page whose copy staff edit, and whether it still shows the shipped copy. */
+/** `pages list`: every page whose copy staff edit, and whether it still shows the shipped copy. */
 export async function listCopyPages(ctx: CliContext, options: { json?: boolean }): Promise<ExitCode> {
   const pages = await listPageCopy(operationContext(ctx));
   if (options.json) {
@@ -61,7 +61,7 @@ function outline(schema: z.ZodType, value: unknown, path: PropertyKey[], depth: 
   }
 }
 
-/** `copy show PAGE`: the copy visitors see, as an outline or (--json) the document `copy set` takes back. */
+/** `pages show PAGE`: the copy visitors see, as an outline or (--json) the document `pages set` takes back. */
 export async function showCopy(
   ctx: CliContext,
   page: string,
@@ -82,7 +82,7 @@ export async function showCopy(
   return exitCodes.ok;
 }
 
-/** `copy set PAGE --from-file FILE`: the whole copy from the JSON `copy show --json` prints. */
+/** `pages set PAGE --from-file FILE`: the whole copy from the JSON `pages show --json` prints. */
 export async function setCopy(
   ctx: CliContext,
   page: string,
@@ -107,12 +107,12 @@ export async function setCopy(
     ctx.out,
     published
       ? `Published the copy of ${page} (revision ${revision ?? ""}): ${ctx.config.settings.siteUrl}${path}`
-      : `Saved a draft of ${page}; see it with: site-admin copy preview ${page}`,
+      : `Saved a draft of ${page}; see it with: site-admin pages preview ${page}`,
   );
   return exitCodes.ok;
 }
 
-/** `copy preview PAGE`: a link that shows the page's draft until it expires. */
+/** `pages preview PAGE`: a link that shows the page's draft until it expires. */
 export async function previewCopy(
   ctx: CliContext,
   page: string,

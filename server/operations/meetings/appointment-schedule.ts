@@ -8,7 +8,7 @@ import {
 import { enqueueOutboxMessage } from "#server/db/outbox.ts";
 import type { AppointmentRequestRow } from "#server/db/schema.ts";
 import { formatAppointmentTime, parseAgencyDateTime, requestedStart } from "./appointment-times";
-import { appointmentUid, renderAppointmentEvent, type CalendarMethod } from "#server/mail/calendar.ts";
+import { appointmentUid, renderAppointmentEvent, type CalendarMethod } from "#server/mail/meeting-invite.ts";
 import { newMessageId } from "#server/mail/message-id.ts";
 import { APPOINTMENT_UPDATE, type AppointmentUpdate } from "#server/mail/appointment-update-message.ts";
 import { greetingNameOf } from "#server/mail/visitor-layout.ts";

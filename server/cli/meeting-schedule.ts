@@ -3,10 +3,10 @@ import {
   confirmAppointmentRequest,
   rescheduleAppointmentRequest,
   type ScheduledAppointment,
-} from "#server/operations/appointments/appointment-schedule.ts";
+} from "#server/operations/meetings/appointment-schedule.ts";
 import type { Outcome } from "#shared/outcome.ts";
 import type { Actor } from "#server/operations/context.ts";
-import { setAppointmentPlace } from "#server/operations/appointments/meeting-place.ts";
+import { setAppointmentPlace } from "#server/operations/meetings/meeting-place.ts";
 import { cliActor, defaultActor, type CliContext } from "./context";
 import { exitCodes, fail, printLine, type ExitCode } from "./output";
 
@@ -21,7 +21,7 @@ type ScheduleChange<Options> = (
 ) => Promise<Outcome<ScheduledAppointment>>;
 
 /**
- * `appointments confirm|reschedule|cancel`: the change, by --by or else the account running
+ * `meetings confirm|reschedule|cancel`: the change, by --by or else the account running
  * the command, then one line saying what was queued.
  */
 function scheduleCommand<Options extends { by?: string; override?: string }>(
@@ -72,7 +72,7 @@ export const cancelAppointment = scheduleCommand<{ by?: string }>(
   ({ id, when, email }) => `Cancelled appointment ${id} (${when}): the cancellation to ${email} is queued.`,
 );
 
-/** `appointments place ID VALUE`: "studio", an https video link, or "default". */
+/** `meetings place ID VALUE`: "studio", an https video link, or "default". */
 export async function placeAppointment(
   ctx: CliContext,
   idText: string,

@@ -41,7 +41,7 @@ afterAll(async () => {
   await site.cleanup();
 });
 
-const api = "/admin/api/copy";
+const api = "/admin/api/pages";
 const visit = (url: string) => request(site.app).get(url);
 const html = async (url: string) => (await visit(url)).text;
 
@@ -413,22 +413,24 @@ describe("reading copy", () => {
   });
 });
 
-describe("site-admin copy", () => {
-  it("shows a page's copy as an outline and as the JSON `copy set` takes back", async () => {
-    const outline = await runCliOn(site, "copy", "show", "services");
+describe("site-admin pages (also spelled copy)", () => {
+  it("shows a page's copy as an outline and as the JSON `pages set` takes back", async () => {
+    const outline = await runCliOn(site, "pages", "show", "services");
     expect(outline.code).toBe(0);
     expect(outline.stdout).toContain("Services (/services)");
     expect(outline.stdout).toMatch(/Title: Website Design & Development/);
 
-    const shown = await runCliOn(site, "copy", "show", "services", "--json");
+    const shown = await runCliOn(site, "pages", "show", "services", "--json");
     const copy = JSON.parse(shown.stdout) as { header: Document };
     copy.header.title = "Everything We Do";
     const file = path.join(scratch, "services.json");
     writeFileSync(file, JSON.stringify(copy));
-    const set = await runCliOn(site, "copy", "set", "services", "--from-file", file);
+    const set = await runCliOn(site, "pages", "set", "services", "--from-file", file);
     expect(set.code).toBe(0);
     expect(set.stdout).toMatch(/Published the copy of services \(revision \d+\)/);
     expect(await html("/services")).toContain("Everything We Do");
+    expect(JSON.parse((await runCliOn(site, "pages", "show", "services", "--json")).stdout)).toEqual(copy);
+    // `copy`, the command's old name, still works as an alias.
     expect(JSON.parse((await runCliOn(site, "copy", "show", "services", "--json")).stdout)).toEqual(copy);
   });
 
@@ -455,15 +457,15 @@ describe("site-admin copy", () => {
   });
 
   it("makes a preview link for a draft", async () => {
-    const copy = JSON.parse((await runCliOn(site, "copy", "show", "news", "--json")).stdout) as {
+    const copy = JSON.parse((await runCliOn(site, "pages", "show", "news", "--json")).stdout) as {
       header: Document;
     };
     copy.header.title = "Drafted From The Terminal";
     const file = path.join(scratch, "news.json");
     writeFileSync(file, JSON.stringify(copy));
-    expect((await runCliOn(site, "copy", "set", "news", "--from-file", file, "--draft")).code).toBe(0);
+    expect((await runCliOn(site, "pages", "set", "news", "--from-file", file, "--draft")).code).toBe(0);
     expect(await html("/news")).not.toContain("Drafted From The Terminal");
-    const link = await runCliOn(site, "copy", "preview", "news", "--hours", "1");
+    const link = await runCliOn(site, "pages", "preview", "news", "--hours", "1");
     const url = new URL(link.stdout.split("\n")[0] ?? "");
     expect(await html(`${url.pathname}${url.search}`)).toContain("Drafted From The Terminal");
     expect(readFileSync(file, "utf8")).toContain("Drafted");

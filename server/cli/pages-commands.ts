@@ -2,14 +2,15 @@ import type { Command } from "commander";
 import type { Run } from "./command-parts";
 import { copyPageNames } from "#shared/copy/copy-pages.ts";
 import { previewLinkLimits } from "#server/auth/preview-links.ts";
-import { listCopyPages, previewCopy, setCopy, showCopy } from "./copy";
+import { listCopyPages, previewCopy, setCopy, showCopy } from "./pages";
 
 const pageHelp = `the page: ${copyPageNames.join(", ")}`;
 
-/** `site-admin copy list|show|set|preview`: the words on the site's pages. */
-export function addCopyCommands(program: Command, run: Run): void {
+/** `site-admin pages list|show|set|preview` (also spelled `copy`): the words on the site's pages. */
+export function addPagesCommands(program: Command, run: Run): void {
   const copy = program
-    .command("copy")
+    .command("pages")
+    .alias("copy")
     .description("the words on the site's pages: headlines, cards, calls to action");
   copy
     .command("list")
@@ -18,7 +19,7 @@ export function addCopyCommands(program: Command, run: Run): void {
     .action((options: { json?: boolean }) => run((ctx) => listCopyPages(ctx, options)));
   copy
     .command("show")
-    .description("show a page's copy; --json prints the document `copy set` takes back")
+    .description("show a page's copy; --json prints the document `pages set` takes back")
     .argument("<page>", pageHelp)
     .option("--json", "machine-readable output")
     .option("--draft", "the unpublished draft rather than what visitors see")
@@ -29,7 +30,7 @@ export function addCopyCommands(program: Command, run: Run): void {
     .command("set")
     .description("replace a page's whole copy from a JSON file; nothing changes if any field is refused")
     .argument("<page>", pageHelp)
-    .requiredOption("--from-file <file>", "the copy as `copy show PAGE --json` prints it")
+    .requiredOption("--from-file <file>", "the copy as `pages show PAGE --json` prints it")
     .option("--draft", "keep it as a draft, shown only through a preview link")
     .option("--note <text>", "why it changed, kept with the revision")
     .action((page: string, options: { fromFile: string; draft?: boolean; note?: string }) =>
