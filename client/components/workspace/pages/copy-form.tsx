@@ -90,7 +90,9 @@ export function CopyForm({
           setDone({ kind: "draft" });
           toast({ variant: "success", title: `Saved a draft of the ${label} page` });
         } else {
-          const link = await workspaceFetch<{ url: string }>(`/pages/${name}/preview`, { body: { json: {} } });
+          const link = await workspaceFetch<{ url: string }>(`/pages/${name}/preview`, {
+            body: { json: {} },
+          });
           setDone({ kind: "preview", url: link.url });
           setMade((count) => count + 1);
           window.open(link.url, "_blank", "noopener");
