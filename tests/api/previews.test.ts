@@ -51,10 +51,10 @@ async function auditOf(action: string) {
 }
 
 async function saveHomeDraft(title: string) {
-  const view = await editor.get(`${api}/copy/home`).expect(200);
+  const view = await editor.get(`${api}/pages/home`).expect(200);
   const copy = structuredClone(view.body.page.published) as Document;
   copy.hero.title = title;
-  await editor.post(`${api}/copy/home`, { document: copy, draft: true }).expect(200);
+  await editor.post(`${api}/pages/home`, { document: copy, draft: true }).expect(200);
 }
 
 async function listed(target: string): Promise<Listed[]> {
@@ -67,7 +67,7 @@ describe("a page's preview link", () => {
 
   it("is made of the draft, works, and is listed with its maker and expiry", async () => {
     await saveHomeDraft("The First Draft Of Home");
-    const res = await editor.post(`${api}/copy/home/preview`, { hours: 24 }).expect(200);
+    const res = await editor.post(`${api}/pages/home/preview`, { hours: 24 }).expect(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     made = res.body as Made;
     expect(made.url).toBe(`https://www.example.co.za${made.path}`);
@@ -101,7 +101,7 @@ describe("a page's preview link", () => {
     const page = await get(made.path).expect(200);
     expect(page.text).toContain("The First Draft Of Home");
     expect(page.text).not.toContain("The Second Draft Of Home");
-    const second = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const second = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
     expect((await get(second.path).expect(200)).text).toContain("The Second Draft Of Home");
     expect((await listed("page:home")).map((link) => link.id)).toEqual([second.id, made.id]);
   });
@@ -146,7 +146,7 @@ describe("a page's preview link", () => {
 
   it("stops working when it expires, as an unknown token", async () => {
     await saveHomeDraft("A Draft For An Hour");
-    const { path } = (await editor.post(`${api}/copy/home/preview`, { hours: 1 }).expect(200)).body as Made;
+    const { path } = (await editor.post(`${api}/pages/home/preview`, { hours: 1 }).expect(200)).body as Made;
     expect((await get(path)).text).toContain("A Draft For An Hour");
     const before = clock;
     clock = new Date(clock.getTime() + 3_600_000);
@@ -263,7 +263,7 @@ describe("a news post's preview link", () => {
 describe("who may list and revoke", () => {
   it("editors and admins with the session's CSRF token; nobody else, and a refusal changes nothing", async () => {
     await saveHomeDraft("A Draft Only Editors Revoke");
-    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const made = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
     const origin = "https://www.example.co.za";
     const revoke = `${api}/previews/${made.id}/revoke`;
     await sales.post(revoke).expect(403);
@@ -282,7 +282,7 @@ describe("who may list and revoke", () => {
 describe("what is stored and logged", () => {
   it("keeps only the hash of a token", async () => {
     await saveHomeDraft("A Draft Whose Link Is Stored");
-    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const made = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
     const token = tokenOf(made.path);
     const rows = await site.db.selectFrom("preview_links").selectAll().execute();
     const row = rows.find((each) => Number(each.id) === made.id);
@@ -293,7 +293,7 @@ describe("what is stored and logged", () => {
   });
 
   it("writes no preview parameter's value to the access log, valid or not", async () => {
-    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const made = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
     const token = tokenOf(made.path);
     lines.length = 0;
     await get(made.path).expect(200);
@@ -316,8 +316,8 @@ describe("what is stored and logged", () => {
 
 describe("the daily sweep", () => {
   it("deletes the links that expired or were revoked, with the drafts they carried, and keeps the live ones", async () => {
-    const made = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
-    const revoked = (await editor.post(`${api}/copy/home/preview`, {}).expect(200)).body as Made;
+    const made = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
+    const revoked = (await editor.post(`${api}/pages/home/preview`, {}).expect(200)).body as Made;
     await editor.post(`${api}/previews/${revoked.id}/revoke`).expect(200);
     // The sweep runs on the real clock: a link that ended yesterday, made directly.
     const expiredId = await insertPreviewLink(site.db, {

@@ -146,7 +146,7 @@ describe("a save over someone else's newer save", () => {
 
   it("is refused for a page's copy; a draft beside it overwrites nobody's", async () => {
     const target = "page:home";
-    const home = (await thandi.get(`${api}/copy/home`).expect(200)).body.page.published as Record<
+    const home = (await thandi.get(`${api}/pages/home`).expect(200)).body.page.published as Record<
       string,
       Record<string, unknown>
     >;
@@ -154,13 +154,13 @@ describe("a save over someone else's newer save", () => {
     expect(base).toBeNull();
     const withTitle = (title: string) => ({ ...home, hero: { ...home.hero, title } });
     const bySipho = await sipho
-      .post(`${api}/copy/home`, { document: withTitle("Sipho's Headline"), baseVersion: base })
+      .post(`${api}/pages/home`, { document: withTitle("Sipho's Headline"), baseVersion: base })
       .expect(200);
     expect(typeof bySipho.body.version).toBe("number");
     await thandi
-      .post(`${api}/copy/home`, { document: withTitle("A draft"), draft: true, baseVersion: base })
+      .post(`${api}/pages/home`, { document: withTitle("A draft"), draft: true, baseVersion: base })
       .expect(200);
-    const stale = await thandi.post(`${api}/copy/home`, {
+    const stale = await thandi.post(`${api}/pages/home`, {
       document: withTitle("Thandi's"),
       baseVersion: base,
     });
@@ -168,7 +168,7 @@ describe("a save over someone else's newer save", () => {
     expect(stale.body.conflict.document.hero.title).toBe("Sipho's Headline");
     expect((await request(site.app).get("/")).text).toContain("Sipho&#x27;s Headline");
     expect(
-      (await thandi.post(`${api}/copy/home`, { document: withTitle("Thandi's"), baseVersion: "old" })).status,
+      (await thandi.post(`${api}/pages/home`, { document: withTitle("Thandi's"), baseVersion: "old" })).status,
     ).toBe(400);
   });
 

@@ -104,10 +104,10 @@ describe("a page's copy's history", () => {
   });
 
   beforeAll(async () => {
-    original = ((await editor.get(`${api}/copy/home`).expect(200)).body as { page: { published: Document } })
+    original = ((await editor.get(`${api}/pages/home`).expect(200)).body as { page: { published: Document } })
       .page.published;
-    await editor.post(`${api}/copy/home`, { document: withHeadline("Harbour Apps Built Here") }).expect(200);
-    await editor.post(`${api}/copy/home`, { document: withHeadline("Ferry Apps Built Here") }).expect(200);
+    await editor.post(`${api}/pages/home`, { document: withHeadline("Harbour Apps Built Here") }).expect(200);
+    await editor.post(`${api}/pages/home`, { document: withHeadline("Ferry Apps Built Here") }).expect(200);
   });
 
   it("lists both saves with the headline's change, named as the form names it", async () => {
@@ -140,7 +140,7 @@ describe("a page's copy's history", () => {
 
   it("restores the exact earlier copy on the home page and leaves a pending draft alone", async () => {
     const draft = withHeadline("A Draft Nobody Published");
-    await editor.post(`${api}/copy/home`, { document: draft, draft: true }).expect(200);
+    await editor.post(`${api}/pages/home`, { document: draft, draft: true }).expect(200);
     const [, first] = await listRevisions(site.db, "page:home");
     const restored = await restore(editor, "page:home", first!.id);
     expect(restored.status).toBe(200);
@@ -178,7 +178,7 @@ describe("a page's copy's history", () => {
     expect(await html("/")).toContain("Transform Your Ideas Into Reality");
     const [newest] = await listRevisions(site.db, "page:home");
     expect(newest).toMatchObject({ note: "Restored revision 1", document: original });
-    await editor.post(`${api}/copy/home`, { document: withHeadline("Ferry Apps Built Here") }).expect(200);
+    await editor.post(`${api}/pages/home`, { document: withHeadline("Ferry Apps Built Here") }).expect(200);
   });
 });
 
@@ -231,11 +231,11 @@ describe("site-admin history and restore of each kind", () => {
       }
     } else if (target === "page:about") {
       const about = (
-        (await editor.get(`${api}/copy/about`).expect(200)).body as { page: { published: Document } }
+        (await editor.get(`${api}/pages/about`).expect(200)).body as { page: { published: Document } }
       ).page.published;
       for (const title of ["About The Harbour Team", "About The Ferry Team"]) {
         const header = { ...(about.header as Document), title };
-        await editor.post(`${api}/copy/about`, { document: { ...about, header } }).expect(200);
+        await editor.post(`${api}/pages/about`, { document: { ...about, header } }).expect(200);
       }
     } else {
       for (const text of ["Who we are, briefly.", "Who we are, at length."]) {
