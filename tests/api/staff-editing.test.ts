@@ -168,7 +168,8 @@ describe("a save over someone else's newer save", () => {
     expect(stale.body.conflict.document.hero.title).toBe("Sipho's Headline");
     expect((await request(site.app).get("/")).text).toContain("Sipho&#x27;s Headline");
     expect(
-      (await thandi.post(`${api}/pages/home`, { document: withTitle("Thandi's"), baseVersion: "old" })).status,
+      (await thandi.post(`${api}/pages/home`, { document: withTitle("Thandi's"), baseVersion: "old" }))
+        .status,
     ).toBe(400);
   });
 
