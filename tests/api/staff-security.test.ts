@@ -42,7 +42,7 @@ const areaOf: Record<string, WorkspaceArea> = {
   content: "content",
   screenshots: "content",
   snippets: "content",
-  copy: "content",
+  pages: "content",
   previews: "content",
   "news-categories": "content",
   uploads: "content",
